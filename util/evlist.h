@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_EVLIST_H
+#define MPERF_EVLIST_H
+
+/*
+ * The ordered set of evsels of one command, with the CPU and thread maps
+ * they are opened on. Owned by the events helper (issue 2).
+ */
+
+#include <stdbool.h>
+#include "evsel.h"
+
+struct evlist {
+	struct evsel **entries;
+	int nr;
+	struct cpumap *cpus;		/* owned */
+	struct threadmap *threads;	/* owned */
+};
+
+struct evlist *evlist__new(void);
+void evlist__delete(struct evlist *evlist);	/* closes and frees all */
+int evlist__add(struct evlist *evlist, struct evsel *evsel);
+
+#define evlist__for_each(evlist, pos, i) \
+	for ((i) = 0; (i) < (evlist)->nr && ((pos) = (evlist)->entries[i]); (i)++)
+
+/* Set the maps (ownership passes to the evlist). */
+void evlist__set_maps(struct evlist *evlist, struct cpumap *cpus,
+		      struct threadmap *threads);
+
+/*
+ * Open every evsel; group members with their leader's fd. Unsupported
+ * events are marked (->supported = false) and skipped when
+ * @skip_unsupported, as stat does. Return 0 or -errno of the first
+ * failure, with *failed set to that evsel.
+ */
+int evlist__open(struct evlist *evlist, bool skip_unsupported,
+		 struct evsel **failed);
+void evlist__close(struct evlist *evlist);
+int evlist__enable(struct evlist *evlist);
+int evlist__disable(struct evlist *evlist);
+
+/* Find the evsel that owns a sample id. */
+struct evsel *evlist__id2evsel(struct evlist *evlist, uint64_t id);
+
+#endif
