@@ -306,6 +306,7 @@ static void list__pmu(struct list_state *ls, const char *glob)
 				.kind = "Kernel PMU event", .type = (int)pmu->type,
 				.pmu = pmu->name, .unit = al->unit, .scale = al->scale,
 				.category = pmu->is_core ? "pmu-core" : "pmu",
+				.alias = pmu->is_core ? al->name : NULL,
 			};
 			/* core PMU events can be named without the PMU */
 			if (pmu->is_core) {
