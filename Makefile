@@ -48,8 +48,9 @@ endif
 
 # Every .c under util/, ui/, arch/ is part of libmperf.a; builtins and mperf.c
 # make the binary. New modules need no Makefile edit.
-LIB_SRC   := $(sort $(wildcard util/*.c ui/*.c arch/*.c arch/*/*.c))
-GEN_SRC   :=
+# Generated sources (never committed; `make clean` removes them).
+GEN_SRC   := util/pmu-events-gen.c
+LIB_SRC   := $(filter-out $(GEN_SRC),$(sort $(wildcard util/*.c ui/*.c arch/*.c arch/*/*.c)))
 BIN_SRC   := mperf.c $(sort $(wildcard builtin-*.c))
 LIB_OBJ   := $(LIB_SRC:.c=.o) $(GEN_SRC:.c=.o)
 BIN_OBJ   := $(BIN_SRC:.c=.o)
@@ -78,6 +79,12 @@ libmperf.a: $(LIB_OBJ)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(DEPS)
+
+# Named PMU events and metrics: vendor JSON (data/) -> C tables.
+PMU_JSON  := data/intel-perfmon/mapfile.csv $(wildcard data/intel-perfmon/*/*/*.json \
+	     data/intel-perfmon/*/*/*/*.json data/arm-pmu/*.json)
+util/pmu-events-gen.c: scripts/jevents.py $(PMU_JSON)
+	python3 scripts/jevents.py data $@
 
 # ---- tests -----------------------------------------------------------------
 
@@ -155,7 +162,7 @@ deps:
 		|| { echo "mperf: apt-get install$$missing failed"; exit 1; }
 
 clean-obj:
-	rm -f $(LIB_OBJ) $(BIN_OBJ) $(DEPS) libmperf.a mperf $(UNIT_BIN)
+	rm -f $(LIB_OBJ) $(BIN_OBJ) $(DEPS) libmperf.a mperf $(UNIT_BIN) $(GEN_SRC)
 
 clean: clean-obj
 	rm -f $(WORKLOADS) $(DOC_MAN)
