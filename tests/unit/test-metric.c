@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Metrics from the compiled SKX/SPR metric JSON: name/group resolution,
+ * the events they need, and values computed from counts. */
+#include "unit.h"
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "util/metricgroup.h"
+
+static int counts(void *ctx, const char *id, double *val)
+{
+	static const struct { const char *id; double v; } c[] = {
+		{ "CPU_CLK_UNHALTED.THREAD", 3000000 },
+		{ "CPU_CLK_UNHALTED.REF_TSC", 2000000 },
+		{ "INST_RETIRED.ANY", 1500000 },
+		{ "TSC", 4000000 },
+		{ "#SYSTEM_TSC_FREQ", 2.1e9 },
+		{ "L1D.REPLACEMENT", 30000 },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (!strcmp(c[i].id, id)) {
+			*val = c[i].v;
+			return 0;
+		}
+	return -ENOENT;
+}
+
+static void test_cpi(void **state)
+{
+	const struct pmu_events_table *t = pmu_events__table_for("GenuineIntel-6-55-4");
+	struct metric_list ml;
+	char err[256], buf[512];
+	double v;
+
+	assert_int_equal(metricgroup__parse(t, "CPI", &ml, err, sizeof(err)), 0);
+	assert_int_equal(ml.nr, 1);
+	assert_string_equal(ml.metrics[0].pm->name, "cpi");
+	assert_int_equal(ml.metrics[0].nr_events, 2);
+	assert_string_equal(ml.metrics[0].events[0].id, "CPU_CLK_UNHALTED.THREAD");
+	assert_string_equal(ml.metrics[0].events[0].event, "cpu_clk_unhalted.thread");
+	assert_int_equal(metricgroup__events(&ml, buf, sizeof(buf)), 42);
+	assert_int_equal(metricgroup__events(&ml, buf, 10), -ENOSPC);
+	metricgroup__events(&ml, buf, sizeof(buf));
+	assert_string_equal(buf, "{cpu_clk_unhalted.thread,inst_retired.any}");
+	assert_int_equal(metric__compute(&ml.metrics[0], counts, NULL, &v, err, sizeof(err)), 0);
+	assert_float_equal(v, 2.0, 1e-12);
+	assert_string_equal(ml.metrics[0].unit, "per_instr");
+	metric_list__exit(&ml);
+}
+
+static void test_several(void **state)
+{
+	const struct pmu_events_table *t = pmu_events__table_for("GenuineIntel-6-55-4");
+	struct metric_list ml;
+	char err[256], buf[512];
+	double v;
+
+	assert_int_equal(metricgroup__parse(t, "cpu_utilization,cpu_operating_frequency,l1d_mpi,cpi",
+					    &ml, err, sizeof(err)), 0);
+	assert_int_equal(ml.nr, 4);
+	metricgroup__events(&ml, buf, sizeof(buf));
+	assert_string_equal(buf, "{cpu_clk_unhalted.ref_tsc,msr/tsc/},"
+			    "{cpu_clk_unhalted.thread,cpu_clk_unhalted.ref_tsc},"
+			    "{l1d.replacement,inst_retired.any},"
+			    "{cpu_clk_unhalted.thread,inst_retired.any}");
+	/* REF_TSC / TSC, "100%": 50 % */
+	assert_int_equal(metric__compute(&ml.metrics[0], counts, NULL, &v, err, sizeof(err)), 0);
+	assert_float_equal(v, 50, 1e-9);
+	assert_string_equal(ml.metrics[0].unit, "%");
+	/* 3e6 / 2e6 * 2.1e9 / 1e9 = 3.15 GHz */
+	assert_int_equal(metric__compute(&ml.metrics[1], counts, NULL, &v, err, sizeof(err)), 0);
+	assert_float_equal(v, 3.15, 1e-9);
+	assert_string_equal(ml.metrics[1].unit, "GHz");
+	assert_int_equal(metric__compute(&ml.metrics[2], counts, NULL, &v, err, sizeof(err)), 0);
+	assert_float_equal(v, 0.02, 1e-12);
+	metric_list__exit(&ml);
+
+	/* a missing count is an error naming the event */
+	assert_int_equal(metricgroup__parse(t, "loads_per_instr", &ml, err, sizeof(err)), 0);
+	assert_int_equal(metric__compute(&ml.metrics[0], counts, NULL, &v, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "MEM_INST_RETIRED.ALL_LOADS"));
+	metric_list__exit(&ml);
+}
+
+static void test_groups(void **state)
+{
+	const struct pmu_events_table *spr = pmu_events__table_for("GenuineIntel-6-8F-0");
+	const struct pmu_events_table *skx = pmu_events__table_for("GenuineIntel-6-55-4");
+	struct metric_list ml;
+	char err[256];
+
+	assert_int_equal(metricgroup__parse(spr, "cpu_cstate", &ml, err, sizeof(err)), 0);
+	assert_int_equal(ml.nr, 2);
+	assert_string_equal(ml.metrics[0].pm->name, "cpu_cstate_c0");
+	assert_string_equal(ml.metrics[1].pm->name, "cpu_cstate_c6");
+	metric_list__exit(&ml);
+	assert_int_equal(metricgroup__parse(spr, "all", &ml, err, sizeof(err)), 0);
+	assert_int_equal(ml.nr, (int)spr->nr_metrics);
+	assert_int_equal(ml.nr, 58);
+	metric_list__exit(&ml);
+	assert_int_equal(metricgroup__parse(skx, "No_group", &ml, err, sizeof(err)), 0);
+	assert_int_equal(ml.nr, 39);
+	metric_list__exit(&ml);
+	assert_int_equal(metricgroup__parse(skx, "cpi,bogus", &ml, err, sizeof(err)), -ENOENT);
+	assert_string_equal(err, "unknown metric or metric group 'bogus' for SKX: see `mperf list metric`");
+	assert_int_equal(ml.nr, 0);
+	/* a model without metric JSON */
+	assert_int_equal(metricgroup__parse(pmu_events__table_for("HSW"), "cpi", &ml, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "no metrics are known"));
+}
+
+/* Every metric expression of both files parses, and every core event it
+ * names is in the model's event table. */
+static void test_all_parse(void **state)
+{
+	const char *models[] = { "SKX", "SPR" };
+
+	for (int k = 0; k < 2; k++) {
+		const struct pmu_events_table *t = pmu_events__table_for(models[k]);
+		struct metric_list ml;
+		char err[256];
+
+		assert_int_equal(metricgroup__parse(t, "all", &ml, err, sizeof(err)), 0);
+		for (int i = 0; i < ml.nr; i++)
+			for (int j = 0; j < ml.metrics[i].nr_events; j++) {
+				const struct metric_event *e = &ml.metrics[i].events[j];
+
+				if (e->tool || strchr(e->event, '/'))
+					continue;
+				if (!pmu_events__find(t, NULL, e->event, NULL))
+					fail_msg("%s %s: event %s not in table", models[k],
+						 ml.metrics[i].pm->name, e->event);
+			}
+		metric_list__exit(&ml);
+	}
+}
+
+static void test_scale_unit(void **state)
+{
+	double s;
+	char u[16];
+
+	metric__scale_unit("100%", &s, u, sizeof(u));
+	assert_float_equal(s, 100, 0);
+	assert_string_equal(u, "%");
+	metric__scale_unit("1MB/s", &s, u, sizeof(u));
+	assert_float_equal(s, 1, 0);
+	assert_string_equal(u, "MB/s");
+	metric__scale_unit("", &s, u, sizeof(u));
+	assert_float_equal(s, 1, 0);
+	assert_string_equal(u, "");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cpi),
+		cmocka_unit_test(test_several),
+		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_all_parse),
+		cmocka_unit_test(test_scale_unit),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Metrics and metric groups from the compiled vendor tables (-M). */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "metricgroup.h"
+
+void metric__scale_unit(const char *su, double *scale, char *unit, size_t size)
+{
+	char *end;
+	double s;
+
+	s = strtod(su ? su : "", &end);
+	if (end == su || !su) {
+		*scale = 1;
+		snprintf(unit, size, "%s", su ? su : "");
+		return;
+	}
+	*scale = s;
+	while (isspace((unsigned char)*end))
+		end++;
+	snprintf(unit, size, "%s", end);
+}
+
+/* How an expression id is asked for in parse-events. */
+static char *event_for_id(const char *id, bool *tool)
+{
+	char *s, *p;
+
+	*tool = !strcmp(id, "duration_time");
+	if (*tool)
+		return strdup(id);
+	if (!strcmp(id, "TSC"))
+		return strdup("msr/tsc/");
+	/* pmu@EVENT,terms@ -> pmu/... is not expressible without the uncore
+	 * PMUs; keep the event name, which the table resolves. */
+	s = strdup(id);
+	if (!s)
+		return NULL;
+	p = strchr(s, '@');
+	if (p) {
+		char *name = p + 1, *stop = strpbrk(name, ",@");
+
+		if (stop)
+			*stop = '\0';
+		memmove(s, name, strlen(name) + 1);
+	}
+	for (p = s; *p; p++)
+		*p = tolower((unsigned char)*p);
+	return s;
+}
+
+static int add_id(void *ctx, const char *id, int source_count)
+{
+	struct metric *m = ctx;
+	struct metric_event *ev;
+
+	if (id[0] == '#')
+		return 0;
+	for (int i = 0; i < m->nr_events; i++)
+		if (!strcmp(m->events[i].id, id))
+			return 0;
+	ev = realloc(m->events, (m->nr_events + 1) * sizeof(*ev));
+	if (!ev)
+		return -ENOMEM;
+	m->events = ev;
+	ev = &m->events[m->nr_events];
+	ev->id = strdup(id);
+	ev->event = event_for_id(id, &ev->tool);
+	if (!ev->id || !ev->event) {
+		free(ev->id);
+		free(ev->event);
+		return -ENOMEM;
+	}
+	m->nr_events++;
+	return 0;
+}
+
+static void metric__exit(struct metric *m)
+{
+	for (int i = 0; i < m->nr_events; i++) {
+		free(m->events[i].id);
+		free(m->events[i].event);
+	}
+	free(m->events);
+}
+
+static int metric_list__add(struct metric_list *ml, const struct pmu_metric *pm,
+			    char *err, size_t errsz)
+{
+	struct metric *m;
+	int ret;
+
+	for (int i = 0; i < ml->nr; i++)
+		if (ml->metrics[i].pm == pm)
+			return 0;
+	m = realloc(ml->metrics, (ml->nr + 1) * sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	ml->metrics = m;
+	m = &ml->metrics[ml->nr];
+	memset(m, 0, sizeof(*m));
+	m->pm = pm;
+	metric__scale_unit(pm->unit, &m->scale, m->unit, sizeof(m->unit));
+	ret = expr__ids(pm->expr, add_id, m, err, errsz);
+	if (ret) {
+		metric__exit(m);
+		return ret;
+	}
+	ml->nr++;
+	return 0;
+}
+
+int metricgroup__parse(const struct pmu_events_table *t, const char *str,
+		       struct metric_list *ml, char *err, size_t errsz)
+{
+	char *copy, *tok, *save = NULL;
+	int ret = 0;
+
+	memset(ml, 0, sizeof(*ml));
+	if (!t || !t->nr_metrics) {
+		if (err)
+			snprintf(err, errsz, "no metrics are known for this CPU%s%s: try --cpuid or `mperf list metric`",
+				 t ? " model " : "", t ? t->model : "");
+		return -ENOENT;
+	}
+	copy = strdup(str);
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok && !ret;
+	     tok = strtok_r(NULL, ",", &save)) {
+		const struct pmu_metric *pm = pmu_metrics__find(t, tok);
+		bool all = !strcasecmp(tok, "all");
+		bool nogroup = !strcasecmp(tok, "No_group");
+		int found = 0;
+
+		if (pm) {
+			ret = metric_list__add(ml, pm, err, errsz);
+			continue;
+		}
+		for (size_t i = 0; i < t->nr_metrics && !ret; i++) {
+			const struct pmu_metric *m = &t->metrics[i];
+
+			if (all || (nogroup && !m->group[0]) ||
+			    pmu_metric__in_group(m, tok)) {
+				ret = metric_list__add(ml, m, err, errsz);
+				found++;
+			}
+		}
+		if (!found && !ret) {
+			if (err)
+				snprintf(err, errsz, "unknown metric or metric group '%s' for %s: see `mperf list metric`",
+					 tok, t->model);
+			ret = -ENOENT;
+		}
+	}
+	free(copy);
+	if (ret)
+		metric_list__exit(ml);
+	return ret;
+}
+
+void metric_list__exit(struct metric_list *ml)
+{
+	for (int i = 0; i < ml->nr; i++)
+		metric__exit(&ml->metrics[i]);
+	free(ml->metrics);
+	ml->metrics = NULL;
+	ml->nr = 0;
+}
+
+int metricgroup__events(const struct metric_list *ml, char *buf, size_t size)
+{
+	size_t len = 0;
+	int n;
+	bool tool_done = false;
+
+#define OUT(...) do {							\
+		n = snprintf(buf + len, len < size ? size - len : 0, __VA_ARGS__); \
+		len += n;						\
+	} while (0)
+
+	if (size)
+		buf[0] = '\0';
+	for (int i = 0; i < ml->nr; i++) {
+		const struct metric *m = &ml->metrics[i];
+		int in_group = 0;
+
+		for (int j = 0; j < m->nr_events; j++) {
+			if (m->events[j].tool)
+				continue;
+			OUT("%s%s%s", len ? "," : "", in_group ? "" : "{",
+			    m->events[j].event);
+			in_group++;
+		}
+		if (in_group)
+			OUT("}");
+	}
+	for (int i = 0; i < ml->nr && !tool_done; i++)
+		for (int j = 0; j < ml->metrics[i].nr_events; j++)
+			if (ml->metrics[i].events[j].tool && !tool_done) {
+				OUT("%s%s", len ? "," : "",
+				    ml->metrics[i].events[j].event);
+				tool_done = true;
+			}
+#undef OUT
+	return len < size ? (int)len : -ENOSPC;
+}
+
+struct compute_ctx {
+	expr_lookup_fn lookup;
+	void *ctx;
+};
+
+static int compute_lookup(void *ctx, const char *id, double *val)
+{
+	struct compute_ctx *c = ctx;
+
+	if (c->lookup && !c->lookup(c->ctx, id, val))
+		return 0;
+	if (id[0] == '#')
+		return metric__literal(id, val);
+	return -ENOENT;
+}
+
+int metric__compute(const struct metric *m, expr_lookup_fn lookup, void *ctx,
+		    double *val, char *err, size_t errsz)
+{
+	struct compute_ctx c = { lookup, ctx };
+	int ret;
+
+	ret = expr__eval(m->pm->expr, compute_lookup, &c, val, err, errsz);
+	if (!ret)
+		*val *= m->scale;
+	return ret;
+}
+
+/* ---- host literals ------------------------------------------------------ */
+
+static int count_distinct(const char *key)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512], seen[256][64];
+	int nr = 0;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		char *colon;
+		int i;
+
+		if (strncmp(line, key, strlen(key)))
+			continue;
+		colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		for (i = 0; i < nr; i++)
+			if (!strcmp(seen[i], colon + 1))
+				break;
+		if (i == nr && nr < 256)
+			snprintf(seen[nr++], sizeof(seen[0]), "%s", colon + 1);
+	}
+	fclose(f);
+	return nr;
+}
+
+static double tsc_freq(void)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+	double ghz = 0;
+
+	/* "model name : Intel(R) Xeon(R) ... @ 2.10GHz" is the TSC rate. */
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *at;
+
+		if (strncmp(line, "model name", 10))
+			continue;
+		at = strrchr(line, '@');
+		if (at)
+			ghz = strtod(at + 1, NULL);
+		break;
+	}
+	fclose(f);
+	return ghz * 1e9;
+}
+
+int metric__literal(const char *id, double *val)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_CONF);
+	int pkgs, cores;
+
+	if (!strcasecmp(id, "#num_cpus") || !strcasecmp(id, "#num_cpus_online")) {
+		*val = cpus;
+		return 0;
+	}
+	pkgs = count_distinct("physical id");
+	if (pkgs <= 0)
+		pkgs = 1;
+	if (!strcasecmp(id, "#num_packages") || !strcasecmp(id, "#num_dies")) {
+		*val = pkgs;
+		return 0;
+	}
+	cores = count_distinct("core id");
+	if (cores <= 0)
+		cores = cpus;
+	if (!strcasecmp(id, "#num_cores")) {
+		*val = (double)cores * pkgs;
+		return 0;
+	}
+	if (!strcasecmp(id, "#smt_on")) {
+		*val = cpus > (long)cores * pkgs;
+		return 0;
+	}
+	if (!strcasecmp(id, "#SYSTEM_TSC_FREQ")) {
+		*val = tsc_freq();
+		return *val > 0 ? 0 : -ENOENT;
+	}
+	return -ENOENT;
+}
