@@ -890,7 +890,8 @@ static int pe_tracepoint(struct pe_state *ps, const char *start,
 				sys, ev);
 	if (has_glob(sys) || has_glob(ev)) {
 		struct tracepoint_name *list;
-		int n = tracepoint__list(sys, ev, &list);
+		/* directory order, as perf adds them */
+		int n = tracepoint__list_unsorted(sys, ev, &list);
 
 		if (n < 0)
 			return pe_error(ps, start, NULL, "cannot read tracefs: %s",
