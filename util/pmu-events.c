@@ -127,6 +127,62 @@ const struct pmu_events_table *pmu_events__host_table(void)
 	return pmu_events__table_for(buf);
 }
 
+static const struct pmu_events_table *current_table;
+static bool current_set;
+
+int pmu_events__set_cpuid(const char *cpuid)
+{
+	const struct pmu_events_table *t;
+
+	if (!cpuid) {
+		current_set = false;
+		current_table = NULL;
+		return 0;
+	}
+	t = pmu_events__table_for(cpuid);
+	if (!t)
+		return -ENOENT;
+	current_table = t;
+	current_set = true;
+	return 0;
+}
+
+const struct pmu_events_table *pmu_events__current(void)
+{
+	if (!current_set) {
+		current_table = pmu_events__host_table();
+		current_set = true;
+	}
+	return current_table;
+}
+
+bool pmu_events__pmu_match(const struct pmu_event *ev, const char *pmu_name)
+{
+	size_t n = strlen(ev->pmu);
+
+	if (!strcmp(ev->pmu, pmu_name))
+		return true;
+	/* armv8_pmuv3 events: any armv8_ / armv9_ core PMU */
+	if (!strncmp(ev->pmu, "armv8_", 6))
+		return !strncmp(pmu_name, "armv8_", 6) ||
+		       !strncmp(pmu_name, "armv9_", 6);
+	/* uncore_cha events: uncore_cha_0, uncore_cha_1, ... */
+	if ((ev->flags & PMU_EVENT_F_UNCORE) && !strncmp(ev->pmu, pmu_name, n) &&
+	    pmu_name[n] == '_' && isdigit((unsigned char)pmu_name[n + 1]))
+		return true;
+	return false;
+}
+
+int pmu_event__encode_default(const struct pmu_event *ev,
+			      const struct pmu_events_table *t,
+			      struct pmu_event_config *out)
+{
+	const struct pmu_format_term *f;
+
+	f = !strcmp(t->arch, "arm64") ? pmu_format_armv8 : pmu_format_intel;
+	return pmu_event__encode(ev, pmu_events__format_table, (void *)f, out);
+}
+
 /* ---- names ------------------------------------------------------------- */
 
 const struct pmu_event *pmu_events__find(const struct pmu_events_table *t,

@@ -20,6 +20,8 @@
 #include <stdint.h>
 #include "arch/arch.h"
 
+struct pmu_event_config;
+
 #define PMU_EVENT_F_INV		0x01
 #define PMU_EVENT_F_EDGE	0x02
 #define PMU_EVENT_F_ANY		0x04
@@ -43,6 +45,21 @@ const struct pmu_events_table *pmu_events__table_for(const char *cpuid);
 /* The tables for this machine (arch__for_host()->cpuid), or for the
  * cpuid in $MPERF_CPUID when set; NULL when none is known. */
 const struct pmu_events_table *pmu_events__host_table(void);
+/* The table parse-events and list use: the one for the cpuid given to
+ * pmu_events__set_cpuid() (list/stat --cpuid), else $MPERF_CPUID, else
+ * the host's. NULL when none. */
+const struct pmu_events_table *pmu_events__current(void);
+/* Select another CPU's table (NULL: back to the default). -ENOENT, with
+ * nothing changed, when no table matches @cpuid. */
+int pmu_events__set_cpuid(const char *cpuid);
+/* Does a PMU in sysfs (@pmu_name, "cpu", "armv8_pmuv3_0", "uncore_cha_3")
+ * carry events of @ev's PMU ("cpu", "armv8_pmuv3", "uncore_cha")? */
+bool pmu_events__pmu_match(const struct pmu_event *ev, const char *pmu_name);
+/* Encode with the architectural layout for the event's PMU (no sysfs). */
+int pmu_event__encode_default(const struct pmu_event *ev,
+			      const struct pmu_events_table *t,
+			      struct pmu_event_config *out);
+
 /* perf's x86 rule: does the mapfile regex match the whole cpuid
  * ("vendor-family-model[-stepping]"; stepping ignored when the regex has
  * none)? */
