@@ -7,9 +7,12 @@
 #include "util/evsel.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/pmu-events.h"
 
 struct list_opts {
 	const char *print_attr;	/* hidden: attrs of an event string */
+	const char *cpuid;	/* vendor events of another CPU (arch helper) */
+	bool details, deprecated;
 };
 
 /*
@@ -50,6 +53,10 @@ int cmd_list(int argc, const char **argv)
 		  .value = &o.print_attr, .argh = "events",
 		  .help = "print the attrs perf stat would open for these events",
 		  .flags = PARSE_OPT_HIDDEN },
+		OPT_STRING(0, "cpuid", &o.cpuid, "cpuid",
+			   "named events and metrics of this CPU instead (GenuineIntel-6-8F-0, 0x00000000410fd0c0, SKX)"),
+		OPT_BOOLEAN('d', "details", &o.details, "print encodings and metric expressions"),
+		OPT_BOOLEAN(0, "deprecated", &o.deprecated, "also list deprecated named events"),
 		OPT_END()
 	};
 	static const char *const usage[] = { "mperf list [<options>]", NULL };
@@ -57,8 +64,19 @@ int cmd_list(int argc, const char **argv)
 	argc = parse_options(argc, argv, opts, usage, 0);
 	if (argc < 0)
 		return parse_options_exit(argc);
+	if (o.cpuid && pmu_events__set_cpuid(o.cpuid)) {
+		pr_err("no named event table for cpuid '%s': give vendor-family-model[-stepping] "
+		       "(GenuineIntel-6-8F-0), a MIDR (0x00000000410fd0c0) or a model (SKX)\n", o.cpuid);
+		return 1;
+	}
 	if (o.print_attr)
 		return list__print_attr(o.print_attr);
-	pr_err("'list' is not implemented yet\n");
-	return 1;
+	{
+		struct pmu_events_print_opts po = {
+			.details = o.details, .deprecated = o.deprecated,
+		};
+
+		pmu_events__list(stdout, argc > 0 ? argv[0] : NULL, &po);
+	}
+	return 0;
 }

@@ -363,7 +363,7 @@ def arm_tables(data):
 
 
 def sort_events(evs):
-    return sorted(evs, key=lambda e: (e["pmu"], e["topic"], e["name"]))
+    return sorted(evs, key=lambda e: (e["topic"], e["name"], e["pmu"]))
 
 
 def emit(out, data):

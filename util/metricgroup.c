@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Metrics and metric groups from the compiled vendor tables (-M). */
 #include <ctype.h>
+#include <fnmatch.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -325,4 +326,95 @@ int metric__literal(const char *id, double *val)
 		return *val > 0 ? 0 : -ENOENT;
 	}
 	return -ENOENT;
+}
+
+/* ---- list ------------------------------------------------------------- */
+
+static void print_metric(FILE *fp, const struct pmu_metric *m, bool details)
+{
+	char desc[2048];
+
+	fprintf(fp, "  %s\n", m->name);
+	size_t dl = strlen(m->desc);
+
+	snprintf(desc, sizeof(desc), "%s%s%s", m->desc,
+		 !m->unit[0] ? "" : dl && m->desc[dl - 1] == '.' ? " Unit: " : ". Unit: ",
+		 m->unit);
+	pmu_events__print_wrapped(fp, desc);
+	if (details) {
+		fprintf(fp, "       %s\n", m->expr);
+	}
+}
+
+static bool metric_match(const struct pmu_metric *m, const char *glob)
+{
+	return !glob || !fnmatch(glob, m->name, FNM_CASEFOLD);
+}
+
+int metricgroup__print(FILE *fp, const struct pmu_events_table *t,
+		       bool groups, const char *glob, bool details)
+{
+	char seen[64][64];
+	int nseen = 0, n = 0;
+
+	if (!t || !t->nr_metrics)
+		return 0;
+	for (size_t i = 0; i < t->nr_metrics; i++)
+		n += metric_match(&t->metrics[i], glob);
+	if (!n)
+		return 0;
+	n = 0;
+	if (!groups) {
+		fprintf(fp, "\nMetrics:\n\n");
+		for (size_t i = 0; i < t->nr_metrics; i++) {
+			if (!metric_match(&t->metrics[i], glob))
+				continue;
+			print_metric(fp, &t->metrics[i], details);
+			n++;
+		}
+		return n;
+	}
+	fprintf(fp, "\nMetric Groups:\n\n");
+	/* the groups in name order ("No_group" for metrics without one) */
+	for (;;) {
+		const char *best = NULL;
+		size_t blen = 0;
+
+		for (size_t i = 0; i < t->nr_metrics; i++) {
+			const char *p = t->metrics[i].group[0] ? t->metrics[i].group : "No_group";
+
+			while (*p) {
+				size_t len = strcspn(p, ";");
+				bool done = false;
+
+				for (int k = 0; k < nseen && !done; k++)
+					done = strlen(seen[k]) == len && !strncmp(seen[k], p, len);
+				if (!done && len < sizeof(seen[0]) &&
+				    (!best || strncasecmp(p, best, len < blen ? len : blen) < 0 ||
+				     (!strncasecmp(p, best, len < blen ? len : blen) && len < blen))) {
+					best = p;
+					blen = len;
+				}
+				p += len;
+				if (*p == ';')
+					p++;
+			}
+		}
+		if (!best || nseen == 64)
+			break;
+		snprintf(seen[nseen], sizeof(seen[0]), "%.*s", (int)blen, best);
+		fprintf(fp, "%s:\n", seen[nseen]);
+		for (size_t i = 0; i < t->nr_metrics; i++) {
+			const struct pmu_metric *m = &t->metrics[i];
+			bool in = m->group[0] ? pmu_metric__in_group(m, seen[nseen])
+					      : !strcmp(seen[nseen], "No_group");
+
+			if (in && metric_match(m, glob)) {
+				print_metric(fp, m, details);
+				n++;
+			}
+		}
+		nseen++;
+	}
+	return n;
 }

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "pmu-events.h"
 #include "expr.h"
 
@@ -67,6 +68,15 @@ int metric__compute(const struct metric *m, expr_lookup_fn lookup, void *ctx,
 /* Host facts for '#' literals: #num_cpus, #num_cores, #num_packages,
  * #smt_on, #SYSTEM_TSC_FREQ (from /proc/cpuinfo and sysfs). 0 or -ENOENT. */
 int metric__literal(const char *id, double *val);
+
+/*
+ * metricgroup__print - `mperf list metric` ("Metrics:" then each metric
+ * with its description) or `mperf list metricgroup` ("Metric Groups:",
+ * each group with its metrics; metrics without one under No_group).
+ * @details adds the expression. Returns the number of metrics printed.
+ */
+int metricgroup__print(FILE *fp, const struct pmu_events_table *t,
+		       bool groups, const char *glob, bool details);
 
 /* ScaleUnit "100%" -> 100, "%"; "1GHz" -> 1, "GHz"; "" -> 1, "". */
 void metric__scale_unit(const char *scale_unit, double *scale, char *unit,

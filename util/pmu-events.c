@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Named PMU events: table lookup by cpuid, name search, term encoding. */
 #include <ctype.h>
+#include <fnmatch.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "pmu-events.h"
 #include "pmu.h"
+#include "metricgroup.h"
 
 const struct pmu_format_term pmu_format_intel[] = {
 	{ "event",	 "config:0-7" },
@@ -408,4 +410,110 @@ int pmu_event__encode(const struct pmu_event *ev, pmu_format_fn fmt,
 	if (!ret)
 		out->period = ev->period;
 	return ret;
+}
+
+/* ---- printing ---------------------------------------------------------- */
+
+void pmu_events__print_wrapped(FILE *fp, const char *text)
+{
+	const int indent = 7, width = 79;
+	const char *p = text;
+	int col;
+
+	fprintf(fp, "%*s[", indent, "");
+	col = indent + 1;
+	while (*p) {
+		const char *w = p;
+		int len;
+
+		while (*w && !isspace((unsigned char)*w))
+			w++;
+		len = (int)(w - p);
+		if (col > indent + 1 && col + 1 + len > width) {
+			fprintf(fp, "\n%*s", indent + 1, "");
+			col = indent + 1;
+		} else if (col > indent + 1) {
+			fputc(' ', fp);
+			col++;
+		}
+		fwrite(p, 1, len, fp);
+		col += len;
+		while (isspace((unsigned char)*w))
+			w++;
+		p = w;
+	}
+	fputs("]\n", fp);
+}
+
+int pmu_events__print(FILE *fp, const struct pmu_events_table *t,
+		      const struct pmu_events_print_opts *o)
+{
+	const char *topic = NULL;
+	int n = 0;
+
+	for (size_t i = 0; t && i < t->nr; i++) {
+		const struct pmu_event *ev = &t->events[i];
+		char desc[2048], enc[512];
+
+		if ((ev->flags & PMU_EVENT_F_DEPRECATED) && !o->deprecated)
+			continue;
+		if (o->glob && fnmatch(o->glob, ev->name, FNM_CASEFOLD))
+			continue;
+		n++;
+		if (o->name_only) {
+			fprintf(fp, "%s\n", ev->name);
+			continue;
+		}
+		if (!topic || strcmp(topic, ev->topic)) {
+			fprintf(fp, "%s%s:\n", topic ? "\n" : "", ev->topic);
+			topic = ev->topic;
+		}
+		fprintf(fp, "  %s\n", ev->name);
+		{
+			size_t dl = strlen(ev->desc);
+			bool unit = o->details || t->hybrid ||
+				    (ev->flags & PMU_EVENT_F_UNCORE);
+
+			snprintf(desc, sizeof(desc), "%s%s%s%s", dl ? ev->desc : "(no description)",
+				 !unit ? "" : dl && ev->desc[dl - 1] == '.' ? " " : ". ",
+				 unit ? "Unit: " : "", unit ? ev->pmu : "");
+		}
+		pmu_events__print_wrapped(fp, desc);
+		if (o->details) {
+			struct pmu_event_config c;
+
+			pmu_event__snprintf(ev, true, enc, sizeof(enc));
+			fprintf(fp, "       %s\n", enc);
+			if (!pmu_event__encode_default(ev, t, &c)) {
+				fprintf(fp, "       config=%#" PRIx64, c.config);
+				if (c.config1)
+					fprintf(fp, " config1=%#" PRIx64, c.config1);
+				if (ev->counter && ev->counter[0])
+					fprintf(fp, " counters=%s", ev->counter);
+				fputc('\n', fp);
+			}
+		}
+	}
+	return n;
+}
+
+int pmu_events__list(FILE *fp, const char *what,
+		     const struct pmu_events_print_opts *o)
+{
+	const struct pmu_events_table *t = pmu_events__current();
+	struct pmu_events_print_opts po = *o;
+	int n = 0;
+
+	if (!t)
+		return 0;
+	if (what && (!strcmp(what, "metric") || !strcmp(what, "metrics")))
+		return metricgroup__print(fp, t, false, NULL, o->details);
+	if (what && (!strcmp(what, "metricgroup") || !strcmp(what, "metricgroups")))
+		return metricgroup__print(fp, t, true, NULL, o->details);
+	if (what && strcmp(what, "pmu"))
+		po.glob = what;
+	n = pmu_events__print(fp, t, &po);
+	if (!what || strcmp(what, "pmu"))
+		n += metricgroup__print(fp, t, false, po.glob, o->details);
+	return n;
 }

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "arch/arch.h"
 
 struct pmu_event_config;
@@ -74,8 +75,8 @@ void pmu_events__x86_normalize(const char *cpuid, char *buf, size_t size);
 const struct pmu_event *pmu_events__find(const struct pmu_events_table *t,
 					 const char *pmu, const char *name,
 					 const struct pmu_event *prev);
-/* Iterate: for (i = 0; i < t->nr; i++) t->events[i] is sorted by pmu,
- * topic, name. A metric by name, or the next metric of a group. */
+/* Iterate: for (i = 0; i < t->nr; i++) t->events[i] is sorted by
+ * topic, name, pmu. A metric by name, or the next metric of a group. */
 const struct pmu_metric *pmu_metrics__find(const struct pmu_events_table *t,
 					   const char *name);
 bool pmu_metric__in_group(const struct pmu_metric *m, const char *group);
@@ -84,6 +85,38 @@ bool pmu_metric__in_group(const struct pmu_metric *m, const char *group);
  * with_period and the event has one). Returns the length. */
 int pmu_event__snprintf(const struct pmu_event *ev, bool with_period,
 			char *buf, size_t size);
+
+/*
+ * pmu_events__print - the table's events grouped by topic, as perf list
+ * prints its JSON events:
+ *
+ *   cache:
+ *     l1d.replacement
+ *          [Counts the number of cache lines replaced in L1 data cache]
+ *
+ * @glob (fnmatch, any case) filters names; deprecated events only with
+ * @deprecated; @details adds " Unit: pmu", the counters, the term string
+ * and the config/config1 it encodes to with the architectural layout.
+ * Returns the number of events printed.
+ */
+struct pmu_events_print_opts {
+	const char *glob;
+	bool details;
+	bool deprecated;
+	bool name_only;		/* one name per line (scripts, completion) */
+};
+int pmu_events__print(FILE *fp, const struct pmu_events_table *t,
+		      const struct pmu_events_print_opts *o);
+/*
+ * The `mperf list` part for vendor events and metrics, for builtin-list:
+ * @what NULL/"pmu" (all named events), "metric", "metricgroup", or a glob
+ * over event and metric names. Prints nothing when no table is known.
+ * Returns the number of entries printed.
+ */
+int pmu_events__list(FILE *fp, const char *what,
+		     const struct pmu_events_print_opts *o);
+/* Word-wrap "[text]" at 79 columns with a 7-space indent. */
+void pmu_events__print_wrapped(FILE *fp, const char *text);
 
 /* ---- format terms and encoding ---------------------------------------- */
 
