@@ -78,6 +78,65 @@ ARM_TYPE_TOPICS = {"EXC": "exception", "INS": "instruction",
                    "CYCLE": "pipeline", "ETM": "trace"}
 
 
+# Level 1 of Intel's Top-down Microarchitecture Analysis from core events,
+# for models whose metric JSON does not carry it (group "TopdownL1"). Slots
+# are issue width x core cycles before Ice Lake, TOPDOWN.SLOTS after; the
+# per-thread cycle count is used as is (no SMT correction).
+_PRE_ICL_SLOTS = "(4 * CPU_CLK_UNHALTED.THREAD)"
+_TOPDOWN_PRE_ICL = [
+    ("tma_frontend_bound", "IDQ_UOPS_NOT_DELIVERED.CORE / " + _PRE_ICL_SLOTS,
+     "Fraction of issue slots where the frontend delivered no uops while the backend could accept them"),
+    ("tma_bad_speculation",
+     "(UOPS_ISSUED.ANY - UOPS_RETIRED.RETIRE_SLOTS + 4 * INT_MISC.RECOVERY_CYCLES) / "
+     + _PRE_ICL_SLOTS,
+     "Fraction of issue slots wasted on uops that never retired (mispredictions, machine clears)"),
+    ("tma_retiring", "UOPS_RETIRED.RETIRE_SLOTS / " + _PRE_ICL_SLOTS,
+     "Fraction of issue slots that retired uops"),
+    ("tma_backend_bound",
+     "1 - (IDQ_UOPS_NOT_DELIVERED.CORE + UOPS_ISSUED.ANY + 4 * INT_MISC.RECOVERY_CYCLES) / "
+     + _PRE_ICL_SLOTS,
+     "Fraction of issue slots where the backend could not accept uops (memory or core bound)"),
+]
+_TOPDOWN_ICL = [
+    ("tma_frontend_bound",
+     "(IDQ_UOPS_NOT_DELIVERED.CORE - INT_MISC.UOP_DROPPING) / TOPDOWN.SLOTS",
+     _TOPDOWN_PRE_ICL[0][2]),
+    ("tma_backend_bound", "TOPDOWN.BACKEND_BOUND_SLOTS / TOPDOWN.SLOTS",
+     _TOPDOWN_PRE_ICL[3][2]),
+    ("tma_retiring", "UOPS_RETIRED.SLOTS / TOPDOWN.SLOTS", _TOPDOWN_PRE_ICL[2][2]),
+    ("tma_bad_speculation",
+     "1 - (IDQ_UOPS_NOT_DELIVERED.CORE - INT_MISC.UOP_DROPPING + "
+     "TOPDOWN.BACKEND_BOUND_SLOTS + UOPS_RETIRED.SLOTS) / TOPDOWN.SLOTS",
+     _TOPDOWN_PRE_ICL[1][2]),
+]
+_TOPDOWN_SPR = [
+    ("tma_frontend_bound",
+     "(IDQ_BUBBLES.CORE - INT_MISC.UOP_DROPPING) / TOPDOWN.SLOTS",
+     _TOPDOWN_PRE_ICL[0][2]),
+    ("tma_bad_speculation", "TOPDOWN.BAD_SPEC_SLOTS / TOPDOWN.SLOTS",
+     _TOPDOWN_PRE_ICL[1][2]),
+    ("tma_backend_bound", "TOPDOWN.BACKEND_BOUND_SLOTS / TOPDOWN.SLOTS",
+     _TOPDOWN_PRE_ICL[3][2]),
+    ("tma_retiring", "UOPS_RETIRED.SLOTS / TOPDOWN.SLOTS", _TOPDOWN_PRE_ICL[2][2]),
+]
+TOPDOWN_L1 = {"HSW": _TOPDOWN_PRE_ICL, "SKL": _TOPDOWN_PRE_ICL,
+              "SKX": _TOPDOWN_PRE_ICL, "ICL": _TOPDOWN_ICL,
+              "ICX": _TOPDOWN_ICL, "TGL": _TOPDOWN_ICL,
+              "SPR": _TOPDOWN_SPR, "GNR": _TOPDOWN_SPR}
+
+
+def add_topdown(model, m):
+    """Add TopdownL1 when every event it names is in the model's table."""
+    names = {n for (_, n) in m["events"]}
+    have = {x["name"] for x in m["metrics"]}
+    for name, expr, desc in TOPDOWN_L1.get(model, []):
+        ids = re.findall(r"[A-Z][A-Z0-9_]*\.[A-Z0-9_.]+", expr)
+        if name in have or any(i.lower() not in names for i in ids):
+            continue
+        m["metrics"].append({"name": name, "group": "TopdownL1",
+                             "expr": expr, "desc": desc, "unit": "100%"})
+
+
 def num(s, default=0):
     """Parse a JSON number field ("0x1A", "12", "0x2A,0x2B", "null")."""
     if s is None:
@@ -399,6 +458,7 @@ def emit(out, data):
         if not m["events"]:
             continue
         cname = "x86_" + re.sub(r"[^a-z0-9]", "_", model.lower())
+        add_topdown(model, m)
         evs = sort_events(m["events"].values())
         metrics = sorted(m["metrics"], key=lambda x: x["name"])
         emit_table(cname, evs, metrics)

@@ -110,7 +110,7 @@ print(sum(1 for e in json.load(open('$I/SPR/events/sapphirerapids_core.json'))['
 got=$(grep -c '^  [a-z]' "$T/spr")
 uncore=$(grep -c '^  unc_' "$T/spr")
 core=$((got - uncore))
-assert_eq "SPR core events listed (metrics: 58)" "$((want + 58))" "$core"
+assert_eq "SPR core events listed (metrics: 58 + TopdownL1)" "$((want + 62))" "$core"
 for topic in cache: "floating point:" frontend: memory: pipeline: "virtual memory:" "uncore cache:"; do
 	grep -qx "$topic" "$T/spr" || fail "no '$topic' heading in the SPR list"
 done

@@ -98,7 +98,7 @@ static void test_groups(void **state)
 	metric_list__exit(&ml);
 	assert_int_equal(metricgroup__parse(spr, "all", &ml, err, sizeof(err)), 0);
 	assert_int_equal(ml.nr, (int)spr->nr_metrics);
-	assert_int_equal(ml.nr, 58);
+	assert_int_equal(ml.nr, 58 + 4);	/* the JSON's and TopdownL1 */
 	metric_list__exit(&ml);
 	assert_int_equal(metricgroup__parse(skx, "No_group", &ml, err, sizeof(err)), 0);
 	assert_int_equal(ml.nr, 39);
@@ -107,8 +107,72 @@ static void test_groups(void **state)
 	assert_string_equal(err, "unknown metric or metric group 'bogus' for SKX: see `mperf list metric`");
 	assert_int_equal(ml.nr, 0);
 	/* a model without metric JSON */
-	assert_int_equal(metricgroup__parse(pmu_events__table_for("HSW"), "cpi", &ml, err, sizeof(err)), -ENOENT);
+	assert_int_equal(metricgroup__parse(pmu_events__table_for("ADL"), "cpi", &ml, err, sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "no metrics are known"));
+}
+
+static int td_counts(void *ctx, const char *id, double *val)
+{
+	static const struct { const char *id; double v; } c[] = {
+		{ "CPU_CLK_UNHALTED.THREAD", 1000 },	/* 4000 slots */
+		{ "IDQ_UOPS_NOT_DELIVERED.CORE", 800 },
+		{ "UOPS_ISSUED.ANY", 2200 },
+		{ "UOPS_RETIRED.RETIRE_SLOTS", 2000 },
+		{ "INT_MISC.RECOVERY_CYCLES", 50 },
+		/* SPR */
+		{ "TOPDOWN.SLOTS", 6000 },
+		{ "IDQ_BUBBLES.CORE", 1300 },
+		{ "INT_MISC.UOP_DROPPING", 100 },
+		{ "TOPDOWN.BAD_SPEC_SLOTS", 600 },
+		{ "TOPDOWN.BACKEND_BOUND_SLOTS", 1800 },
+		{ "UOPS_RETIRED.SLOTS", 2400 },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		if (!strcmp(c[i].id, id)) {
+			*val = c[i].v;
+			return 0;
+		}
+	return -ENOENT;
+}
+
+/* TopdownL1 (our level 1 of Intel's TMA) sums to 100 % of the slots. */
+static void test_topdown(void **state)
+{
+	static const struct { const char *model; double fe, bs, be, ret; } want[] = {
+		/* 800/4000, (2200-2000+200)/4000, rest, 2000/4000 */
+		{ "SKX", 20, 10, 20, 50 },
+		{ "HSW", 20, 10, 20, 50 },
+		/* (1300-100)/6000, 600/6000, 1800/6000, 2400/6000 */
+		{ "SPR", 20, 10, 30, 40 },
+	};
+
+	for (size_t k = 0; k < 3; k++) {
+		const struct pmu_events_table *t = pmu_events__table_for(want[k].model);
+		struct metric_list ml;
+		char err[256];
+		double sum = 0;
+
+		assert_int_equal(metricgroup__parse(t, "TopdownL1", &ml, err, sizeof(err)), 0);
+		assert_int_equal(ml.nr, 4);
+		for (int i = 0; i < 4; i++) {
+			const char *n = ml.metrics[i].pm->name;
+			double v, w;
+
+			assert_int_equal(metric__compute(&ml.metrics[i], td_counts, NULL, &v,
+							 err, sizeof(err)), 0);
+			w = !strcmp(n, "tma_frontend_bound") ? want[k].fe :
+			    !strcmp(n, "tma_bad_speculation") ? want[k].bs :
+			    !strcmp(n, "tma_backend_bound") ? want[k].be : want[k].ret;
+			if (fabs(v - w) > 1e-9)
+				fail_msg("%s %s = %g, want %g", want[k].model, n, v, w);
+			assert_string_equal(ml.metrics[i].unit, "%");
+			sum += v;
+		}
+		if (!strcmp(want[k].model, "SKX") || !strcmp(want[k].model, "HSW"))
+			assert_float_equal(sum, 100, 1e-9);
+		metric_list__exit(&ml);
+	}
 }
 
 /* Every metric expression of both files parses, and every core event it
@@ -160,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_several),
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_all_parse),
+		cmocka_unit_test(test_topdown),
 		cmocka_unit_test(test_scale_unit),
 	};
 
