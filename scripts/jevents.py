@@ -422,7 +422,10 @@ def arm_tables(data):
 
 
 def sort_events(evs):
-    return sorted(evs, key=lambda e: (e["topic"], e["name"], e["pmu"]))
+    # hybrid: cpu_core before cpu_atom, as perf opens and prints them
+    rank = {"cpu_core": "0", "cpu_atom": "1"}
+    return sorted(evs, key=lambda e: (e["topic"], e["name"],
+                                      rank.get(e["pmu"], e["pmu"])))
 
 
 def emit(out, data):

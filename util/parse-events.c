@@ -239,6 +239,8 @@ static char *suggest_event(struct pe_state *ps, const char *word)
 		return NULL;
 	h = did_you_mean(word, names, n);
 	parse_events__free_names(names, n);
+	if (!h)
+		h = pmu_events__suggest(word);
 	return h;
 }
 

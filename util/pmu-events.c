@@ -13,6 +13,7 @@
 #include "pmu-events.h"
 #include "pmu.h"
 #include "metricgroup.h"
+#include "levenshtein.h"
 
 const struct pmu_format_term pmu_format_intel[] = {
 	{ "event",	 "config:0-7" },
@@ -156,6 +157,41 @@ const struct pmu_events_table *pmu_events__current(void)
 		current_set = true;
 	}
 	return current_table;
+}
+
+char *pmu_events__suggest(const char *name)
+{
+	const struct pmu_events_table *t = pmu_events__current();
+	const struct arch_ops *arch;
+	char id[128] = "unknown", *h = NULL;
+
+	if (t) {	/* any case: "INST_RETIRED.ANZ" */
+		const char **names = calloc(t->nr, sizeof(*names));
+		char *low = strdup(name);
+		const char *m;
+
+		if (names && low) {
+			for (size_t i = 0; i < t->nr; i++)
+				names[i] = t->events[i].name;
+			for (char *p = low; *p; p++)
+				*p = tolower((unsigned char)*p);
+			m = closest_match(low, names, t->nr);
+			if (m && asprintf(&h, "did you mean '%s'?", m) < 0)
+				h = NULL;
+		}
+		free(names);
+		free(low);
+		return h;
+	}
+	if (!strchr(name, '.'))
+		return NULL;
+	arch = arch__for_host();
+	if (arch && arch->cpuid)
+		arch->cpuid(id, sizeof(id));
+	if (asprintf(&h, "no named-event table for this CPU (%s); "
+		     "set MPERF_CPUID (e.g. GenuineIntel-6-55-4) or see `mperf list --cpuid`", id) < 0)
+		return NULL;
+	return h;
 }
 
 bool pmu_events__pmu_match(const struct pmu_event *ev, const char *pmu_name)

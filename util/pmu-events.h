@@ -50,6 +50,11 @@ const struct pmu_events_table *pmu_events__host_table(void);
  * pmu_events__set_cpuid() (list/stat --cpuid), else $MPERF_CPUID, else
  * the host's. NULL when none. */
 const struct pmu_events_table *pmu_events__current(void);
+/* A malloc'd hint for an unknown event name: the closest named event of
+ * the current table in any case ("did you mean 'inst_retired.any'?"), or,
+ * for a vendor-looking name ("a.b") when no table is known for this CPU,
+ * the cpuid and how to pick a table. NULL when there is nothing to say. */
+char *pmu_events__suggest(const char *name);
 /* Select another CPU's table (NULL: back to the default). -ENOENT, with
  * nothing changed, when no table matches @cpuid. */
 int pmu_events__set_cpuid(const char *cpuid);
