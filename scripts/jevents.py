@@ -498,8 +498,9 @@ def emit(out, data):
     # One table per model, then the cpuid maps.
     for model, cname, nev, nmet, hybrid in x86_models:
         w("static const struct pmu_events_table %s_table = {\n" % cname)
-        w("\t.cpuid_pattern = NULL, .model = %s, .arch = \"x86\",\n"
-          % c_str(model))
+        first = next((r for r, mm in maps if mm == model), None)
+        w("\t.cpuid_pattern = %s, .model = %s, .arch = \"x86\",\n"
+          % (c_str(first), c_str(model)))
         w("\t.events = %s_events, .nr = %d,\n" % (cname, nev))
         if nmet:
             w("\t.metrics = %s_metrics, .nr_metrics = %d,\n" % (cname, nmet))
