@@ -242,6 +242,40 @@ int metric__compute(const struct metric *m, expr_lookup_fn lookup, void *ctx,
 	return ret;
 }
 
+struct values_ctx {
+	const struct metric *m;
+	const double *values;
+};
+
+static int values_lookup(void *ctx, const char *id, double *val)
+{
+	struct values_ctx *c = ctx;
+
+	for (int i = 0; i < c->m->nr_events; i++) {
+		if (strcmp(c->m->events[i].id, id))
+			continue;
+		*val = c->values[i];
+		if (c->m->events[i].tool)
+			*val *= 1e-9;
+		return isnan(*val) ? -ENOENT : 0;
+	}
+	return -ENOENT;
+}
+
+int metric__compute_values(const struct metric *m, const double *values,
+			   double *val, char *err, size_t errsz)
+{
+	struct values_ctx c = { m, values };
+
+	return metric__compute(m, values_lookup, &c, val, err, errsz);
+}
+
+int metric__snprintf(const struct metric *m, double val, char *buf,
+		     size_t size)
+{
+	return snprintf(buf, size, "%8.1f %s  %s", val, m->unit, m->pm->name);
+}
+
 /* ---- host literals ------------------------------------------------------ */
 
 static int count_distinct(const char *key)

@@ -65,6 +65,20 @@ int metricgroup__events(const struct metric_list *ml, char *buf, size_t size);
 int metric__compute(const struct metric *m, expr_lookup_fn lookup, void *ctx,
 		    double *val, char *err, size_t errsz);
 
+/*
+ * metric__compute_values - the same with @values[i] the count of
+ * m->events[i] (stat's evsels in the order of the metric's group; NAN when
+ * not counted). duration_time is given in ns, as the tool event counts,
+ * and used in seconds, as perf's metrics expect.
+ */
+int metric__compute_values(const struct metric *m, const double *values,
+			   double *val, char *err, size_t errsz);
+
+/* What perf stat prints after "# " for a metric: the value as "%8.1f",
+ * the unit, two spaces and the name: "     2.0 per_instr  cpi". */
+int metric__snprintf(const struct metric *m, double val, char *buf,
+		     size_t size);
+
 /* Host facts for '#' literals: #num_cpus, #num_cores, #num_packages,
  * #smt_on, #SYSTEM_TSC_FREQ (from /proc/cpuinfo and sysfs). 0 or -ENOENT. */
 int metric__literal(const char *id, double *val);

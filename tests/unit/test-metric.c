@@ -201,6 +201,36 @@ static void test_all_parse(void **state)
 	}
 }
 
+/* stat's interface: counts in the order of the metric's events */
+static void test_values(void **state)
+{
+	const struct pmu_events_table *t = pmu_events__table_for("SPR");
+	struct metric_list ml;
+	char err[256], buf[128];
+	double v, vals[2];
+
+	assert_int_equal(metricgroup__parse(t, "cpi,memory_bandwidth_read", &ml, err, sizeof(err)), 0);
+	vals[0] = 3e6;		/* cpu_clk_unhalted.thread */
+	vals[1] = 1.5e6;	/* inst_retired.any */
+	assert_int_equal(metric__compute_values(&ml.metrics[0], vals, &v, err, sizeof(err)), 0);
+	assert_float_equal(v, 2, 1e-12);
+	metric__snprintf(&ml.metrics[0], v, buf, sizeof(buf));
+	assert_string_equal(buf, "     2.0 per_instr  cpi");
+	/* (UNC_M_CAS_COUNT.RD * 64 / 1e6) / duration_time[s] */
+	assert_int_equal(ml.metrics[1].nr_events, 2);
+	assert_true(ml.metrics[1].events[1].tool);
+	vals[0] = 1e6;		/* 64 MB */
+	vals[1] = 0.5e9;	/* 0.5 s in ns */
+	assert_int_equal(metric__compute_values(&ml.metrics[1], vals, &v, err, sizeof(err)), 0);
+	assert_float_equal(v, 128, 1e-9);
+	assert_string_equal(ml.metrics[1].unit, "MB/s");
+	/* not counted: an error naming the event, no value */
+	vals[0] = NAN;
+	assert_int_equal(metric__compute_values(&ml.metrics[1], vals, &v, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "UNC_M_CAS_COUNT.RD"));
+	metric_list__exit(&ml);
+}
+
 static void test_scale_unit(void **state)
 {
 	double s;
@@ -225,6 +255,7 @@ int main(void)
 		cmocka_unit_test(test_groups),
 		cmocka_unit_test(test_all_parse),
 		cmocka_unit_test(test_topdown),
+		cmocka_unit_test(test_values),
 		cmocka_unit_test(test_scale_unit),
 	};
 
