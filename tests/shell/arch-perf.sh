@@ -66,4 +66,21 @@ GenuineIntel-6-3C-3 offcore_response.demand_data_rd.l3_miss.any_response idq_uop
 GenuineIntel-6-5E-3 offcore_response.demand_code_rd.l3_hit.snoop_none l2_lines_out.non_silent offcore_requests_outstanding.l3_miss_demand_data_rd offcore_response.demand_rfo.l3_miss_local_dram.snoop_not_needed
 LIST
 [ "$n" -ge 140 ] || fail "only $n event strings compared"
+
+# AMD family 17h/19h: the event select's bits 8-11 live in config 32-35;
+# raw cpu/.../ strings through a Zen-like cpu PMU (tests/data/sysfs-arch-amd)
+rm -rf "$T/dev/cpu"
+cp -r "$DATA/sysfs-arch-amd/bus/event_source/devices/cpu" "$T/dev/cpu"
+for form in 'cpu/event=0x1c0,umask=0x2/' 'cpu/event=0xc0/u' 'cpu/event=0x4ab,umask=0x80,cmask=2,inv/' \
+	    'cpu/event=0x24f,umask=0xff,edge/k'; do
+	n=$((n + 1))
+	perf_attrs AuthenticAMD-25-1-1 "$form" >"$T/perf"
+	MPERF_SYSFS="$DATA/sysfs-arch-amd" "$MPERF" list --print-attr "$form" 2>&1 | attrs >"$T/mperf"
+	grep -q config "$T/perf" || fail "perf printed no attr for '$form'"
+	if ! cmp -s "$T/perf" "$T/mperf"; then
+		diff "$T/perf" "$T/mperf" >&2
+		fail "attr of AMD '$form' differs from perf's"
+	fi
+done
+grep -q "config  *0x20004ff4f" "$T/perf" || fail "AMD event 0x24f not split into config 0-7 and 32-35"
 echo "$n event strings: same attr as perf"
