@@ -422,10 +422,8 @@ def arm_tables(data):
 
 
 def sort_events(evs):
-    # hybrid: cpu_core before cpu_atom, as perf opens and prints them
-    rank = {"cpu_core": "0", "cpu_atom": "1"}
-    return sorted(evs, key=lambda e: (e["topic"], e["name"],
-                                      rank.get(e["pmu"], e["pmu"])))
+    # hybrid: cpu_atom before cpu_core, the order perf 6.1 opens them in
+    return sorted(evs, key=lambda e: (e["topic"], e["name"], e["pmu"]))
 
 
 def emit(out, data):

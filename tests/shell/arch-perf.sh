@@ -67,6 +67,28 @@ GenuineIntel-6-5E-3 offcore_response.demand_code_rd.l3_hit.snoop_none l2_lines_o
 LIST
 [ "$n" -ge 140 ] || fail "only $n event strings compared"
 
+# Alder Lake: one attr per core type that has the event, cpu_atom (type 10
+# here) first as perf opens them; Golden Cove-only events on cpu_core only
+mkdir "$T/hyb"
+for d in /sys/bus/event_source/devices/*; do
+	ln -s "$(readlink -f "$d")" "$T/hyb/${d##*/}"
+done
+cp -r "$DATA/sysfs-arch/bus/event_source/devices/cpu_core" \
+      "$DATA/sysfs-arch/bus/event_source/devices/cpu_atom" "$T/hyb/"
+for form in br_misp_retired.all_branches topdown.slots 'LD_BLOCKS.STORE_FORWARD:u' \
+	    mem_uops_retired.load_latency_gt_4 'br_inst_retired.all_branches:k'; do
+	n=$((n + 1))
+	PERF_CPUID=GenuineIntel-6-97-2 unshare -m sh -c "mount --bind '$T/hyb' /sys/bus/event_source/devices &&
+		'$PERF' stat -vv -e '$form' true 2>&1" | attrs >"$T/perf"
+	MPERF_SYSFS="$DATA/sysfs-arch" "$MPERF" list --cpuid GenuineIntel-6-97-2 \
+		--print-attr "$form" 2>&1 | attrs >"$T/mperf"
+	grep -q config "$T/perf" || fail "perf printed no attr for ADL '$form'"
+	if ! cmp -s "$T/perf" "$T/mperf"; then
+		diff "$T/perf" "$T/mperf" >&2
+		fail "attr of ADL '$form' differs from perf's"
+	fi
+done
+
 # AMD family 17h/19h: the event select's bits 8-11 live in config 32-35;
 # raw cpu/.../ strings through a Zen-like cpu PMU (tests/data/sysfs-arch-amd)
 rm -rf "$T/dev/cpu"
