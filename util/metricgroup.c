@@ -29,37 +29,60 @@ void metric__scale_unit(const char *su, double *scale, char *unit, size_t size)
 	snprintf(unit, size, "%s", end);
 }
 
-/* How an expression id is asked for in parse-events. */
-static char *event_for_id(const char *id, bool *tool)
+/*
+ * How an expression id is asked for in parse-events: "INST_RETIRED.ANY" ->
+ * "inst_retired.any"; "TSC" -> "msr/tsc/"; perf's pmu@EVENT,terms@ form
+ * ("cha@UNC_CHA_TOR_INSERTS.IA_MISS,config1=0x40433@") -> the event's own
+ * PMU and terms plus the extra ones: "uncore_cha/event=0x35,umask=0x21,
+ * config1=0x40433/" (the plain name when the table does not know it).
+ */
+static char *event_for_id(const struct pmu_events_table *t, const char *id,
+			  bool *tool)
 {
-	char *s, *p;
+	const struct pmu_event *ev;
+	char *s, *p, *extra = NULL;
 
 	*tool = !strcmp(id, "duration_time");
 	if (*tool)
 		return strdup(id);
 	if (!strcmp(id, "TSC"))
 		return strdup("msr/tsc/");
-	/* pmu@EVENT,terms@ -> pmu/... is not expressible without the uncore
-	 * PMUs; keep the event name, which the table resolves. */
-	s = strdup(id);
+	p = strchr(id, '@');
+	s = strdup(p ? p + 1 : id);	/* "EVENT,terms@" or "EVENT" */
 	if (!s)
 		return NULL;
-	p = strchr(s, '@');
 	if (p) {
-		char *name = p + 1, *stop = strpbrk(name, ",@");
+		char *stop = strpbrk(s, ",@");
 
+		if (stop && *stop == ',') {
+			extra = stop + 1;
+			*strchrnul(extra, '@') = '\0';
+		}
 		if (stop)
 			*stop = '\0';
-		memmove(s, name, strlen(name) + 1);
 	}
 	for (p = s; *p; p++)
 		*p = tolower((unsigned char)*p);
+	if (extra && *extra && (ev = pmu_events__find(t, NULL, s, NULL))) {
+		char *r;
+
+		if (asprintf(&r, "%s/%s,%s/", ev->pmu, ev->encoding, extra) < 0)
+			r = NULL;
+		free(s);
+		return r;
+	}
 	return s;
 }
 
+struct add_ctx {
+	struct metric *m;
+	const struct pmu_events_table *t;
+};
+
 static int add_id(void *ctx, const char *id, int source_count)
 {
-	struct metric *m = ctx;
+	struct add_ctx *ac = ctx;
+	struct metric *m = ac->m;
 	struct metric_event *ev;
 
 	if (id[0] == '#')
@@ -73,7 +96,7 @@ static int add_id(void *ctx, const char *id, int source_count)
 	m->events = ev;
 	ev = &m->events[m->nr_events];
 	ev->id = strdup(id);
-	ev->event = event_for_id(id, &ev->tool);
+	ev->event = event_for_id(ac->t, id, &ev->tool);
 	if (!ev->id || !ev->event) {
 		free(ev->id);
 		free(ev->event);
@@ -92,9 +115,10 @@ static void metric__exit(struct metric *m)
 	free(m->events);
 }
 
-static int metric_list__add(struct metric_list *ml, const struct pmu_metric *pm,
-			    char *err, size_t errsz)
+static int metric_list__add(struct metric_list *ml, const struct pmu_events_table *t,
+			    const struct pmu_metric *pm, char *err, size_t errsz)
 {
+	struct add_ctx ac;
 	struct metric *m;
 	int ret;
 
@@ -109,7 +133,9 @@ static int metric_list__add(struct metric_list *ml, const struct pmu_metric *pm,
 	memset(m, 0, sizeof(*m));
 	m->pm = pm;
 	metric__scale_unit(pm->unit, &m->scale, m->unit, sizeof(m->unit));
-	ret = expr__ids(pm->expr, add_id, m, err, errsz);
+	ac.m = m;
+	ac.t = t;
+	ret = expr__ids(pm->expr, add_id, &ac, err, errsz);
 	if (ret) {
 		metric__exit(m);
 		return ret;
@@ -142,7 +168,7 @@ int metricgroup__parse(const struct pmu_events_table *t, const char *str,
 		int found = 0;
 
 		if (pm) {
-			ret = metric_list__add(ml, pm, err, errsz);
+			ret = metric_list__add(ml, t, pm, err, errsz);
 			continue;
 		}
 		for (size_t i = 0; i < t->nr_metrics && !ret; i++) {
@@ -150,7 +176,7 @@ int metricgroup__parse(const struct pmu_events_table *t, const char *str,
 
 			if (all || (nogroup && !m->group[0]) ||
 			    pmu_metric__in_group(m, tok)) {
-				ret = metric_list__add(ml, m, err, errsz);
+				ret = metric_list__add(ml, t, m, err, errsz);
 				found++;
 			}
 		}

@@ -201,6 +201,22 @@ static void test_all_parse(void **state)
 	}
 }
 
+/* perf's pmu@EVENT,terms@ ids become the event's PMU and terms plus the
+ * extra ones (SKX: UNC_CHA_TOR_INSERTS.IA_MISS is event 0x35, umask 0x21) */
+static void test_pmu_at(void **state)
+{
+	const struct pmu_events_table *t = pmu_events__table_for("SKX");
+	struct metric_list ml;
+	char err[256];
+
+	assert_int_equal(metricgroup__parse(t, "numa_reads_addressed_to_local_dram", &ml, err, sizeof(err)), 0);
+	assert_int_equal(ml.metrics[0].nr_events, 2);
+	assert_string_equal(ml.metrics[0].events[0].id, "cha@UNC_CHA_TOR_INSERTS.IA_MISS,config1=0x40432@");
+	assert_string_equal(ml.metrics[0].events[0].event, "uncore_cha/event=0x35,umask=0x21,config1=0x40432/");
+	assert_string_equal(ml.metrics[0].events[1].event, "uncore_cha/event=0x35,umask=0x21,config1=0x40431/");
+	metric_list__exit(&ml);
+}
+
 /* stat's interface: counts in the order of the metric's events */
 static void test_values(void **state)
 {
@@ -256,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_all_parse),
 		cmocka_unit_test(test_topdown),
 		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_pmu_at),
 		cmocka_unit_test(test_scale_unit),
 	};
 
