@@ -23,6 +23,8 @@
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/pmu.h"
+#include "util/pmu-events.h"
+#include "util/metricgroup.h"
 #include "util/tracepoint.h"
 
 struct list_opts {
@@ -35,6 +37,7 @@ struct list_opts {
 	bool debug;
 	const char *cputype;
 	const char *print_attr;	/* hidden: attrs of an event string */
+	const char *cpuid;	/* vendor events of another CPU */
 };
 
 /* One listed event, whatever its category. */
@@ -255,6 +258,39 @@ static void list__cache(struct list_state *ls, const char *glob)
 	list__end_category(ls);
 }
 
+/*
+ * Named events of the vendor tables (issue 8), as perf prints its JSON
+ * events: only when the core PMU they belong to is in sysfs (perf attaches
+ * them to it), or when --cpuid asked for another CPU's table.
+ */
+static void list__vendor_events(struct list_state *ls, const char *glob)
+{
+	const struct pmu_events_table *t = pmu_events__current();
+	struct pmus *pmus = pmus__host();
+	struct pmu_events_print_opts po = {
+		.glob = glob, .details = ls->o->details,
+		.deprecated = ls->o->deprecated, .name_only = ls->o->raw_dump,
+	};
+	bool core = false;
+
+	if (!t || ls->o->json)
+		return;
+	for (int i = 0; pmus && i < pmus->nr; i++)
+		core |= pmus->pmus[i]->is_core;
+	if (!core && !ls->o->cpuid)
+		return;
+	ls->printed += pmu_events__print(stdout, t, &po);
+}
+
+static void list__metrics(struct list_state *ls, bool groups, const char *glob)
+{
+	const struct pmu_events_table *t = pmu_events__current();
+
+	if (!t || ls->o->json || ls->o->raw_dump)
+		return;
+	metricgroup__print(stdout, t, groups, glob, ls->o->details);
+}
+
 /* perf's order: core PMUs first, then by PMU name, then by event name. */
 static int cmp_pmu_event(const void *a, const void *b)
 {
@@ -355,6 +391,7 @@ static void list__pmu(struct list_state *ls, const char *glob)
 		free((char *)v[i].symbol);
 	}
 	free(v);
+	list__vendor_events(ls, glob);
 	list__end_category(ls);
 }
 
@@ -513,7 +550,8 @@ static void list__sdt(struct list_state *ls, const char *sys_glob, const char *e
 		} else {
 			snprintf(buf, sizeof(buf), "%s", v[i]);
 		}
-		if (ls->o->raw_dump)
+		/* the -e name for scripts and JSON; the text shows the binary */
+		if (ls->o->raw_dump || ls->o->json)
 			ev.symbol = v[i];
 		list__emit(ls, &ev);
 		*at = '@';
@@ -555,11 +593,13 @@ static void list__all(struct list_state *ls, const char *glob)
 	if (glob) {
 		list__tracepoints(ls, NULL, glob);
 		list__sdt(ls, NULL, glob);
+		list__metrics(ls, true, glob);
 		return;
 	}
 	list__descriptors(ls);
 	list__tracepoints(ls, NULL, NULL);
 	list__sdt(ls, NULL, NULL);
+	list__metrics(ls, true, NULL);
 }
 
 static int list__arg(struct list_state *ls, const char *arg)
@@ -579,10 +619,10 @@ static int list__arg(struct list_state *ls, const char *arg)
 		list__pmu(ls, NULL);
 	} else if (!strcmp(arg, "sdt")) {
 		list__sdt(ls, NULL, NULL);
-	} else if (!strcmp(arg, "metric") ||
-		   !strcmp(arg, "metrics") || !strcmp(arg, "metricgroup") ||
-		   !strcmp(arg, "metricgroups")) {
-		/* metric tables come with the vendor events (issue 8) */
+	} else if (!strcmp(arg, "metric") || !strcmp(arg, "metrics")) {
+		list__metrics(ls, false, NULL);
+	} else if (!strcmp(arg, "metricgroup") || !strcmp(arg, "metricgroups")) {
+		list__metrics(ls, true, NULL);
 	} else if (strchr(arg, ':')) {
 		char *sys = strdup(arg), *ev;
 
@@ -656,6 +696,8 @@ int cmd_list(int argc, const char **argv)
 		OPT_STRING(0, "cputype", &o.cputype, "hybrid cpu type",
 			   "hybrid CPUs: only events of this core type (accepted)"),
 		OPT_BOOLEAN(0, "debug", &o.debug, "debug messages on stderr (same as -v globally)"),
+		OPT_STRING(0, "cpuid", &o.cpuid, "cpuid",
+			   "named events and metrics of this CPU instead (GenuineIntel-6-8F-0, 0x00000000410fd0c0, SKX)"),
 		{ .type = OPTION_STRING, .long_name = "print-attr",
 		  .value = &o.print_attr, .argh = "events",
 		  .help = "print the attrs perf stat would open for these events",
@@ -671,6 +713,11 @@ int cmd_list(int argc, const char **argv)
 	argc = parse_options(argc, argv, opts, usage, 0);
 	if (argc < 0)
 		return parse_options_exit(argc);
+	if (o.cpuid && pmu_events__set_cpuid(o.cpuid)) {
+		pr_err("no named event table for cpuid '%s': give vendor-family-model[-stepping] "
+		       "(GenuineIntel-6-8F-0), a MIDR (0x00000000410fd0c0) or a model (SKX)\n", o.cpuid);
+		return 1;
+	}
 	if (o.print_attr)
 		return list__print_attr(o.print_attr);
 	if (o.debug && !verbose)
