@@ -207,7 +207,8 @@ static void list__symbols(struct list_state *ls, const char *glob,
 		};
 		n++;
 	}
-	qsort(v, n, sizeof(*v), cmp_event_name);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_event_name);
 	for (int i = 0; i < n; i++)
 		list__emit(ls, &v[i]);
 	list__events_free(v, n);
@@ -421,7 +422,8 @@ static void list__pmu(struct list_state *ls, const char *glob)
 			}
 		}
 	}
-	qsort(v, n, sizeof(*v), cmp_pmu_event);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_pmu_event);
 	for (int i = 0; i < n; i++) {
 		struct list_event ev = v[i];
 
