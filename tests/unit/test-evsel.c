@@ -163,6 +163,23 @@ static void test_system_wide(void **state)
 	evlist__delete(evlist);
 }
 
+/* a group with an unsupported leader: nothing of it is opened */
+static void test_group_leader_unsupported(void **state)
+{
+	struct evlist *evlist;
+
+	if (!access("/sys/bus/event_source/devices/cpu", F_OK))
+		skip();	/* cycles opens here */
+	evlist = self_evlist("{cycles,cpu-clock},task-clock");
+	assert_int_equal(evlist__open(evlist, true, NULL), 0);
+	assert_false(evlist->entries[0]->supported);
+	assert_null(evlist->entries[1]->fds);
+	assert_true(evlist->entries[1]->supported);	/* not counted */
+	assert_non_null(evlist->entries[2]->fds);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evlist__delete(evlist);
+}
+
 static void test_strerror(void **state)
 {
 	struct perf_event_attr attr = { .type = PERF_TYPE_HARDWARE, .size = sizeof(attr) };
@@ -281,6 +298,7 @@ int main(void)
 		cmocka_unit_test(test_unsupported_skipped),
 		cmocka_unit_test(test_exclude_guest_fallback),
 		cmocka_unit_test(test_system_wide),
+		cmocka_unit_test(test_group_leader_unsupported),
 		cmocka_unit_test(test_strerror),
 		cmocka_unit_test(test_fallback),
 		cmocka_unit_test(test_fprintf_attr),
