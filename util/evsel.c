@@ -463,7 +463,7 @@ int evsel__strerror_open(const struct evsel *evsel, int err, char *buf,
 			"no permission to open '%s': kernel.perf_event_paranoid is %d, it needs %d or lower: "
 			"run `sysctl -w kernel.perf_event_paranoid=%d`, or give mperf CAP_PERFMON%s",
 			name, cur, need, need,
-			evsel->attr.exclude_kernel ? "" : ", or count user space only with :u");
+			need == 1 ? ", or count user space only with :u" : "");
 	}
 	case ENOENT:
 	case EOPNOTSUPP:
