@@ -32,6 +32,22 @@ enum tool_event {
 	TOOL_SYSTEM_TIME,
 };
 
+/*
+ * Per-event terms that record applies over its own defaults
+ * ("-e cycles/call-graph=dwarf,stack-size=8192,no-inherit/"), as perf's
+ * config terms. -1 / NULL: not given. Counting (stat) ignores them.
+ */
+struct evsel_terms {
+	char *call_graph;	/* "fp", "dwarf", "lbr", "no" */
+	int64_t stack_size;
+	int max_stack;
+	int inherit;		/* inherit / no-inherit */
+	int overwrite;		/* overwrite / no-overwrite */
+	int time;		/* time=0|1: PERF_SAMPLE_TIME */
+	int64_t max_events;	/* nr= */
+	char *branch_type;	/* branch_type=any,u,... (-b / -j values) */
+};
+
 struct evsel {
 	struct perf_event_attr attr;
 	char *name;		/* perf's display name, e.g. "cycles:u" */
@@ -56,6 +72,7 @@ struct evsel {
 	bool user_period;	/* period= / freq= term given: keep it */
 	bool user_freq;
 	char *own_cpus;		/* the PMU's cpumask ("0,28": uncore), or NULL */
+	struct evsel_terms terms; /* per-event config terms */
 
 	struct cpumap *cpus;	/* borrowed from the evlist */
 	struct threadmap *threads;
@@ -65,6 +82,8 @@ struct evsel {
 };
 
 struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name);
+/* All terms "not given". */
+void evsel__terms_init(struct evsel_terms *t);
 void evsel__delete(struct evsel *evsel);
 
 /*
