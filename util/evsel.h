@@ -87,10 +87,17 @@ void evsel__terms_init(struct evsel_terms *t);
 void evsel__delete(struct evsel *evsel);
 
 /*
- * evsel__open - open the event on every (cpu, thread) of the maps.
- * @group_fd_from: the leader whose fds are the group fds, or NULL.
- * Return: 0, or -errno of the failure (also kept in ->open_errno); fds
- * already opened are closed on failure.
+ * evsel__open - open the event on every (cpu, thread) of the maps, with
+ * PERF_FLAG_FD_CLOEXEC. A group member uses its leader's fd of the same
+ * (cpu, thread) as group fd when the leader is open on the same maps.
+ * Ids are fetched (PERF_EVENT_IOC_ID) when read_format has ID or
+ * sample_type has ID/IDENTIFIER. Retries as perf does: without
+ * exclude_guest/exclude_host when the PMU refuses them, with a lower
+ * precise_ip for :P. A thread that exited meanwhile (ESRCH, several
+ * threads) is skipped. The caller keeps the maps alive.
+ * Return: 0, or -errno of the failure (also kept in ->open_errno, and
+ * ->supported cleared for ENOENT/EOPNOTSUPP/ENODEV/ENXIO); fds already
+ * opened are closed on failure.
  */
 int evsel__open(struct evsel *evsel, struct cpumap *cpus,
 		struct threadmap *threads);
