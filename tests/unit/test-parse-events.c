@@ -509,6 +509,50 @@ static void test_error_print(void **state)
 	evlist__delete(l);
 }
 
+/*
+ * Random strings over the grammar's alphabet and fragments: never a crash
+ * (run under `make sanitize` too), 0 or -EINVAL, and every error has a
+ * message and a column inside the string.
+ */
+#define ARRAY_SIZE_FRAG (sizeof(frag) / sizeof(frag[0]))
+static void test_random_strings(void **state)
+{
+	static const char *const frag[] = {
+		"cycles", "cs", "sched", "sched_switch", "cpu", "event", "umask",
+		"r1a", "mem", "0x10", "L1-dcache", "load", "misses", "name", "period",
+		"*", "?", "[", "]", ":", ",", "{", "}", "/", "=", "-", "u", "k", "p",
+		"G", "H", " ", "uncore_imc_0", "cas_count_read", "call-graph", "dwarf",
+	};
+	unsigned int seed = 12345;
+
+	for (int iter = 0; iter < 4000; iter++) {
+		char str[128] = "";
+		struct parse_events_error err;
+		struct evlist *l = evlist__new();
+		int n, ret;
+
+		seed = seed * 1103515245 + 12345;
+		n = 1 + (seed >> 16) % 10;
+		for (int i = 0; i < n; i++) {
+			seed = seed * 1103515245 + 12345;
+			strncat(str, frag[(seed >> 16) % ARRAY_SIZE_FRAG], sizeof(str) - strlen(str) - 1);
+		}
+		ret = __parse_events(l, str, &err, fake);
+		if (ret) {
+			if (ret != -EINVAL)
+				fail_msg("'%s': ret %d", str, ret);
+			assert_non_null(err.str);
+			if (err.idx < -1 || err.idx > (int)strlen(str))
+				fail_msg("'%s': column %d out of range", str, err.idx);
+			parse_events_error__exit(&err);
+			assert_int_equal(l->nr, 0);
+		} else {
+			assert_true(l->nr > 0);
+		}
+		evlist__delete(l);
+	}
+}
+
 static void test_names(void **state)
 {
 	char b[64];
@@ -545,6 +589,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_error_print),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_random_strings),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
