@@ -379,7 +379,8 @@ static void list__pmu(struct list_state *ls, const char *glob)
 			}
 		}
 	}
-	qsort(v, n, sizeof(*v), cmp_pmu_event);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_pmu_event);
 	for (int i = 0; i < n; i++) {
 		struct list_event ev = v[i];
 
