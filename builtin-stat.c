@@ -89,6 +89,7 @@ struct stat_run {
 	int ctl_fd, ack_fd;
 	bool ctl_close;		/* we opened the fifos */
 	bool forks;
+	bool exec_enables;	/* enable_on_exec on a workload's task counters */
 	bool enabled;
 	int workload_status;	/* exit code of the last run */
 	bool interrupted;	/* SIGINT/SIGTERM in -a/-p mode */
@@ -325,7 +326,8 @@ static int stat__wait(struct stat_run *s, struct workload *w, int sfd,
 
 	for (;;) {
 		struct pollfd pfd[2];
-		int nfds = 0, timeout = -1, r;
+		int nfds = 0, r;
+		struct timespec tmo, *tp = NULL;
 		uint64_t now = now_ns(), first = 0;
 
 		if (s->forks && child_done)
@@ -361,8 +363,13 @@ static int stat__wait(struct stat_run *s, struct workload *w, int sfd,
 			first = next_interval;
 		if (deadline && (!first || deadline < first))
 			first = deadline;
-		if (first)
-			timeout = first > now ? (int)((first - now + 999999) / 1000000) : 0;
+		if (first) {
+			uint64_t d = first > now ? first - now : 0;
+
+			tmo.tv_sec = d / 1000000000ULL;
+			tmo.tv_nsec = d % 1000000000ULL;
+			tp = &tmo;
+		}
 
 		pfd[nfds].fd = sfd;
 		pfd[nfds++].events = POLLIN;
@@ -370,7 +377,7 @@ static int stat__wait(struct stat_run *s, struct workload *w, int sfd,
 			pfd[nfds].fd = s->ctl_fd;
 			pfd[nfds++].events = POLLIN;
 		}
-		r = poll(pfd, nfds, timeout);
+		r = ppoll(pfd, nfds, tp, NULL);
 		if (r < 0 && errno != EINTR)
 			return -errno;
 		if (r <= 0)
@@ -500,6 +507,9 @@ static int stat__run_once(struct stat_run *s, int run_idx)
 	s->enabled = false;
 	s->t0 = now_ns();
 	clock_gettime(CLOCK_MONOTONIC, &s->ref_time);
+	/* CPU-wide counters run from before the workload's exec, as perf */
+	if (s->forks && !s->exec_enables && !o->initial_delay)
+		stat__enable(s);
 	if (s->forks) {
 		err = workload__start(&w);
 		if (err) {
@@ -510,16 +520,13 @@ static int stat__run_once(struct stat_run *s, int run_idx)
 			goto out_close;
 		}
 		/* enable_on_exec did it, unless the start is delayed */
-		if (!o->initial_delay)
+		if (!o->initial_delay && s->exec_enables)
 			s->enabled = true;
 	}
-	if (o->initial_delay < 0) {
+	if (o->initial_delay)
 		pr_info("Events disabled\n");
-	} else if (o->initial_delay > 0) {
-		pr_info("Events disabled\n");
-	} else if (!s->forks) {
+	else if (!s->enabled)
 		stat__enable(s);
-	}
 
 	err = stat__wait(s, &w, sfd, &status, &ru);
 	t1 = now_ns();
@@ -839,8 +846,8 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 		if (ul > s.config.unit_width)
 			s.config.unit_width = ul;
 	}
-	evlist__config_stat(s.evlist, s.forks && !o->initial_delay && !o->system_wide &&
-			    !o->cpu_list, o->no_inherit);
+	s.exec_enables = s.forks && !o->system_wide && !o->cpu_list;
+	evlist__config_stat(s.evlist, s.exec_enables && !o->initial_delay, o->no_inherit);
 	if (stat__setup_maps(&s)) {
 		ret = 1;
 		goto out;

@@ -511,8 +511,38 @@ void stat_display__counters(struct stat_config *config,
 	}
 
 	switch (config->aggr_mode) {
-	case AGGR_NONE:
 	case AGGR_THREAD:
+		/* perf lists the threads of each counter busiest first */
+		for (int i = 0; i < view->nr_counters; i++) {
+			const struct stat_counter *c = &view->counters[i];
+			int order[view->nr_ids > 0 ? view->nr_ids : 1];
+			double vals[view->nr_ids > 0 ? view->nr_ids : 1];
+
+			for (int idx = 0; idx < view->nr_ids; idx++) {
+				uint64_t ena, run;
+				double noise;
+
+				stat_counter__display(c, idx, repeat_mode(config),
+						      &vals[idx], &ena, &run, &noise);
+				if (c->aggr[idx].scaled < 0 || !run)
+					vals[idx] = -1;
+				order[idx] = idx;
+			}
+			for (int a = 1; a < view->nr_ids; a++)
+				for (int b = a; b > 0 && vals[order[b - 1]] < vals[order[b]]; b--) {
+					int t = order[b];
+
+					order[b] = order[b - 1];
+					order[b - 1] = t;
+				}
+			for (int k = 0; k < view->nr_ids; k++) {
+				os.idx = order[k];
+				os.nr = view->ids[os.idx].nr;
+				print_counter(&os, c);
+			}
+		}
+		break;
+	case AGGR_NONE:
 	case AGGR_GLOBAL:
 		/* counter-major */
 		for (int i = 0; i < view->nr_counters; i++) {
@@ -521,12 +551,6 @@ void stat_display__counters(struct stat_config *config,
 			for (int idx = 0; idx < view->nr_ids; idx++) {
 				os.idx = idx;
 				os.nr = view->ids[idx].nr;
-				if (config->aggr_mode == AGGR_THREAD &&
-				    !config->csv_output && !config->json_output &&
-				    c->supported && c->aggr[idx].cur.val == 0 &&
-				    c->aggr[idx].val_stats.mean == 0 &&
-				    view->nr_ids > 1)
-					continue;	/* perf hides idle threads */
 				print_counter(&os, c);
 			}
 		}
