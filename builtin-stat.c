@@ -305,6 +305,42 @@ static void stat__print_open_error(struct stat_run *s, struct evsel *evsel, int 
 	pr_err("%s\n", buf);
 }
 
+static int read_paranoid(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int v = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = 2;
+		fclose(f);
+	}
+	return v;
+}
+
+/*
+ * As perf: when perf_event_paranoid forbids counting the kernel, count the
+ * user-space part instead and say so with a ":u" name.
+ */
+static bool stat__fallback_user(struct evsel *evsel, int err)
+{
+	char *name;
+
+	if (err != -EACCES && err != -EPERM)
+		return false;
+	if (geteuid() == 0 || evsel->attr.exclude_kernel || read_paranoid() <= 1)
+		return false;
+	evsel->attr.exclude_kernel = 1;
+	evsel->attr.exclude_hv = 1;
+	if (!strchr(evsel->name, ':') && asprintf(&name, "%s:u", evsel->name) >= 0) {
+		free(evsel->name);
+		evsel->name = name;
+	}
+	pr_debug("%s: kernel.perf_event_paranoid forbids counting the kernel: counting user space only\n",
+		 evsel->name);
+	return true;
+}
+
 /*
  * Wait for the end of counting: the workload exits, --timeout, -I
  * --interval-count intervals, a "stop" on the control fd, or SIGINT when
@@ -468,6 +504,10 @@ static int stat__run_once(struct stat_run *s, int run_idx)
 				evsel__fprintf_attr(stderr, &evsel->attr);
 		}
 		err = evlist__open(s->evlist, true, &failed);
+		while (err && failed && stat__fallback_user(failed, err)) {
+			evlist__close(s->evlist);
+			err = evlist__open(s->evlist, true, &failed);
+		}
 		if (err) {
 			if (failed)
 				stat__print_open_error(s, failed, err);
