@@ -93,6 +93,7 @@ struct stat_run {
 	bool enabled;
 	int workload_status;	/* exit code of the last run */
 	bool interrupted;	/* SIGINT/SIGTERM in -a/-p mode */
+	int signr;		/* that signal: re-raised at exit, as perf */
 	struct timespec ref_time;	/* counting started (interval stamps) */
 	uint64_t t0;
 	unsigned int nr_intervals;
@@ -433,8 +434,10 @@ static int stat__wait(struct stat_run *s, struct workload *w, int sfd,
 					 * With a workload the terminal's Ctrl-C reaches
 					 * it too: wait for it to end, as perf does.
 					 */
-					if (!s->forks)
+					if (!s->forks) {
 						s->interrupted = true;
+						s->signr = (int)si.ssi_signo;
+					}
 				}
 			}
 		}
@@ -927,6 +930,8 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 	if (o->json_doc)
 		stat_doc__end(&s.config, s.forks ? s.workload_status : -1);
 	ret = s.forks ? s.workload_status : 0;
+	if (s.signr)
+		ret = -s.signr;
 out:
 	if (s.config.output && s.config.output != stderr && s.config.output != stdout)
 		fclose(s.config.output);
@@ -1017,5 +1022,13 @@ int cmd_stat(int argc, const char **argv)
 		return parse_options_exit(argc);
 	ret = stat__main(argc, argv, &o);
 	free(o.events);
+	if (ret < 0) {
+		/* ended by SIGINT/SIGTERM: die of it like perf, so callers see it */
+		fflush(stdout);
+		fflush(stderr);
+		signal(-ret, SIG_DFL);
+		raise(-ret);
+		return 128 - ret;
+	}
 	return ret;
 }
