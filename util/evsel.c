@@ -126,6 +126,20 @@ retry:
 					evsel->attr.precise_ip--;
 					goto retry;
 				}
+				/*
+				 * PMUs without guest/host filtering (msr, some
+				 * uncores) refuse the exclude_guest that every
+				 * event carries by default: retry without it,
+				 * as perf does.
+				 */
+				if ((err == EINVAL || err == EOPNOTSUPP) &&
+				    (evsel->attr.exclude_guest || evsel->attr.exclude_host)) {
+					pr_debug2("%s: switching off exclude_guest, exclude_host\n",
+						  evsel->name);
+					evsel->attr.exclude_guest = 0;
+					evsel->attr.exclude_host = 0;
+					goto retry;
+				}
 				/* a thread that exited meanwhile is not an error */
 				if (err == ESRCH && threads->nr > 1)
 					continue;
@@ -449,7 +463,7 @@ int evsel__strerror_open(const struct evsel *evsel, int err, char *buf,
 			"no permission to open '%s': kernel.perf_event_paranoid is %d, it needs %d or lower: "
 			"run `sysctl -w kernel.perf_event_paranoid=%d`, or give mperf CAP_PERFMON%s",
 			name, cur, need, need,
-			evsel->attr.exclude_kernel ? "" : ", or count user space only with :u");
+			need == 1 ? ", or count user space only with :u" : "");
 	}
 	case ENOENT:
 	case EOPNOTSUPP:
