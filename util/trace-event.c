@@ -266,3 +266,250 @@ int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 	trace_seq_destroy(&s);
 	return n;
 }
+
+/* ---- building TRACING_DATA from tracefs ---------------------------------- */
+
+struct tbuf {
+	char *p;
+	size_t len, cap;
+	int err;
+};
+
+static void tb_add(struct tbuf *b, const void *src, size_t n)
+{
+	if (b->err)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = b->cap ? b->cap : 16384;
+		char *np;
+
+		while (cap < b->len + n)
+			cap *= 2;
+		np = realloc(b->p, cap);
+		if (!np) {
+			b->err = -ENOMEM;
+			return;
+		}
+		b->p = np;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, src, n);
+	b->len += n;
+}
+
+/* tracefs files report size 0: read to the end */
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	struct tbuf b = { 0 };
+	char buf[8192];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		tb_add(&b, buf, n);
+	fclose(f);
+	if (b.err) {
+		free(b.p);
+		return NULL;
+	}
+	*len = b.len;
+	if (!b.p)
+		b.p = calloc(1, 1);
+	return b.p;
+}
+
+static const char *tracefs_dir(void)
+{
+	static const char *const dirs[] = {
+		"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		char p[256];
+
+		snprintf(p, sizeof(p), "%s/events/header_page", dirs[i]);
+		if (!access(p, R_OK))
+			return dirs[i];
+	}
+	return NULL;
+}
+
+static int tb_file(struct tbuf *b, const char *path, int size_bytes)
+{
+	size_t len;
+	char *data = read_all(path, &len);
+
+	if (!data)
+		return -errno ? -errno : -ENOENT;
+	if (size_bytes == 8) {
+		uint64_t l = len;
+
+		tb_add(b, &l, 8);
+	} else {
+		uint32_t l = len;
+
+		tb_add(b, &l, 4);
+	}
+	tb_add(b, data, len);
+	free(data);
+	return b->err;
+}
+
+struct tp_loc {
+	char *sys, *name;
+};
+
+/* Find the system and name of each event id under events/. */
+static int locate_ids(const char *events, const uint64_t *ids, size_t nr,
+		      struct tp_loc *loc)
+{
+	DIR *d = opendir(events);
+	struct dirent *sd;
+	size_t found = 0;
+
+	if (!d)
+		return -errno;
+	while (found < nr && (sd = readdir(d))) {
+		char path[1024];
+		DIR *e;
+		struct dirent *ed;
+
+		if (sd->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", events, sd->d_name);
+		e = opendir(path);
+		if (!e)
+			continue;
+		while ((ed = readdir(e))) {
+			char idp[1536], *s;
+			size_t len;
+			uint64_t id;
+
+			if (ed->d_name[0] == '.')
+				continue;
+			snprintf(idp, sizeof(idp), "%s/%s/%s/id", events, sd->d_name, ed->d_name);
+			s = read_all(idp, &len);
+			if (!s)
+				continue;
+			id = strtoull(s, NULL, 10);
+			free(s);
+			for (size_t i = 0; i < nr; i++) {
+				if (ids[i] != id || loc[i].sys)
+					continue;
+				loc[i].sys = strdup(sd->d_name);
+				loc[i].name = strdup(ed->d_name);
+				found++;
+			}
+		}
+		closedir(e);
+	}
+	closedir(d);
+	return found == nr ? 0 : -ENOENT;
+}
+
+int trace_event__build(const uint64_t *ids, size_t nr, void **out,
+		       size_t *size)
+{
+	const char *dir = tracefs_dir();
+	struct tp_loc *loc;
+	struct tbuf b = { 0 };
+	char path[1024], events[512];
+	uint32_t u32v, nsys = 0;
+	uint8_t u8v;
+	int err;
+
+	if (!dir)
+		return -ENOENT;
+	loc = calloc(nr ? nr : 1, sizeof(*loc));
+	if (!loc)
+		return -ENOMEM;
+	snprintf(events, sizeof(events), "%s/events", dir);
+	err = locate_ids(events, ids, nr, loc);
+	if (err)
+		goto out;
+
+	tb_add(&b, magic, sizeof(magic));
+	tb_add(&b, "0.6", 4);
+	u8v = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+	tb_add(&b, &u8v, 1);
+	u8v = sizeof(long);
+	tb_add(&b, &u8v, 1);
+	u32v = sysconf(_SC_PAGESIZE);
+	tb_add(&b, &u32v, 4);
+	tb_add(&b, "header_page", 12);
+	snprintf(path, sizeof(path), "%s/header_page", events);
+	err = tb_file(&b, path, 8);
+	if (err)
+		goto out;
+	tb_add(&b, "header_event", 13);
+	snprintf(path, sizeof(path), "%s/header_event", events);
+	err = tb_file(&b, path, 8);
+	if (err)
+		goto out;
+	u32v = 0;			/* no ftrace formats, as perf record */
+	tb_add(&b, &u32v, 4);
+
+	/* systems in first-seen order, each with its events */
+	for (size_t i = 0; i < nr; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(loc[i].sys, loc[j].sys))
+				seen = true;
+		if (!seen)
+			nsys++;
+	}
+	tb_add(&b, &nsys, 4);
+	for (size_t i = 0; i < nr && !err; i++) {
+		bool seen = false;
+		uint32_t cnt = 0;
+
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(loc[i].sys, loc[j].sys))
+				seen = true;
+		if (seen)
+			continue;
+		tb_add(&b, loc[i].sys, strlen(loc[i].sys) + 1);
+		for (size_t j = i; j < nr; j++)
+			if (!strcmp(loc[i].sys, loc[j].sys))
+				cnt++;
+		tb_add(&b, &cnt, 4);
+		for (size_t j = i; j < nr && !err; j++) {
+			if (strcmp(loc[i].sys, loc[j].sys))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/%s/format", events,
+				 loc[j].sys, loc[j].name);
+			err = tb_file(&b, path, 8);
+		}
+	}
+	if (err)
+		goto out;
+	u32v = 0;			/* kallsyms: perf 6.1 writes none */
+	tb_add(&b, &u32v, 4);
+	snprintf(path, sizeof(path), "%s/printk_formats", dir);
+	if (tb_file(&b, path, 4)) {
+		u32v = 0;
+		tb_add(&b, &u32v, 4);
+	}
+	{
+		uint64_t zero = 0;	/* saved cmdlines: none */
+
+		tb_add(&b, &zero, 8);
+	}
+	err = b.err;
+out:
+	for (size_t i = 0; i < nr; i++) {
+		free(loc[i].sys);
+		free(loc[i].name);
+	}
+	free(loc);
+	if (err) {
+		free(b.p);
+		return err;
+	}
+	*out = b.p;
+	*size = b.len;
+	return 0;
+}
