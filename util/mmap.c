@@ -170,13 +170,20 @@ void mmap__consume(struct mmap *map)
 
 ssize_t mmap__push(struct mmap *map, void *ctx, mmap_push_fn push)
 {
+	if (mmap__read_init(map))
+		return 0;
+	return mmap__push_range(map, ctx, push);
+}
+
+ssize_t mmap__push_range(struct mmap *map, void *ctx, mmap_push_fn push)
+{
 	uint64_t start, size;
 	size_t off, first;
 	int err;
 
-	if (mmap__read_init(map))
-		return 0;
 	start = map->start;
+	if (start == map->end)
+		return 0;
 	size = map->end - start;
 	off = start & map->mask;
 	first = size;

@@ -96,4 +96,10 @@ typedef int (*mmap_push_fn)(void *ctx, const void *buf, size_t size);
  */
 ssize_t mmap__push(struct mmap *map, void *ctx, mmap_push_fn push);
 
+/*
+ * mmap__push_range - the same for a range mmap__read_init() already set
+ * (e.g. after walking it with mmap__read_event() and rewinding ->start).
+ */
+ssize_t mmap__push_range(struct mmap *map, void *ctx, mmap_push_fn push);
+
 #endif
