@@ -81,6 +81,8 @@ struct record {
 	uint64_t samples_total;
 	int argc;
 	const char **argv;
+	const char **cmdline;		/* argv as given, for CMDLINE */
+	int pipe_fd;			/* -o -: the claimed stdout */
 };
 
 /* ---- options ------------------------------------------------------------ */
@@ -555,7 +557,9 @@ static int record__start_output(struct record *rec, const char *path)
 {
 	int err;
 
-	err = record_output__open(&rec->out, path, rec->comp_level);
+	err = record_output__open(&rec->out, path, rec->comp_level,
+				  rec->pipe_fd);
+	rec->pipe_fd = -1;
 	if (err) {
 		if (err != -EINVAL)
 			pr_err("cannot create '%s': %s\n", path, strerror(-err));
@@ -863,11 +867,20 @@ int cmd_record(int argc, const char **argv)
 	int err, ret = 0;
 
 	memset(&rec, 0, sizeof(rec));
+	rec.pipe_fd = -1;
 	rec.output_name = "perf.data";
+	/* parse_options reorders argv: keep the command line as given */
+	rec.cmdline = calloc((size_t)argc + 1, sizeof(*rec.cmdline));
+	if (!rec.cmdline)
+		return 1;
+	memcpy(rec.cmdline, argv, (size_t)argc * sizeof(*argv));
+	rec.info.argc = argc;
+	rec.info.argv = rec.cmdline;
 	argc = parse_options(argc, argv, opts, usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0) {
 		free(rec.events_buf);
+		free(rec.cmdline);
 		return parse_options_exit(argc);
 	}
 	rec.opts.no_inherit = no_inherit;
@@ -878,6 +891,14 @@ int cmd_record(int argc, const char **argv)
 	    record__check_target(&rec, argc)) {
 		ret = 129;
 		goto out;
+	}
+	if (!strcmp(rec.output_name, "-")) {
+		/* before the workload forks: it must not inherit the pipe */
+		rec.pipe_fd = record_output__claim_stdout();
+		if (rec.pipe_fd < 0) {
+			ret = 1;
+			goto out;
+		}
 	}
 	if (record__add_events(&rec)) {
 		ret = 129;
@@ -988,5 +1009,8 @@ out_unmap:
 out:
 	evlist__delete(rec.evlist);
 	free(rec.events_buf);
+	free(rec.cmdline);
+	if (rec.pipe_fd >= 0)
+		close(rec.pipe_fd);
 	return ret;
 }

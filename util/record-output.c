@@ -81,22 +81,43 @@ static int pwrite_all(int fd, const void *buf, size_t size, off_t off)
 	return 0;
 }
 
+int record_output__claim_stdout(void)
+{
+	struct stat st;
+	int fd;
+
+	if (!fstat(STDOUT_FILENO, &st) && S_ISCHR(st.st_mode) &&
+	    isatty(STDOUT_FILENO)) {
+		pr_err("refusing to write perf.data records to a terminal: redirect stdout (-o - > file, or | mperf report -i -)\n");
+		return -EINVAL;
+	}
+	/*
+	 * The records own stdout: write them through a private copy and
+	 * point fd 1 at stderr, so a workload's own output cannot end up
+	 * inside the stream.
+	 */
+	fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (fd < 0)
+		return -errno;
+	if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
 int record_output__open(struct record_output *o, const char *path,
-			int comp_level)
+			int comp_level, int pipe_fd)
 {
 	memset(o, 0, sizeof(*o));
+	o->fd = -1;
 	o->path = path;
 	o->comp_level = comp_level;
 	if (!strcmp(path, "-")) {
-		struct stat st;
-
-		o->fd = STDOUT_FILENO;
 		o->is_pipe = true;
-		if (!fstat(o->fd, &st) && S_ISCHR(st.st_mode) &&
-		    isatty(o->fd)) {
-			pr_err("refusing to write perf.data records to a terminal: redirect stdout (-o - > file, or | mperf report -i -)\n");
-			return -EINVAL;
-		}
+		o->fd = pipe_fd >= 0 ? pipe_fd : record_output__claim_stdout();
+		if (o->fd < 0)
+			return o->fd;
 	} else {
 		struct stat st;
 
@@ -179,9 +200,6 @@ static int out__compress(struct record_output *o, const void *src,
 		h->type = PERF_RECORD_COMPRESSED;
 		h->misc = 0;
 		h->size = (uint16_t)(8 + out.pos);
-		/* keep 8-byte alignment of what follows */
-		while (h->size & 7)
-			o->zbuf[h->size++] = 0;
 		err = out__raw(o, o->zbuf, h->size);
 		if (err)
 			return err;
@@ -423,7 +441,7 @@ int record_output__end(struct record_output *o, struct evlist *evlist,
 
 void record_output__close(struct record_output *o)
 {
-	if (o->fd > STDERR_FILENO)
+	if (o->fd >= 0)
 		close(o->fd);
 	o->fd = -1;
 	free(o->buf);

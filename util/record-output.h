@@ -49,10 +49,18 @@ struct record_output_info {
 
 /*
  * record_output__open - create @path (an existing one is renamed to
- * "PATH.old" as perf does) or use stdout for "-". 0 or -errno.
+ * "PATH.old" as perf does), or for "-" use @pipe_fd (from
+ * record_output__claim_stdout, or claimed now when < 0). 0 or -errno.
  */
 int record_output__open(struct record_output *o, const char *path,
-			int comp_level);
+			int comp_level, int pipe_fd);
+
+/*
+ * record_output__claim_stdout - for `-o -`: a CLOEXEC copy of stdout to
+ * write the records to, with fd 1 then pointing at stderr so a workload
+ * started afterwards prints there. The fd, or -errno (-EINVAL: a tty).
+ */
+int record_output__claim_stdout(void);
 
 /* The file/pipe header and the attrs (pipe: HEADER_ATTR records, and the
  * tracing data and features perf puts up front). 0 or -errno. */
