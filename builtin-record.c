@@ -542,8 +542,9 @@ static int record__synthesize(struct record *rec)
 			err = synthesize__all(&s);
 		else if (rec->opts.pid || rec->opts.tid)
 			err = synthesize__threadmap(&s, rec->evlist->threads);
-		else
-			err = synthesize__threadmap(&s, rec->evlist->threads);
+		else	/* the held workload: its maps die with the exec */
+			err = synthesize__comm(&s, rec->wl.pid, rec->wl.pid,
+					       "mperf-exec");
 	}
 	synth__exit(&s);
 	if (!err)
