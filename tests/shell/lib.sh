@@ -42,6 +42,7 @@ sym_shares() {
 # shares_match A B N PTS: the top N symbols of either listing have shares
 # within PTS points in the other (a symbol missing there counts as 0)
 shares_match() {
+	[ -s "$1" ] && [ -s "$2" ] || fail "no symbols to compare in $1 or $2"
 	awk -v n="$3" -v pts="$4" '
 	FNR==1 { f++ }
 	f==1 { a[$2]=$1; if (++na <= n) top[$2]=1 }
@@ -50,7 +51,7 @@ shares_match() {
 		bad=0
 		for (s in top) {
 			d = a[s]-b[s]; if (d<0) d=-d
-			printf "  %-28s %6.2f %6.2f%s\n", s, a[s]+0, b[s]+0, d>pts ? "  <-- differs" : ""
+			printf "  %-28s %6.2f %6.2f%s\n", s, a[s]+0, b[s]+0, (d > pts) ? "  <-- differs" : ""
 			if (d > pts) bad=1
 		}
 		exit bad
