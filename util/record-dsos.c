@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Samples, lost events and the DSOs with hits, from the written records. */
 #include <errno.h>
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "build-id.h"
 #include "record-dsos.h"
 
 #ifndef PERF_RECORD_LOST_SAMPLES
@@ -307,78 +305,21 @@ void record_dsos__resolve(struct record_dsos *rd)
 	rd->pending_nr = 0;
 }
 
-/* Walk ELF-style notes (namesz, descsz, type, name, desc; 4-aligned). */
-static int notes__build_id(const void *notes, size_t len, uint8_t *id,
-			   size_t size)
+static int dso__build_id(const char *path, uint8_t *id, size_t size)
 {
-	const unsigned char *p = notes, *end = p + len;
+	struct build_id bid;
+	int err;
 
-	while (p + 12 <= end) {
-		uint32_t namesz, descsz, type;
-		const unsigned char *name, *desc;
-
-		memcpy(&namesz, p, 4);
-		memcpy(&descsz, p + 4, 4);
-		memcpy(&type, p + 8, 4);
-		name = p + 12;
-		desc = name + ((namesz + 3) & ~3u);
-		if (desc + descsz > end)
-			break;
-		if (type == NT_GNU_BUILD_ID && namesz == 4 &&
-		    !memcmp(name, "GNU", 4) && descsz) {
-			size_t n = descsz < size ? descsz : size;
-
-			memcpy(id, desc, n);
-			return (int)n;
-		}
-		p = desc + ((descsz + 3) & ~3u);
-	}
-	return -ENOENT;
-}
-
-static int elf__build_id(const char *path, uint8_t *id, size_t size)
-{
-	Elf *elf;
-	Elf_Scn *scn = NULL;
-	int fd, err = -ENOENT;
-
-	elf_version(EV_CURRENT);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf) {
-		close(fd);
-		return -EINVAL;
-	}
-	while (err < 0 && (scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
-			continue;
-		d = elf_getdata(scn, NULL);
-		if (d && d->d_buf)
-			err = notes__build_id(d->d_buf, d->d_size, id, size);
-	}
-	elf_end(elf);
-	close(fd);
-	return err;
-}
-
-static int kernel__build_id(uint8_t *id, size_t size)
-{
-	unsigned char buf[4096];
-	ssize_t n;
-	int fd = open("/sys/kernel/notes", O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf));
-	close(fd);
-	if (n <= 0)
-		return -EIO;
-	return notes__build_id(buf, (size_t)n, id, size);
+	if (path)
+		err = filename__read_build_id(path, &bid);
+	else
+		err = sysfs__read_build_id("/sys/kernel/notes", &bid);
+	if (err)
+		return err;
+	if (bid.size > size)
+		bid.size = size;
+	memcpy(id, bid.data, bid.size);
+	return (int)bid.size;
 }
 
 int record_dsos__for_each_build_id(struct record_dsos *rd,
@@ -391,7 +332,7 @@ int record_dsos__for_each_build_id(struct record_dsos *rd,
 
 	if (rd->kernel_hit) {
 		memset(&b, 0, sizeof(b));
-		r = kernel__build_id(b.id, sizeof(b.id));
+		r = dso__build_id(NULL, b.id, sizeof(b.id));
 		if (r > 0) {
 			b.size = (uint8_t)r;
 			b.misc = PERF_RECORD_MISC_KERNEL;
@@ -407,7 +348,7 @@ int record_dsos__for_each_build_id(struct record_dsos *rd,
 		if (!rd->dsos[i]->hit)
 			continue;
 		memset(&b, 0, sizeof(b));
-		r = elf__build_id(rd->dsos[i]->name, b.id, sizeof(b.id));
+		r = dso__build_id(rd->dsos[i]->name, b.id, sizeof(b.id));
 		if (r <= 0)
 			continue;
 		b.size = (uint8_t)r;
