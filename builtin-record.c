@@ -64,11 +64,19 @@ struct record {
 	struct evlist *evlist;
 	struct mmap *maps;
 	int nr_maps;
+	struct mmap *track_maps;	/* --overwrite: forward tracking buffers */
+	int nr_track_maps;
+	struct {
+		unsigned char *buf;	/* every tracking record so far */
+		size_t len, cap;
+	} track_log;
+	bool synth_to_log;
 	struct pollfd *pfds;
 	int nr_pfds;
 
 	struct workload wl;
 	bool has_workload;
+	bool workload_started;
 	bool workload_done;
 	int workload_status;
 
@@ -355,28 +363,37 @@ static int record__add_pollfd(struct record *rec, int fd)
 
 /*
  * One buffer per CPU (every event and thread of that CPU redirected into
- * it with SET_OUTPUT), or per thread when the events are per-thread.
+ * it with SET_OUTPUT), or per thread when the events are per-thread. The
+ * kernel does not mix directions in one buffer: @backward selects the
+ * write_backward events (--overwrite) or the forward ones.
  */
-static int record__mmap(struct record *rec)
+static int record__mmap_set(struct record *rec, struct mmap **out, int *nr,
+			    bool backward)
 {
 	struct evlist *evlist = rec->evlist;
 	int ncpu = evlist->cpus->nr, nthr = evlist->threads->nr;
 	bool per_thread = ncpu == 1 && evlist->cpus->map[0] == -1;
 	int nbuf = per_thread ? nthr : ncpu;
+	/* the tracking buffers of --overwrite carry little */
+	unsigned int pages = backward || !rec->opts.overwrite ?
+			     rec->opts.mmap_pages : 16;
+	struct mmap *maps;
 
-	rec->maps = calloc((size_t)nbuf, sizeof(*rec->maps));
-	if (!rec->maps)
+	maps = calloc((size_t)nbuf, sizeof(*maps));
+	if (!maps)
 		return -ENOMEM;
+	*out = maps;
+	*nr = 0;
 	for (int b = 0; b < nbuf; b++) {
 		struct evsel *evsel;
 		int i, owner = -1, err;
 
-		rec->maps[b].fd = -1;
+		maps[b].fd = -1;
 		evlist__for_each(evlist, evsel, i) {
 			int t0 = per_thread ? b : 0, t1 = per_thread ? b + 1 : nthr;
 			int c = per_thread ? 0 : b;
 
-			if (!evsel->fds)
+			if (!evsel->fds || evsel->attr.write_backward != backward)
 				continue;
 			for (int t = t0; t < t1; t++) {
 				int fd = EVSEL_FD(evsel, c, t);
@@ -384,13 +401,11 @@ static int record__mmap(struct record *rec)
 				if (fd < 0)
 					continue;
 				if (owner < 0) {
-					err = mmap__map(&rec->maps[b], fd,
-							rec->opts.mmap_pages,
-							rec->opts.overwrite,
+					err = mmap__map(&maps[b], fd, pages, backward,
 							evlist->cpus->map[c]);
 					if (err) {
 						pr_err("cannot mmap the ring buffer (%u pages): %s%s\n",
-						       rec->opts.mmap_pages, strerror(-err),
+						       pages, strerror(-err),
 						       err == -EPERM ?
 						       "; lower -m or raise /proc/sys/kernel/perf_event_mlock_kb" : "");
 						return err;
@@ -404,26 +419,97 @@ static int record__mmap(struct record *rec)
 						return err;
 					}
 				}
-				err = record__add_pollfd(rec, fd);
-				if (err)
-					return err;
+				/* backward buffers are read on demand only */
+				if (!backward) {
+					err = record__add_pollfd(rec, fd);
+					if (err)
+						return err;
+				}
 			}
 		}
-		rec->nr_maps++;
+		*nr = b + 1;
 	}
 	return 0;
+}
+
+static int record__mmap(struct record *rec)
+{
+	int err = record__mmap_set(rec, &rec->maps, &rec->nr_maps,
+				   rec->opts.overwrite);
+
+	if (!err && rec->opts.overwrite)
+		err = record__mmap_set(rec, &rec->track_maps,
+				       &rec->nr_track_maps, false);
+	return err;
 }
 
 static void record__munmap(struct record *rec)
 {
 	for (int i = 0; i < rec->nr_maps; i++)
 		mmap__unmap(&rec->maps[i]);
+	for (int i = 0; i < rec->nr_track_maps; i++)
+		mmap__unmap(&rec->track_maps[i]);
+	free(rec->track_maps);
+	rec->track_maps = NULL;
+	rec->nr_track_maps = 0;
+	free(rec->track_log.buf);
 	free(rec->maps);
 	rec->maps = NULL;
 	rec->nr_maps = 0;
 	free(rec->pfds);
 	rec->pfds = NULL;
 	rec->nr_pfds = 0;
+}
+
+static int record__log_push(void *ctx, const void *buf, size_t size)
+{
+	struct record *rec = ctx;
+
+	if (rec->track_log.len + size > rec->track_log.cap) {
+		size_t cap = rec->track_log.cap ? rec->track_log.cap : 65536;
+		unsigned char *n;
+
+		while (cap < rec->track_log.len + size)
+			cap *= 2;
+		n = realloc(rec->track_log.buf, cap);
+		if (!n)
+			return -ENOMEM;
+		rec->track_log.buf = n;
+		rec->track_log.cap = cap;
+	}
+	memcpy(rec->track_log.buf + rec->track_log.len, buf, size);
+	rec->track_log.len += size;
+	return 0;
+}
+
+/* --overwrite: keep what the tracking buffers bring, for every snapshot */
+static int record__drain_tracking(struct record *rec)
+{
+	for (int i = 0; i < rec->nr_track_maps; i++) {
+		ssize_t n = mmap__push(&rec->track_maps[i], rec,
+				       record__log_push);
+
+		if (n < 0)
+			return (int)n;
+	}
+	return 0;
+}
+
+/* Write the tracking log into the current file, accounting each record. */
+static int record__write_log(struct record *rec)
+{
+	size_t off = 0;
+
+	while (off + sizeof(struct perf_event_header) <= rec->track_log.len) {
+		const struct perf_event_header *h =
+			(const void *)(rec->track_log.buf + off);
+
+		if (h->size < sizeof(*h) || off + h->size > rec->track_log.len)
+			break;
+		record_dsos__event(&rec->dsos, h);
+		off += h->size;
+	}
+	return record_output__write(&rec->out, rec->track_log.buf, off);
 }
 
 static int record__push(void *ctx, const void *buf, size_t size)
@@ -493,17 +579,38 @@ static ssize_t record__mmap_read_all(struct record *rec)
 	return total;
 }
 
-/* Flight recorder: stop the kernel writing, read from the heads. */
+/*
+ * Flight recorder: stop the kernel writing, read every buffer from its
+ * head, add the tracking records kept since the start (the MMAP/COMM of
+ * the samples' tasks, long overwritten in the sample buffers), all in one
+ * round so a reader sorts them by time.
+ */
 static ssize_t record__snapshot_read(struct record *rec)
 {
-	ssize_t n;
+	ssize_t total = 0;
+	int err;
 
 	for (int i = 0; i < rec->nr_maps; i++)
 		mmap__pause(&rec->maps[i], true);
-	n = record__mmap_read_all(rec);
+	for (int i = 0; i < rec->nr_maps; i++) {
+		ssize_t n = record__drain_map(rec, &rec->maps[i]);
+
+		if (n < 0) {
+			total = n;
+			break;
+		}
+		total += n;
+	}
 	for (int i = 0; i < rec->nr_maps; i++)
 		mmap__pause(&rec->maps[i], false);
-	return n;
+	if (total < 0)
+		return total;
+	err = record__drain_tracking(rec);
+	if (!err)
+		err = record__write_log(rec);
+	if (!err)
+		err = record_output__round(&rec->out);
+	return err ? err : total;
 }
 
 /* ---- output --------------------------------------------------------------- */
@@ -512,11 +619,13 @@ static int synth_emit(struct synth *s, const struct perf_event_header *h)
 {
 	struct record *rec = s->ctx;
 
+	if (rec->opts.overwrite)
+		return record__log_push(rec, h, h->size);
 	record_dsos__event(&rec->dsos, h);
 	return record_output__write(&rec->out, h, h->size);
 }
 
-static int record__synthesize(struct record *rec)
+static int record__synthesize(struct record *rec, bool round)
 {
 	struct evsel *first = record__first_evsel(rec->evlist);
 	struct synth s = {
@@ -540,16 +649,16 @@ static int record__synthesize(struct record *rec)
 	if (!err) {
 		if (rec->opts.system_wide || rec->opts.cpu_list)
 			err = synthesize__all(&s);
-		else if (rec->opts.pid || rec->opts.tid)
+		else if (rec->opts.pid || rec->opts.tid || rec->workload_started)
 			err = synthesize__threadmap(&s, rec->evlist->threads);
 		else	/* the held workload: its maps die with the exec */
 			err = synthesize__comm(&s, rec->wl.pid, rec->wl.pid,
 					       "mperf-exec");
 	}
 	synth__exit(&s);
-	if (!err)
+	if (!err && !rec->opts.overwrite)
 		err = record_output__write(&rec->out, &fin, sizeof(fin));
-	if (!err)
+	if (!err && round && !rec->opts.overwrite)
 		err = record_output__round(&rec->out);
 	return err;
 }
@@ -576,8 +685,9 @@ static int record__start_output(struct record *rec, const char *path)
 	rec->info.mmap_len = ((uint64_t)rec->opts.mmap_pages + 1) *
 			     (uint64_t)sysconf(_SC_PAGESIZE);
 	err = record_output__begin(&rec->out, rec->evlist, &rec->info);
-	if (!err)
-		err = record__synthesize(rec);
+	/* overwrite: synthesized once into the tracking log */
+	if (!err && (!rec->opts.overwrite || !rec->track_log.len))
+		err = record__synthesize(rec, true);
 	return err;
 }
 
@@ -633,6 +743,11 @@ static int record__switch_output(struct record *rec, bool at_exit)
 			return (int)n;
 	}
 	err = record__finish_output(rec);
+	if (at_exit && !err && rec->switch_count && !rec->dsos.nr_samples) {
+		/* nothing came after the last switch: no empty piece */
+		unlink(rec->output_name);
+		return 0;
+	}
 	record__timestamp_name(rec->output_name, name, sizeof(name));
 	if (rename(rec->output_name, name)) {
 		pr_err("cannot rename '%s' to '%s': %s\n", rec->output_name,
@@ -668,15 +783,22 @@ static void record__check_workload(struct record *rec)
 	}
 }
 
-/* Every fd hung up: the monitored tasks are gone (-p/-t). */
-static bool record__all_hup(struct record *rec)
+/*
+ * Stop polling fds that hung up (their task is gone); true when none is
+ * left: the monitored tasks are all gone (-p/-t).
+ */
+static bool record__filter_hup(struct record *rec)
 {
-	if (!rec->nr_pfds)
-		return false;
-	for (int i = 0; i < rec->nr_pfds; i++)
-		if (!(rec->pfds[i].revents & (POLLHUP | POLLERR)))
-			return false;
-	return true;
+	int live = 0;
+
+	for (int i = 0; i < rec->nr_pfds; i++) {
+		if (rec->pfds[i].fd >= 0 &&
+		    (rec->pfds[i].revents & (POLLHUP | POLLERR)))
+			rec->pfds[i].fd = -1;
+		if (rec->pfds[i].fd >= 0)
+			live++;
+	}
+	return rec->nr_pfds && !live;
 }
 
 static int record__loop(struct record *rec)
@@ -694,6 +816,13 @@ static int record__loop(struct record *rec)
 				err = (int)n;
 				break;
 			}
+		} else {
+			size_t before = rec->track_log.len;
+
+			err = record__drain_tracking(rec);
+			if (err)
+				break;
+			n = (ssize_t)(rec->track_log.len - before);
 		}
 		if (sig->snapshot) {
 			sig->snapshot = 0;
@@ -735,7 +864,7 @@ static int record__loop(struct record *rec)
 
 			if (r > 0) {
 				rec->wakeups++;
-				if (!rec->has_workload && record__all_hup(rec))
+				if (record__filter_hup(rec) && !rec->has_workload)
 					sig->done = 1;
 			} else if (r < 0 && errno != EINTR) {
 				err = -errno;
@@ -942,6 +1071,7 @@ int cmd_record(int argc, const char **argv)
 			ret = 127;
 			goto out_unmap;
 		}
+		rec.workload_started = true;
 	}
 	if (rec.switch_mode == SWITCH_TIME)
 		alarm(rec.switch_secs);

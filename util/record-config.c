@@ -229,7 +229,8 @@ static void config_one(struct evsel *evsel, const struct record_opts *opts,
 		attr->mmap_data = 1;
 	if (dwarf && tracking)
 		attr->mmap_data = 1;
-	attr->write_backward = opts->overwrite;
+	/* the tracking dummy of --overwrite stays a forward buffer */
+	attr->write_backward = opts->overwrite && !(dummy && tracking);
 }
 
 int record__config(struct evlist *evlist, const struct record_opts *opts)
@@ -243,17 +244,20 @@ int record__config(struct evlist *evlist, const struct record_opts *opts)
 		return -EINVAL;
 	/*
 	 * Recording the whole system (or some CPUs) tracks mmap/comm/task
-	 * with a separate dummy event on every CPU; otherwise the first
-	 * event carries the tracking bits.
+	 * with a separate dummy event on every CPU, as perf does; so does
+	 * --overwrite, unlike perf: the tracking records then live in a
+	 * forward buffer that is never overwritten, so every snapshot can
+	 * name the tasks and maps of its samples, even of exited tasks.
+	 * Otherwise the first event carries the tracking bits.
 	 */
-	if (cpu_target) {
+	if (cpu_target || opts->overwrite) {
 		struct perf_event_attr attr;
 
 		memset(&attr, 0, sizeof(attr));
 		attr.type = PERF_TYPE_SOFTWARE;
 		attr.config = PERF_COUNT_SW_DUMMY;
 		attr.size = sizeof(attr);
-		track = evsel__new(&attr, "dummy:HG");
+		track = evsel__new(&attr, cpu_target ? "dummy:HG" : "dummy:u");
 		if (!track || evlist__add(evlist, track)) {
 			evsel__delete(track);
 			return -ENOMEM;

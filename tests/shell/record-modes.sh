@@ -30,7 +30,14 @@ same_attrs "--no-inherit -- $WL/mthreads 2 0.2"
 same_attrs "--call-graph dwarf,4096 -- $WL/cpuburn 0.2"
 same_attrs "-a -g -- sleep 0.2"
 same_attrs "-C 0 -- sleep 0.1"
-same_attrs "--overwrite -- $WL/cpuburn 0.2"
+# --overwrite: perf's sample attr with write_backward, plus (unlike perf) a
+# forward tracking dummy so snapshots always resolve their tasks' maps
+$MPERF record -q --overwrite -o m.data -- "$WL/cpuburn" 0.2 >/dev/null 2>&1 || fail "--overwrite"
+perf_reads m.data
+$PERF evlist -v -i m.data >m.ev 2>&1
+grep -q '^cpu-clock:ppp: .*write_backward: 1' m.ev || { cat m.ev; fail "--overwrite: no write_backward"; }
+grep -q '^dummy:u: .*mmap: 1' m.ev || { cat m.ev; fail "--overwrite: no tracking dummy"; }
+grep '^dummy:u:' m.ev | grep -q write_backward && fail "--overwrite: tracking dummy must stay forward"
 
 # -e cycles falls back with one notice line naming the replacement
 $MPERF record -e cycles -o m.data -- true 2>m.err >/dev/null || fail "-e cycles"
