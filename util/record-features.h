@@ -14,19 +14,6 @@ struct evlist;
 struct record_output;
 struct record_output_info;
 
-/* perf's feature bit numbers (on-disk ABI) */
-enum {
-	FEAT_TRACING_DATA = 1, FEAT_BUILD_ID, FEAT_HOSTNAME, FEAT_OSRELEASE,
-	FEAT_VERSION, FEAT_ARCH, FEAT_NRCPUS, FEAT_CPUDESC, FEAT_CPUID,
-	FEAT_TOTAL_MEM, FEAT_CMDLINE, FEAT_EVENT_DESC, FEAT_CPU_TOPOLOGY,
-	FEAT_NUMA_TOPOLOGY, FEAT_BRANCH_STACK, FEAT_PMU_MAPPINGS,
-	FEAT_GROUP_DESC, FEAT_AUXTRACE, FEAT_STAT, FEAT_CACHE,
-	FEAT_SAMPLE_TIME, FEAT_MEM_TOPOLOGY, FEAT_CLOCKID, FEAT_DIR_FORMAT,
-	FEAT_BPF_PROG_INFO, FEAT_BPF_BTF, FEAT_COMPRESSED, FEAT_CPU_PMU_CAPS,
-	FEAT_CLOCK_DATA, FEAT_HYBRID_TOPOLOGY, FEAT_PMU_CAPS,
-	FEAT_MAX = 256,
-};
-
 /*
  * record_features__write - at the current end of the file (right after the
  * data): the section table, then each feature; sets their bits in

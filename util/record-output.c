@@ -19,30 +19,43 @@
 #include "event.h"
 #include "evlist.h"
 #include "evsel.h"
+#include "header.h"
 #include "record-dsos.h"
 #include "record-features.h"
 #include "record-output.h"
 
-#define PERF_MAGIC2	0x32454c4946524550ULL	/* "PERFILE2" */
 #define OUT_BUF		(1u << 20)
 #define COMP_RECORD_MAX	(65535 - 8 - 7)
 
-struct file_section {
+struct rec_file_section {
 	uint64_t offset, size;
 };
 
-struct file_header {
+struct rec_file_header {
 	uint64_t magic;
 	uint64_t size;
 	uint64_t attr_size;
-	struct file_section attrs, data, event_types;
+	struct rec_file_section attrs, data, event_types;
 	uint64_t features[4];
 };
 
-struct pipe_header {
+struct rec_pipe_header {
 	uint64_t magic;
 	uint64_t size;
 };
+
+/* perf 6.1 reads attrs up to its own size (128); write exactly that */
+#define REC_ATTR_SIZE	HEADER_FILE_ATTR_SIZE
+
+static void attr_copy(unsigned char *dst, const struct perf_event_attr *attr)
+{
+	struct perf_event_attr a = *attr;
+
+	if (a.size > REC_ATTR_SIZE)
+		a.size = REC_ATTR_SIZE;
+	memset(dst, 0, REC_ATTR_SIZE);
+	memcpy(dst, &a, sizeof(a) < REC_ATTR_SIZE ? sizeof(a) : REC_ATTR_SIZE);
+}
 
 static int write_all(int fd, const void *buf, size_t size)
 {
@@ -306,24 +319,24 @@ static size_t attr_ids_packed(struct evsel *evsel, uint64_t *out)
 static int pipe__begin(struct record_output *o, struct evlist *evlist,
 		       const struct record_output_info *info)
 {
-	struct pipe_header ph = { PERF_MAGIC2, sizeof(ph) };
+	struct rec_pipe_header ph = { PERF_MAGIC2, sizeof(ph) };
 	struct evsel *evsel;
 	int i, err;
 
 	err = out__raw(o, &ph, sizeof(ph));
 	evlist__for_each(evlist, evsel, i) {
 		size_t n = evsel->fds ? evsel->cpus->nr * evsel->threads->nr : 0;
-		size_t sz = 8 + sizeof(evsel->attr) + n * 8;
+		size_t sz = 8 + REC_ATTR_SIZE + n * 8;
 		unsigned char *rec = calloc(1, sz);
 		struct perf_event_header *h = (void *)rec;
 
 		if (!rec)
 			return -ENOMEM;
 		n = evsel->fds ? attr_ids_packed(evsel,
-				(uint64_t *)(rec + 8 + sizeof(evsel->attr))) : 0;
+				(uint64_t *)(rec + 8 + REC_ATTR_SIZE)) : 0;
 		h->type = PERF_RECORD_HEADER_ATTR;
-		h->size = (uint16_t)(8 + sizeof(evsel->attr) + n * 8);
-		memcpy(rec + 8, &evsel->attr, sizeof(evsel->attr));
+		h->size = (uint16_t)(8 + REC_ATTR_SIZE + n * 8);
+		attr_copy(rec + 8, &evsel->attr);
 		if (!err)
 			err = out__raw(o, rec, h->size);
 		free(rec);
@@ -335,7 +348,7 @@ static int pipe__begin(struct record_output *o, struct evlist *evlist,
 
 static int file__begin(struct record_output *o, struct evlist *evlist)
 {
-	struct file_header fh;
+	struct rec_file_header fh;
 	struct evsel *evsel;
 	size_t nattr = evlist->nr, nids = 0, k = 0, attr_sz;
 	size_t *first, *count;
@@ -345,7 +358,7 @@ static int file__begin(struct record_output *o, struct evlist *evlist)
 
 	evlist__for_each(evlist, evsel, i)
 		nids += evsel->fds ? evsel->cpus->nr * evsel->threads->nr : 0;
-	attr_sz = sizeof(struct perf_event_attr) + sizeof(struct file_section);
+	attr_sz = REC_ATTR_SIZE + sizeof(struct rec_file_section);
 	/* header | the ids of every attr | the attrs | data ... */
 	blob = calloc(1, nids * 8 + nattr * attr_sz + 8);
 	first = calloc(nattr + 1, sizeof(*first));
@@ -371,13 +384,13 @@ static int file__begin(struct record_output *o, struct evlist *evlist)
 	fh.attrs.size = nattr * attr_sz;
 	evlist__for_each(evlist, evsel, i) {
 		unsigned char *a = attrs + (size_t)i * attr_sz;
-		struct file_section sec = {
+		struct rec_file_section sec = {
 			.offset = sizeof(fh) + first[i] * 8,
 			.size = count[i] * 8,
 		};
 
-		memcpy(a, &evsel->attr, sizeof(evsel->attr));
-		memcpy(a + sizeof(evsel->attr), &sec, sizeof(sec));
+		attr_copy(a, &evsel->attr);
+		memcpy(a + REC_ATTR_SIZE, &sec, sizeof(sec));
 	}
 	fh.data.offset = fh.attrs.offset + fh.attrs.size;
 	o->data_offset = fh.data.offset;
@@ -401,7 +414,7 @@ int record_output__begin(struct record_output *o, struct evlist *evlist,
 int record_output__end(struct record_output *o, struct evlist *evlist,
 		       const struct record_output_info *info)
 {
-	struct file_header fh;
+	struct rec_file_header fh;
 	int err, werr;
 
 	werr = record_output__flush(o);
