@@ -87,6 +87,8 @@ struct record {
 
 	uint64_t wakeups;
 	uint64_t samples_total;
+	uint64_t last_round_ns;
+	bool round_pending;		/* records since the last round */
 	int argc;
 	const char **argv;
 	const char **cmdline;		/* argv as given, for CMDLINE */
@@ -559,6 +561,39 @@ static ssize_t record__drain_map(struct record *rec, struct mmap *map)
 }
 
 /* One pass over every buffer; a FINISHED_ROUND when anything came. */
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The round a reader may sort and flush. A record is written a moment
+ * after its timestamp (longer when a busy or virtual CPU is preempted in
+ * between), so a pass can bring records older than the previous pass's
+ * newest: rounds at most every 100 ms keep such stragglers inside a
+ * round, where perf's reader sorts them, instead of "out of order".
+ */
+#define ROUND_MIN_NS	100000000ULL
+
+static int record__round(struct record *rec, bool force)
+{
+	uint64_t now = now_ns();
+	int err;
+
+	if (!force && now - rec->last_round_ns < ROUND_MIN_NS)
+		return 0;
+	err = record_output__round(&rec->out);
+	if (!err) {
+		rec->last_round_ns = now;
+		rec->round_pending = false;
+	}
+	return err;
+}
+
+/* One pass over every buffer. */
 static ssize_t record__mmap_read_all(struct record *rec)
 {
 	ssize_t total = 0;
@@ -570,8 +605,10 @@ static ssize_t record__mmap_read_all(struct record *rec)
 			return n;
 		total += n;
 	}
-	if (total > 0) {
-		int err = record_output__round(&rec->out);
+	if (total > 0)
+		rec->round_pending = true;
+	if (rec->round_pending) {
+		int err = record__round(rec, false);
 
 		if (err)
 			return err;
@@ -706,6 +743,8 @@ static int record__finish_output(struct record *rec)
 {
 	int err;
 
+	if (rec->round_pending && !rec->out.error)
+		record__round(rec, true);
 	rec->samples_total += rec->dsos.nr_samples;
 	if (rec->no_buildid)
 		rec->info.dsos = NULL;
@@ -859,7 +898,15 @@ static int record__loop(struct record *rec)
 			continue;
 		}
 		if (n == 0) {
-			int r = poll(rec->pfds, (nfds_t)rec->nr_pfds,
+			int r;
+
+			/* idle: close the round before sleeping */
+			if (rec->round_pending) {
+				err = record__round(rec, true);
+				if (err)
+					break;
+			}
+			r = poll(rec->pfds, (nfds_t)rec->nr_pfds,
 				     rec->has_workload ? 500 : -1);
 
 			if (r > 0) {

@@ -69,8 +69,13 @@ assert_eq "-t samples only that thread" "$tid" "$tids"
 $MPERF record -q --per-thread -o ptt.data -p $pid -- sleep 0.3 || fail "record --per-thread"
 perf_reads ptt.data
 [ "$($PERF script -i ptt.data 2>/dev/null | wc -l)" -gt 100 ] || fail "--per-thread: too few samples"
+wait $pid
 # -p ends by itself when the process exits (no command given)
+"$WL/mthreads" 2 0.8 >/dev/null &
+pid=$!
+sleep 0.2
 $MPERF record -q -o pe.data -p $pid 2>/dev/null || fail "record -p until exit"
+kill -0 $pid 2>/dev/null && fail "record -p returned while the process still runs"
 perf_reads pe.data
 wait $pid
 
