@@ -88,6 +88,7 @@ struct record {
 	uint64_t wakeups;
 	uint64_t samples_total;
 	uint64_t last_round_ns;
+	uint64_t round_samples;		/* samples up to the last round */
 	bool round_pending;		/* records since the last round */
 	int argc;
 	const char **argv;
@@ -230,7 +231,8 @@ static int parse_switch_output(struct record *rec)
 			break;
 		}
 	}
-	if (sscanf(s, "%llum%n", &v, &n) == 1 && !s[n]) {
+	n = 0;
+	if (sscanf(s, "%llum%n", &v, &n) == 1 && n && !s[n] && v) {
 		rec->switch_mode = SWITCH_TIME;
 		rec->switch_secs = (unsigned)v * 60;
 		return 0;
@@ -589,6 +591,7 @@ static int record__round(struct record *rec, bool force)
 	if (!err) {
 		rec->last_round_ns = now;
 		rec->round_pending = false;
+		rec->round_samples = rec->dsos.nr_samples;
 	}
 	return err;
 }
@@ -713,6 +716,7 @@ static int record__start_output(struct record *rec, const char *path)
 		return err;
 	}
 	record_dsos__exit(&rec->dsos);
+	rec->round_samples = 0;
 	record_dsos__init(&rec->dsos,
 			  record__first_evsel(rec->evlist)->attr.sample_type);
 	rec->info.dsos = &rec->dsos;
@@ -745,7 +749,9 @@ static int record__finish_output(struct record *rec)
 
 	if (rec->round_pending && !rec->out.error)
 		record__round(rec, true);
-	rec->samples_total += rec->dsos.nr_samples;
+	/* after a write error the file ends at the last complete round */
+	rec->samples_total += rec->out.error ? rec->round_samples :
+				rec->dsos.nr_samples;
 	if (rec->no_buildid)
 		rec->info.dsos = NULL;
 	err = record_output__end(&rec->out, rec->evlist, &rec->info);
