@@ -185,7 +185,9 @@ void evlist__config_stat(struct evlist *evlist, bool enable_on_exec,
 		attr->sample_type = PERF_SAMPLE_IDENTIFIER;
 		if (evsel__is_group_leader(evsel)) {
 			attr->disabled = 1;
-			attr->enable_on_exec = enable_on_exec;
+			/* perf opens duration_time on CPU 0, not on the task */
+			attr->enable_on_exec = enable_on_exec &&
+					       evsel->tool_event != TOOL_DURATION_TIME;
 		}
 	}
 }

@@ -150,8 +150,8 @@ static bool is_dot(const char *n)
 	return n[0] == '.' && (!n[1] || (n[1] == '.' && !n[2]));
 }
 
-int tracepoint__list(const char *sys_glob, const char *name_glob,
-		     struct tracepoint_name **out)
+static int __tracepoint__list(const char *sys_glob, const char *name_glob,
+			      struct tracepoint_name **out, bool sort)
 {
 	const char *t = tracepoint__tracefs();
 	struct tracepoint_name *list = NULL;
@@ -211,8 +211,20 @@ int tracepoint__list(const char *sys_glob, const char *name_glob,
 		tracepoint__list_free(list, nr);
 		return err;
 	}
-	if (nr)
+	if (nr && sort)
 		qsort(list, nr, sizeof(*list), cmp_tp);
 	*out = list;
 	return nr;
+}
+
+int tracepoint__list(const char *sys_glob, const char *name_glob,
+		     struct tracepoint_name **out)
+{
+	return __tracepoint__list(sys_glob, name_glob, out, true);
+}
+
+int tracepoint__list_unsorted(const char *sys_glob, const char *name_glob,
+			      struct tracepoint_name **out)
+{
+	return __tracepoint__list(sys_glob, name_glob, out, false);
 }

@@ -50,6 +50,9 @@ struct tracepoint_name {
 int tracepoint__list(const char *sys_glob, const char *name_glob,
 		     struct tracepoint_name **out);
 void tracepoint__list_free(struct tracepoint_name *list, int nr);
+/* The same in tracefs directory order (as perf expands -e globs). */
+int tracepoint__list_unsorted(const char *sys_glob, const char *name_glob,
+			      struct tracepoint_name **out);
 
 /* The mount command to print when tracefs is missing. */
 #define TRACEFS_MOUNT_HINT "mount -t tracefs nodev /sys/kernel/tracing"
