@@ -140,7 +140,8 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 			mismatch = true;
 			continue;
 		}
-		err = elf__load_symbols(cand[i], &syms, &has_symtab);
+		err = elf__load_symbols_phdrs(cand[i], have_file ? file : NULL,
+					      &syms, &has_symtab);
 		if (err < 0 || !syms.nr) {
 			symbols__exit(&syms);
 			continue;
