@@ -264,6 +264,15 @@ static int report__setup(struct report *rep)
 
 	rep->setup_done = true;
 	rep->has_callchains = evlist__has_callchains(el);
+	/* pipe mode: perf decides before the attrs arrive, so children stay
+	 * off while the caller order of its children default remains */
+	if (session__is_pipe(rep->session) && rep->children < 0) {
+		rep->children = 0;
+		if (!rep->cc.order_set) {
+			rep->cc.order = ORDER_CALLER;
+			rep->cc.order_set = true;
+		}
+	}
 	if (rep->children < 0)
 		rep->children = rep->has_callchains;
 	if (!rep->has_callchains)

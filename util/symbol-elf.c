@@ -74,10 +74,18 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 		if (!gelf_getsym(data, (int)i, &s))
 			continue;
 		type = GELF_ST_TYPE(s.st_info);
-		if (type != STT_FUNC && type != STT_GNU_IFUNC)
+		if (s.st_shndx == SHN_UNDEF || s.st_shndx >= SHN_LORESERVE || !s.st_value)
 			continue;
-		if (s.st_shndx == SHN_UNDEF || !s.st_value)
+		if (type == STT_NOTYPE) {
+			/* asm labels such as _start: only in code sections */
+			GElf_Shdr ts;
+			Elf_Scn *sec = elf_getscn(elf, s.st_shndx);
+
+			if (!sec || !gelf_getshdr(sec, &ts) || !(ts.sh_flags & SHF_EXECINSTR))
+				continue;
+		} else if (type != STT_FUNC && type != STT_GNU_IFUNC) {
 			continue;
+		}
 		name = elf_strptr(elf, sh.sh_link, s.st_name);
 		if (!name || !*name)
 			continue;
