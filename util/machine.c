@@ -687,7 +687,8 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 			node.map = al.map;
 			node.dso = al.dso;
 			node.sym = al.sym;
-			node.level = al.level;
+			/* perf marks frames outside every map as kernel */
+			node.level = al.map ? al.level : 'k';
 			/* perf expands inlined functions only in DWARF-unwound
 			 * chains, not in frame-pointer/kernel ones */
 			err = callchain_cursor__append(cursor, &node);

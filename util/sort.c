@@ -121,12 +121,12 @@ static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
 		return snprintf(buf, size, "[%c] %s (inlined)", he->level, he->sym->name);
 	if (he->sym)
 		return snprintf(buf, size, "[%c] %s", he->level, he->sym->name);
-	return snprintf(buf, size, "[%c] %#018" PRIx64, he->level, he->addr);
+	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->addr);
 }
 
 static int sym_width(const struct hist_entry *he)
 {
-	return he->sym ? 4 + (int)strlen(he->sym->name) : 4 + 18;
+	return he->sym ? 4 + (int)strlen(he->sym->name) : (he->addr ? 4 + 18 : 4 + 16);
 }
 
 static int srcline_cmp(const struct hist_entry *a, const struct hist_entry *b)
