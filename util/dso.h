@@ -31,6 +31,7 @@ struct dso {
 	bool warned;
 	int load_err;			/* 0 or -errno of the symbol load */
 	char *symsrc;			/* file the symbols came from */
+	char *objpath;			/* the object itself (unwinding) */
 	struct symbols syms;
 	uint64_t hits;			/* samples that resolved here */
 	void *srcline;			/* srcline.c: libdw handle, cache */
@@ -47,10 +48,16 @@ struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
 				uint64_t addr);
 /* Path of a file usable for debug info (srcline, unwind), or NULL. */
 const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts);
+/* Path of the object file itself (code, .eh_frame), or NULL. */
+const char *dso__objpath(struct dso *dso, const struct symbol_opts *opts);
 
 /* symbol-elf.c: ELF .symtab (or .dynsym) into @syms, addresses as file
  * offsets (so that map start/pgoff translate directly). 0 or -errno. */
 int elf__load_symbols(const char *path, struct symbols *syms, bool *has_symtab);
+/* The same, symbols from @path (a debug file) placed with the program
+ * headers of @phdr_path (the object itself; NULL: @path). */
+int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
+			    struct symbols *syms, bool *has_symtab);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno. */
 int kallsyms__load(const char *path, struct symbols *syms);
 /* The address of a symbol in a kallsyms file (e.g. "_text"), 0 if none. */
