@@ -262,7 +262,7 @@ int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 	trace_seq_init(&s);
 	tep_print_event(te->tep, &s, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
-	n = fprintf(fp, "%s", s.buffer);
+	n = fwrite(s.buffer, 1, s.len, fp);
 	trace_seq_destroy(&s);
 	return n;
 }
