@@ -19,6 +19,7 @@
 #include "evlist.h"
 #include "evsel.h"
 #include "pmu.h"
+#include "pmu-events.h"
 #include "tracepoint.h"
 #include "levenshtein.h"
 #include "debug.h"
@@ -238,6 +239,8 @@ static char *suggest_event(struct pe_state *ps, const char *word)
 		return NULL;
 	h = did_you_mean(word, names, n);
 	parse_events__free_names(names, n);
+	if (!h)
+		h = pmu_events__suggest(word);
 	return h;
 }
 
@@ -713,6 +716,66 @@ static bool is_raw(const char *name, uint64_t *config)
 }
 
 /*
+ * A named event from the vendor tables (util/pmu-events.h, arch helper):
+ * "inst_retired.any", any case; one evsel per sysfs PMU that carries it
+ * (hybrid: cpu_core and cpu_atom). When sysfs lacks the PMU (another
+ * CPU's table via --cpuid or $MPERF_CPUID) core events use the
+ * architectural layout as PERF_TYPE_RAW. 1 added, 0 unknown, -errno.
+ */
+static int pe_vendor_event(struct pe_state *ps, const char *name, const char *col,
+			   const char *evname)
+{
+	const struct pmu_events_table *t = pmu_events__current();
+	const struct pmu_event *ev = NULL;
+	int r = 0;
+
+	while (t && (ev = pmu_events__find(t, NULL, name, ev))) {
+		struct perf_event_attr attr;
+		struct pmu_event_config c;
+		int found = 0, err;
+
+		for (int i = 0; ps->pmus && i < ps->pmus->nr; i++) {
+			const struct pmu *pmu = ps->pmus->pmus[i];
+			struct term_ctx tc = { .attr = &attr, .pmu = pmu, .scale = 1.0, .depth = 1 };
+			struct evsel *evsel;
+
+			if (!pmu_events__pmu_match(ev, pmu->name))
+				continue;
+			attr_init(&attr);
+			attr.type = pmu->type;
+			err = pe_terms(ps, ev->encoding, strlen(ev->encoding), col, &tc);
+			free(tc.name);
+			free(tc.unit);
+			if (err)
+				return err;
+			evsel = pe_add(ps, &attr, evname, pmu->name);
+			if (!evsel)
+				return -ENOMEM;
+			if (pmu->cpumask)
+				evsel->own_cpus = strdup(pmu->cpumask);
+			found++;
+		}
+		if (!found && (ev->flags & PMU_EVENT_F_UNCORE))
+			return pe_error(ps, col, strdup("uncore events need their PMU in /sys/bus/event_source/devices"),
+					"event '%s' needs PMU '%s', which this machine does not have",
+					name, ev->pmu);
+		if (!found) {
+			attr_init(&attr);
+			attr.type = PERF_TYPE_RAW;
+			if (pmu_event__encode_default(ev, t, &c))
+				return pe_error(ps, col, NULL, "cannot encode '%s' (%s)", name, ev->encoding);
+			attr.config = c.config;
+			attr.config1 = c.config1;
+			attr.config2 = c.config2;
+			if (!pe_add(ps, &attr, evname, ev->pmu))
+				return -ENOMEM;
+		}
+		r = 1;
+	}
+	return r;
+}
+
+/*
  * Resolve a bare name into evsels appended to ps->list (named @evname).
  * Return 1 when added, 0 when the name is unknown, -errno on error.
  */
@@ -785,6 +848,8 @@ static int pe_symbol(struct pe_state *ps, const char *name, const char *col,
 			return err;
 		r = 1;
 	}
+	if (!r)
+		r = pe_vendor_event(ps, name, col, evname);
 	return r;
 }
 

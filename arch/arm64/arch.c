@@ -38,6 +38,7 @@ const struct arch_ops arch_arm64 = {
 	.uname_names	= { "aarch64", "arm64", "armv8l", NULL },
 	.e_machine	= EM_AARCH64,
 	.cpuid		= arm64__cpuid,
+	.events_for	= arm64__events_for,
 	.perf_reg_ip	= 32,	/* PERF_REG_ARM64_PC */
 	.perf_reg_sp	= 31,	/* PERF_REG_ARM64_SP */
 };

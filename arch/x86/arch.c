@@ -51,6 +51,7 @@ const struct arch_ops arch_x86 = {
 	.uname_names	= { "x86_64", "i386", "i686", "x86" },
 	.e_machine	= EM_X86_64,
 	.cpuid		= x86__cpuid,
+	.events_for	= x86__events_for,
 	/* events_for: issue 8 (arch helper); register hooks: report helper */
 	.perf_reg_ip	= 8,	/* PERF_REG_X86_IP */
 	.perf_reg_sp	= 7,	/* PERF_REG_X86_SP */
