@@ -147,9 +147,17 @@ static void doc_counter(struct stat_config *config, const struct stat_view *view
 		for (int j = 0; j < n; j++) {
 			if (!m[j].fmt || m[j].unit_null)
 				continue;
+			double mv = m[j].val;
+			const char *mu = m[j].unit;
+
+			/* numbers as numbers: "1.5 K/sec" is 1500 per second */
+			if (strlen(mu) == 5 && !strcmp(mu + 1, "/sec")) {
+				mv *= mu[0] == 'K' ? 1e3 : mu[0] == 'M' ? 1e6 : 1e9;
+				mu = "/sec";
+			}
 			json__begin_object(w, NULL);
-			json__double(w, "value", m[j].val, 6);
-			json__string(w, "unit", m[j].unit);
+			json__double(w, "value", mv, 6);
+			json__string(w, "unit", mu);
 			json__end_object(w);
 		}
 	}
