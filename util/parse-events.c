@@ -842,6 +842,9 @@ static int pe_vendor_event(struct pe_state *ps, const char *name, const char *co
 				continue;
 			attr_init(&attr);
 			attr.type = pmu->type;
+			/* the vendor's period: record keeps it unless -c/-F (perf's
+			 * weak alias period); stat clears it */
+			attr.sample_period = ev->period;
 			err = pe_terms(ps, ev->encoding, strlen(ev->encoding), col, &tc);
 			free(tc.name);
 			free(tc.unit);
@@ -866,6 +869,7 @@ static int pe_vendor_event(struct pe_state *ps, const char *name, const char *co
 			attr.config = c.config;
 			attr.config1 = c.config1;
 			attr.config2 = c.config2;
+			attr.sample_period = ev->period;
 			if (!pe_add(ps, &attr, evname, ev->pmu))
 				return -ENOMEM;
 		}
