@@ -64,6 +64,8 @@ struct script {
 	FILE *out;
 	const char *fields_str;
 	unsigned int fields;		/* -F, 0: perf's defaults per event type */
+	unsigned int fields_add, fields_del;	/* -F +f,-f */
+	bool ns;			/* --ns: nanosecond timestamps */
 	int name_width;
 	int max_stack;
 	bool hide_callchain;
@@ -79,41 +81,61 @@ static unsigned int default_fields(const struct evsel *evsel)
 	       F_SYM | F_SYMOFF | F_DSO;
 }
 
-/* -F comm,tid,...: also accepts perf's "type:" prefix, applying it to
- * every event. */
-static int parse_fields(const char *str, unsigned int *out)
+static int field_bit(const char *tok, unsigned int *bit)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
+		if (!strcmp(tok, field_names[i].name)) {
+			*bit = field_names[i].bit;
+			return 0;
+		}
+	}
+	pr_err("invalid field '%s' for -F; valid fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period\n",
+	       tok);
+	return -EINVAL;
+}
+
+/*
+ * -F comm,tid,...: exactly these fields; -F +pid,-period: perf's defaults
+ * with fields added or removed. perf's "type:" prefix is accepted and
+ * applies to every event.
+ */
+static int parse_fields(struct script *sc, const char *str)
 {
 	char *dup = strdup(str), *tok, *save = NULL, *s = dup;
 	const char *colon = strchr(str, ':');
+	int err = 0;
 
 	if (!dup)
 		return -ENOMEM;
-	if (colon && !strchr(colon, ','))
+	if (colon && (!strchr(str, ',') || strchr(str, ',') > colon))
 		s = dup + (colon - str) + 1;
-	else if (colon && strchr(str, ',') > colon)
-		s = dup + (colon - str) + 1;
-	*out = 0;
-	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
+	for (tok = strtok_r(s, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+		unsigned int bit;
 
-		for (i = 0; i < ARRAY_SIZE(field_names); i++)
-			if (!strcmp(tok, field_names[i].name))
-				break;
-		if (i == ARRAY_SIZE(field_names)) {
-			pr_err("invalid field '%s' for -F; valid fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period\n",
-			       tok);
-			free(dup);
-			return -EINVAL;
+		if (*tok == '+' || *tok == '-') {
+			err = field_bit(tok + 1, &bit);
+			if (*tok == '+')
+				sc->fields_add |= bit;
+			else
+				sc->fields_del |= bit;
+		} else {
+			err = field_bit(tok, &bit);
+			sc->fields |= bit;
 		}
-		*out |= field_names[i].bit;
+	}
+	if (!err && sc->fields && (sc->fields_add || sc->fields_del)) {
+		pr_err("-F: give either a list of fields or +field/-field changes, not both\n");
+		err = -EINVAL;
 	}
 	free(dup);
-	return 0;
+	return err;
 }
 
 static unsigned int fields_for(const struct script *sc, const struct evsel *evsel)
 {
 	unsigned int f = sc->fields ? sc->fields : default_fields(evsel);
+
+	f = (f | sc->fields_add) & ~sc->fields_del;
 	uint64_t st = evsel->attr.sample_type;
 
 	/* fields the sample does not carry are dropped, as perf does for
@@ -236,7 +258,10 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	if (f & F_TIME) {
 		out_num(fp, sample->time / UINT64_C(1000000000), false, 10, 5, ' ');
 		fputc_unlocked('.', fp);
-		out_num(fp, sample->time % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
+		if (sc->ns)
+			out_num(fp, sample->time % UINT64_C(1000000000), false, 10, 9, '0');
+		else
+			out_num(fp, sample->time % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
 		fputs_unlocked(": ", fp);
 	}
 	if (f & F_PERIOD) {
@@ -365,7 +390,8 @@ int cmd_script(int argc, const char **argv)
 	const struct option opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (\"-\": stdin)"),
 		OPT_STRING('F', "fields", &sc.fields_str, "str",
-			   "comma separated output fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period"),
+			   "output fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period; +f/-f change the defaults"),
+		OPT_BOOLEAN(0, "ns", &sc.ns, "print timestamps with nanoseconds"),
 		OPT_BOOLEAN(0, "header", &sc.show_header, "show the data header"),
 		OPT_BOOLEAN(0, "header-only", &sc.header_only, "show only the data header"),
 		OPT_BOOLEAN('I', "show-info", &sc.show_info,
@@ -387,7 +413,7 @@ int cmd_script(int argc, const char **argv)
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;
 	}
-	if (sc.fields_str && parse_fields(sc.fields_str, &sc.fields))
+	if (sc.fields_str && parse_fields(&sc, sc.fields_str))
 		return 1;
 	if (!input)
 		input = isatty(0) ? "perf.data" : "-";

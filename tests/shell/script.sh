@@ -72,6 +72,15 @@ assert_contains "bad magic" "not a perf.data file" "$T/e.err"
 $MPERF script -i "$D/cpuburn-fp.data" -F comm,bogus >"$T/e.out" 2>"$T/e.err" && fail "bad -F accepted"
 assert_contains "bad field" "invalid field 'bogus'" "$T/e.err"
 
+# -F +f/-f and --ns, compared with perf's output on the same file
+if [ -x "$PERF" ]; then
+	for a in "-F +pid" "-F -period,-dso" "--ns" "-F comm,pid,tid,time,ip,sym"; do
+		$MPERF script -i "$D/cpuburn-plain.data" $S $a >"$T/a.m" 2>&1 || fail "$a"
+		$PERF script -i "$D/cpuburn-plain.data" $S $a >"$T/a.p" 2>/dev/null
+		cmp "$T/a.m" "$T/a.p" || { diff "$T/a.m" "$T/a.p" | head -4; fail "mperf script $a differs from perf"; }
+	done
+fi
+
 # -F: chosen fields only
 $MPERF script -i "$D/cpuburn-plain.data" -F comm,tid,time >"$T/F.out" || fail "-F"
 assert_eq "-F first line" "         cpuburn 23667  1732.256283: " "$(head -1 "$T/F.out")"
