@@ -788,7 +788,9 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.session)
 		goto out;	/* session__new printed why */
 	if (rep.header_only) {
+		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+		fputs("# ========\n#\n", stdout);
 		if (session__is_pipe(rep.session)) {
 			rep.tool.sample = NULL;
 			rep.tool.event = NULL;
@@ -803,7 +805,10 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	report__set_build_ids(&rep);
 	if (rep.header) {
+		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+		if (!session__is_pipe(rep.session))
+			fputs("# ========\n#\n", stdout);
 		if (session__is_pipe(rep.session))
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
@@ -820,7 +825,9 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	if (!rep.nr_samples) {
+		/* perf exits 0 here too: an empty profile is not a failure */
 		pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
+		ret = 0;
 		goto out;
 	}
 	if (!report__print(&rep, stdout) && rep.nr_filtered)
