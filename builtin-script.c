@@ -295,9 +295,12 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 					fputc_unlocked(' ', fp);
 					print_sym(fp, n->sym, n->addr, f & F_SYMOFF);
 				}
-				if (f & F_DSO)
+				/* perf names an inlined frame's place "(inlined)" */
+				if (n->sym && n->sym->inlined)
+					fputs_unlocked(" (inlined)", fp);
+				else if (f & F_DSO)
 					print_dso(fp, n->dso);
-				fputc('\n', fp);
+				fputc_unlocked('\n', fp);
 			}
 		} else {
 			if (f & F_IP)
