@@ -46,12 +46,22 @@ if command -v stackcollapse-perf.pl >/dev/null 2>&1; then
 fi
 
 # --header-only equals perf's for file and pipe mode (the mtime line aside)
-for f in cpuburn-fp sched-switch cpuburn-pipe; do
+for h in "$D"/*.header.txt; do
+	f=$(basename "$h" .header.txt)
 	$MPERF script -i "$D/$f.data" --header-only >"$T/h.out" || fail "header-only $f"
 	grep -v 'captured on' "$T/h.out" >"$T/h1"
 	grep -v 'captured on' "$D/$f.header.txt" >"$T/h2"
 	cmp "$T/h1" "$T/h2" || { diff "$T/h1" "$T/h2"; fail "$f header differs"; }
 done
+
+# -I (topology features) as perf prints them for the same files
+if [ -x "$PERF" ]; then
+	for f in cpuburn-fp syswide-fp cpuburn-pipe; do
+		$MPERF script -i "$D/$f.data" --header-only -I >"$T/i.m" || fail "-I $f"
+		$PERF script -i "$D/$f.data" --header-only -I >"$T/i.p" 2>/dev/null
+		cmp "$T/i.m" "$T/i.p" || { diff "$T/i.m" "$T/i.p"; fail "$f: --header-only -I differs"; }
+	done
+fi
 
 # errors: one line, non-zero exit
 $MPERF script -i "$T/nonexistent.data" >"$T/e.out" 2>"$T/e.err" && fail "missing file accepted"
