@@ -440,7 +440,9 @@ int cmd_script(int argc, const char **argv)
 		} else {
 			fprintf(sc.out, "# ========\n#\n");
 		}
-		if (sc.header_only && !session__is_pipe(session)) {
+		/* in pipe mode perf script --header-only stops after the
+		 * first block too: the features come with the records */
+		if (sc.header_only) {
 			session__delete(session);
 			return 0;
 		}
@@ -452,8 +454,6 @@ int cmd_script(int argc, const char **argv)
 	}
 	if (!session__is_pipe(session))
 		script__setup(&sc, session);
-	if (sc.header_only)
-		sc.tool.sample = NULL;
 	err = session__process_events(session);
 	if (err && err != -EPIPE)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));
