@@ -70,6 +70,7 @@ struct script {
 	int max_stack;
 	bool hide_callchain;
 	bool show_header, header_only, show_info;
+	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
 	uint64_t nr_printed;
 };
 
@@ -208,33 +209,16 @@ static void print_dso(FILE *fp, const struct dso *dso)
 	fputc_unlocked(')', fp);
 }
 
-static int script__sample(struct tool *tool, const union perf_event *event,
-			  const struct perf_sample *sample, struct evsel *evsel,
-			  struct session *session)
+/* comm, tid, cpu, time: the start of every line (samples and the
+ * side-band records of --show-*-events) */
+static void print_start(struct script *sc, FILE *fp, unsigned int f,
+			const char *comm, bool chain,
+			const struct perf_sample *sample)
 {
-	struct script *sc = (struct script *)tool;
-	unsigned int f = fields_for(sc, evsel);
-	struct addr_location al;
-	FILE *fp = sc->out;
-	bool chain = false;
-
-	memset(&al, 0, sizeof(al));
-	if (f & (F_IP | F_SYM | F_DSO)) {
-		if (machine__resolve(sc->machine, sample, &al))
-			return -ENOMEM;
-	} else {
-		/* no address printed: only the thread, no symbol tables
-		 * (tracepoint files are then read without loading kallsyms) */
-		al.thread = machine__findnew_thread(sc->machine, (int32_t)sample->pid,
-						    (int32_t)sample->tid);
-		if (!al.thread)
-			return -ENOMEM;
-		al.comm = al.thread->comm;
-	}
 	if (f & F_COMM) {
-		const char *comm = al.comm ? al.comm : ":-1";
-
-		if ((f & F_IP) && sample->callchain && !sc->hide_callchain)
+		if (!comm)
+			comm = ":-1";
+		if ((f & F_IP) && chain)
 			out_str(fp, comm, 0);
 		else
 			out_str(fp, comm, 16);
@@ -264,6 +248,32 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 			out_num(fp, sample->time % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
 		fputs_unlocked(": ", fp);
 	}
+}
+
+static int script__sample(struct tool *tool, const union perf_event *event,
+			  const struct perf_sample *sample, struct evsel *evsel,
+			  struct session *session)
+{
+	struct script *sc = (struct script *)tool;
+	unsigned int f = fields_for(sc, evsel);
+	struct addr_location al;
+	FILE *fp = sc->out;
+	bool chain = false;
+
+	memset(&al, 0, sizeof(al));
+	if (f & (F_IP | F_SYM | F_DSO)) {
+		if (machine__resolve(sc->machine, sample, &al))
+			return -ENOMEM;
+	} else {
+		/* no address printed: only the thread, no symbol tables
+		 * (tracepoint files are then read without loading kallsyms) */
+		al.thread = machine__findnew_thread(sc->machine, (int32_t)sample->pid,
+						    (int32_t)sample->tid);
+		if (!al.thread)
+			return -ENOMEM;
+		al.comm = al.thread->comm;
+	}
+	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample);
 	if (f & F_PERIOD) {
 		out_num(fp, sample->period, false, 10, 10, ' ');
 		fputc_unlocked(' ', fp);
@@ -318,12 +328,233 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	return ferror(fp) ? -EIO : 0;
 }
 
+/* The body of a side-band record after "PERF_RECORD_<TYPE>", as perf
+ * prints them with --show-*-events. */
+static void print_side_body(FILE *fp, const union perf_event *ev)
+{
+	const void *e = ev;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM: {
+		const struct perf_record_comm *c = e;
+
+		fprintf(fp, "%s: %s:%d/%d\n",
+			ev->header.misc & PERF_RECORD_MISC_COMM_EXEC ? " exec" : "",
+			c->comm, (int)c->pid, (int)c->tid);
+		break;
+	}
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT: {
+		const struct perf_record_fork *f = e;
+
+		fprintf(fp, "(%d:%d):(%d:%d)\n", (int)f->pid, (int)f->tid,
+			(int)f->ppid, (int)f->ptid);
+		break;
+	}
+	case PERF_RECORD_MMAP: {
+		const struct perf_record_mmap *m = e;
+
+		fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %s\n",
+			(int)m->pid, (int)m->tid, m->start, m->len, m->pgoff,
+			ev->header.misc & PERF_RECORD_MISC_MMAP_DATA ? 'r' : 'x',
+			m->filename);
+		break;
+	}
+	case PERF_RECORD_MMAP2: {
+		const struct perf_record_mmap2 *m = e;
+		char perm[5] = {
+			m->prot & 1 ? 'r' : '-', m->prot & 2 ? 'w' : '-',
+			m->prot & 4 ? 'x' : '-', m->flags & 1 ? 's' : 'p', 0 };
+
+		if (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			char bid[41];
+			int n = m->build_id_size <= 20 ? m->build_id_size : 20;
+
+			for (int i = 0; i < n; i++)
+				snprintf(bid + 2 * i, 3, "%02x", m->build_id[i]);
+			bid[2 * n] = '\0';
+			fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 " <%s>]: %s %s\n",
+				(int)m->pid, (int)m->tid, m->start, m->len, m->pgoff,
+				bid, perm, m->filename);
+		} else {
+			fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
+				" %02x:%02x %" PRIu64 " %" PRIu64 "]: %s %s\n",
+				(int)m->pid, (int)m->tid, m->start, m->len, m->pgoff,
+				m->maj, m->min, m->ino, m->ino_generation, perm,
+				m->filename);
+		}
+		break;
+	}
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE: {
+		bool out = ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
+		const char *io = !out ? "IN         " :
+			!(ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ?
+			"OUT        " : "OUT preempt";
+		const struct perf_record_switch *sw = e;
+
+		if (ev->header.type == PERF_RECORD_SWITCH)
+			fprintf(fp, " %s\n", io);
+		else
+			fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", io, out ? "next" : "prev",
+				(int)sw->next_prev_pid, (int)sw->next_prev_tid);
+		break;
+	}
+	case PERF_RECORD_LOST:
+		fprintf(fp, " lost %" PRIu64 "\n", ((const struct perf_record_lost *)e)->lost);
+		break;
+	case PERF_RECORD_KSYMBOL: {
+		const struct perf_record_ksymbol *k = e;
+
+		fprintf(fp, " addr %" PRIx64 " len %u type %u flags 0x%x name %s\n",
+			k->addr, k->len, k->ksym_type, k->flags, k->name);
+		break;
+	}
+	case PERF_RECORD_BPF_EVENT: {
+		const struct perf_record_bpf_event *b = e;
+
+		fprintf(fp, " type %u, flags %u, id %u\n", b->type, b->flags, b->id);
+		break;
+	}
+	default:
+		fputc('\n', fp);
+		break;
+	}
+}
+
+/* Is a record of this type shown (--show-*-events)? Bounds: the record
+ * must hold the fields printed. */
+static bool side_shown(const struct script *sc, const union perf_event *ev)
+{
+	size_t need;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM:
+		need = sizeof(struct perf_record_comm) + 1;
+		if (!sc->show_task)
+			return false;
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		need = sizeof(struct perf_record_fork);
+		if (!sc->show_task)
+			return false;
+		break;
+	case PERF_RECORD_MMAP:
+		need = sizeof(struct perf_record_mmap) + 1;
+		if (!sc->show_mmap)
+			return false;
+		break;
+	case PERF_RECORD_MMAP2:
+		need = sizeof(struct perf_record_mmap2) + 1;
+		if (!sc->show_mmap)
+			return false;
+		break;
+	case PERF_RECORD_SWITCH:
+		need = sizeof(struct perf_event_header);
+		if (!sc->show_switch)
+			return false;
+		break;
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		need = sizeof(struct perf_record_switch);
+		if (!sc->show_switch)
+			return false;
+		break;
+	case PERF_RECORD_LOST:
+		need = sizeof(struct perf_record_lost);
+		if (!sc->show_lost)
+			return false;
+		break;
+	case PERF_RECORD_KSYMBOL:
+		need = sizeof(struct perf_record_ksymbol) + 1;
+		if (!sc->show_bpf)
+			return false;
+		break;
+	case PERF_RECORD_BPF_EVENT:
+		need = sizeof(struct perf_record_bpf_event);
+		if (!sc->show_bpf)
+			return false;
+		break;
+	default:
+		return false;
+	}
+	if (ev->header.size < need)
+		return false;
+	/* the names printed with %s must end inside the record */
+	return memchr((const char *)ev + need - 1, '\0',
+		      ev->header.size - need + 1) != NULL ||
+	       (ev->header.type != PERF_RECORD_COMM && ev->header.type != PERF_RECORD_MMAP &&
+		ev->header.type != PERF_RECORD_MMAP2 && ev->header.type != PERF_RECORD_KSYMBOL);
+}
+
+/* One side-band line: the thread is the record's (COMM, FORK, EXIT, MMAP*)
+ * or the sample's; without sample_id_all the time is the record's own
+ * (FORK/EXIT) or 0, as perf script prints them. */
+static void print_side(struct script *sc, const union perf_event *ev,
+		       const struct perf_sample *sample, struct session *session)
+{
+	struct evsel *evsel = session__evsel_of(session, ev);
+	struct perf_sample s = *sample;
+	const struct perf_record_fork *fk = (const void *)ev;
+	int32_t pid = sample->pid, tid = sample->tid;
+	uint64_t time = 0;
+	struct thread *t = NULL;
+	FILE *fp = sc->out;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM:
+		pid = ((const struct perf_record_comm *)ev)->pid;
+		tid = ((const struct perf_record_comm *)ev)->tid;
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		pid = fk->pid;
+		tid = fk->tid;
+		time = fk->time;
+		break;
+	case PERF_RECORD_MMAP:
+		pid = ((const struct perf_record_mmap *)ev)->pid;
+		tid = ((const struct perf_record_mmap *)ev)->tid;
+		break;
+	case PERF_RECORD_MMAP2:
+		pid = ((const struct perf_record_mmap2 *)ev)->pid;
+		tid = ((const struct perf_record_mmap2 *)ev)->tid;
+		break;
+	default:
+		break;
+	}
+	if (evsel && !evsel->attr.sample_id_all) {
+		s.cpu = 0;
+		s.time = time;
+		s.pid = pid;
+		s.tid = tid;
+	}
+	if (tid != -1)
+		t = machine__findnew_thread(sc->machine, pid, tid);
+	if (evsel)
+		print_start(sc, fp, fields_for(sc, evsel), t ? t->comm : NULL,
+			    (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+			    !sc->hide_callchain, &s);
+	fputs_unlocked("PERF_RECORD_", fp);
+	fputs_unlocked(event__type_name(ev->header.type), fp);
+	print_side_body(fp, ev);
+}
+
 static int script__event(struct tool *tool, const union perf_event *event,
 			 const struct perf_sample *sample, struct session *session)
 {
 	struct script *sc = (struct script *)tool;
+	bool show = side_shown(sc, event);
+	int err;
 
-	return machine__process_event(sc->machine, event, sample);
+	/* perf prints an EXIT before the thread goes, the others after
+	 * the record took effect */
+	if (show && event->header.type == PERF_RECORD_EXIT)
+		print_side(sc, event, sample, session);
+	err = machine__process_event(sc->machine, event, sample);
+	if (show && event->header.type != PERF_RECORD_EXIT)
+		print_side(sc, event, sample, session);
+	return err;
 }
 
 static int script__user_event(struct tool *tool, const union perf_event *event,
@@ -395,6 +626,11 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING('F', "fields", &sc.fields_str, "str",
 			   "output fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period; +f/-f change the defaults"),
 		OPT_BOOLEAN(0, "ns", &sc.ns, "print timestamps with nanoseconds"),
+		OPT_BOOLEAN(0, "show-task-events", &sc.show_task, "show the fork/comm/exit records"),
+		OPT_BOOLEAN(0, "show-mmap-events", &sc.show_mmap, "show the mmap records"),
+		OPT_BOOLEAN(0, "show-switch-events", &sc.show_switch, "show the context switch records"),
+		OPT_BOOLEAN(0, "show-lost-events", &sc.show_lost, "show the lost records"),
+		OPT_BOOLEAN(0, "show-bpf-events", &sc.show_bpf, "show the ksymbol/bpf records"),
 		OPT_BOOLEAN(0, "header", &sc.show_header, "show the data header"),
 		OPT_BOOLEAN(0, "header-only", &sc.header_only, "show only the data header"),
 		OPT_BOOLEAN('I', "show-info", &sc.show_info,

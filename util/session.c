@@ -256,6 +256,10 @@ struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
 			return NULL;
 		memcpy(&id, ev->raw + ev->header.size - pos * 8, 8);
 	}
+	/* synthesized records carry id 0: they belong to the first event,
+	 * as perf takes them */
+	if (!id)
+		return el->entries[0];
 	return id_hash__find(&s->ids, id);
 }
 

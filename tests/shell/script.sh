@@ -68,6 +68,16 @@ if [ -x "$PERF" ]; then
 	cmp "$T/i.m" "$T/i.p" || { diff "$T/i.m" "$T/i.p" | head; fail "pipe --header differs"; }
 fi
 
+# --show-*-events: the side-band records as perf prints them
+if [ -x "$PERF" ]; then
+	o="--show-task-events --show-mmap-events --show-lost-events --show-switch-events --show-bpf-events"
+	for f in cpuburn-fp syswide-fp multi-event cpuburn-pipe; do
+		$MPERF script -i "$D/$f.data" $o $S >"$T/o.m" 2>&1 || fail "$o $f"
+		$PERF script -i "$D/$f.data" $o $S >"$T/o.p" 2>/dev/null
+		cmp "$T/o.m" "$T/o.p" || { diff "$T/o.m" "$T/o.p" | head -4; fail "$f: --show-*-events differ"; }
+	done
+fi
+
 # errors: one line, non-zero exit
 $MPERF script -i "$T/nonexistent.data" >"$T/e.out" 2>"$T/e.err" && fail "missing file accepted"
 assert_eq "one error line" 1 "$(wc -l <"$T/e.err")"
