@@ -385,7 +385,9 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 			else
 				c->ret += (size_t)fputs("          ", c->fp);
 		}
-		c->ret += (size_t)fputs("[...]\n", c->fp);
+		/* perf 6.1 prints its "[...]" remainder with an "(inlined)"
+		 * suffix (an uninitialised flag); same text here */
+		c->ret += (size_t)fputs("[...] (inlined)\n", c->fp);
 	}
 	free(kids);
 }
@@ -466,7 +468,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 
 			if (param->mode == CHAIN_FLAT) {
 				c.ret += (size_t)fprintf(fp, "           %.2f%%\n",
-							 total ? v[i]->hit * 100.0 / total : 0.0);
+							 total ? v[i]->cumul * 100.0 / total : 0.0);
 				print_path(&c, v[i], false, &first);
 				c.ret += (size_t)fputs("\n", fp);
 			} else {

@@ -174,6 +174,11 @@ static int cpu_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%*.*d", 3, 3, he->cpu);
 }
 
+static int cpu_width(const struct hist_entry *he)
+{
+	return 3;
+}
+
 static int parent_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->parent == b->parent)
@@ -202,7 +207,8 @@ static const struct sort_key sort_keys[] = {
 	{ "sym", "Symbol", sym_cmp, sym_sort, sym_hash, sym_snprintf, .width = sym_width },
 	{ "srcline", "Source:Line", srcline_cmp, srcline_cmp, srcline_hash, srcline_snprintf,
 	  .need_srcline = true },
-	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .pad_last = true },
+	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .width = cpu_width,
+	  .pad_last = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
 };
