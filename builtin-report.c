@@ -245,6 +245,20 @@ static int report__add_list(struct report *rep, const char *list, bool is_f)
 	return err;
 }
 
+static void report__elide(struct report *rep, const char *key, const struct strlist *l)
+{
+	int i, j;
+
+	if (l->nr != 1 || rep->nr_fields < 2)
+		return;
+	for (i = 0, j = 0; i < rep->nr_fields; i++) {
+		if (rep->fields_v[i].kind == FIELD_KEY && !strcmp(rep->fields_v[i].key->name, key))
+			continue;
+		rep->fields_v[j++] = rep->fields_v[i];
+	}
+	rep->nr_fields = j;
+}
+
 static bool evlist__has_callchains(struct evlist *el)
 {
 	int i;
@@ -278,6 +292,15 @@ static int report__setup(struct report *rep)
 		rep->children = rep->has_callchains;
 	if (!rep->has_callchains)
 		rep->children = 0;
+	/* -F without overhead_children: perf drops the cumulation but keeps
+	 * the caller order it chose for it */
+	if (rep->fields && !strstr(rep->fields, "overhead_children") && rep->children) {
+		rep->children = 0;
+		if (!rep->cc.order_set) {
+			rep->cc.order = ORDER_CALLER;
+			rep->cc.order_set = true;
+		}
+	}
 	if (rep->cc.mode != CHAIN_NONE && !rep->has_callchains) {
 		if (rep->call_graph)
 			pr_warning("-g: the file has no callchains (record with -g)\n");
@@ -323,6 +346,11 @@ static int report__setup(struct report *rep)
 		if (err)
 			return err;
 	}
+	/* a filter on one comm/dso/symbol makes its column redundant: perf
+	 * drops it and names the value in the header */
+	report__elide(rep, "comm", &rep->comms);
+	report__elide(rep, "dso", &rep->dsos);
+	report__elide(rep, "sym", &rep->syms);
 	return 0;
 }
 
@@ -351,24 +379,46 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	return rep->hists[idx];
 }
 
+/* -C drops samples before they are counted */
 static bool report__filtered(struct report *rep, const struct addr_location *al,
 			     const struct perf_sample *sample)
 {
-	if (rep->comms.nr && !strlist__has(&rep->comms, al->comm))
-		return true;
-	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid))
-		return true;
-	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid))
-		return true;
-	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
-					  strlist__has(&rep->dsos, al->dso->long_name))))
-		return true;
-	if (rep->syms.nr && !(al->sym && strlist__has(&rep->syms, al->sym->name)))
-		return true;
 	if (rep->cpu_filter && (sample->cpu >= 1024 ||
 				!(rep->cpu_mask[sample->cpu / 64] & (1ULL << (sample->cpu % 64)))))
 		return true;
 	return false;
+}
+
+/* --comm/--pid/--tid/--dsos/--symbols hide entries (children ones too);
+ * the totals stay those of the whole profile, as perf's */
+static bool report__entry_filtered(struct report *rep, const struct hist_entry *he)
+{
+	if (rep->comms.nr && !strlist__has(&rep->comms, he->comm))
+		return true;
+	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, he->pid))
+		return true;
+	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, he->tid))
+		return true;
+	if (rep->dsos.nr && !(he->dso && (strlist__has(&rep->dsos, he->dso->short_name) ||
+					  strlist__has(&rep->dsos, he->dso->long_name))))
+		return true;
+	if (rep->syms.nr && !(he->sym && strlist__has(&rep->syms, he->sym->name)))
+		return true;
+	return false;
+}
+
+static void report__filter_entries(struct report *rep, struct hists *h)
+{
+	uint64_t i, j;
+
+	for (i = 0, j = 0; i < h->nr_sorted; i++) {
+		if (report__entry_filtered(rep, h->sorted[i])) {
+			rep->nr_filtered++;
+			continue;
+		}
+		h->sorted[j++] = h->sorted[i];
+	}
+	h->nr_sorted = j;
 }
 
 static struct symbol *report__parent(struct report *rep, const struct callchain_cursor *c)
@@ -408,13 +458,13 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
+	hists = report__hists(rep, evsel);
+	if (!hists)
+		return -ENOMEM;
 	if (report__filtered(rep, &al, sample)) {
 		rep->nr_filtered++;
 		return 0;
 	}
-	hists = report__hists(rep, evsel);
-	if (!hists)
-		return -ENOMEM;
 	if (rep->need_callchain) {
 		err = machine__resolve_callchain(rep->machine, al.thread, sample, &rep->cursor,
 						 rep->max_stack);
@@ -608,6 +658,14 @@ static int report__print(struct report *rep, FILE *fp)
 		if (!rep->header)
 			fprintf(fp, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
+		else
+			fputs("#\n", fp);
+		if (rep->comms.nr == 1)
+			fprintf(fp, "# comm: %s\n", rep->comms.items[0]);
+		if (rep->dsos.nr == 1)
+			fprintf(fp, "# dso: %s\n", rep->dsos.items[0]);
+		if (rep->syms.nr == 1)
+			fprintf(fp, "# symbol: %s\n", rep->syms.items[0]);
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
 	}
 	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
@@ -616,6 +674,7 @@ static int report__print(struct report *rep, FILE *fp)
 		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
+		report__filter_entries(rep, h);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
 			fprintf(fp, "# Samples: %s of event '%s'\n", nbuf, el->entries[i]->name);

@@ -277,10 +277,15 @@ static int child_cmp(const void *a, const void *b)
 
 	if (l->cumul != r->cumul)
 		return l->cumul > r->cumul ? -1 : 1;
-	/* perf's children tree is ordered by descending symbol address and
-	 * equal values keep that order */
-	if (sym_key(l) != sym_key(r))
-		return sym_key(l) > sym_key(r) ? -1 : 1;
+	/* perf's children tree is ordered by descending symbol address (raw
+	 * ip when either is unresolved) and equal values keep that order */
+	if (l->key.sym && r->key.sym && l->key.dso == r->key.dso) {
+		if (sym_key(l) != sym_key(r))
+			return sym_key(l) > sym_key(r) ? -1 : 1;
+		return 0;
+	}
+	if (l->key.ip != r->key.ip)
+		return l->key.ip > r->key.ip ? -1 : 1;
 	return 0;
 }
 
