@@ -658,8 +658,6 @@ static int report__print(struct report *rep, FILE *fp)
 		if (!rep->header)
 			fprintf(fp, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
-		else
-			fputs("#\n", fp);
 		if (rep->comms.nr == 1)
 			fprintf(fp, "# comm: %s\n", rep->comms.items[0]);
 		if (rep->dsos.nr == 1)
