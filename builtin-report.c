@@ -679,8 +679,7 @@ static int report__print(struct report *rep, FILE *fp)
 			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
 		}
 		hists__fprintf_stdio(fp, h, &so);
-		if (!quiet)
-			fprintf(fp, "\n\n");
+		fprintf(fp, "\n\n");
 		printed++;
 	}
 	if (!quiet && !rep->no_quality)
