@@ -28,6 +28,7 @@
 #include "util/srcline.h"
 #include "util/symbol.h"
 #include "util/thread.h"
+#include "util/trace-event.h"
 
 #define MAX_FIELDS 32
 #define MAX_EVSELS 64
@@ -63,6 +64,10 @@ struct report {
 	bool has_callchains;	/* the file has them */
 	bool need_srcline;
 	bool need_parent;	/* the parent sort key is used */
+	bool need_trace;	/* the trace sort key is used */
+	struct trace_event *tevent;
+	char *trace_buf;
+	size_t trace_size;
 	struct callchain_param cc;
 	const struct sort_key *keys[MAX_FIELDS];
 	int nr_keys;
@@ -227,6 +232,8 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 			rep->need_callchain = rep->need_parent = true;
 		if (key->need_srcline)
 			rep->need_srcline = true;
+		if (key->need_trace)
+			rep->need_trace = true;
 	}
 	rep->fields_v[rep->nr_fields++] = f;
 	return 0;
@@ -257,6 +264,36 @@ static void report__elide(struct report *rep, const char *key, const struct strl
 		rep->fields_v[j++] = rep->fields_v[i];
 	}
 	rep->nr_fields = j;
+}
+
+/* perf sorts files of tracepoints alone by their output ("trace") */
+static bool evlist__tracepoints_only(struct evlist *el)
+{
+	int i;
+
+	if (!el || !el->nr)
+		return false;
+	for (i = 0; i < el->nr; i++)
+		if (el->entries[i]->attr.type != PERF_TYPE_TRACEPOINT)
+			return false;
+	return true;
+}
+
+/* The tracepoint's formatted fields, interned. */
+static const char *report__trace(struct report *rep, const struct perf_sample *sample,
+				 struct evsel *evsel)
+{
+	FILE *fp;
+
+	if (!rep->tevent || !sample->raw_data)
+		return machine__intern(rep->machine, "");
+	fp = open_memstream(&rep->trace_buf, &rep->trace_size);
+	if (!fp)
+		return NULL;
+	trace_event__fprintf(rep->tevent, fp, evsel->attr.config, (int)sample->cpu,
+			     sample->raw_data, sample->raw_size);
+	fclose(fp);
+	return machine__intern(rep->machine, rep->trace_buf ? rep->trace_buf : "");
 }
 
 static bool evlist__has_callchains(struct evlist *el)
@@ -341,10 +378,19 @@ static int report__setup(struct report *rep)
 				return err;
 		}
 	} else {
-		err = report__add_list(rep, rep->sort_order ? rep->sort_order : "comm,dso,sym",
+		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
+				       evlist__tracepoints_only(el) ? "trace" : "comm,dso,sym",
 				       false);
 		if (err)
 			return err;
+	}
+	if (rep->need_trace) {
+		struct env *env = session__env(rep->session);
+
+		if (env && env->tracing_data)
+			rep->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
+		if (!rep->tevent)
+			pr_warning("no tracepoint formats in the file: 'trace' entries are empty\n");
 	}
 	/* a filter on one comm/dso/symbol makes its column redundant: perf
 	 * drops it and names the value in the header */
@@ -490,6 +536,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.tid = al.thread->tid;
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
+	if (rep->need_trace)
+		tmpl.trace = report__trace(rep, sample, evsel);
 	if (cursor && rep->parent_re_ok && rep->need_parent)
 		tmpl.parent = report__parent(rep, cursor);
 	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode);
@@ -732,6 +780,9 @@ static void report__exit(struct report *rep)
 	free(rep->tids);
 	if (rep->parent_re_ok)
 		regfree(&rep->parent_re);
+	if (rep->tevent)
+		trace_event__delete(rep->tevent);
+	free(rep->trace_buf);
 }
 
 int cmd_report(int argc, const char **argv)

@@ -198,6 +198,21 @@ static int parent_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%s", he->parent ? he->parent->name : "[other]");
 }
 
+static int trace_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return a->trace == b->trace ? 0 : cmp_str(a->trace, b->trace);
+}
+
+static uint64_t trace_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uintptr_t)he->trace * 11;
+}
+
+static int trace_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", he->trace ? he->trace : "");
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .pad_last = true },
 	{ "pid", "    Pid:Command", pid_cmp, pid_cmp, pid_hash, pid_snprintf, .pad_last = true },
@@ -209,6 +224,8 @@ static const struct sort_key sort_keys[] = {
 	  .need_srcline = true },
 	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .width = cpu_width,
 	  .pad_last = true },
+	{ "trace", "Trace output", trace_cmp, trace_cmp, trace_hash, trace_snprintf,
+	  .need_trace = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
 };
@@ -227,5 +244,5 @@ const struct sort_key *sort_key__find(const char *name)
 
 const char *sort_key__names(void)
 {
-	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent";
+	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace";
 }
