@@ -64,6 +64,16 @@ assert_contains "max sample rate explained" "perf_event_max_sample_rate" f.err
 $PERF evlist -v -i f.data 2>/dev/null | grep -q "sample_freq }: $max," || fail "-F not lowered to $max"
 check_err "above the kernel's limit" --strict-freq -F $((max + 1000)) -- true
 
+# lost records: counted, warned about, and in the file as LOST records
+if [ -x "$WL/syscalls" ] && [ -e /sys/kernel/tracing/events/raw_syscalls ]; then
+	$MPERF record -m 1 -e raw_syscalls:sys_enter -o lost.data -- "$WL/syscalls" 20000 >/dev/null 2>lost.err || fail "record with a tiny buffer"
+	grep -q '^mperf: warning: lost [0-9]* events in [0-9]* chunks' lost.err || { cat lost.err; fail "no lost warning"; }
+	chunks=$(sed -n 's/.*lost [0-9]* events in \([0-9]*\) chunks.*/\1/p' lost.err)
+	pl=$($PERF report -i lost.data --stats 2>/dev/null | awk '/ LOST events:/ { print $3 }')
+	assert_eq "LOST records perf counts" "$chunks" "$pl"
+	$PERF script -i lost.data >/dev/null 2>&1 || fail "perf script on a file with LOST records"
+fi
+
 # full disk: one clear error; the file is readable up to the last round
 mkdir disk
 mount -t tmpfs -o size=400k tmpfs disk || skip "cannot mount a tmpfs"
