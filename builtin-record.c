@@ -1075,6 +1075,8 @@ int cmd_record(int argc, const char **argv)
 		ret = 129;
 		goto out;
 	}
+	/* early: a SIGUSR2 sent right after start must not kill us */
+	rec.sig = record_signals__install(rec.switch_mode == SWITCH_SIGNAL);
 	if (!strcmp(rec.output_name, "-")) {
 		/* before the workload forks: it must not inherit the pipe */
 		rec.pipe_fd = record_output__claim_stdout();
@@ -1096,7 +1098,6 @@ int cmd_record(int argc, const char **argv)
 		}
 		rec.has_workload = true;
 	}
-	rec.sig = record_signals__install(rec.switch_mode == SWITCH_SIGNAL);
 	if (record__make_maps(&rec) || record__config(rec.evlist, &rec.opts) ||
 	    record__open(&rec) || record__mmap(&rec)) {
 		ret = 1;
@@ -1185,12 +1186,12 @@ out_cancel:
 	if (rec.has_workload && !rec.workload_done)
 		workload__cancel(&rec.wl);
 out_unmap:
-	record_signals__restore();
 	record__munmap(&rec);
 	record_dsos__exit(&rec.dsos);
 	if (rec.out.buf)
 		record_output__close(&rec.out);
 out:
+	record_signals__restore();
 	evlist__delete(rec.evlist);
 	free(rec.events_buf);
 	free(rec.cmdline);
