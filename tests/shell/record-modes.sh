@@ -39,6 +39,13 @@ grep -q '^cpu-clock:ppp: .*write_backward: 1' m.ev || { cat m.ev; fail "--overwr
 grep -q '^dummy:u: .*mmap: 1' m.ev || { cat m.ev; fail "--overwrite: no tracking dummy"; }
 grep '^dummy:u:' m.ev | grep -q write_backward && fail "--overwrite: tracking dummy must stay forward"
 
+# -p: perf's attrs for an existing process
+"$WL/mthreads" 1 3 >/dev/null &
+pid=$!
+sleep 0.2
+same_attrs "-p $pid -- sleep 0.2"
+kill $pid; wait $pid 2>/dev/null
+
 # -e cycles falls back with one notice line naming the replacement
 $MPERF record -e cycles -o m.data -- true 2>m.err >/dev/null || fail "-e cycles"
 grep -q 'cycles.*cpu-clock' m.err || { cat m.err; fail "no fallback notice"; }

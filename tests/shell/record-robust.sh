@@ -57,6 +57,12 @@ check_err "invalid CPU list '77'" -C 77 -- true
 check_err "cannot create '/nonexistent/x.data'" -o /nonexistent/x.data -- true
 check_err "unknown event" -e nosuchevent -- true
 check_err "-p and -t" -p 1 -t 1
+# an open failure gives evsel's advice in one line
+( ulimit -n 8; $MPERF record -o bad.data -e cpu-clock,task-clock,page-faults,cs -a -- true ) >/dev/null 2>bad.err &&
+	fail "8 fds were enough for 8 events"
+[ "$(grep -c '^mperf: ' bad.err)" -eq 1 ] || { cat bad.err; fail "EMFILE: not one error line"; }
+assert_contains "EMFILE advice" "ulimit -n" bad.err
+
 # above the kernel's max rate: lowered, explained, recorded
 max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
 $MPERF record -F $((max + 1000)) -o f.data -- true >/dev/null 2>f.err || fail "-F above the limit failed"
