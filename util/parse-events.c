@@ -124,7 +124,7 @@ struct pe_state {
 
 struct mods {
 	int eu, ek, eh, eH, eG, eI;
-	int precise, precise_max, sample_read, pinned, exclusive, weak;
+	int precise, precise_max, sample_read, pinned, exclusive, weak, bpf;
 	int exclude_GH;
 };
 
@@ -291,7 +291,7 @@ static const char *type_pmu_name(uint32_t type)
 
 /* ---- modifiers ------------------------------------------------------------- */
 
-static const char MOD_CHARS[] = "ukhpPGHSDIWe";
+static const char MOD_CHARS[] = "ukhpPGHSDIWeb";
 
 /*
  * Parse @len chars of modifiers at @s. @evsel NULL: start from nothing
@@ -320,14 +320,14 @@ static int mods_parse(struct pe_state *ps, const char *s, size_t len,
 	exclude = m->eu | m->ek | m->eh;
 
 	if (len == 0)
-		return pe_error(ps, s, strdup("modifiers are [ukhpPGHSDIWe], e.g. cycles:u"),
+		return pe_error(ps, s, strdup("modifiers are [ukhpPGHSDIWeb], e.g. cycles:u"),
 				"empty modifier after ':'");
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 
 		if (c >= 128 || !strchr(MOD_CHARS, c) || !c)
 			return pe_error(ps, s + i,
-					strdup("modifiers are u k h p pp ppp P G H S D I W e"),
+					strdup("modifiers are u k h p pp ppp P G H S D I W e b"),
 					"unknown modifier '%c'", c);
 		seen[c]++;
 		if (c == 'p' && seen[c] > 3)
@@ -387,6 +387,10 @@ static int mods_parse(struct pe_state *ps, const char *s, size_t len,
 			break;
 		case 'W':
 			m->weak = 1;
+			break;
+		case 'b':
+			/* perf: count with a BPF program; mperf counts normally */
+			m->bpf = 1;
 			break;
 		}
 	}
@@ -1183,8 +1187,8 @@ static int pe_event(struct pe_state *ps)
 	}
 	for (size_t i = 0; i < n; i++)
 		if (isspace((unsigned char)start[i]) || !isprint((unsigned char)start[i]))
-			return pe_error(ps, start + i, strdup("separate events with ',' and no spaces"),
-					"unexpected whitespace or control character");
+			return pe_error(ps, start + i, strdup("separate events with ','"),
+					"unexpected blank or control character in an event name");
 	name = strndup(start, n);
 	if (!name)
 		return -ENOMEM;
@@ -1304,8 +1308,79 @@ static int pe_group(struct pe_state *ps)
 	return 0;
 }
 
+static int __parse_events_clean(struct evlist *evlist, const char *str,
+				struct parse_events_error *err, struct pmus *pmus);
+
+static bool is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool is_sep(char c)
+{
+	return c == '\0' || strchr(",{}:/=", c) != NULL;
+}
+
+/*
+ * perf's lexer skips blanks between tokens ("cycles, instructions",
+ * "{a, b}:u"): drop the blanks next to a separator or at either end, and
+ * keep the column of each kept character so errors point into @str.
+ * Blanks inside a name ("cpu clock") stay and are refused by the parser.
+ */
+static char *strip_blanks(const char *str, int **map)
+{
+	size_t len = strlen(str), n = 0;
+	char *out = malloc(len + 1);
+	int *m = malloc((len + 1) * sizeof(*m));
+
+	if (!out || !m) {
+		free(out);
+		free(m);
+		return NULL;
+	}
+	for (size_t i = 0; i < len; i++) {
+		size_t j;
+
+		if (!is_ws(str[i])) {
+			m[n] = (int)i;
+			out[n++] = str[i];
+			continue;
+		}
+		for (j = i; j < len && is_ws(str[j]); j++)
+			;
+		/* a run of blanks: kept only between two name characters */
+		if (n > 0 && !is_sep(out[n - 1]) && !is_sep(str[j])) {
+			m[n] = (int)i;
+			out[n++] = str[i];
+			continue;
+		}
+		i = j - 1;
+	}
+	m[n] = (int)len;
+	out[n] = '\0';
+	*map = m;
+	return out;
+}
+
 int __parse_events(struct evlist *evlist, const char *str,
 		   struct parse_events_error *err, struct pmus *pmus)
+{
+	int *map = NULL;
+	char *clean = str ? strip_blanks(str, &map) : NULL;
+	int ret;
+
+	if (str && !clean)
+		return -ENOMEM;
+	ret = __parse_events_clean(evlist, clean, err, pmus);
+	if (ret && err && err->idx >= 0 && map)
+		err->idx = map[err->idx];
+	free(clean);
+	free(map);
+	return ret;
+}
+
+static int __parse_events_clean(struct evlist *evlist, const char *str,
+				struct parse_events_error *err, struct pmus *pmus)
 {
 	struct pe_state ps = {
 		.str = str, .p = str, .err = err,

@@ -119,6 +119,8 @@ cs/name=foo/
 cpu-clock,{task-clock,faults},cs
 {cs:u,faults:k}:p
 {cs,faults}:G
+{cpu-clock, task-clock}:u
+ cs ,faults
 LIST
 echo "$n event strings: same attrs as perf stat -vv"
 exit 0

@@ -232,6 +232,7 @@ static void test_modifiers(void **state)
 		{ "cycles:e", 0, 0, 0, 0, 0, 0, 0, 0, 1, false, false, false },
 		{ "cycles:P", 0, 0, 0, 0, 0, 0, 0, 0, 0, false, true, false },
 		{ "cycles:W", 0, 0, 0, 0, 0, 0, 0, 0, 0, false, false, true },
+		{ "cycles:b", 0, 0, 0, 0, 0, 0, 0, 0, 0, false, false, false },
 		{ "cycles:ukpppGHSDIWeP", 0, 0, 1, 0, 0, 1, 3, 1, 1, true, true, true },
 		{ "r1a2b:ku", 0, 0, 1, 0, 1, 0, 0, 0, 0, false, false, false },
 		{ "cpu/event=1/u", 0, 1, 1, 0, 1, 0, 0, 0, 0, false, false, false },
@@ -305,6 +306,32 @@ static void test_groups(void **state)
 	l = parse_ok("{cs,faults}:D");
 	assert_int_equal(l->entries[0]->attr.pinned, 1);
 	assert_int_equal(l->entries[1]->attr.pinned, 0);
+	evlist__delete(l);
+}
+
+/* perf skips blanks between tokens; errors still point into the original */
+static void test_blanks(void **state)
+{
+	struct evlist *l = parse_ok(" cpu-clock , { cs, faults } : u ,cpu/event=1, umask=2/ ");
+	struct parse_events_error err;
+	int ret;
+
+	assert_int_equal(l->nr, 4);
+	assert_string_equal(l->entries[0]->name, "cpu-clock");
+	assert_int_equal(l->entries[1]->nr_members, 2);
+	assert_int_equal(l->entries[2]->attr.exclude_kernel, 1);
+	assert_int_equal(l->entries[3]->attr.config, 0x201);
+	evlist__delete(l);
+
+	l = evlist__new();
+	ret = __parse_events(l, "cs,   cyclse", &err, fake);
+	assert_int_equal(ret, -EINVAL);
+	assert_int_equal(err.idx, 6);
+	parse_events_error__exit(&err);
+	ret = __parse_events(l, "cpu clock", &err, fake);
+	assert_int_equal(ret, -EINVAL);
+	assert_int_equal(err.idx, 3);
+	parse_events_error__exit(&err);
 	evlist__delete(l);
 }
 
@@ -385,7 +412,7 @@ static void test_errors(void **state)
 	expect_error("}", 0, "'}' without '{'", NULL);
 	expect_error("{cs}:x", 5, "unknown modifier 'x'", NULL);
 	expect_error("{cs}x", 4, "unexpected 'x' after group", NULL);
-	expect_error("cycles instructions", 6, "whitespace", NULL);
+	expect_error("cycles instructions", 6, "unexpected blank", NULL);
 	expect_error("r", 0, "unknown event 'r'", NULL);
 	expect_error("r12345678901234567", 0, "unknown event", NULL);
 	expect_error("rxyz", 0, "unknown event 'rxyz'", NULL);
@@ -471,6 +498,7 @@ int main(void)
 		cmocka_unit_test(test_breakpoints),
 		cmocka_unit_test(test_modifiers),
 		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_blanks),
 		cmocka_unit_test(test_legacy_terms),
 		cmocka_unit_test(test_append),
 		cmocka_unit_test(test_errors),
