@@ -59,7 +59,7 @@ cpus=$($PERF script -i a.data -F cpu 2>/dev/null | sort -u | wc -l)
 [ "$cpus" -ge 2 ] || fail "-a sampled $cpus CPUs"
 
 # -p / -t on a running process: its threads and symbols
-"$WL/mthreads" 2 4 >/dev/null &
+"$WL/mthreads" 2 20 >/dev/null &
 pid=$!
 sleep 0.3
 $MPERF record -q -o pp.data -p $pid -- sleep 0.4 2>/dev/null || fail "record -p"
@@ -76,7 +76,8 @@ assert_eq "-t samples only that thread" "$tid" "$tids"
 $MPERF record -q --per-thread -o ptt.data -p $pid -- sleep 0.3 || fail "record --per-thread"
 perf_reads ptt.data
 [ "$($PERF script -i ptt.data 2>/dev/null | wc -l)" -gt 100 ] || fail "--per-thread: too few samples"
-wait $pid
+kill $pid
+wait $pid 2>/dev/null
 # -p ends by itself when the process exits (no command given)
 "$WL/mthreads" 2 0.8 >/dev/null &
 pid=$!

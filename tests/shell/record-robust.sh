@@ -84,7 +84,8 @@ fi
 mkdir disk
 mount -t tmpfs -o size=400k tmpfs disk || skip "cannot mount a tmpfs"
 trap 'umount "$T/disk" 2>/dev/null; rm -rf "$T"' EXIT INT TERM
-$MPERF record -g -o disk/f.data -- "$WL/cpuburn" 1.5 >/dev/null 2>disk.err
+# fixed work far beyond 400K of samples, whatever the load
+$MPERF record -g -F 10000 -o disk/f.data -- "$WL/cpuburn" -n 40000 >/dev/null 2>disk.err
 rc=$?
 cp disk/f.data full.data
 umount disk
