@@ -62,6 +62,15 @@ shares_match mg.sym pg.sym 8 5 || fail "callchain (children) shares differ from 
 $PERF script -i mg.data 2>/dev/null | awk '/^cpuburn/ {n++} /main\+/ {m++} END { exit !(n > 0 && m > n * 0.9) }' ||
 	fail "callchains do not reach main"
 
+# --- --call-graph dwarf: perf unwinds our register+stack copies the same --
+$MPERF record -q --call-graph dwarf -o md.data -- "$WL/cpuburn" -n 4000 >/dev/null 2>&1 || fail "mperf record dwarf failed"
+$PERF record -q --call-graph dwarf -o pd.data -- "$WL/cpuburn" -n 4000 >/dev/null 2>&1 || fail "perf record dwarf failed"
+perf_reads md.data
+sym_shares md.data --children -g none >md.sym
+sym_shares pd.data --children -g none >pd.sym
+echo "dwarf children shares (mperf, perf):"
+shares_match md.sym pd.sym 8 5 || fail "dwarf-unwound shares differ from perf record's"
+
 # --- perf.data exists: renamed to .old ---------------------------------------
 $MPERF record -q -o m.data -- "$WL/cpuburn" 0.1 >/dev/null 2>&1 || fail "second record failed"
 [ -s m.data.old ] || fail "old file not kept as m.data.old"
