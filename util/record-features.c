@@ -190,7 +190,10 @@ int record_features__pipe_begin(struct record_output *o,
 
 		/* known only at the end, or sent as its own record */
 		if (feat == HEADER_BUILD_ID || feat == HEADER_SAMPLE_TIME ||
-		    feat == HEADER_COMPRESSED || feat == HEADER_TRACING_DATA)
+		    feat == HEADER_TRACING_DATA)
+			continue;
+		/* a reader needs mmap_len before the first COMPRESSED */
+		if (feat == HEADER_COMPRESSED && !o->comp_level)
 			continue;
 		if (header__feature_bytes(&h, feat, &buf, &size))
 			continue;

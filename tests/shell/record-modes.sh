@@ -113,4 +113,8 @@ assert_contains "pipe report" "cb_" pipe.rep
 assert_contains "workload output went to stderr" "cpuburn: iterations" wl.err
 $MPERF record -q -o - -- "$WL/cpuburn" 0.2 2>/dev/null | $PERF script -i - 2>pipe.err | grep -q cpuburn || fail "pipe: perf script"
 [ -s pipe.err ] && { cat pipe.err; fail "perf script -i - wrote to stderr"; }
+# -z through a pipe: the COMPRESSED feature comes first
+$MPERF record -q -z -g -o - -- "$WL/cpuburn" 0.3 2>/dev/null | $PERF report -i - --stdio >pipe.rep 2>pipe.err || fail "-z pipe"
+assert_contains "-z pipe report" "cb_" pipe.rep
+[ -s pipe.err ] && { cat pipe.err; fail "perf script -i - wrote to stderr"; }
 echo ok
