@@ -980,9 +980,13 @@ static void record__print_summary(struct record *rec, int err)
 			mb, rec->output_name);
 		return;
 	}
+	if (!strcmp(rec->output_name, "-")) {
+		/* perf's pipe-mode line */
+		fprintf(stderr, "[ mperf record: Captured and wrote %.3f MB - ]\n", mb);
+		return;
+	}
 	fprintf(stderr, "[ mperf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-		mb, strcmp(rec->output_name, "-") ? rec->output_name : "(pipe)",
-		(unsigned long long)rec->samples_total);
+		mb, rec->output_name, (unsigned long long)rec->samples_total);
 }
 
 int cmd_record(int argc, const char **argv)
