@@ -37,6 +37,7 @@
 #include "util/workload.h"
 
 #define DEFAULT_MMAP_PAGES	128	/* 512 KiB, as perf */
+#define TRACK_LOG_MAX		(256u << 20)	/* --overwrite tracking records */
 
 enum switch_mode {
 	SWITCH_NONE,
@@ -69,6 +70,7 @@ struct record {
 	struct {
 		unsigned char *buf;	/* every tracking record so far */
 		size_t len, cap;
+		bool full;
 	} track_log;
 	bool synth_to_log;
 	struct pollfd *pfds;
@@ -469,6 +471,14 @@ static int record__log_push(void *ctx, const void *buf, size_t size)
 {
 	struct record *rec = ctx;
 
+	/* a bound for days-long flight recordings of busy systems */
+	if (rec->track_log.len + size > TRACK_LOG_MAX) {
+		if (!rec->track_log.full)
+			pr_warning("--overwrite: %u MiB of mmap/comm/task records kept; newer ones are dropped, so snapshots may not name newer tasks\n",
+				   TRACK_LOG_MAX >> 20);
+		rec->track_log.full = true;
+		return 0;
+	}
 	if (rec->track_log.len + size > rec->track_log.cap) {
 		size_t cap = rec->track_log.cap ? rec->track_log.cap : 65536;
 		unsigned char *n;
