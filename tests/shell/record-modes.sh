@@ -87,7 +87,7 @@ perf_reads ptt.data
 kill $pid
 wait $pid 2>/dev/null
 # -p ends by itself when the process exits (no command given)
-"$WL/mthreads" 2 0.8 >/dev/null &
+"$WL/mthreads" 2 2 >/dev/null &
 pid=$!
 sleep 0.2
 $MPERF record -q -o pe.data -p $pid 2>/dev/null || fail "record -p until exit"
