@@ -773,6 +773,8 @@ int cmd_list(int argc, const char **argv)
 	ls.pager = isatty(STDOUT_FILENO) && !o.json && !o.raw_dump;
 	if (arch->cpuid && arch->cpuid(cpuid, sizeof(cpuid)))
 		cpuid[0] = '\0';
+	if (o.cpuid)	/* the table listed is that CPU's */
+		snprintf(cpuid, sizeof(cpuid), "%s", o.cpuid);
 
 	if (o.json) {
 		json__init(&ls.jw, stdout, true);

@@ -103,6 +103,11 @@ cycles:Gu
 cycles:I
 cycles:S
 cycles:D
+cycles:P
+cpu-clock:Pu
+cycles:e
+cycles:W
+cycles:I
 cpu-clock:u
 cpu-clock:k
 task-clock:uG

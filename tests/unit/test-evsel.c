@@ -10,6 +10,9 @@
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/parse-events.h"
+#include "arch/arch.h"
+#include <regex.h>
+#include <sys/utsname.h>
 
 static volatile unsigned long sink;
 
@@ -290,6 +293,53 @@ static void test_sample_size(void **state)
 	evsel__delete(e);
 }
 
+/* arch ops: lookup by ARCH feature / uname, and the x86 CPUID string */
+static void test_arch(void **state)
+{
+	struct utsname u;
+	char buf[128];
+
+	assert_ptr_equal(arch__by_name("x86"), &arch_x86);
+	assert_ptr_equal(arch__by_name("x86_64"), &arch_x86);
+	assert_ptr_equal(arch__by_name("arm64"), &arch_arm64);
+	assert_ptr_equal(arch__by_name("aarch64"), &arch_arm64);
+	assert_null(arch__by_name("mips"));
+	assert_null(arch__by_name(NULL));
+	assert_int_equal(arch_x86.e_machine, 62);	/* EM_X86_64 */
+	assert_int_equal(arch_arm64.e_machine, 183);	/* EM_AARCH64 */
+	uname(&u);
+	if (strcmp(u.machine, "x86_64"))
+		skip();
+	assert_ptr_equal(arch__for_host(), &arch_x86);
+	assert_int_equal(arch_x86.cpuid(buf, sizeof(buf)), 0);
+	{
+		/* vendor-family(dec)-model(HEX)-stepping(HEX), as /proc/cpuinfo */
+		regex_t re;
+		FILE *f = fopen("/proc/cpuinfo", "r");
+		char line[256], want[128] = "", vendor[32] = "";
+		int fam = -1, model = -1, step = -1;
+
+		assert_int_equal(regcomp(&re, "^[A-Za-z]+-[0-9]+-[0-9A-F]+-[0-9A-F]+$", REG_EXTENDED), 0);
+		assert_int_equal(regexec(&re, buf, 0, NULL, 0), 0);
+		regfree(&re);
+		while (f && fgets(line, sizeof(line), f)) {
+			if (!vendor[0])
+				sscanf(line, "vendor_id : %31s", vendor);
+			if (fam < 0)
+				sscanf(line, "cpu family : %d", &fam);
+			if (model < 0)
+				sscanf(line, "model : %d", &model);
+			if (step < 0)
+				sscanf(line, "stepping : %d", &step);
+		}
+		if (f)
+			fclose(f);
+		snprintf(want, sizeof(want), "%s-%d-%X-%X", vendor, fam, model, step);
+		assert_string_equal(buf, want);
+	}
+	assert_int_equal(arch_x86.cpuid(buf, 8), -ENAMETOOLONG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -304,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_fprintf_attr),
 		cmocka_unit_test(test_sample_type_names),
 		cmocka_unit_test(test_sample_size),
+		cmocka_unit_test(test_arch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
