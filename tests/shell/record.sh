@@ -5,6 +5,10 @@ need_root
 need_perf
 [ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
 tmpdir
+# every long option is documented
+for o in $($MPERF record --list-opts); do
+	grep -q -- "$o" "$TOP/Documentation/mperf-record.txt" || fail "$o is not in Documentation/mperf-record.txt"
+done
 cd "$T" || exit 1
 
 # --- plain: the attrs perf record sets, perf's readers quiet -------------
