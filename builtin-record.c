@@ -680,7 +680,8 @@ static int record__synthesize(struct record *rec, bool round)
 	struct evsel *first = record__first_evsel(rec->evlist);
 	struct synth s = {
 		.id_hdr_size = record__id_hdr_size(first->attr.sample_type),
-		.mmap_data = rec->opts.sample_address,
+		.mmap_data = rec->opts.sample_address ||
+			     rec->opts.callchain == CALLCHAIN_DWARF,
 		.emit = synth_emit,
 		.ctx = rec,
 	};
