@@ -246,6 +246,19 @@ static int parse_switch_output(struct record *rec)
 
 /* ---- events ------------------------------------------------------------- */
 
+static bool record__can_profile_kernel(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int level = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &level) != 1)
+			level = 2;
+		fclose(f);
+	}
+	return level <= 1 || geteuid() == 0;
+}
+
 static int record__add_events(struct record *rec)
 {
 	struct parse_events_error perr;
@@ -266,13 +279,19 @@ static int record__add_events(struct record *rec)
 		}
 		return 0;
 	}
-	/* perf's default: the most precise cycles the CPU offers */
+	/*
+	 * perf's default: the most precise cycles the CPU offers, user space
+	 * only when the kernel may not be profiled (perf_event_paranoid > 1
+	 * and not root), as perf does, so it works unprivileged.
+	 */
 	memset(&attr, 0, sizeof(attr));
 	attr.type = PERF_TYPE_HARDWARE;
 	attr.config = PERF_COUNT_HW_CPU_CYCLES;
 	attr.size = sizeof(attr);
 	attr.precise_ip = 3;
-	evsel = evsel__new(&attr, "cycles:ppp");
+	attr.exclude_kernel = !record__can_profile_kernel();
+	evsel = evsel__new(&attr, attr.exclude_kernel ? "cycles:uhppp" :
+						       "cycles:ppp");
 	if (!evsel)
 		return -ENOMEM;
 	evsel->precise_max = true;

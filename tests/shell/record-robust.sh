@@ -63,6 +63,19 @@ check_err "-p and -t" -p 1 -t 1
 [ "$(grep -c '^mperf: ' bad.err)" -eq 1 ] || { cat bad.err; fail "EMFILE: not one error line"; }
 assert_contains "EMFILE advice" "ulimit -n" bad.err
 
+# unprivileged (perf_event_paranoid 2): the default event samples user space
+# only, as perf's does, and the attrs are perf's
+if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 2 ] && id nobody >/dev/null 2>&1; then
+	chmod 755 "$T"
+	cp "$MPERF" "$T/mperf-nr"
+	su nobody -s /bin/sh -c "cd '$T' && ./mperf-nr record -q -o nr.data -- '$WL/cpuburn' 0.2 && $PERF record -q -o np.data -- '$WL/cpuburn' 0.1" >/dev/null 2>nr.err ||
+		{ cat nr.err; fail "unprivileged record failed"; }
+	$PERF evlist -v -i nr.data >nr.ev 2>&1
+	$PERF evlist -v -i np.data >np.ev 2>&1
+	assert_eq "unprivileged attrs vs perf" "$(cat np.ev)" "$(cat nr.ev)"
+	perf_reads nr.data
+fi
+
 # above the kernel's max rate: lowered, explained, recorded
 max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
 $MPERF record -F $((max + 1000)) -o f.data -- true >/dev/null 2>f.err || fail "-F above the limit failed"
