@@ -67,13 +67,14 @@ assert_contains "EMFILE advice" "ulimit -n" bad.err
 # only, as perf's does, and the attrs are perf's
 if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 2 ] && id nobody >/dev/null 2>&1; then
 	chmod 755 "$T"
-	cp "$MPERF" "$T/mperf-nr"
-	su nobody -s /bin/sh -c "cd '$T' && ./mperf-nr record -q -o nr.data -- '$WL/cpuburn' 0.2 && $PERF record -q -o np.data -- '$WL/cpuburn' 0.1" >/dev/null 2>nr.err ||
+	mkdir -m 777 "$T/nr"
+	cp "$MPERF" "$T/nr/mperf-nr"
+	su nobody -s /bin/sh -c "cd '$T/nr' && ./mperf-nr record -q -o nr.data -- '$WL/cpuburn' 0.2 && $PERF record -q -o np.data -- '$WL/cpuburn' 0.1" >/dev/null 2>nr.err ||
 		{ cat nr.err; fail "unprivileged record failed"; }
-	$PERF evlist -v -i nr.data >nr.ev 2>&1
-	$PERF evlist -v -i np.data >np.ev 2>&1
+	$PERF evlist -v -i nr/nr.data >nr.ev 2>&1
+	$PERF evlist -v -i nr/np.data >np.ev 2>&1
 	assert_eq "unprivileged attrs vs perf" "$(cat np.ev)" "$(cat nr.ev)"
-	perf_reads nr.data
+	perf_reads nr/nr.data
 fi
 
 # above the kernel's max rate: lowered, explained, recorded
