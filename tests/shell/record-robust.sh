@@ -71,9 +71,10 @@ if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 2 ] && id nobody >/dev/nu
 	cp "$MPERF" "$T/nr/mperf-nr"
 	su nobody -s /bin/sh -c "cd '$T/nr' && ./mperf-nr record -q -o nr.data -- '$WL/cpuburn' 0.2 && $PERF record -q -o np.data -- '$WL/cpuburn' 0.1" >/dev/null 2>nr.err ||
 		{ cat nr.err; fail "unprivileged record failed"; }
-	$PERF evlist -v -i nr/nr.data >nr.ev 2>&1
-	$PERF evlist -v -i nr/np.data >np.ev 2>&1
+	$PERF evlist -f -v -i nr/nr.data >nr.ev 2>&1
+	$PERF evlist -f -v -i nr/np.data >np.ev 2>&1
 	assert_eq "unprivileged attrs vs perf" "$(cat np.ev)" "$(cat nr.ev)"
+	chown root nr/nr.data
 	perf_reads nr/nr.data
 fi
 
