@@ -90,6 +90,7 @@ struct record {
 	uint64_t wakeups;
 	uint64_t samples_total;
 	uint64_t last_round_ns;
+	uint64_t paused_lost;		/* dropped while snapshots were read */
 	uint64_t round_samples;		/* samples up to the last round */
 	bool round_pending;		/* records since the last round */
 	int argc;
@@ -574,6 +575,36 @@ static void record__sample_time(struct record *rec,
 }
 
 /* Walk the range for accounting, then write it as is. */
+/*
+ * A write_backward buffer, newest record first. The kernel never runs out
+ * of room in it; its only LOST records count what it dropped while we
+ * paused it for an earlier snapshot, a gap before this snapshot's data.
+ * They are counted, not written: a reader would take them for an
+ * overloaded recorder.
+ */
+static ssize_t record__drain_backward(struct record *rec, struct mmap *map)
+{
+	struct perf_event_header *h;
+	ssize_t total = 0;
+	int err;
+
+	while ((h = mmap__read_event(map))) {
+		if (h->type == PERF_RECORD_LOST) {
+			rec->paused_lost += ((const uint64_t *)(h + 1))[1];
+			continue;
+		}
+		record_dsos__event(&rec->dsos, h);
+		if (h->type == PERF_RECORD_SAMPLE)
+			record__sample_time(rec, h);
+		err = record_output__write(&rec->out, h, h->size);
+		if (err)
+			return err;
+		total += h->size;
+	}
+	mmap__consume(map);
+	return total;
+}
+
 static ssize_t record__drain_map(struct record *rec, struct mmap *map)
 {
 	struct perf_event_header *h;
@@ -581,6 +612,8 @@ static ssize_t record__drain_map(struct record *rec, struct mmap *map)
 
 	if (mmap__read_init(map))
 		return 0;
+	if (map->overwrite)
+		return record__drain_backward(rec, map);
 	start = map->start;
 	while ((h = mmap__read_event(map))) {
 		record_dsos__event(&rec->dsos, h);
@@ -998,6 +1031,9 @@ static void record__print_summary(struct record *rec, int err)
 		pr_warning("lost %llu events in %llu chunks: the ring buffers filled up; use a bigger -m, a lower -F or fewer events\n",
 			   (unsigned long long)lost,
 			   (unsigned long long)rec->dsos.nr_lost_records);
+	if (rec->paused_lost)
+		pr_debug("%llu samples were dropped while the buffers were paused for snapshots\n",
+			 (unsigned long long)rec->paused_lost);
 	if (rec->dsos.nr_lost_samples)
 		pr_warning("the kernel dropped %llu samples (PERF_RECORD_LOST_SAMPLES)\n",
 			   (unsigned long long)rec->dsos.nr_lost_samples);
