@@ -37,6 +37,7 @@
 #include "util/workload.h"
 
 #define DEFAULT_MMAP_PAGES	128	/* 512 KiB, as perf */
+#define TRACK_LOG_MAX		(256u << 20)	/* --overwrite tracking records */
 
 enum switch_mode {
 	SWITCH_NONE,
@@ -69,6 +70,7 @@ struct record {
 	struct {
 		unsigned char *buf;	/* every tracking record so far */
 		size_t len, cap;
+		bool full;
 	} track_log;
 	bool synth_to_log;
 	struct pollfd *pfds;
@@ -88,6 +90,7 @@ struct record {
 	uint64_t wakeups;
 	uint64_t samples_total;
 	uint64_t last_round_ns;
+	uint64_t paused_lost;		/* dropped while snapshots were read */
 	uint64_t round_samples;		/* samples up to the last round */
 	bool round_pending;		/* records since the last round */
 	int argc;
@@ -244,6 +247,19 @@ static int parse_switch_output(struct record *rec)
 
 /* ---- events ------------------------------------------------------------- */
 
+static bool record__can_profile_kernel(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	int level = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &level) != 1)
+			level = 2;
+		fclose(f);
+	}
+	return level <= 1 || geteuid() == 0;
+}
+
 static int record__add_events(struct record *rec)
 {
 	struct parse_events_error perr;
@@ -264,13 +280,19 @@ static int record__add_events(struct record *rec)
 		}
 		return 0;
 	}
-	/* perf's default: the most precise cycles the CPU offers */
+	/*
+	 * perf's default: the most precise cycles the CPU offers, user space
+	 * only when the kernel may not be profiled (perf_event_paranoid > 1
+	 * and not root), as perf does, so it works unprivileged.
+	 */
 	memset(&attr, 0, sizeof(attr));
 	attr.type = PERF_TYPE_HARDWARE;
 	attr.config = PERF_COUNT_HW_CPU_CYCLES;
 	attr.size = sizeof(attr);
 	attr.precise_ip = 3;
-	evsel = evsel__new(&attr, "cycles:ppp");
+	attr.exclude_kernel = !record__can_profile_kernel();
+	evsel = evsel__new(&attr, attr.exclude_kernel ? "cycles:uhppp" :
+						       "cycles:ppp");
 	if (!evsel)
 		return -ENOMEM;
 	evsel->precise_max = true;
@@ -469,6 +491,14 @@ static int record__log_push(void *ctx, const void *buf, size_t size)
 {
 	struct record *rec = ctx;
 
+	/* a bound for days-long flight recordings of busy systems */
+	if (rec->track_log.len + size > TRACK_LOG_MAX) {
+		if (!rec->track_log.full)
+			pr_warning("--overwrite: %u MiB of mmap/comm/task records kept; newer ones are dropped, so snapshots may not name newer tasks\n",
+				   TRACK_LOG_MAX >> 20);
+		rec->track_log.full = true;
+		return 0;
+	}
 	if (rec->track_log.len + size > rec->track_log.cap) {
 		size_t cap = rec->track_log.cap ? rec->track_log.cap : 65536;
 		unsigned char *n;
@@ -545,6 +575,36 @@ static void record__sample_time(struct record *rec,
 }
 
 /* Walk the range for accounting, then write it as is. */
+/*
+ * A write_backward buffer, newest record first. The kernel never runs out
+ * of room in it; its only LOST records count what it dropped while we
+ * paused it for an earlier snapshot, a gap before this snapshot's data.
+ * They are counted, not written: a reader would take them for an
+ * overloaded recorder.
+ */
+static ssize_t record__drain_backward(struct record *rec, struct mmap *map)
+{
+	struct perf_event_header *h;
+	ssize_t total = 0;
+	int err;
+
+	while ((h = mmap__read_event(map))) {
+		if (h->type == PERF_RECORD_LOST) {
+			rec->paused_lost += ((const uint64_t *)(h + 1))[1];
+			continue;
+		}
+		record_dsos__event(&rec->dsos, h);
+		if (h->type == PERF_RECORD_SAMPLE)
+			record__sample_time(rec, h);
+		err = record_output__write(&rec->out, h, h->size);
+		if (err)
+			return err;
+		total += h->size;
+	}
+	mmap__consume(map);
+	return total;
+}
+
 static ssize_t record__drain_map(struct record *rec, struct mmap *map)
 {
 	struct perf_event_header *h;
@@ -552,6 +612,8 @@ static ssize_t record__drain_map(struct record *rec, struct mmap *map)
 
 	if (mmap__read_init(map))
 		return 0;
+	if (map->overwrite)
+		return record__drain_backward(rec, map);
 	start = map->start;
 	while ((h = mmap__read_event(map))) {
 		record_dsos__event(&rec->dsos, h);
@@ -670,7 +732,8 @@ static int record__synthesize(struct record *rec, bool round)
 	struct evsel *first = record__first_evsel(rec->evlist);
 	struct synth s = {
 		.id_hdr_size = record__id_hdr_size(first->attr.sample_type),
-		.mmap_data = rec->opts.sample_address,
+		.mmap_data = rec->opts.sample_address ||
+			     rec->opts.callchain == CALLCHAIN_DWARF,
 		.emit = synth_emit,
 		.ctx = rec,
 	};
@@ -968,6 +1031,9 @@ static void record__print_summary(struct record *rec, int err)
 		pr_warning("lost %llu events in %llu chunks: the ring buffers filled up; use a bigger -m, a lower -F or fewer events\n",
 			   (unsigned long long)lost,
 			   (unsigned long long)rec->dsos.nr_lost_records);
+	if (rec->paused_lost)
+		pr_debug("%llu samples were dropped while the buffers were paused for snapshots\n",
+			 (unsigned long long)rec->paused_lost);
 	if (rec->dsos.nr_lost_samples)
 		pr_warning("the kernel dropped %llu samples (PERF_RECORD_LOST_SAMPLES)\n",
 			   (unsigned long long)rec->dsos.nr_lost_samples);
@@ -980,9 +1046,13 @@ static void record__print_summary(struct record *rec, int err)
 			mb, rec->output_name);
 		return;
 	}
+	if (!strcmp(rec->output_name, "-")) {
+		/* perf's pipe-mode line */
+		fprintf(stderr, "[ mperf record: Captured and wrote %.3f MB - ]\n", mb);
+		return;
+	}
 	fprintf(stderr, "[ mperf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-		mb, strcmp(rec->output_name, "-") ? rec->output_name : "(pipe)",
-		(unsigned long long)rec->samples_total);
+		mb, rec->output_name, (unsigned long long)rec->samples_total);
 }
 
 int cmd_record(int argc, const char **argv)
@@ -1075,6 +1145,8 @@ int cmd_record(int argc, const char **argv)
 		ret = 129;
 		goto out;
 	}
+	/* early: a SIGUSR2 sent right after start must not kill us */
+	rec.sig = record_signals__install(rec.switch_mode == SWITCH_SIGNAL);
 	if (!strcmp(rec.output_name, "-")) {
 		/* before the workload forks: it must not inherit the pipe */
 		rec.pipe_fd = record_output__claim_stdout();
@@ -1096,7 +1168,6 @@ int cmd_record(int argc, const char **argv)
 		}
 		rec.has_workload = true;
 	}
-	rec.sig = record_signals__install(rec.switch_mode == SWITCH_SIGNAL);
 	if (record__make_maps(&rec) || record__config(rec.evlist, &rec.opts) ||
 	    record__open(&rec) || record__mmap(&rec)) {
 		ret = 1;
@@ -1185,12 +1256,12 @@ out_cancel:
 	if (rec.has_workload && !rec.workload_done)
 		workload__cancel(&rec.wl);
 out_unmap:
-	record_signals__restore();
 	record__munmap(&rec);
 	record_dsos__exit(&rec.dsos);
 	if (rec.out.buf)
 		record_output__close(&rec.out);
 out:
+	record_signals__restore();
 	evlist__delete(rec.evlist);
 	free(rec.events_buf);
 	free(rec.cmdline);

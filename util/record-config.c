@@ -203,9 +203,10 @@ static void config_one(struct evsel *evsel, const struct record_opts *opts,
 		}
 		if (attr->freq || tp || opts->sample_period)
 			attr->sample_type |= PERF_SAMPLE_PERIOD;
-		attr->disabled = 1;
-		attr->enable_on_exec = opts->workload && !cpu_target &&
-				       !opts->pid && !opts->tid;
+		/* group members follow their leader, as in perf */
+		attr->disabled = evsel->leader == evsel || !evsel->leader;
+		attr->enable_on_exec = attr->disabled && opts->workload &&
+				       !cpu_target && !opts->pid && !opts->tid;
 	}
 	if (tp && !dummy)
 		attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;

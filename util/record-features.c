@@ -29,7 +29,7 @@ static const int record_feats[] = {
 	HEADER_OSRELEASE, HEADER_VERSION, HEADER_ARCH, HEADER_NRCPUS,
 	HEADER_CPUDESC, HEADER_CPUID, HEADER_TOTAL_MEM, HEADER_CMDLINE,
 	HEADER_EVENT_DESC, HEADER_CPU_TOPOLOGY, HEADER_NUMA_TOPOLOGY,
-	HEADER_PMU_MAPPINGS, HEADER_CACHE, HEADER_SAMPLE_TIME,
+	HEADER_PMU_MAPPINGS, HEADER_GROUP_DESC, HEADER_CACHE, HEADER_SAMPLE_TIME,
 	HEADER_MEM_TOPOLOGY, HEADER_CLOCKID, HEADER_BPF_PROG_INFO,
 	HEADER_BPF_BTF, HEADER_COMPRESSED, HEADER_PMU_CAPS,
 };
@@ -75,6 +75,22 @@ static int record_header(struct header *h, struct evlist *evlist,
 		free(ids);
 		if (err)
 			return err;
+	}
+	if (evlist__nr_groups(evlist) > 0) {
+		/* GROUP_DESC: each real group's name, leader index, size */
+		h->env.groups = calloc((size_t)evlist->nr, sizeof(*h->env.groups));
+		if (!h->env.groups)
+			return -ENOMEM;
+		evlist__for_each(evlist, evsel, i) {
+			struct env_group *g;
+
+			if (evsel->leader != evsel || evsel->nr_members < 2)
+				continue;
+			g = &h->env.groups[h->env.nr_groups++];
+			g->name = NULL;	/* unnamed: "{anon_group}", as perf */
+			g->leader_idx = (uint32_t)evsel->idx;
+			g->nr_members = (uint32_t)evsel->nr_members;
+		}
 	}
 	h->env.first_sample_time = info->first_sample_time;
 	h->env.last_sample_time = info->last_sample_time;
@@ -124,6 +140,8 @@ int record_features__write(struct record_output *o, struct evlist *evlist,
 		if (feat == HEADER_COMPRESSED && !o->comp_level)
 			continue;
 		if (feat == HEADER_BUILD_ID && !h.env.nr_build_ids)
+			continue;
+		if (feat == HEADER_GROUP_DESC && !h.env.nr_groups)
 			continue;
 		if (header__feature_bytes(&h, feat, &bufs[i], &sizes[i]))
 			continue;
@@ -190,7 +208,12 @@ int record_features__pipe_begin(struct record_output *o,
 
 		/* known only at the end, or sent as its own record */
 		if (feat == HEADER_BUILD_ID || feat == HEADER_SAMPLE_TIME ||
-		    feat == HEADER_COMPRESSED || feat == HEADER_TRACING_DATA)
+		    feat == HEADER_TRACING_DATA)
+			continue;
+		if (feat == HEADER_GROUP_DESC && !h.env.nr_groups)
+			continue;
+		/* a reader needs mmap_len before the first COMPRESSED */
+		if (feat == HEADER_COMPRESSED && !o->comp_level)
 			continue;
 		if (header__feature_bytes(&h, feat, &buf, &size))
 			continue;

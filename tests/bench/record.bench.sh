@@ -1,6 +1,6 @@
 #!/bin/sh
 # mperf record vs perf record on the same work, in the same run:
-#  1. workload slowdown at -F 10000 -g (fixed work, the workload's own time)
+#  1. workload slowdown at -F 10000 -g (fixed work, the workload's CPU time)
 #  2. recorder CPU time for -a -g -F 10000 on a busy machine, and lost events
 # Prints one line per measure with both tools and the mperf/perf ratio.
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -21,21 +21,24 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 lost() { $P report -i "$1" --stats 2>/dev/null | awk '/LOST(_SAMPLES)? events:/ { n += $3 } END { print n + 0 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
-# 1. the workload's own elapsed time, alone and under each recorder
+# 1. the workload's own CPU time (user+sys: sampling interrupts are charged
+#    to it; unlike elapsed time it does not depend on the machine's load),
+#    alone and under each recorder
+wtime() { awk '{ print $1 + $2 }'; }
 for i in $(seq $REPS); do
-	/usr/bin/time -f %e $W/cpuburn -n $ITER 2>&1 >/dev/null | tail -1
+	/usr/bin/time -f '%U %S' $W/cpuburn -n $ITER 2>&1 >/dev/null | tail -1 | wtime
 done | median >"$T/base"
 for tool in mperf perf; do
 	[ $tool = mperf ] && R=$M || R=$P
 	for i in $(seq $REPS); do
-		$R record -q -F 10000 -g -o "$T/$tool.data" -- /usr/bin/time -f %e $W/cpuburn -n $ITER 2>&1 >/dev/null | tail -1
+		$R record -q -F 10000 -g -o "$T/$tool.data" -- /usr/bin/time -f '%U %S' $W/cpuburn -n $ITER 2>&1 >/dev/null | tail -1 | wtime
 	done | median >"$T/$tool.wl"
 	lost "$T/$tool.data" >"$T/$tool.wl.lost"
 done
 base=$(cat "$T/base")
 mw=$(cat "$T/mperf.wl"); pw=$(cat "$T/perf.wl")
-echo "workload cpuburn -n $ITER alone: ${base}s (median of $REPS)"
-printf 'record -F 10000 -g, workload time: mperf %ss (+%s%%)  perf %ss (+%s%%)  ratio %s\n' \
+echo "workload cpuburn -n $ITER alone: ${base}s of CPU (median of $REPS)"
+printf 'record -F 10000 -g, workload CPU time: mperf %ss (+%s%%)  perf %ss (+%s%%)  ratio %s\n' \
 	"$mw" "$(awk -v a="$mw" -v b="$base" 'BEGIN { printf "%.1f", (a / b - 1) * 100 }')" \
 	"$pw" "$(awk -v a="$pw" -v b="$base" 'BEGIN { printf "%.1f", (a / b - 1) * 100 }')" \
 	"$(ratio "$mw" "$pw")"

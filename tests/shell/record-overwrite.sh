@@ -46,6 +46,15 @@ perf_reads ow.data
 s=$($PERF script -i ow.data 2>/dev/null | wc -l)
 [ "$s" -gt 50 ] && [ "$s" -lt 420 ] || fail "ow.data holds $s samples"
 
+# Ctrl-C ends a system-wide flight recording with a last snapshot
+$MPERF record -q --overwrite -a -g -m 4 -o int.data 2>/dev/null &
+pid=$!
+sleep 0.6
+kill -INT $pid
+wait $pid || fail "SIGINT: exit $?"
+perf_reads int.data
+[ "$($PERF script -i int.data -F ip 2>/dev/null | wc -l)" -gt 20 ] || fail "SIGINT snapshot is empty"
+
 # --switch-output=SIZE rotates plain recordings; every piece is complete
 $MPERF record -q -g --switch-output=60K -o sw.data -- "$WL/cpuburn" 0.8 >/dev/null 2>&1 || fail "--switch-output=60K"
 n=$(ls sw.data.* | wc -l)

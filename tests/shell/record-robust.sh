@@ -57,6 +57,27 @@ check_err "invalid CPU list '77'" -C 77 -- true
 check_err "cannot create '/nonexistent/x.data'" -o /nonexistent/x.data -- true
 check_err "unknown event" -e nosuchevent -- true
 check_err "-p and -t" -p 1 -t 1
+# an open failure gives evsel's advice in one line
+( ulimit -n 8; $MPERF record -o bad.data -e cpu-clock,task-clock,page-faults,cs -a -- true ) >/dev/null 2>bad.err &&
+	fail "8 fds were enough for 8 events"
+[ "$(grep -c '^mperf: ' bad.err)" -eq 1 ] || { cat bad.err; fail "EMFILE: not one error line"; }
+assert_contains "EMFILE advice" "ulimit -n" bad.err
+
+# unprivileged (perf_event_paranoid 2): the default event samples user space
+# only, as perf's does, and the attrs are perf's
+if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 2 ] && id nobody >/dev/null 2>&1; then
+	chmod 755 "$T"
+	mkdir -m 777 "$T/nr"
+	cp "$MPERF" "$T/nr/mperf-nr"
+	su nobody -s /bin/sh -c "cd '$T/nr' && ./mperf-nr record -q -o nr.data -- '$WL/cpuburn' 0.2 && $PERF record -q -o np.data -- '$WL/cpuburn' 0.1" >/dev/null 2>nr.err ||
+		{ cat nr.err; fail "unprivileged record failed"; }
+	$PERF evlist -f -v -i nr/nr.data >nr.ev 2>&1
+	$PERF evlist -f -v -i nr/np.data >np.ev 2>&1
+	assert_eq "unprivileged attrs vs perf" "$(cat np.ev)" "$(cat nr.ev)"
+	chown root nr/nr.data
+	perf_reads nr/nr.data
+fi
+
 # above the kernel's max rate: lowered, explained, recorded
 max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
 $MPERF record -F $((max + 1000)) -o f.data -- true >/dev/null 2>f.err || fail "-F above the limit failed"
@@ -64,11 +85,22 @@ assert_contains "max sample rate explained" "perf_event_max_sample_rate" f.err
 $PERF evlist -v -i f.data 2>/dev/null | grep -q "sample_freq }: $max," || fail "-F not lowered to $max"
 check_err "above the kernel's limit" --strict-freq -F $((max + 1000)) -- true
 
+# lost records: counted, warned about, and in the file as LOST records
+if [ -x "$WL/syscalls" ] && [ -e /sys/kernel/tracing/events/raw_syscalls ]; then
+	$MPERF record -m 1 -e raw_syscalls:sys_enter -o lost.data -- "$WL/syscalls" 20000 >/dev/null 2>lost.err || fail "record with a tiny buffer"
+	grep -q '^mperf: warning: lost [0-9]* events in [0-9]* chunks' lost.err || { cat lost.err; fail "no lost warning"; }
+	chunks=$(sed -n 's/.*lost [0-9]* events in \([0-9]*\) chunks.*/\1/p' lost.err)
+	pl=$($PERF report -i lost.data --stats 2>/dev/null | awk '/ LOST events:/ { print $3 }')
+	assert_eq "LOST records perf counts" "$chunks" "$pl"
+	$PERF script -i lost.data >/dev/null 2>&1 || fail "perf script on a file with LOST records"
+fi
+
 # full disk: one clear error; the file is readable up to the last round
 mkdir disk
 mount -t tmpfs -o size=400k tmpfs disk || skip "cannot mount a tmpfs"
 trap 'umount "$T/disk" 2>/dev/null; rm -rf "$T"' EXIT INT TERM
-$MPERF record -g -o disk/f.data -- "$WL/cpuburn" 1.5 >/dev/null 2>disk.err
+# fixed work far beyond 400K of samples, whatever the load
+$MPERF record -g -F 10000 -o disk/f.data -- "$WL/cpuburn" -n 40000 >/dev/null 2>disk.err
 rc=$?
 cp disk/f.data full.data
 umount disk
