@@ -471,7 +471,8 @@ static void hb__write(struct ui_browser *b, uint64_t row, int y, int width, bool
 {
 	struct hist_browser *hb = b->priv;
 	const struct hb_row *r = &hb->rows[row];
-	char buf[512], name[256];
+	char buf[512], nbuf[256];
+	const char *name;
 	int x = 0, k;
 	double pct;
 
@@ -479,7 +480,7 @@ static void hb__write(struct ui_browser *b, uint64_t row, int y, int width, bool
 		const struct callchain_node *n = r->node;
 		int ind = 2 + (int)r->depth * 3;
 
-		callchain_frame__name(&n->key, name, sizeof(name));
+		name = callchain_frame__name(&n->key, nbuf, sizeof(nbuf));
 		if (r->show_pct)
 			snprintf(buf, sizeof(buf), "%*s%c %.2f%% %s", ind, "",
 				 r->has_kids ? (ptrset__has(&hb->folded, n) ? '+' : '-') : ' ',
@@ -642,12 +643,13 @@ static int hb__print(struct hist_browser *hb)
 	/* render each row through the same code, off screen */
 	for (i = 0; i < hb->nr_rows; i++) {
 		const struct hb_row *r = &hb->rows[i];
-		char name[256];
+		char nbuf[256];
+		const char *name;
 		double pct;
 		int len = 0;
 
 		if (r->node) {
-			callchain_frame__name(&r->node->key, name, sizeof(name));
+			name = callchain_frame__name(&r->node->key, nbuf, sizeof(nbuf));
 			if (r->show_pct)
 				fprintf(fp, "%*s%.2f%% %s\n", 2 + (int)r->depth * 3, "",
 					hb_pct(hb, r->node->cumul), name);
@@ -785,6 +787,14 @@ static int hb__key(struct hist_browser *hb, int key)
 		break;
 	}
 	case 'a':
+		/* on a callchain row: that frame's symbol */
+		if (r && r->node && r->node->key.sym && r->node->key.dso) {
+			if (annotate__browse(hb->tr->annot, hb->cur, hb->hists->evsel ?
+					     hb->hists->evsel->name : "?", r->node->key.dso,
+					     r->node->key.sym, hb->o->symopts) == K_QUIT)
+				return K_QUIT;
+			break;
+		}
 		if (!r || !r->he->sym) {
 			snprintf(hb->notice, sizeof(hb->notice), "no symbol to annotate here");
 			break;

@@ -107,6 +107,32 @@ static void tui__colors(void)
 	}
 }
 
+/* Sequences of other terminals than $TERM says (tmux, screen, rxvt,
+ * application vs normal cursor mode): a key must work whichever is sent. */
+static void tui__define_keys(void)
+{
+	static const struct {
+		const char *seq;
+		unsigned int key;
+	} k[] = {
+		{ "\033[Z", K_UNTAB },
+		{ "\033[A", K_UP }, { "\033OA", K_UP },
+		{ "\033[B", K_DOWN }, { "\033OB", K_DOWN },
+		{ "\033[C", K_RIGHT }, { "\033OC", K_RIGHT },
+		{ "\033[D", K_LEFT }, { "\033OD", K_LEFT },
+		{ "\033[H", K_HOME }, { "\033OH", K_HOME }, { "\033[1~", K_HOME },
+		{ "\033[7~", K_HOME },
+		{ "\033[F", K_END }, { "\033OF", K_END }, { "\033[4~", K_END },
+		{ "\033[8~", K_END },
+		{ "\033[5~", K_PGUP }, { "\033[6~", K_PGDN },
+		{ "\033OP", K_F1 }, { "\033[11~", K_F1 }, { "\033[[A", K_F1 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(k) / sizeof(k[0]); i++)
+		SLkp_define_keysym((char *)k[i].seq, k[i].key);
+}
+
 int tui__init(void)
 {
 	const char *term = getenv("TERM");
@@ -118,6 +144,7 @@ int tui__init(void)
 		return -ENOTTY;
 	if (!term || !*term || !strcmp(term, "dumb"))
 		return -ENOENT;
+	SLutf8_enable(-1);	/* from the locale */
 	/* slang prints its own complaint for unknown terminals: keep it out */
 	if (SLtt_initialize((char *)term) < 0)
 		return -ENOENT;
@@ -131,7 +158,7 @@ int tui__init(void)
 		SLang_reset_tty();
 		return -EIO;
 	}
-	SLkp_define_keysym("\033[Z", K_UNTAB);
+	tui__define_keys();
 	tui__colors();
 
 	memset(&sa, 0, sizeof(sa));
