@@ -458,7 +458,7 @@ static void hb__set_event(struct hist_browser *hb, int idx)
 		if (hb->o->hists[i] && hb->o->hists[i]->nr_samples)
 			pos++;
 	if (n > 1)
-		snprintf(ev, sizeof(ev), " [%d/%d, TAB next]", pos, n);
+		snprintf(ev, sizeof(ev), "  [%d/%d]", pos, n);
 	sample_count(nbuf, sizeof(nbuf), hb->hists->nr_samples);
 	snprintf(hb->title, sizeof(hb->title),
 		 "Samples: %s of event '%s', Event count (approx.): %" PRIu64 "%s", nbuf,

@@ -5,6 +5,7 @@
  * resize, a progress bar, a one-line input and a text viewer.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +62,10 @@ const char *tui__strerror(int err, char *buf, size_t size)
 
 	switch (err) {
 	case -ENOTTY:
-		snprintf(buf, size, "standard input or output is not a terminal");
+		snprintf(buf, size, "standard output is not a terminal");
+		break;
+	case -ENXIO:
+		snprintf(buf, size, "no terminal to read keys from (/dev/tty)");
 		break;
 	case -ENOENT:
 		snprintf(buf, size, "TERM is %s%s%s, a terminal that cannot be driven",
@@ -140,8 +144,16 @@ int tui__init(void)
 
 	if (tui.active)
 		return 0;
-	if (!isatty(0) || !isatty(1))
+	if (!isatty(1))
 		return -ENOTTY;
+	if (!isatty(0)) {
+		/* input from a pipe: slang reads the keys from /dev/tty */
+		int fd = open("/dev/tty", O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			return -ENXIO;
+		close(fd);
+	}
 	if (!term || !*term || !strcmp(term, "dumb"))
 		return -ENOENT;
 	SLutf8_enable(-1);	/* from the locale */

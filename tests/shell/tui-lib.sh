@@ -1,6 +1,9 @@
-# Helpers for the TUI tests (sourced after lib.sh): drive mperf in a tmux
-# pane of a fixed size and assert what the screen shows. Every wait is a
-# bounded retry loop on the captured screen, never a fixed long sleep.
+#!/bin/sh
+# helpers for the TUI tests (a library sourced by tui-*.sh, not a test)
+# Drive mperf in a tmux pane of a fixed size and assert what the screen
+# shows. Every wait is a bounded retry loop on the captured screen, never a
+# fixed long sleep. Sourced after lib.sh.
+case $0 in *tui-lib.sh) echo "helper library, sourced by the tui-*.sh tests"; exit 2 ;; esac
 command -v tmux >/dev/null 2>&1 || skip "tmux is not installed"
 TUI_SOCK="mperf-tui-$$"
 TUI_S=t
@@ -12,9 +15,14 @@ tui_start() {
 	_c=$1 _r=$2 _term=$3
 	shift 3
 	tmx kill-server 2>/dev/null
-	tmx -f /dev/null new-session -d -s "$TUI_S" -x "$_c" -y "$_r" \
-		"env TERM=$_term $*; echo \"[exit \$?]\"; sleep 600" ||
-		fail "tmux new-session failed"
+	# a server that is still going away makes new-session fail: retry
+	_n=20
+	until tmx -f /dev/null new-session -d -s "$TUI_S" -x "$_c" -y "$_r" \
+		"env TERM=$_term $*; echo \"[exit \$?]\"; sleep 600" 2>/dev/null; do
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || fail "tmux new-session failed"
+		sleep 0.1
+	done
 	tmx set-option -t "$TUI_S" -g status off >/dev/null
 	tmx resize-window -t "$TUI_S" -x "$_c" -y "$_r" >/dev/null 2>&1
 }
@@ -62,3 +70,5 @@ tui_assert_not() {
 	tui_screen >&2
 	fail "a row matches /$1/ and should not"
 }
+# the pane's whole history (what scrolled off the screen too)
+tui_history() { tmx capture-pane -p -J -S - -t "$TUI_S"; }
