@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "annotate.h"
 #include "browser.h"
@@ -34,6 +35,7 @@ struct tui_report {
 	struct annotate_samples *annot;
 	uint64_t file_size;
 	uint64_t nr;
+	struct timespec start;
 	char title[128];
 };
 
@@ -61,6 +63,7 @@ struct tui_report *tui_report__new(const char *input)
 	}
 	if (input && strcmp(input, "-") && stat(input, &st) == 0 && S_ISREG(st.st_mode))
 		tr->file_size = (uint64_t)st.st_size;
+	clock_gettime(CLOCK_MONOTONIC, &tr->start);
 	snprintf(tr->title, sizeof(tr->title), "Loading %s",
 		 input && strcmp(input, "-") ? input : "standard input");
 	return tr;
@@ -82,9 +85,16 @@ void tui_report__sample(struct tui_report *tr, struct session *session, int idx,
 		return;
 	if (al->sym)
 		annotate_samples__add(tr->annot, idx, al->sym, al->addr, period);
-	/* the bar only for files that take a while: check every 4096 samples */
-	if ((++tr->nr & 4095) == 0 && tr->file_size > (8u << 20))
-		tui__progress(tr->title, session__current_offset(session), tr->file_size);
+	/* the bar only when loading takes a while: look every 4096 samples */
+	if ((++tr->nr & 4095) == 0 && tr->file_size) {
+		struct timespec now;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if ((now.tv_sec - tr->start.tv_sec) * 1000 +
+		    (now.tv_nsec - tr->start.tv_nsec) / 1000000 >= 300)
+			tui__progress(tr->title, session__current_offset(session),
+				      tr->file_size);
+	}
 }
 
 /* ---- pointer sets: expanded entries, folded callchain nodes ---------- */
