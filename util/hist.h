@@ -36,6 +36,7 @@ struct hist_entry {
 	int32_t cpu;
 	int32_t pid, tid;
 	const char *srcline;
+	const char *trace;	/* tracepoint output (interned) for "trace" */
 	struct symbol *parent;
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
@@ -71,6 +72,7 @@ struct hists {
 	uint64_t nr_truncated;		/* DWARF unwinding stopped early */
 	uint64_t sample_seq;
 	struct hists_opts opts;
+	struct callchain_arena arena;	/* every entry's callchain tree */
 };
 
 int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
