@@ -335,8 +335,8 @@ int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
 		if (av.period[i])
 			hits++;
 	}
-	snprintf(title, sizeof(title), "Annotate %s  %s  (event '%s', %" PRIu64
-		 " instructions with samples)", sym->name, dso__name(dso), evname, hits);
+	snprintf(title, sizeof(title), "Annotate: %s  (%s, %s, %" PRIu64 " of %d insns hit)",
+		 sym->name, dso__name(dso), evname, hits, n);
 	snprintf(head, sizeof(head), "Percent \xe2\x94\x82 Address: Instruction");
 	if (!SLsmg_is_utf8_mode())
 		snprintf(head, sizeof(head), "Percent | Address: Instruction");

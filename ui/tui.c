@@ -267,8 +267,13 @@ int tui__getkey(int timeout_ms)
 			return K_TIMER;
 		return c == K_SLBKSPC ? K_BKSPC : c;
 	}
-	/* ESC alone, or the start of a key's escape sequence? */
+	/* ESC alone, or the start of a key's escape sequence (ESC [ or ESC O)?
+	 * A plain key typed right after ESC stays for the next read. */
 	if (SLang_input_pending(-50) <= 0)
+		return K_ESC;
+	c = SLang_getkey();
+	SLang_ungetkey((unsigned char)c);
+	if (c != '[' && c != 'O')
 		return K_ESC;
 	SLang_ungetkey(K_ESC);
 	c = SLkp_getkey();

@@ -77,7 +77,10 @@ tui_wait 'symbols matching "hash"'
 tui_assert_row 2 '\(1 rows\)'
 tui_assert_row 4 'mwork_hash'
 tui_assert_not 'mwork_inner'
-tui_keys Escape
+# ESC and the next keys in one burst: ESC is not taken as a sequence start
+tui_keys Escape Home Down Down Down d
+tui_wait "All > dso: libmwork.so   (3 rows)"
+tui_keys Left
 tui_wait "All   (7 rows)"
 
 # help screen and back
@@ -90,7 +93,7 @@ tui_wait "All   (7 rows)"
 # annotate mwork_inner: capstone disassembly, the hottest instruction is
 # perf script's most sampled address, and H selects it
 tui_keys Home Down Down Down a
-tui_wait "Annotate mwork_inner"
+tui_wait "Annotate: mwork_inner  (libmwork.so, cpu-clock:ppp, 1 of 10 insns hit)"
 tui_assert_has "^ +100\.00 . +$hot: +add "
 tui_assert_has "^ +. +1120: +mov +rax, rdi"
 tui_keys End
