@@ -303,7 +303,7 @@ int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
 		.priv = &av,
 	};
 	const char *path = dso__objpath(dso, opts);
-	char title[256], msg[256], head[128];
+	char title[256], msg[1024], head[128];
 	uint64_t i, hits = 0;
 	int n, key, ret = 0;
 
@@ -315,7 +315,7 @@ int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
 	}
 	n = annotate__disasm(path, sym->start, sym->end - sym->start, &av.insns);
 	if (n < 0) {
-		snprintf(msg, sizeof(msg), "cannot disassemble %s in %s: %s%s", sym->name, path,
+		snprintf(msg, sizeof(msg), "cannot disassemble %s: %s: %s%s", sym->name, path,
 			 n == -ENOEXEC ? "not an ELF file" : strerror(-n),
 			 dso->kind == DSO_KIND_KERNEL ? " (use -k vmlinux)" : "");
 		tui__notice("Annotate", msg);

@@ -858,8 +858,12 @@ int hist_browser__run(struct tui_report *tr, const struct hist_browser_opts *o)
 		if (hb.cur < 0 && o->hists[i]->nr_samples)
 			hb.cur = i;
 	}
-	if (hb.cur < 0)
-		return -ENODATA;
+	if (hb.cur < 0) {
+		/* nothing to browse: say so on the terminal, as --stdio would */
+		tui__exit();
+		pr_warning("no samples to browse (all were filtered out)\n");
+		return 0;
+	}
 	hb.b.title = hb.title;
 	hb.b.breadcrumb = hb.crumb;
 	hb.b.header = hb.header;

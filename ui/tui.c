@@ -446,19 +446,41 @@ int tui__text_view(const char *title, const char *text)
 void tui__notice(const char *title, const char *msg)
 {
 	int rows = SLtt_Screen_Rows, cols = SLtt_Screen_Cols;
-	int w = (int)strlen(msg) + 4, tw = (int)strlen(title) + 4;
-	int x, y = rows / 2 - 2;
+	int w = cols - 8 < 72 ? cols - 8 : 72, tw = (int)strlen(title);
+	const char *line[16];
+	int len[16], nr = 0, i, x, y, h;
+	const char *p = msg;
 
-	if (tw > w)
-		w = tw;
-	if (w > cols - 2)
-		w = cols - 2;
-	x = (cols - w) / 2;
+	if (w < 20)
+		w = 20;
+	/* wrap at blanks into lines of at most w columns */
+	while (*p && nr < 16) {
+		int n = (int)strlen(p), cut = n;
+
+		if (n > w) {
+			for (cut = w; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = w;
+		}
+		line[nr] = p;
+		len[nr++] = cut;
+		p += cut;
+		while (*p == ' ')
+			p++;
+	}
+	h = nr + 4;
+	x = (cols - (w + 4)) / 2;
+	y = (rows - h) / 2;
 	tui__set_color(TUI_POPUP);
-	SLsmg_fill_region(y, x, 5, (unsigned int)w, ' ');
-	SLsmg_draw_box(y, x, 5, (unsigned int)w);
-	tui__write_at(y, x + 2, title, w - 4);
-	tui__write_at(y + 2, x + 2, msg, w - 4);
+	SLsmg_fill_region(y, x, (unsigned int)h, (unsigned int)(w + 4), ' ');
+	SLsmg_draw_box(y, x, (unsigned int)h, (unsigned int)(w + 4));
+	tui__write_at(y, x + 2, title, tw < w ? tw : w);
+	for (i = 0; i < nr; i++) {
+		SLsmg_gotorc(y + 2 + i, x + 2);
+		SLsmg_write_nchars((char *)line[i], (unsigned int)len[i]);
+	}
+	tui__write_at(y + h - 1, x + w + 4 - 16, "press any key", 13);
 	tui__set_color(TUI_NORMAL);
 	SLsmg_refresh();
 	tui__getkey(-1);

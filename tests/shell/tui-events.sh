@@ -40,6 +40,13 @@ tui_keys k
 tui_wait "All > kernel"
 tui_assert_not '\[\.\]'
 tui_assert_row 4 '^ +0\.05% +dsouser +\[kernel\.kallsyms\] +\[k\] '
+# annotating a kernel symbol with only kallsyms: a notice, not a crash
+tui_keys a
+tui_wait "kallsyms: not an ELF file"
+tui_assert_has "cannot disassemble __folio_throttle_swaprate: "
+tui_keys Enter
+tui_wait_gone "not an ELF file"
+tui_assert_row 2 '^ All > kernel'
 tui_keys Left
 tui_wait "All   (7 rows)"
 # colours as perf: >= 5% red (31), >= 0.5% green (32); cursor row cyan (46)
