@@ -289,6 +289,8 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 
 	if (!rep->tevent || !sample->raw_data)
 		return machine__intern(rep->machine, "");
+	free(rep->trace_buf);
+	rep->trace_buf = NULL;
 	fp = open_memstream(&rep->trace_buf, &rep->trace_size);
 	if (!fp)
 		return NULL;
