@@ -72,3 +72,19 @@ tui_assert_not() {
 }
 # the pane's whole history (what scrolled off the screen too)
 tui_history() { tmx capture-pane -p -J -S - -t "$TUI_S"; }
+# the text of the cursor row (drawn black on cyan: SGR 46), escapes removed
+tui_cursor_row() {
+	tmx capture-pane -p -e -t "$TUI_S" | grep '46m' | head -1 |
+		sed 's/\x1b\[[0-9;]*m//g; s/ *$//'
+}
+# tui_wait_cursor REGEX: wait until the cursor row matches REGEX
+tui_wait_cursor() {
+	_n=50
+	while [ "$_n" -gt 0 ]; do
+		tui_cursor_row | grep -qE -- "$1" && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	tmx capture-pane -p -e -t "$TUI_S" | cat -v >&2
+	fail "cursor row is '$(tui_cursor_row)', expected /$1/"
+}
