@@ -55,6 +55,7 @@ tui_wait_gone() {
 tui_row() { tui_screen | sed -n "${1}p" | sed 's/ *$//'; }
 # tui_assert_row N REGEX: line N matches the extended REGEX
 tui_assert_row() {
+	[ -n "$2" ] || fail "tui_assert_row: empty pattern"
 	tui_row "$1" | grep -qE -- "$2" && return 0
 	tui_screen >&2
 	fail "row $1 is '$(tui_row "$1")', expected /$2/"
@@ -79,6 +80,7 @@ tui_cursor_row() {
 }
 # tui_wait_cursor REGEX: wait until the cursor row matches REGEX
 tui_wait_cursor() {
+	[ -n "$1" ] || fail "tui_wait_cursor: empty pattern"
 	_n=50
 	while [ "$_n" -gt 0 ]; do
 		tui_cursor_row | grep -qE -- "$1" && return 0

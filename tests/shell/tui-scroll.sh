@@ -13,7 +13,7 @@ cd "$T" || exit 1
 grep -E '^ +[0-9.]+% +[0-9.]+% ' "$D/cpuburn-fp.report.txt" | sed 's/^ *//; s/  */ /g' > perf.rows
 nr=$(wc -l < perf.rows)
 [ "$nr" -gt 40 ] || fail "expected more than 40 entries in perf's report, got $nr"
-row() { sed -n "${1}p" perf.rows | sed 's/[][.]/\\&/g; s/ / +/g'; }
+row() { _r=$(sed -n "${1}p" perf.rows | sed 's/[].[]/\\&/g; s/ / +/g';); [ -n "$_r" ] || fail "no row $1 in perf.rows"; echo "$_r"; }
 
 tui_start 80 24 xterm-256color "$MPERF" report -i "$D/cpuburn-fp.data" \
 	--symfs "$T/symfs" --kallsyms "$D/kallsyms"
