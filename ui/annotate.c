@@ -224,7 +224,11 @@ int annotate__disasm(const char *path, uint64_t off, uint64_t size,
 		v[i].vaddr = ci[i].address;
 		v[i].off = off + (ci[i].address - vaddr);
 		v[i].size = ci[i].size;
-		snprintf(v[i].text, sizeof(v[i].text), "%-7s %s", ci[i].mnemonic, ci[i].op_str);
+		if (ci[i].op_str[0])
+			snprintf(v[i].text, sizeof(v[i].text), "%-7s %s", ci[i].mnemonic,
+				 ci[i].op_str);
+		else
+			snprintf(v[i].text, sizeof(v[i].text), "%s", ci[i].mnemonic);
 	}
 	*insns = v;
 	err = (int)n;
