@@ -19,13 +19,13 @@
 
 /* Process-wide terminal state: there is one terminal, and signal handlers
  * can only reach it through file scope. */
-static volatile sig_atomic_t tui_winch, tui_quit;
+static volatile sig_atomic_t tui_winch, tui_quit, tui_tstp;
 static struct tui_state {
 	bool active;
 	bool mono;
 	int saved_stderr;
 	FILE *errlog;
-	struct sigaction old_winch, old_int, old_term, old_hup;
+	struct sigaction old_winch, old_int, old_term, old_hup, old_tstp;
 	struct timespec last_progress;
 } tui = { .saved_stderr = -1 };
 
@@ -33,6 +33,12 @@ static void tui__sig_winch(int sig)
 {
 	(void)sig;
 	tui_winch = 1;
+}
+
+static void tui__sig_tstp(int sig)
+{
+	(void)sig;
+	tui_tstp = 1;
 }
 
 static void tui__sig_quit(int sig)
@@ -181,6 +187,8 @@ int tui__init(void)
 	sigaction(SIGINT, &sa, &tui.old_int);
 	sigaction(SIGTERM, &sa, &tui.old_term);
 	sigaction(SIGHUP, &sa, &tui.old_hup);
+	sa.sa_handler = tui__sig_tstp;	/* Ctrl-Z: restore the terminal first */
+	sigaction(SIGTSTP, &sa, &tui.old_tstp);
 
 	/* warnings printed while the screen is ours are shown after exit */
 	tui.errlog = tmpfile();
@@ -216,6 +224,7 @@ void tui__exit(void)
 	sigaction(SIGINT, &tui.old_int, NULL);
 	sigaction(SIGTERM, &tui.old_term, NULL);
 	sigaction(SIGHUP, &tui.old_hup, NULL);
+	sigaction(SIGTSTP, &tui.old_tstp, NULL);
 	if (tui.errlog) {
 		fflush(stderr);
 		dup2(tui.saved_stderr, 2);
@@ -236,6 +245,26 @@ static int tui__resize(void)
 	return K_RESIZE;
 }
 
+/* Ctrl-Z or SIGTSTP: give the shell a sane terminal while stopped, then
+ * take it back and redraw at whatever size it has now. */
+static int tui__suspend(void)
+{
+	struct sigaction dfl = { .sa_handler = SIG_DFL }, mine;
+
+	SLsmg_suspend_smg();
+	SLang_reset_tty();
+	/* SIGTSTP with its default action, not SIGSTOP: the kernel drops it
+	 * when no job-control shell could resume us (orphaned group) */
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &mine);
+	kill(getpid(), SIGTSTP);
+	sigaction(SIGTSTP, &mine, NULL);
+	tui_tstp = 0;
+	SLang_init_tty(-1, 0, 0);
+	SLsmg_resume_smg();
+	return tui__resize();
+}
+
 int tui__getkey(int timeout_ms)
 {
 	int waited = 0, c;
@@ -249,6 +278,8 @@ int tui__getkey(int timeout_ms)
 		}
 		if (tui_quit)
 			return K_QUIT;
+		if (tui_tstp)
+			return tui__suspend();
 		if (timeout_ms >= 0 && waited >= timeout_ms)
 			return K_TIMER;
 		/* negative: milliseconds; short waits so signals are seen */
@@ -260,6 +291,12 @@ int tui__getkey(int timeout_ms)
 	c = SLang_getkey();
 	if (c == SLANG_GETKEY_ERROR)
 		return K_QUIT;
+	if (c == 'Z' - '@') {
+		/* slang's raw mode passes Ctrl-Z as a byte: suspend as a shell
+		 * user expects, through the same path as a SIGTSTP */
+		tui_tstp = 1;
+		return tui__getkey(timeout_ms);
+	}
 	if (c != K_ESC) {
 		SLang_ungetkey((unsigned char)c);
 		c = SLkp_getkey();

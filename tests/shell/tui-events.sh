@@ -74,6 +74,21 @@ grep 'mwork_inner' "$T/esc" | grep -q '7m' || { cat -v "$T/esc" >&2; fail "NO_CO
 tui_keys q
 tui_wait "[exit 0]"
 
+# Ctrl-Z under a job-control shell: stopped with the terminal restored,
+# fg brings the browser back redrawn
+tui_start 80 24 xterm-256color bash --norc --noprofile -i
+tui_wait "bash-"
+tui_keys "TERM=xterm-256color $MPERF report $ARGS" Enter
+tui_wait "of event 'cpu-clock'"
+tui_keys C-z
+tui_wait "Stopped"
+tui_keys "fg" Enter
+tui_wait "of event 'cpu-clock'"
+tui_assert_row 4 '^ +42\.04% +dsouser +libmwork\.so +\[\.\] mwork_inner'
+tui_keys q
+tui_keys "echo rc=\$?" Enter
+tui_wait "rc=0"
+
 # a terminal that cannot be driven: one notice line, then the stdio report
 # shellcheck disable=SC2086
 tui_start 80 24 dumb "$MPERF" report --tui $ARGS
