@@ -546,6 +546,7 @@ static const char hb_help[] =
 	"P            print the current view to mperf.hist.N\n"
 	"h ? F1       this help\n"
 	"q Ctrl-C     quit\n"
+	"Ctrl-Z       suspend (fg in the shell resumes)\n"
 	"\n"
 	"In annotation: H jumps to the hottest instruction, ESC goes back.\n"
 	"Columns: Children is the share of samples with the symbol anywhere in\n"
