@@ -296,6 +296,67 @@ static void test_other_endian(void **state)
 	unlink(path);
 }
 
+/* Damaged files (random bytes overwritten anywhere: header, attrs,
+ * features, records) never crash the reader or make it read out of
+ * bounds (run under `make sanitize` to check the latter). */
+static void test_corrupted_files(void **state)
+{
+	static const char *const files[] = {
+		"cpuburn-fp.data", "cpuburn-pipe.data", "cpuburn-zstd.data",
+		"sched-switch.data", "stat-record.data",
+	};
+	unsigned int seed = 12345;
+
+	for (size_t fi = 0; fi < sizeof(files) / sizeof(files[0]); fi++) {
+		char src[256];
+		FILE *in;
+		long n;
+		char *orig;
+
+		snprintf(src, sizeof(src), D "%s", files[fi]);
+		in = fopen(src, "rb");
+		assert_non_null(in);
+		fseek(in, 0, SEEK_END);
+		n = ftell(in);
+		fseek(in, 0, SEEK_SET);
+		orig = malloc(n);
+		assert_int_equal(fread(orig, 1, n, in), (size_t)n);
+		fclose(in);
+		for (int iter = 0; iter < 40; iter++) {
+			char path[] = "/tmp/mperf-fuzz.XXXXXX";
+			int fd = mkstemp(path);
+			char *buf = malloc(n);
+			struct counter c;
+			struct session *s;
+
+			memcpy(buf, orig, n);
+			for (int k = 0; k < 8; k++) {
+				long at = rand_r(&seed) % n;
+
+				/* half the hits in the first 4K: header, attrs */
+				if (k & 1)
+					at %= n < 4096 ? n : 4096;
+				buf[at] = (char)rand_r(&seed);
+			}
+			assert_int_equal(write(fd, buf, n), n);
+			close(fd);
+			memset(&c, 0, sizeof(c));
+			c.tool.sample = count_sample;
+			c.tool.event = count_event;
+			c.tool.user_event = count_user;
+			c.tool.ordered_events = true;
+			s = session__new(path, &c.tool);
+			if (s) {
+				session__process_events(s);
+				session__delete(s);
+			}
+			unlink(path);
+			free(buf);
+		}
+		free(orig);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +368,7 @@ int main(void)
 		cmocka_unit_test(test_stat_record_file),
 		cmocka_unit_test(test_unknown_records),
 		cmocka_unit_test(test_other_endian),
+		cmocka_unit_test(test_corrupted_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
