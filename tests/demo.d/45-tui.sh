@@ -28,5 +28,6 @@ if command -v tmux >/dev/null 2>&1; then
 	shot "a: annotate mwork_inner" a
 	shot "ESC d: zoom into libmwork.so" Escape d
 	tmux -L $tsock kill-server 2>/dev/null
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$tsock"
 	rm -rf "$SYMFS"
 fi

@@ -26,7 +26,11 @@ tui_start() {
 	tmx set-option -t "$TUI_S" -g status off >/dev/null
 	tmx resize-window -t "$TUI_S" -x "$_c" -y "$_r" >/dev/null 2>&1
 }
-tui_stop() { tmx kill-server 2>/dev/null; }
+tui_stop() {
+	tmx kill-server 2>/dev/null
+	# the server leaves its socket behind
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$TUI_SOCK"
+}
 tui_keys() { tmx send-keys -t "$TUI_S" "$@"; }
 tui_screen() { tmx capture-pane -p -t "$TUI_S"; }
 # tui_wait TEXT [TENTHS]: wait until TEXT (fixed string) is on the screen
