@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "ui/hist-browser.h"
 #include "ui/stdio-hist.h"
 #include "util/callchain.h"
 #include "util/debug.h"
@@ -82,6 +83,7 @@ struct report {
 	bool parent_re_ok;
 	uint64_t nr_samples, nr_filtered, nr_lost;
 	int err;
+	struct tui_report *tui_rep;	/* the TUI is up (ui/hist-browser.h) */
 };
 
 static int strlist__parse(struct strlist *l, const char *s)
@@ -527,6 +529,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		if (cursor->truncated)
 			hists->nr_truncated++;
 	}
+	tui_report__sample(rep->tui_rep, session, evsel->idx, &al, period);
 	if (!al.sym)
 		hists->nr_unresolved++;
 	memset(&tmpl, 0, sizeof(tmpl));
@@ -739,6 +742,7 @@ static void report__exit(struct report *rep)
 {
 	int i;
 
+	tui_report__delete(rep->tui_rep);
 	for (i = 0; i < MAX_EVSELS; i++) {
 		if (rep->hists[i]) {
 			hists__exit(rep->hists[i]);
@@ -829,10 +833,6 @@ int cmd_report(int argc, const char **argv)
 		pr_err("report: unexpected argument '%s' (use -i FILE for the input)\n", argv[0]);
 		return 129;
 	}
-	if (rep.tui) {
-		pr_err("report: --tui is not available in this build; use --stdio\n");
-		return 1;
-	}
 	if (!rep.input)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
@@ -900,6 +900,10 @@ int cmd_report(int argc, const char **argv)
 		if (session__is_pipe(rep.session))
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
+	/* the TUI by default on a terminal, as perf; never with --stdio */
+	if (!rep.stdio && !rep.header && !rep.stats && !rep.threads && !rep.field_sep &&
+	    (rep.tui || isatty(1)))
+		rep.tui_rep = tui_report__new(rep.input);
 	err = session__process_events(rep.session);
 	if (err < 0) {
 		pr_err("report: reading %s failed: %s\n", rep.input, strerror(-err));
@@ -916,6 +920,17 @@ int cmd_report(int argc, const char **argv)
 		/* perf exits 0 here too: an empty profile is not a failure */
 		pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
 		ret = 0;
+		goto out;
+	}
+	if (rep.tui_rep) {
+		struct hist_browser_opts bo = {
+			.hists = rep.hists, .nr_hists = MAX_EVSELS,
+			.fields = rep.fields_v, .nr_fields = rep.nr_fields, .cc = &rep.cc,
+			.header = session__header(rep.session), .symopts = &rep.machine->opts,
+			.input = rep.input, .percent_limit = rep.percent_limit,
+		};
+
+		ret = hist_browser__run(rep.tui_rep, &bo) < 0;
 		goto out;
 	}
 	if (!report__print(&rep, stdout) && rep.nr_filtered)

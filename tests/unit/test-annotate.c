@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/* ui/annotate: in-process disassembly of a symbol of a perf 6.1 test
+ * binary, compared with what objdump -d prints for the same bytes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "unit.h"
+#include "ui/annotate.h"
+
+#define LIBMWORK TEST_DATA "/perf-6.1/bin/libmwork.so"
+
+static void test_disasm_mwork_inner(void **state)
+{
+	/* objdump -d libmwork.so, mwork_inner at 0x1120 (size 0x2d) */
+	static const struct { uint64_t vaddr; uint16_t size; const char *text; } exp[] = {
+		{ 0x1120, 3, "mov     rax, rdi" },
+		{ 0x1123, 5, "mov     edx, 0xbb8" },
+		{ 0x1128, 10, "movabs  rsi, 0x5851f42d4c957f2d" },
+		{ 0x1132, 10, "movabs  rcx, 0x14057b7ef767814f" },
+		{ 0x113c, 4, "nop     dword ptr [rax]" },
+		{ 0x1140, 4, "imul    rax, rsi" },
+		{ 0x1144, 3, "add     rax, rcx" },
+		{ 0x1147, 3, "sub     edx, 1" },
+		{ 0x114a, 2, "jne     0x1140" },
+		{ 0x114c, 1, "ret" },
+	};
+	struct annotate_insn *v;
+	int n, i;
+
+	(void)state;
+	n = annotate__disasm(LIBMWORK, 0x1120, 0x2d, &v);
+	assert_int_equal(n, 10);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(v[i].vaddr, exp[i].vaddr);
+		assert_int_equal(v[i].off, exp[i].vaddr);	/* offset == vaddr in .text here */
+		assert_int_equal(v[i].size, exp[i].size);
+		assert_string_equal(v[i].text, exp[i].text);
+	}
+	free(v);
+}
+
+static void test_disasm_errors(void **state)
+{
+	struct annotate_insn *v = (void *)1;
+
+	(void)state;
+	assert_int_equal(annotate__disasm(TEST_DATA "/perf-6.1/no-such-file", 0, 16, &v), -ENOENT);
+	assert_null(v);
+	/* kallsyms is text, not an object file */
+	assert_int_equal(annotate__disasm(TEST_DATA "/perf-6.1/kallsyms", 0, 16, &v), -ENOEXEC);
+	assert_int_equal(annotate__disasm(LIBMWORK, 0x1120, 0, &v), -ENODATA);
+	/* past the end of the file */
+	assert_int_equal(annotate__disasm(LIBMWORK, 1 << 30, 16, &v), -ENODATA);
+}
+
+static void test_samples_add(void **state)
+{
+	struct annotate_samples *as = annotate_samples__new();
+	char symbuf[64] = { 0 };
+	int i;
+
+	(void)state;
+	assert_non_null(as);
+	/* enough distinct addresses to grow the table several times */
+	for (i = 0; i < 5000; i++)
+		assert_int_equal(annotate_samples__add(as, i & 1, (void *)symbuf, (uint64_t)i, 1), 0);
+	/* no symbol: ignored */
+	assert_int_equal(annotate_samples__add(as, 0, NULL, 1, 1), 0);
+	annotate_samples__delete(as);
+	annotate_samples__delete(NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_disasm_mwork_inner),
+		cmocka_unit_test(test_disasm_errors),
+		cmocka_unit_test(test_samples_add),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

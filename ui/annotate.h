@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_UI_ANNOTATE_H
+#define MPERF_UI_ANNOTATE_H
+
+/*
+ * Annotation: samples per (event, symbol, address) gathered while the file
+ * is read, and a browser that disassembles a symbol in-process with
+ * capstone (never a fork of objdump) and shows each instruction's share of
+ * the symbol's samples. 'H' jumps to the hottest instruction, ESC goes back.
+ */
+#include <stdint.h>
+
+struct symbol;
+struct dso;
+struct symbol_opts;
+
+struct annotate_samples;
+
+struct annotate_samples *annotate_samples__new(void);
+void annotate_samples__delete(struct annotate_samples *as);
+/* One sample of event @idx at @addr (dso space) in @sym. 0 or -ENOMEM. */
+int annotate_samples__add(struct annotate_samples *as, int idx, const struct symbol *sym,
+			  uint64_t addr, uint64_t period);
+
+/* Browse @sym of @dso for event @idx (named @evname). Returns 0, or
+ * K_QUIT when the user quit the whole TUI. */
+int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
+		     struct dso *dso, struct symbol *sym, const struct symbol_opts *opts);
+
+/* Disassemble @size bytes at file offset @off of the ELF @path into text
+ * lines "vaddr: mnemonic operands" (for tests and the browser). Returns
+ * the number of instructions or -errno; *@insns is malloc'd. */
+struct annotate_insn {
+	uint64_t off;		/* file offset (the dso address space) */
+	uint64_t vaddr;		/* as objdump shows it */
+	uint16_t size;
+	char text[192];
+};
+int annotate__disasm(const char *path, uint64_t off, uint64_t size,
+		     struct annotate_insn **insns);
+
+#endif
