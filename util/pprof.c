@@ -329,21 +329,12 @@ static void enc__mappings(struct pprof_enc *e, struct pprof_buf *out)
 
 static uint32_t enc__function(struct pprof_enc *e, const struct profile_frame *f)
 {
-	char unknown[600];
-	const char *name = f->name;
+	const char *name;
 	uint64_t key[2];
 	bool added;
 	uint32_t id;
 
-	if (f->unresolved) {
-		/* keep unresolved frames apart per object, as folded output does */
-		const char *base = strrchr(f->dso, '/');
-
-		snprintf(unknown, sizeof(unknown), "[%s]", base ? base + 1 : f->dso);
-		name = profile__intern(e->p, unknown);
-		if (!name)
-			return 0;
-	}
+	name = f->display;
 	key[0] = (uintptr_t)name;
 	key[1] = (uintptr_t)f->srcfile;
 	id = tmap__id(&e->functions, key, 2, &added);

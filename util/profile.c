@@ -5,6 +5,7 @@
  * interned fields, and stacks keyed by (event, comm, pid, frame pointers).
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "profile.h"
@@ -185,6 +186,18 @@ static struct profile_frame *profile__frame(struct profile *p,
 	if (!f)
 		return NULL;
 	*f = key;
+	f->display = f->name;
+	if (f->unresolved && strcmp(f->dso, UNKNOWN)) {
+		const char *base = strrchr(f->dso, '/');
+		char tmp[512];
+
+		snprintf(tmp, sizeof(tmp), "[%s]", base ? base + 1 : f->dso);
+		f->display = profile__intern(p, tmp);
+		if (!f->display) {
+			free(f);
+			return NULL;
+		}
+	}
 	f->idx = p->nr_frames;
 	p->frames[p->nr_frames++] = f;
 	*slot = f;
@@ -500,7 +513,7 @@ static int tree__add_stack(struct profile_node *root, const struct profile_stack
 		const struct profile_frame *f;
 
 		f = (flags & PROFILE_TREE_CALLERS) ? s->frames[i] : s->frames[s->nr - 1 - i];
-		n = node__child(n, f->name, f->kind, f->dso);
+		n = node__child(n, f->display, f->kind, f->dso);
 		if (!n)
 			return -ENOMEM;
 		ACCOUNT(n);

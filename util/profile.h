@@ -42,6 +42,7 @@ struct profile_frame_desc {
 struct profile_frame {
 	const char *name;	/* never NULL: unresolved -> "[unknown]" */
 	bool unresolved;	/* name was NULL */
+	const char *display;	/* name, or "[dso basename]" when unresolved */
 	const char *dso;	/* never NULL: "[unknown]" */
 	enum profile_frame_kind kind;
 	uint64_t addr;
