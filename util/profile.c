@@ -611,3 +611,134 @@ unsigned int profile_node__max_depth(const struct profile_node *n)
 	}
 	return d;
 }
+
+/* ---- entries ------------------------------------------------------------ */
+
+const char *profile__dso_short(const char *dso)
+{
+	const char *base = strrchr(dso, '/');
+
+	return base && base[1] ? base + 1 : dso;
+}
+
+struct entry_ref {
+	const char *comm, *dso, *sym;
+	int kind;
+	bool self;
+	uint64_t samples, period;
+};
+
+static int entry_ref_cmp(const void *a, const void *b)
+{
+	const struct entry_ref *x = a, *y = b;
+
+	if (x->comm != y->comm)
+		return (uintptr_t)x->comm < (uintptr_t)y->comm ? -1 : 1;
+	if (x->dso != y->dso)
+		return (uintptr_t)x->dso < (uintptr_t)y->dso ? -1 : 1;
+	if (x->sym != y->sym)
+		return (uintptr_t)x->sym < (uintptr_t)y->sym ? -1 : 1;
+	return x->kind - y->kind;
+}
+
+static int entry_cmp(const void *a, const void *b)
+{
+	const struct profile_entry *x = a, *y = b;
+	int r;
+
+	if (x->self_period != y->self_period)
+		return x->self_period > y->self_period ? -1 : 1;
+	if (x->children_period != y->children_period)
+		return x->children_period > y->children_period ? -1 : 1;
+	r = strcmp(x->sym, y->sym);
+	if (r)
+		return r;
+	r = strcmp(x->dso, y->dso);
+	if (r || !x->comm || !y->comm)
+		return r;
+	return strcmp(x->comm, y->comm);
+}
+
+int profile__entries(struct profile *p, int event, unsigned int flags,
+		     struct profile_entry **out)
+{
+	struct entry_ref *refs = NULL;
+	size_t nr = 0, alloc = 0;
+	struct profile_entry *ents = NULL;
+	int n = 0;
+
+	*out = NULL;
+	for (uint32_t i = 0; i < p->nr_stacks; i++) {
+		const struct profile_stack *s = p->stacks[i];
+		size_t first = nr;
+		bool self_done = false;
+
+		if ((int)s->event != event)
+			continue;
+		for (uint32_t j = 0; j < s->nr; j++) {
+			const struct profile_frame *f = s->frames[j];
+			struct entry_ref r;
+			bool dup = false;
+
+			/* inlined frames belong to the function they were inlined into */
+			if (f->kind == PROFILE_FRAME_INLINED && j + 1 < s->nr &&
+			    s->frames[j + 1]->addr == f->addr)
+				continue;
+			r.comm = flags & PROFILE_ENTRY_NO_COMM ? NULL : s->comm;
+			r.dso = f->dso;
+			r.sym = f->display;
+			r.kind = f->kind == PROFILE_FRAME_KERNEL ? PROFILE_FRAME_KERNEL :
+				 PROFILE_FRAME_USER;
+			r.self = !self_done;
+			r.samples = s->samples;
+			r.period = s->period;
+			self_done = true;
+			for (size_t k = first; k < nr && !dup; k++)
+				dup = !entry_ref_cmp(&refs[k], &r);
+			if (dup)
+				continue;
+			if (nr == alloc) {
+				size_t na = alloc ? alloc * 2 : 1024;
+				struct entry_ref *nrf = realloc(refs, na * sizeof(*nrf));
+
+				if (!nrf) {
+					free(refs);
+					return -ENOMEM;
+				}
+				refs = nrf;
+				alloc = na;
+			}
+			refs[nr++] = r;
+		}
+	}
+	if (nr)
+		qsort(refs, nr, sizeof(*refs), entry_ref_cmp);
+	ents = calloc(nr ? nr : 1, sizeof(*ents));
+	if (!ents) {
+		free(refs);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		struct profile_entry *e;
+
+		if (!n || entry_ref_cmp(&refs[i - 1], &refs[i])) {
+			e = &ents[n++];
+			e->comm = refs[i].comm;
+			e->dso = refs[i].dso;
+			e->sym = refs[i].sym;
+			e->kind = refs[i].kind;
+		}
+		e = &ents[n - 1];
+		if (refs[i].self) {
+			e->self_samples += refs[i].samples;
+			e->self_period += refs[i].period;
+		}
+		e->children_samples += refs[i].samples;
+		e->children_period += refs[i].period;
+	}
+	free(refs);
+	if (n)
+		qsort(ents, n, sizeof(*ents), entry_cmp);
+	*out = ents;
+	return n;
+}

@@ -159,6 +159,34 @@ unsigned int profile_node__max_depth(const struct profile_node *n);
 bool profile__dso_is_kernel(const char *dso);
 const char *profile_frame_kind__name(int kind);
 
+/* ---- the flat table (perf report's comm,dso,sym lines) -------------------- */
+
+struct profile_entry {
+	const char *comm;	/* NULL when PROFILE_ENTRY_NO_COMM */
+	const char *dso;	/* interned long name */
+	const char *sym;	/* display name */
+	int kind;		/* PROFILE_FRAME_USER or _KERNEL */
+	uint64_t self_samples, self_period;
+	uint64_t children_samples, children_period;	/* self + callees */
+};
+
+enum {
+	PROFILE_ENTRY_NO_COMM = 1 << 0,	/* key (dso, sym) instead of (comm, dso, sym) */
+};
+
+/*
+ * The entries of @event, sorted by self period (descending), then by
+ * children period, then by name. The self entry of a stack is its leaf's
+ * physical frame (inlined frames count for the function they sit in, as
+ * perf report shows without --inline); children count each entry once per
+ * stack. Returns the number of entries (*out malloc'd) or -ENOMEM.
+ */
+int profile__entries(struct profile *p, int event, unsigned int flags,
+		     struct profile_entry **out);
+
+/* basename of a dso long name, as perf's Shared Object column shows it */
+const char *profile__dso_short(const char *dso);
+
 /* Comparison of stacks for a stable output order: event, comm, frames */
 void profile__sort_stacks(struct profile *p);
 

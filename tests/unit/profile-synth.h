@@ -11,6 +11,8 @@
  *   other proc/11: start > ?? (/usr/lib/libfoo.so) > ns::f(int) [inlined
  *             into g(int) at one address; g inlined frame name "inl;x"]  x2
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "util/profile.h"
 

@@ -2,11 +2,14 @@
 /* util/profile (stack merging, the frame tree) and util/folded. */
 #include "unit.h"
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util/profile.h"
 #include "util/folded.h"
+#include "util/report-json.h"
+#include "util/diff.h"
 #include "profile-synth.h"
 
 static void test_merge_and_totals(void **state)
@@ -127,6 +130,88 @@ static void test_folded_names(void **state)
 	assert_string_equal(folded__frame_name(&fr, 0, buf, sizeof(buf)), "[[kernel.kallsyms]]");
 }
 
+static void test_entries(void **state)
+{
+	int ev, n;
+	struct profile *p = synth_profile(&ev);
+	struct profile_entry *e;
+
+	n = profile__entries(p, ev, 0, &e);
+	/* leaf_a leaf_b do_sys [libfoo.so]... by self period: leaf_a 6000,
+	 * leaf_b 3000, then inl;x 2000 (ns::f is inlined into it), do_sys 1000 */
+	assert_int_equal(n, 10);
+	assert_string_equal(e[0].sym, "leaf_a");
+	assert_int_equal(e[0].self_samples, 6);
+	assert_int_equal(e[0].children_samples, 6);
+	assert_string_equal(e[1].sym, "leaf_b");
+	assert_string_equal(e[2].sym, "inl;x");
+	assert_int_equal(e[2].self_period, 2000);
+	assert_string_equal(e[3].sym, "do_sys");
+	assert_int_equal(e[3].kind, PROFILE_FRAME_KERNEL);
+	/* no self: ordered by children: main (10), work (9), ... */
+	assert_string_equal(e[4].sym, "main");
+	assert_int_equal(e[4].self_samples, 0);
+	assert_int_equal(e[4].children_samples, 10);
+	assert_int_equal(e[4].children_period, 10000);
+	assert_string_equal(e[5].sym, "work");
+	free(e);
+	profile__delete(p);
+}
+
+static void test_json(void **state)
+{
+	int ev;
+	struct profile *p = synth_profile(&ev);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	profile__set_title(p, "x.data");
+	assert_int_equal(report_json__write(p, NULL, f), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "{\"schema\":\"mperf-report\",\"version\":1,\"input\":\"x.data\","));
+	assert_non_null(strstr(buf, "\"entries\":[{\"comm\":\"burn\",\"dso\":\"burn\","
+				    "\"dso_path\":\"/bin/burn\",\"symbol\":\"leaf_a\",\"kind\":\"user\","
+				    "\"overhead\":50.00,\"children\":50.00,\"samples\":6,\"period\":6000,"));
+	assert_non_null(strstr(buf, "\"srcline\":\"foo.c:42\""));
+	assert_non_null(strstr(buf, "\"name\":\"[libfoo.so]\""));
+	free(buf);
+	profile__delete(p);
+}
+
+static void test_diff(void **state)
+{
+	int ev, bev, n;
+	struct profile *p = synth_profile(&ev), *base = synth_profile(&bev);
+	const struct profile_frame_desc extra[] = {
+		{ .name = "leaf_b", .dso = "/bin/burn", .addr = 0x1150 },
+	};
+	struct diff_entry *d;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	/* base: 12 + 12 more leaf_b samples = 24; leaf_b 15/24, leaf_a 6/24 */
+	profile__add(base, bev, "burn", 10, extra, 1, 12, 12000);
+	n = diff__compute(p, ev, base, &d);
+	assert_int_equal(n, 4);
+	assert_string_equal(d[0].sym, "leaf_b");
+	assert_true(fabs(d[0].base_pct - 62.5) < 1e-9);
+	assert_true(fabs(d[0].new_pct - 25.0) < 1e-9);
+	assert_true(fabs(d[0].delta + 37.5) < 1e-9);
+	assert_string_equal(d[1].sym, "leaf_a");
+	assert_true(fabs(d[1].delta - 25.0) < 1e-9);
+	free(d);
+	f = open_memstream(&buf, &len);
+	assert_int_equal(diff__print(p, ev, base, 0, f), 0);
+	fclose(f);
+	assert_non_null(strstr(buf, "    62.50%    25.00%    -37.50%  burn                  [.] leaf_b\n"));
+	assert_non_null(strstr(buf, "     4.17%     8.33%     +4.17%  [kernel.kallsyms]     [k] do_sys\n"));
+	free(buf);
+	profile__delete(base);
+	profile__delete(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -134,6 +219,9 @@ int main(void)
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_folded),
 		cmocka_unit_test(test_folded_names),
+		cmocka_unit_test(test_entries),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_diff),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
