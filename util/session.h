@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "event.h"
 
 struct evsel;
@@ -32,5 +33,71 @@ struct tool {
 			  struct session *session);
 	bool ordered_events;	/* sort by time between FINISHED_ROUNDs */
 };
+
+struct evlist;
+struct header;
+struct env;
+
+/* Counters of what the walk saw, as `perf report --stats` shows them. */
+struct session_stats {
+	uint64_t nr_events[PERF_RECORD_HEADER_MAX];	/* by record type */
+	uint64_t nr_total;		/* every record walked */
+	uint64_t nr_unknown_events;	/* types mperf does not know: skipped */
+	uint64_t nr_unknown_id;		/* samples whose id matches no attr */
+	uint64_t nr_invalid_samples;	/* shorter than their sample_type */
+	uint64_t nr_unordered;		/* older than an already flushed round */
+	uint64_t total_lost;		/* sum of LOST records' counts */
+	uint64_t total_lost_samples;	/* sum of LOST_SAMPLES' counts */
+	uint64_t total_period;		/* sum of sample periods */
+	uint64_t truncated_bytes;	/* data that ended inside a record */
+};
+
+/*
+ * session__new - open @path (a file, or "-"/NULL for stdin; pipe-mode
+ * content is recognised whatever the source), read its header (file mode:
+ * attrs, ids and features; pipe mode: the 16-byte header, the rest comes
+ * as records) and build the evlist of the file.
+ * @tool may be NULL to read only the header.
+ * Return: a session, or NULL with errno set; the reason was printed with
+ * one pr_err line (missing file, not a perf.data, other endianness).
+ */
+struct session *session__new(const char *path, struct tool *tool);
+void session__delete(struct session *session);
+
+/*
+ * session__process_events - walk every record: in time order between
+ * FINISHED_ROUNDs when tool->ordered_events, COMPRESSED records
+ * decompressed, pipe-mode ATTR/FEATURE/TRACING_DATA/BUILD_ID consumed (and
+ * also passed to tool->user_event). Samples go to tool->sample with their
+ * evsel. A record type that is unknown is skipped and counted; a data
+ * section that ends inside a record delivers what was read, then warns.
+ * Return: 0, the first negative value a callback returned, or -errno.
+ */
+int session__process_events(struct session *session);
+
+/* In pipe mode, print each HEADER_FEATURE as it arrives (--header in pipe
+ * mode), as perf does; @full for -I. */
+void session__set_feature_printer(struct session *session, FILE *fp,
+				  bool full);
+
+bool session__is_pipe(const struct session *session);
+const char *session__path(const struct session *session);
+/* The events of the file, in attr order (evsel->idx); names from the
+ * EVENT_DESC feature. In pipe mode it fills up as ATTR records arrive. */
+struct evlist *session__evlist(struct session *session);
+struct header *session__header(struct session *session);
+struct env *session__env(struct session *session);
+const struct session_stats *session__stats(const struct session *session);
+/* The evsel that owns sample id @id; NULL if none. */
+struct evsel *session__evsel_by_id(struct session *session, uint64_t id);
+/* The evsel of a record (SAMPLE or sample_id_all tail); NULL if unknown. */
+struct evsel *session__evsel_of(struct session *session,
+				const union perf_event *event);
+/* The file offset of the record being delivered (0 for records that came
+ * from a stream or a COMPRESSED record). */
+uint64_t session__current_offset(const struct session *session);
+/* Opaque per-session data for the caller. */
+void session__set_priv(struct session *session, void *priv);
+void *session__priv(const struct session *session);
 
 #endif

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The session reader on real perf 6.1 files: record counts per type must
+ * equal what `perf report --stats` says for the same file, samples must
+ * arrive in time order, and per-evsel counts must match.
+ */
+#include "unit.h"
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <unistd.h>
+#include "util/event.h"
+#include "util/evlist.h"
+#include "util/evsel.h"
+#include "util/header.h"
+#include "util/session.h"
+
+#define D TEST_DATA "/perf-6.1/"
+
+struct counter {
+	struct tool tool;
+	uint64_t samples, events, user;
+	uint64_t per_evsel[8];
+	uint64_t last_time;
+	uint64_t out_of_order;
+	uint64_t callchains;
+};
+
+static int count_sample(struct tool *tool, const union perf_event *event,
+			const struct perf_sample *sample, struct evsel *evsel,
+			struct session *session)
+{
+	struct counter *c = (struct counter *)tool;
+
+	c->samples++;
+	if (evsel->idx < 8)
+		c->per_evsel[evsel->idx]++;
+	if (sample->time < c->last_time)
+		c->out_of_order++;
+	c->last_time = sample->time;
+	if (sample->callchain && sample->callchain->nr)
+		c->callchains++;
+	return 0;
+}
+
+static int count_event(struct tool *tool, const union perf_event *event,
+		       const struct perf_sample *sample, struct session *session)
+{
+	((struct counter *)tool)->events++;
+	return 0;
+}
+
+static int count_user(struct tool *tool, const union perf_event *event,
+		      struct session *session)
+{
+	((struct counter *)tool)->user++;
+	return 0;
+}
+
+static struct session *walk(const char *path, struct counter *c)
+{
+	struct session *s;
+
+	memset(c, 0, sizeof(*c));
+	c->tool.sample = count_sample;
+	c->tool.event = count_event;
+	c->tool.user_event = count_user;
+	c->tool.ordered_events = true;
+	s = session__new(path, &c->tool);
+	assert_non_null(s);
+	assert_int_equal(session__process_events(s), 0);
+	return s;
+}
+
+/* Numbers from `perf report --stats -i FILE` (perf 6.1). */
+struct expect {
+	const char *file;
+	uint64_t total, sample, mmap, comm, exit, fork, mmap2, round;
+	int nr_evsels;
+	const char *evsel0;
+};
+
+static const struct expect expects[] = {
+	{ "cpuburn-fp.data",	1014, 1001, 1, 2, 1, 0, 4, 1, 1, "cpu-clock:ppp" },
+	{ "cpuburn-plain.data",	0, 1001, 1, 2, 1, 0, 0, 0, 1, "cpu-clock:ppp" },
+	{ "cpuburn-zstd.data",	1015, 1001, 1, 2, 1, 0, 4, 1, 1, "cpu-clock:ppp" },
+	{ "cpuburn-pipe.data",	536, 502, 1, 2, 1, 0, 4, 1, 1, "cpu-clock:ppp" },
+	{ "sched-switch.data",	655, 316, 1, 85, 15, 89, 143, 2, 2, "sched:sched_switch" },
+	{ "raw-syscalls.data",	11190, 9038, 1, 2, 1, 0, 4, 2140, 1, "raw_syscalls:sys_enter" },
+	{ "multi-event.data",	2026, 2010, 1, 2, 1, 0, 5, 1, 2, "cpu-clock" },
+	{ "syswide-fp.data",	1239, 996, 1, 72, 3, 70, 91, 2, 2, "cpu-clock:ppp" },
+	{ "cpuburn-dwarf.data",	287, 250, 1, 2, 1, 0, 24, 5, 1, "cpu-clock:ppp" },
+};
+
+static void test_stats_match_perf(void **state)
+{
+	for (size_t i = 0; i < sizeof(expects) / sizeof(expects[0]); i++) {
+		const struct expect *e = &expects[i];
+		const struct session_stats *st;
+		struct counter c;
+		struct session *s;
+		char path[256];
+
+		snprintf(path, sizeof(path), D "%s", e->file);
+		s = walk(path, &c);
+		st = session__stats(s);
+		if (e->total)
+			assert_int_equal(st->nr_total, e->total);
+		assert_int_equal(st->nr_events[PERF_RECORD_SAMPLE], e->sample);
+		assert_int_equal(c.samples, e->sample);
+		assert_int_equal(st->nr_events[PERF_RECORD_MMAP], e->mmap);
+		assert_int_equal(st->nr_events[PERF_RECORD_COMM], e->comm);
+		assert_int_equal(st->nr_events[PERF_RECORD_EXIT], e->exit);
+		assert_int_equal(st->nr_events[PERF_RECORD_FORK], e->fork);
+		if (e->mmap2)
+			assert_int_equal(st->nr_events[PERF_RECORD_MMAP2], e->mmap2);
+		if (e->round)
+			assert_int_equal(st->nr_events[PERF_RECORD_FINISHED_ROUND], e->round);
+		assert_int_equal(st->nr_unknown_events, 0);
+		assert_int_equal(st->nr_unknown_id, 0);
+		assert_int_equal(st->nr_invalid_samples, 0);
+		assert_int_equal(st->truncated_bytes, 0);
+		assert_int_equal(c.out_of_order, 0);
+		assert_int_equal(session__evlist(s)->nr, e->nr_evsels);
+		assert_string_equal(session__evlist(s)->entries[0]->name, e->evsel0);
+		session__delete(s);
+	}
+}
+
+static void test_multi_event_per_evsel(void **state)
+{
+	struct counter c;
+	struct session *s = walk(D "multi-event.data", &c);
+	struct evlist *el = session__evlist(s);
+
+	assert_int_equal(el->nr, 2);
+	assert_string_equal(el->entries[1]->name, "page-faults");
+	/* perf report --stats: cpu-clock 2003, page-faults 7 */
+	assert_int_equal(c.per_evsel[0], 2003);
+	assert_int_equal(c.per_evsel[1], 7);
+	session__delete(s);
+}
+
+static void test_callchains_and_env(void **state)
+{
+	struct counter c;
+	struct session *s = walk(D "cpuburn-fp.data", &c);
+	struct env *env = session__env(s);
+
+	assert_int_equal(c.callchains, 1001);
+	assert_string_equal(env->hostname, "vm");
+	assert_string_equal(env->arch, "x86_64");
+	assert_int_equal(env->nr_cpus_online, 2);
+	assert_string_equal(env->cpuid, "AuthenticAMD,26,2,1");
+	assert_int_equal(env->total_mem, 24684092);
+	assert_true(env->nr_build_ids > 0);
+	session__delete(s);
+}
+
+static void test_not_perf_data(void **state)
+{
+	char path[] = "/tmp/mperf-notdata.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f;
+
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs("this is not a perf.data file at all, just text\n", f);
+	fclose(f);
+	errno = 0;
+	assert_null(session__new(path, NULL));
+	assert_int_equal(errno, EINVAL);
+	assert_null(session__new("/nonexistent/perf.data", NULL));
+	assert_int_equal(errno, ENOENT);
+	unlink(path);
+}
+
+/* A copy of a file cut in the middle of its data section: the records
+ * before the cut are delivered, the cut is reported. */
+static void test_truncated(void **state)
+{
+	char path[] = "/tmp/mperf-trunc.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *in = fopen(D "cpuburn-fp.data", "rb");
+	char *buf = malloc(100000);
+	size_t n;
+	struct counter c;
+	struct session *s;
+
+	assert_non_null(in);
+	n = fread(buf, 1, 100000, in);
+	fclose(in);
+	assert_int_equal(n, 100000);
+	assert_int_equal(write(fd, buf, n), (ssize_t)n);
+	close(fd);
+	free(buf);
+	s = walk(path, &c);
+	assert_true(c.samples > 400 && c.samples < 1001);
+	assert_true(session__stats(s)->truncated_bytes > 0);
+	session__delete(s);
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stats_match_perf),
+		cmocka_unit_test(test_multi_event_per_evsel),
+		cmocka_unit_test(test_callchains_and_env),
+		cmocka_unit_test(test_not_perf_data),
+		cmocka_unit_test(test_truncated),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,1133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf.data header: read (file mode sections, pipe-mode feature records),
+ * print as `perf report --header-only`, and write (file and pipe mode).
+ * Every count and offset from the file is checked against the bytes that
+ * are there; nothing is allocated on a header's word alone.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "debug.h"
+#include "event.h"
+#include "header.h"
+
+#define NAME_ALIGN 64
+
+static const char *const feat_names[HEADER_LAST_FEATURE] = {
+	[HEADER_TRACING_DATA]	= "TRACING_DATA",
+	[HEADER_BUILD_ID]	= "BUILD_ID",
+	[HEADER_HOSTNAME]	= "HOSTNAME",
+	[HEADER_OSRELEASE]	= "OSRELEASE",
+	[HEADER_VERSION]	= "VERSION",
+	[HEADER_ARCH]		= "ARCH",
+	[HEADER_NRCPUS]		= "NRCPUS",
+	[HEADER_CPUDESC]	= "CPUDESC",
+	[HEADER_CPUID]		= "CPUID",
+	[HEADER_TOTAL_MEM]	= "TOTAL_MEM",
+	[HEADER_CMDLINE]	= "CMDLINE",
+	[HEADER_EVENT_DESC]	= "EVENT_DESC",
+	[HEADER_CPU_TOPOLOGY]	= "CPU_TOPOLOGY",
+	[HEADER_NUMA_TOPOLOGY]	= "NUMA_TOPOLOGY",
+	[HEADER_BRANCH_STACK]	= "BRANCH_STACK",
+	[HEADER_PMU_MAPPINGS]	= "PMU_MAPPINGS",
+	[HEADER_GROUP_DESC]	= "GROUP_DESC",
+	[HEADER_AUXTRACE]	= "AUXTRACE",
+	[HEADER_STAT]		= "STAT",
+	[HEADER_CACHE]		= "CACHE",
+	[HEADER_SAMPLE_TIME]	= "SAMPLE_TIME",
+	[HEADER_MEM_TOPOLOGY]	= "MEM_TOPOLOGY",
+	[HEADER_CLOCKID]	= "CLOCKID",
+	[HEADER_DIR_FORMAT]	= "DIR_FORMAT",
+	[HEADER_BPF_PROG_INFO]	= "BPF_PROG_INFO",
+	[HEADER_BPF_BTF]	= "BPF_BTF",
+	[HEADER_COMPRESSED]	= "COMPRESSED",
+	[HEADER_CPU_PMU_CAPS]	= "CPU_PMU_CAPS",
+	[HEADER_CLOCK_DATA]	= "CLOCK_DATA",
+	[HEADER_HYBRID_TOPOLOGY] = "HYBRID_TOPOLOGY",
+	[HEADER_PMU_CAPS]	= "PMU_CAPS",
+};
+
+const char *header__feat_name(int feat)
+{
+	if (feat <= 0 || feat >= HEADER_LAST_FEATURE)
+		return NULL;
+	return feat_names[feat];
+}
+
+void header__init(struct header *h)
+{
+	memset(h, 0, sizeof(*h));
+	env__init(&h->env);
+}
+
+void header__exit(struct header *h)
+{
+	for (int i = 0; i < h->nr_attrs; i++)
+		free(h->attrs[i].ids);
+	free(h->attrs);
+	env__exit(&h->env);
+	memset(h, 0, sizeof(*h));
+}
+
+int header__add_attr(struct header *h, const void *attr, size_t attr_size,
+		     const uint64_t *ids, uint32_t nr_ids)
+{
+	struct header_attr *a, *attrs;
+
+	attrs = realloc(h->attrs, (h->nr_attrs + 1) * sizeof(*attrs));
+	if (!attrs)
+		return -ENOMEM;
+	h->attrs = attrs;
+	a = &attrs[h->nr_attrs];
+	memset(a, 0, sizeof(*a));
+	memcpy(&a->attr, attr, attr_size < sizeof(a->attr) ? attr_size : sizeof(a->attr));
+	a->attr.size = sizeof(a->attr);
+	if (nr_ids) {
+		a->ids = malloc(nr_ids * sizeof(uint64_t));
+		if (!a->ids)
+			return -ENOMEM;
+		memcpy(a->ids, ids, nr_ids * sizeof(uint64_t));
+	}
+	a->nr_ids = nr_ids;
+	h->nr_attrs++;
+	return 0;
+}
+
+/* ---- bounded reader ---------------------------------------------------- */
+
+struct rd {
+	const unsigned char *p, *end;
+	int err;
+};
+
+static size_t rd_left(const struct rd *r)
+{
+	return r->end - r->p;
+}
+
+static void rd_bytes(struct rd *r, void *dst, size_t n)
+{
+	if (r->err || rd_left(r) < n) {
+		r->err = -EINVAL;
+		if (dst)
+			memset(dst, 0, n);
+		return;
+	}
+	if (dst)
+		memcpy(dst, r->p, n);
+	r->p += n;
+}
+
+static uint32_t rd_u32(struct rd *r)
+{
+	uint32_t v;
+
+	rd_bytes(r, &v, 4);
+	return v;
+}
+
+static uint64_t rd_u64(struct rd *r)
+{
+	uint64_t v;
+
+	rd_bytes(r, &v, 8);
+	return v;
+}
+
+/* u32 length (padding included) then the bytes; NULL on error. */
+static char *rd_str(struct rd *r)
+{
+	uint32_t len = rd_u32(r);
+	char *s;
+
+	if (r->err || len > rd_left(r)) {
+		r->err = -EINVAL;
+		return NULL;
+	}
+	s = strndup((const char *)r->p, len);
+	if (!s)
+		r->err = -ENOMEM;
+	r->p += len;
+	return s;
+}
+
+/* A count of items each at least @min_size bytes: refuse counts that could
+ * not fit in what is left. */
+static bool rd_count_ok(struct rd *r, uint64_t n, size_t min_size)
+{
+	if (r->err)
+		return false;
+	if (n > rd_left(r) / (min_size ? min_size : 1)) {
+		r->err = -EINVAL;
+		return false;
+	}
+	return true;
+}
+
+static char **rd_strv(struct rd *r, uint32_t n)
+{
+	char **v;
+
+	if (!rd_count_ok(r, n, 4))
+		return NULL;
+	v = calloc(n + 1, sizeof(char *));
+	if (!v) {
+		r->err = -ENOMEM;
+		return NULL;
+	}
+	for (uint32_t i = 0; i < n && !r->err; i++)
+		v[i] = rd_str(r);
+	return v;
+}
+
+/* ---- feature readers ---------------------------------------------------- */
+
+static int read_build_ids(struct header *h, struct rd *r)
+{
+	struct env *env = &h->env;
+
+	while (rd_left(r) >= sizeof(struct perf_record_header_build_id)) {
+		struct perf_record_header_build_id bev;
+		const char *name;
+		size_t name_len;
+		uint8_t size = 20;
+
+		memcpy(&bev, r->p, sizeof(bev));
+		if (bev.header.size < sizeof(bev) || bev.header.size > rd_left(r))
+			return -EINVAL;
+		name = (const char *)r->p + sizeof(bev);
+		name_len = strnlen(name, bev.header.size - sizeof(bev));
+		if (bev.header.misc & (1 << 15))	/* MISC_BUILD_ID_SIZE */
+			size = bev.size <= 20 ? bev.size : 20;
+		{
+			char *fn = strndup(name, name_len);
+			int err;
+
+			if (!fn)
+				return -ENOMEM;
+			err = env__add_build_id(env, bev.pid, bev.header.misc,
+						bev.data, size, fn);
+			free(fn);
+			if (err)
+				return err;
+		}
+		r->p += bev.header.size;
+	}
+	return 0;
+}
+
+static int read_event_desc(struct header *h, struct rd *r)
+{
+	struct env *env = &h->env;
+	uint32_t nre = rd_u32(r), sz = rd_u32(r);
+
+	if (r->err || sz < PERF_ATTR_SIZE_VER0 || !rd_count_ok(r, nre, sz + 8))
+		return -EINVAL;
+	env->event_desc = calloc(nre, sizeof(*env->event_desc));
+	if (!env->event_desc)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < nre && !r->err; i++) {
+		struct env_event_desc *e = &env->event_desc[i];
+		size_t cp = sz < sizeof(e->attr) ? sz : sizeof(e->attr);
+		uint32_t nr;
+
+		if (rd_left(r) < sz)
+			return -EINVAL;
+		memcpy(&e->attr, r->p, cp);
+		r->p += sz;
+		nr = rd_u32(r);
+		e->name = rd_str(r);
+		if (!rd_count_ok(r, nr, 8))
+			return -EINVAL;
+		env->nr_event_desc = i + 1;
+		if (nr) {
+			e->ids = malloc(nr * 8);
+			if (!e->ids)
+				return -ENOMEM;
+			rd_bytes(r, e->ids, nr * 8);
+			e->nr_ids = nr;
+		}
+	}
+	return r->err;
+}
+
+static int read_cpu_topology(struct header *h, struct rd *r, size_t total)
+{
+	struct env *env = &h->env;
+	uint32_t n;
+
+	n = rd_u32(r);
+	env->sibling_cores = rd_strv(r, n);
+	if (r->err)
+		return r->err;
+	env->nr_sibling_cores = n;
+	n = rd_u32(r);
+	env->sibling_threads = rd_strv(r, n);
+	if (r->err)
+		return r->err;
+	env->nr_sibling_threads = n;
+	if (!rd_left(r))
+		return 0;
+	n = env->nr_cpus_avail;
+	if (!rd_count_ok(r, n, 8))
+		return 0;	/* old or odd layout: keep what we have */
+	env->cpu = calloc(n ? n : 1, sizeof(*env->cpu));
+	if (!env->cpu)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < n; i++) {
+		env->cpu[i].core_id = rd_u32(r);
+		env->cpu[i].socket_id = rd_u32(r);
+		env->cpu[i].die_id = -1;
+	}
+	if (!rd_left(r))
+		return r->err;
+	n = rd_u32(r);
+	env->sibling_dies = rd_strv(r, n);
+	if (r->err)
+		return r->err;
+	env->nr_sibling_dies = n;
+	for (uint32_t i = 0; i < env->nr_cpus_avail && rd_left(r) >= 4; i++)
+		env->cpu[i].die_id = rd_u32(r);
+	env->has_die_ids = true;
+	(void)total;
+	return r->err;
+}
+
+static int read_feature(struct header *h, int feat, struct rd *r)
+{
+	struct env *env = &h->env;
+	uint32_t n;
+
+	switch (feat) {
+	case HEADER_TRACING_DATA:
+		free(env->tracing_data);
+		env->tracing_data_size = rd_left(r);
+		env->tracing_data = malloc(env->tracing_data_size ? env->tracing_data_size : 1);
+		if (!env->tracing_data)
+			return -ENOMEM;
+		rd_bytes(r, env->tracing_data, env->tracing_data_size);
+		return 0;
+	case HEADER_BUILD_ID:
+		return read_build_ids(h, r);
+	case HEADER_HOSTNAME:
+		free(env->hostname);
+		env->hostname = rd_str(r);
+		break;
+	case HEADER_OSRELEASE:
+		free(env->os_release);
+		env->os_release = rd_str(r);
+		break;
+	case HEADER_VERSION:
+		free(env->version);
+		env->version = rd_str(r);
+		break;
+	case HEADER_ARCH:
+		free(env->arch);
+		env->arch = rd_str(r);
+		break;
+	case HEADER_CPUDESC:
+		free(env->cpu_desc);
+		env->cpu_desc = rd_str(r);
+		break;
+	case HEADER_CPUID:
+		free(env->cpuid);
+		env->cpuid = rd_str(r);
+		break;
+	case HEADER_NRCPUS:
+		env->nr_cpus_avail = rd_u32(r);
+		env->nr_cpus_online = rd_u32(r);
+		break;
+	case HEADER_TOTAL_MEM:
+		env->total_mem = rd_u64(r);
+		break;
+	case HEADER_CMDLINE:
+		n = rd_u32(r);
+		env->cmdline_argv = rd_strv(r, n);
+		if (!r->err)
+			env->nr_cmdline = n;
+		break;
+	case HEADER_EVENT_DESC:
+		return read_event_desc(h, r);
+	case HEADER_CPU_TOPOLOGY:
+		return read_cpu_topology(h, r, rd_left(r));
+	case HEADER_NUMA_TOPOLOGY:
+		n = rd_u32(r);
+		if (!rd_count_ok(r, n, 24))
+			break;
+		env->numa_nodes = calloc(n ? n : 1, sizeof(*env->numa_nodes));
+		if (!env->numa_nodes)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < n && !r->err; i++) {
+			env->numa_nodes[i].node = rd_u32(r);
+			env->numa_nodes[i].mem_total = rd_u64(r);
+			env->numa_nodes[i].mem_free = rd_u64(r);
+			env->numa_nodes[i].cpus = rd_str(r);
+			env->nr_numa_nodes = i + 1;
+		}
+		break;
+	case HEADER_PMU_MAPPINGS:
+		n = rd_u32(r);
+		if (!rd_count_ok(r, n, 8))
+			break;
+		env->pmu_mappings = calloc(n ? n : 1, sizeof(*env->pmu_mappings));
+		if (!env->pmu_mappings)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < n && !r->err; i++) {
+			env->pmu_mappings[i].type = rd_u32(r);
+			env->pmu_mappings[i].name = rd_str(r);
+			env->nr_pmu_mappings = i + 1;
+		}
+		break;
+	case HEADER_GROUP_DESC:
+		n = rd_u32(r);
+		if (!rd_count_ok(r, n, 12))
+			break;
+		env->groups = calloc(n ? n : 1, sizeof(*env->groups));
+		if (!env->groups)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < n && !r->err; i++) {
+			env->groups[i].name = rd_str(r);
+			env->groups[i].leader_idx = rd_u32(r);
+			env->groups[i].nr_members = rd_u32(r);
+			env->nr_groups = i + 1;
+		}
+		break;
+	case HEADER_CACHE:
+		if (rd_u32(r) != 1)
+			return -EINVAL;
+		n = rd_u32(r);
+		if (!rd_count_ok(r, n, 28))
+			break;
+		env->caches = calloc(n ? n : 1, sizeof(*env->caches));
+		if (!env->caches)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < n && !r->err; i++) {
+			struct env_cache *c = &env->caches[i];
+
+			c->level = rd_u32(r);
+			c->line_size = rd_u32(r);
+			c->sets = rd_u32(r);
+			c->ways = rd_u32(r);
+			c->type = rd_str(r);
+			c->size = rd_str(r);
+			c->map = rd_str(r);
+			env->nr_caches = i + 1;
+		}
+		break;
+	case HEADER_SAMPLE_TIME:
+		env->first_sample_time = rd_u64(r);
+		env->last_sample_time = rd_u64(r);
+		break;
+	case HEADER_MEM_TOPOLOGY: {
+		uint64_t nr;
+
+		if (rd_u64(r) != 1)
+			return -EINVAL;
+		env->memory_bsize = rd_u64(r);
+		nr = rd_u64(r);
+		if (!rd_count_ok(r, nr, 24))
+			break;
+		env->memory_nodes = calloc(nr ? nr : 1, sizeof(*env->memory_nodes));
+		if (!env->memory_nodes)
+			return -ENOMEM;
+		for (uint64_t i = 0; i < nr && !r->err; i++) {
+			struct env_mem_node *m = &env->memory_nodes[i];
+			uint64_t bits, words;
+
+			m->node = rd_u64(r);
+			rd_u64(r);	/* size, repeated by the bitmap */
+			bits = rd_u64(r);
+			words = (bits + 63) / 64;
+			if (!rd_count_ok(r, words, 8))
+				break;
+			m->size = bits;
+			m->set = calloc(words ? words : 1, 8);
+			if (!m->set)
+				return -ENOMEM;
+			rd_bytes(r, m->set, words * 8);
+			env->nr_memory_nodes = i + 1;
+		}
+		break;
+	}
+	case HEADER_CLOCKID:
+		env->clockid_res_ns = rd_u64(r);
+		break;
+	case HEADER_DIR_FORMAT:
+		env->dir_version = rd_u64(r);
+		break;
+	case HEADER_COMPRESSED:
+		env->comp_ver = rd_u32(r);
+		env->comp_type = rd_u32(r);
+		env->comp_level = rd_u32(r);
+		env->comp_ratio = rd_u32(r);
+		env->comp_mmap_len = rd_u32(r);
+		break;
+	case HEADER_CPU_PMU_CAPS:
+		n = rd_u32(r);
+		if (!rd_count_ok(r, n, 8))
+			break;
+		env->cpu_pmu_caps = calloc(n + 1, sizeof(char *));
+		if (!env->cpu_pmu_caps)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < n && !r->err; i++) {
+			char *k = rd_str(r), *v = rd_str(r);
+
+			if (k && v && asprintf(&env->cpu_pmu_caps[i], "%s=%s", k, v) < 0)
+				env->cpu_pmu_caps[i] = NULL;
+			free(k);
+			free(v);
+			env->nr_cpu_pmu_caps = i + 1;
+		}
+		break;
+	case HEADER_CLOCK_DATA:
+		if (rd_u32(r) != 1)
+			return -EINVAL;
+		env->clockid = rd_u32(r);
+		env->clock_tod_ns = rd_u64(r);
+		env->clock_clockid_ns = rd_u64(r);
+		env->clock_enabled = !r->err;
+		break;
+	case HEADER_HYBRID_TOPOLOGY:
+		n = rd_u32(r);
+		if (!rd_count_ok(r, n, 8))
+			break;
+		env->hybrid_nodes = calloc(n ? n : 1, sizeof(*env->hybrid_nodes));
+		if (!env->hybrid_nodes)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < n && !r->err; i++) {
+			env->hybrid_nodes[i].pmu_name = rd_str(r);
+			env->hybrid_nodes[i].cpus = rd_str(r);
+			env->nr_hybrid_nodes = i + 1;
+		}
+		break;
+	case HEADER_PMU_CAPS:
+		n = rd_u32(r);
+		if (!rd_count_ok(r, n, 8))
+			break;
+		env->pmu_caps = calloc(n ? n : 1, sizeof(*env->pmu_caps));
+		if (!env->pmu_caps)
+			return -ENOMEM;
+		for (uint32_t i = 0; i < n && !r->err; i++) {
+			struct env_pmu_caps *pc = &env->pmu_caps[i];
+			uint32_t nc = rd_u32(r);
+
+			if (!rd_count_ok(r, nc, 8))
+				break;
+			pc->caps = calloc(nc + 1, sizeof(char *));
+			if (!pc->caps)
+				return -ENOMEM;
+			for (uint32_t j = 0; j < nc && !r->err; j++) {
+				char *k = rd_str(r), *v = rd_str(r);
+
+				if (k && v && asprintf(&pc->caps[j], "%s=%s", k, v) < 0)
+					pc->caps[j] = NULL;
+				free(k);
+				free(v);
+				pc->nr_caps = j + 1;
+			}
+			pc->pmu_name = rd_str(r);
+			env->nr_pmus_with_caps = i + 1;
+		}
+		break;
+	default:
+		/* BRANCH_STACK, STAT: no content; AUXTRACE, BPF_*: not used */
+		break;
+	}
+	return r->err;
+}
+
+int header__process_feature(struct header *h, int feat, const void *buf,
+			    size_t size)
+{
+	struct rd r = { buf, (const unsigned char *)buf + size, 0 };
+	int err;
+
+	if (feat <= 0 || feat >= HEADER_FEAT_BITS)
+		return -EINVAL;
+	header__set_feat(h, feat);
+	if (feat >= HEADER_LAST_FEATURE) {
+		pr_debug("unknown feature %d, skipped\n", feat);
+		return 0;
+	}
+	err = read_feature(h, feat, &r);
+	if (err)
+		pr_warning("the %s feature section is damaged; ignoring it\n",
+			   feat_names[feat]);
+	return err;
+}
+
+int header__probe(const void *buf, size_t size)
+{
+	uint64_t magic, hsize;
+
+	if (size < 16)
+		return 0;
+	memcpy(&magic, buf, 8);
+	memcpy(&hsize, (const char *)buf + 8, 8);
+	if (magic == PERF_MAGIC2_SW)
+		return -EPROTONOSUPPORT;
+	if (magic != PERF_MAGIC2)
+		return 0;
+	if (hsize == sizeof(struct perf_pipe_file_header))
+		return 2;
+	return 1;
+}
+
+int header__read_file(struct header *h, const void *base, size_t size,
+		      const char *path)
+{
+	const unsigned char *b = base;
+	struct perf_file_header fh;
+	struct perf_file_section secs[HEADER_FEAT_BITS];
+	uint64_t nr_attrs, nsec = 0;
+	int ret;
+
+	ret = header__probe(base, size);
+	if (ret == -EPROTONOSUPPORT) {
+		pr_err("%s was recorded on a machine of the other byte order; "
+		       "read it with perf on such a machine (mperf reads only native-endian files)\n",
+		       path);
+		return ret;
+	}
+	if (ret != 1 || size < sizeof(fh)) {
+		pr_err("%s is not a perf.data file (bad magic or too short); "
+		       "record one with 'mperf record' or 'perf record'\n", path);
+		return -EINVAL;
+	}
+	memcpy(&fh, b, sizeof(fh));
+	if (fh.size != sizeof(fh)) {
+		pr_err("%s: unsupported perf.data header size %" PRIu64 "\n",
+		       path, fh.size);
+		return -EINVAL;
+	}
+	if (fh.attr_size < PERF_ATTR_SIZE_VER0 + sizeof(struct perf_file_section)) {
+		pr_err("%s: the attr size field is %" PRIu64 "; was the recording "
+		       "terminated properly?\n", path, fh.attr_size);
+		return -EINVAL;
+	}
+	if (fh.attrs.offset > size || fh.attrs.size > size - fh.attrs.offset) {
+		pr_err("%s: the attr section lies beyond the end of the file "
+		       "(truncated file?)\n", path);
+		return -EINVAL;
+	}
+	h->pipe = false;
+	h->data_offset = fh.data.offset;
+	h->data_size = fh.data.size;
+	h->feat_offset = fh.data.offset + fh.data.size;
+	memcpy(h->features, fh.adds_features, sizeof(h->features));
+
+	nr_attrs = fh.attrs.size / fh.attr_size;
+	for (uint64_t i = 0; i < nr_attrs; i++) {
+		const unsigned char *a = b + fh.attrs.offset + i * fh.attr_size;
+		size_t asz = fh.attr_size - sizeof(struct perf_file_section);
+		struct perf_file_section ids;
+		uint32_t on_file;
+
+		memcpy(&ids, a + asz, sizeof(ids));
+		memcpy(&on_file, a + offsetof(struct perf_event_attr, size), 4);
+		if (on_file && on_file < asz)
+			asz = on_file;
+		if (ids.offset > size || ids.size > size - ids.offset) {
+			pr_err("%s: the ids of attr %" PRIu64 " lie beyond the end of the file\n",
+			       path, i);
+			return -EINVAL;
+		}
+		ret = header__add_attr(h, a, asz, (const uint64_t *)(b + ids.offset),
+				       ids.size / 8);
+		if (ret)
+			return ret;
+	}
+
+	/* feature sections: a table of (offset, size) in bit order */
+	for (int bit = 0; bit < HEADER_FEAT_BITS; bit++)
+		if (header__has_feat(h, bit))
+			nsec++;
+	if (!nsec)
+		return 0;
+	if (h->feat_offset > size || nsec * sizeof(secs[0]) > size - h->feat_offset) {
+		pr_warning("%s: the feature sections are missing (truncated file?); "
+			   "reading the data without them\n", path);
+		memset(h->features, 0, sizeof(h->features));
+		return 0;
+	}
+	memcpy(secs, b + h->feat_offset, nsec * sizeof(secs[0]));
+	nsec = 0;
+	for (int bit = 0; bit < HEADER_FEAT_BITS; bit++) {
+		struct perf_file_section *s;
+
+		if (!header__has_feat(h, bit))
+			continue;
+		s = &secs[nsec++];
+		if (s->offset > size || s->size > size - s->offset) {
+			pr_warning("%s: feature %s lies beyond the end of the file; ignored\n",
+				   path, header__feat_name(bit) ?: "?");
+			continue;
+		}
+		header__process_feature(h, bit, b + s->offset, s->size);
+	}
+	return 0;
+}
+
+/* ---- printing as perf report --header-only ------------------------------ */
+
+struct bit_name {
+	uint64_t bit;
+	const char *name;
+};
+
+static void print_bits(char *buf, size_t size, uint64_t v,
+		       const struct bit_name *bits)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (; bits->name; bits++) {
+		if (!(v & bits->bit))
+			continue;
+		len += snprintf(buf + len, len < size ? size - len : 0, "%s%s",
+				len ? "|" : "", bits->name);
+	}
+}
+
+#define SB(n) { PERF_SAMPLE_##n, #n }
+static const struct bit_name sample_bits[] = {
+	SB(IP), SB(TID), SB(TIME), SB(ADDR), SB(READ), SB(CALLCHAIN), SB(ID),
+	SB(CPU), SB(PERIOD), SB(STREAM_ID), SB(RAW), SB(BRANCH_STACK),
+	SB(REGS_USER), SB(STACK_USER), SB(IDENTIFIER), SB(REGS_INTR),
+	SB(DATA_SRC), SB(WEIGHT), SB(PHYS_ADDR), SB(AUX), SB(CGROUP),
+	SB(DATA_PAGE_SIZE), SB(CODE_PAGE_SIZE), SB(WEIGHT_STRUCT),
+	{ 0, NULL }
+};
+#undef SB
+#define BB(n) { PERF_SAMPLE_BRANCH_##n, #n }
+static const struct bit_name branch_bits[] = {
+	BB(USER), BB(KERNEL), BB(HV), BB(ANY), BB(ANY_CALL), BB(ANY_RETURN),
+	BB(IND_CALL), BB(ABORT_TX), BB(IN_TX), BB(NO_TX), BB(COND),
+	BB(CALL_STACK), BB(IND_JUMP), BB(CALL), BB(NO_FLAGS), BB(NO_CYCLES),
+	BB(TYPE_SAVE), BB(HW_INDEX),
+	{ 0, NULL }
+};
+#undef BB
+#define RB(n) { PERF_FORMAT_##n, #n }
+static const struct bit_name read_bits[] = {
+	RB(TOTAL_TIME_ENABLED), RB(TOTAL_TIME_RUNNING), RB(ID), RB(GROUP),
+	RB(LOST),
+	{ 0, NULL }
+};
+#undef RB
+
+int attr__fprintf(FILE *fp, const struct perf_event_attr *a)
+{
+	char buf[1024];
+	int ret = 0;
+
+#define P_U(name, v) do { if (v) ret += fprintf(fp, ", %s = %" PRIu64, name, (uint64_t)(v)); } while (0)
+#define P_X(name, v) do { if (v) ret += fprintf(fp, ", %s = %#" PRIx64, name, (uint64_t)(v)); } while (0)
+#define P_B(name, v, tbl) do { if (v) { print_bits(buf, sizeof(buf), v, tbl); \
+		ret += fprintf(fp, ", %s = %s", name, buf); } } while (0)
+	P_U("type", a->type);
+	P_U("size", a->size);
+	P_X("config", a->config);
+	P_U("{ sample_period, sample_freq }", a->sample_period);
+	P_B("sample_type", a->sample_type, sample_bits);
+	P_B("read_format", a->read_format, read_bits);
+	P_U("disabled", a->disabled);
+	P_U("inherit", a->inherit);
+	P_U("pinned", a->pinned);
+	P_U("exclusive", a->exclusive);
+	P_U("exclude_user", a->exclude_user);
+	P_U("exclude_kernel", a->exclude_kernel);
+	P_U("exclude_hv", a->exclude_hv);
+	P_U("exclude_idle", a->exclude_idle);
+	P_U("mmap", a->mmap);
+	P_U("comm", a->comm);
+	P_U("freq", a->freq);
+	P_U("inherit_stat", a->inherit_stat);
+	P_U("enable_on_exec", a->enable_on_exec);
+	P_U("task", a->task);
+	P_U("watermark", a->watermark);
+	P_U("precise_ip", a->precise_ip);
+	P_U("mmap_data", a->mmap_data);
+	P_U("sample_id_all", a->sample_id_all);
+	P_U("exclude_host", a->exclude_host);
+	P_U("exclude_guest", a->exclude_guest);
+	P_U("exclude_callchain_kernel", a->exclude_callchain_kernel);
+	P_U("exclude_callchain_user", a->exclude_callchain_user);
+	P_U("mmap2", a->mmap2);
+	P_U("comm_exec", a->comm_exec);
+	P_U("use_clockid", a->use_clockid);
+	P_U("context_switch", a->context_switch);
+	P_U("write_backward", a->write_backward);
+	P_U("namespaces", a->namespaces);
+	P_U("ksymbol", a->ksymbol);
+	P_U("bpf_event", a->bpf_event);
+	P_U("aux_output", a->aux_output);
+	P_U("cgroup", a->cgroup);
+	P_U("text_poke", a->text_poke);
+	P_U("build_id", a->build_id);
+	P_U("inherit_thread", a->inherit_thread);
+	P_U("remove_on_exec", a->remove_on_exec);
+	P_U("sigtrap", a->sigtrap);
+	P_U("{ wakeup_events, wakeup_watermark }", a->wakeup_events);
+	P_U("bp_type", a->bp_type);
+	P_X("{ bp_addr, config1 }", a->bp_addr);
+	P_X("{ bp_len, config2 }", a->bp_len);
+	P_B("branch_sample_type", a->branch_sample_type, branch_bits);
+	P_X("sample_regs_user", a->sample_regs_user);
+	P_U("sample_stack_user", a->sample_stack_user);
+	if (a->clockid)
+		ret += fprintf(fp, ", clockid = %" PRId64, (int64_t)a->clockid);
+	P_X("sample_regs_intr", a->sample_regs_intr);
+	P_U("aux_watermark", a->aux_watermark);
+	P_U("sample_max_stack", a->sample_max_stack);
+	P_U("aux_sample_size", a->aux_sample_size);
+	P_U("sig_data", a->sig_data);
+#undef P_U
+#undef P_X
+#undef P_B
+	return ret;
+}
+
+/* perf's unit_number__scnprintf */
+static void unit_number(char *buf, size_t size, uint64_t n)
+{
+	static const char unit[] = "BKMGTPEZY";
+	int i = 0;
+
+	while (n / 1024 > 1 && i < 8) {
+		n /= 1024;
+		i++;
+	}
+	snprintf(buf, size, "%" PRIu64 "%c", n, unit[i]);
+}
+
+static void bitmap_ranges(char *buf, size_t size, const uint64_t *set,
+			  uint64_t bits)
+{
+	size_t len = 0;
+	uint64_t i = 0;
+
+	buf[0] = '\0';
+	while (i < bits) {
+		uint64_t start;
+
+		if (!((set[i / 64] >> (i % 64)) & 1)) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i + 1 < bits && ((set[(i + 1) / 64] >> ((i + 1) % 64)) & 1))
+			i++;
+		if (start == i)
+			len += snprintf(buf + len, len < size ? size - len : 0,
+					"%s%" PRIu64, len ? "," : "", start);
+		else
+			len += snprintf(buf + len, len < size ? size - len : 0,
+					"%s%" PRIu64 "-%" PRIu64, len ? "," : "",
+					start, i);
+		i++;
+	}
+}
+
+static const char *clockid_name(uint32_t id)
+{
+	switch (id) {
+	case CLOCK_MONOTONIC:		return "monotonic";
+	case CLOCK_MONOTONIC_RAW:	return "monotonic_raw";
+	case CLOCK_REALTIME:		return "realtime";
+	case CLOCK_BOOTTIME:		return "boottime";
+	case CLOCK_TAI:			return "tai";
+	default:			return "(not found)";
+	}
+}
+
+static void print_feature(const struct header *h, int feat, FILE *fp)
+{
+	const struct env *env = &h->env;
+
+	switch (feat) {
+	case HEADER_HOSTNAME:
+		fprintf(fp, "# hostname : %s\n", env->hostname);
+		break;
+	case HEADER_OSRELEASE:
+		fprintf(fp, "# os release : %s\n", env->os_release);
+		break;
+	case HEADER_VERSION:
+		fprintf(fp, "# perf version : %s\n", env->version);
+		break;
+	case HEADER_ARCH:
+		fprintf(fp, "# arch : %s\n", env->arch);
+		break;
+	case HEADER_NRCPUS:
+		fprintf(fp, "# nrcpus online : %u\n", env->nr_cpus_online);
+		fprintf(fp, "# nrcpus avail : %u\n", env->nr_cpus_avail);
+		break;
+	case HEADER_CPUDESC:
+		fprintf(fp, "# cpudesc : %s\n", env->cpu_desc);
+		break;
+	case HEADER_CPUID:
+		fprintf(fp, "# cpuid : %s\n", env->cpuid);
+		break;
+	case HEADER_TOTAL_MEM:
+		fprintf(fp, "# total memory : %" PRIu64 " kB\n", env->total_mem);
+		break;
+	case HEADER_CMDLINE:
+		fprintf(fp, "# cmdline : ");
+		for (int i = 0; i < env->nr_cmdline; i++) {
+			const char *s = env->cmdline_argv[i] ?: "";
+
+			/* single quotes are shown escaped, as perf does */
+			for (; *s; s++) {
+				if (*s == '\'')
+					fputs("\\'", fp);
+				else
+					fputc(*s, fp);
+			}
+			fputc(' ', fp);
+		}
+		fputc('\n', fp);
+		break;
+	case HEADER_EVENT_DESC:
+		if (!env->nr_event_desc) {
+			fprintf(fp, "# event desc: not available or unable to read\n");
+			break;
+		}
+		for (uint32_t i = 0; i < env->nr_event_desc; i++) {
+			const struct env_event_desc *e = &env->event_desc[i];
+
+			fprintf(fp, "# event : name = %s, ", e->name ?: "");
+			if (e->nr_ids) {
+				fprintf(fp, ", id = {");
+				for (uint32_t j = 0; j < e->nr_ids; j++)
+					fprintf(fp, "%s %" PRIu64, j ? "," : "", e->ids[j]);
+				fprintf(fp, " }");
+			}
+			attr__fprintf(fp, &e->attr);
+			fputc('\n', fp);
+		}
+		break;
+	case HEADER_CPU_TOPOLOGY:
+		for (uint32_t i = 0; i < env->nr_sibling_cores; i++)
+			fprintf(fp, "# sibling sockets : %s\n", env->sibling_cores[i]);
+		for (uint32_t i = 0; i < env->nr_sibling_dies; i++)
+			fprintf(fp, "# sibling dies    : %s\n", env->sibling_dies[i]);
+		for (uint32_t i = 0; i < env->nr_sibling_threads; i++)
+			fprintf(fp, "# sibling threads : %s\n", env->sibling_threads[i]);
+		if (env->nr_sibling_dies) {
+			if (env->cpu) {
+				for (uint32_t i = 0; i < env->nr_cpus_avail; i++)
+					fprintf(fp, "# CPU %u: Core ID %d, Die ID %d, Socket ID %d\n",
+						i, env->cpu[i].core_id, env->cpu[i].die_id,
+						env->cpu[i].socket_id);
+			} else {
+				fprintf(fp, "# Core ID, Die ID and Socket ID information is not available\n");
+			}
+		} else if (env->cpu) {
+			for (uint32_t i = 0; i < env->nr_cpus_avail; i++)
+				fprintf(fp, "# CPU %u: Core ID %d, Socket ID %d\n", i,
+					env->cpu[i].core_id, env->cpu[i].socket_id);
+		} else {
+			fprintf(fp, "# Core ID and Socket ID information is not available\n");
+		}
+		break;
+	case HEADER_NUMA_TOPOLOGY:
+		for (uint32_t i = 0; i < env->nr_numa_nodes; i++) {
+			const struct env_numa_node *n = &env->numa_nodes[i];
+
+			fprintf(fp, "# node%u meminfo  : total = %" PRIu64 " kB, free = %" PRIu64 " kB\n",
+				n->node, n->mem_total, n->mem_free);
+			fprintf(fp, "# node%u cpu list : %s\n", n->node, n->cpus ?: "");
+		}
+		break;
+	case HEADER_BRANCH_STACK:
+		fprintf(fp, "# contains samples with branch stack\n");
+		break;
+	case HEADER_PMU_MAPPINGS:
+		if (!env->nr_pmu_mappings) {
+			fprintf(fp, "# pmu mappings: not available\n");
+			break;
+		}
+		for (uint32_t i = 0; i < env->nr_pmu_mappings; i++)
+			fprintf(fp, "%s%s = %u", i ? ", " : "# pmu mappings: ",
+				env->pmu_mappings[i].name ?: "", env->pmu_mappings[i].type);
+		fprintf(fp, "\n");
+		break;
+	case HEADER_GROUP_DESC:
+		for (uint32_t g = 0; g < env->nr_groups; g++) {
+			const struct env_group *grp = &env->groups[g];
+			const char *gname = grp->name && strcmp(grp->name, "{anon_group}") ?
+					    grp->name : "";
+
+			if (grp->nr_members < 2)
+				continue;
+			for (uint32_t k = 0; k < grp->nr_members; k++) {
+				uint32_t idx = grp->leader_idx + k;
+				const char *n = idx < env->nr_event_desc ?
+						env->event_desc[idx].name : "?";
+
+				if (!k)
+					fprintf(fp, "# group: %s{%s", gname, n);
+				else
+					fprintf(fp, ",%s", n);
+			}
+			fprintf(fp, "}\n");
+		}
+		break;
+	case HEADER_AUXTRACE:
+		fprintf(fp, "# contains AUX area data (e.g. instruction trace)\n");
+		break;
+	case HEADER_STAT:
+		fprintf(fp, "# contains stat data\n");
+		break;
+	case HEADER_CACHE:
+		fprintf(fp, "# CPU cache info:\n");
+		for (uint32_t i = 0; i < env->nr_caches; i++) {
+			const struct env_cache *c = &env->caches[i];
+
+			fprintf(fp, "#  L%d %-15s %8s [%s]\n", c->level, c->type ?: "",
+				c->size ?: "", c->map ?: "");
+		}
+		break;
+	case HEADER_SAMPLE_TIME: {
+		uint64_t f = env->first_sample_time, l = env->last_sample_time;
+
+		fprintf(fp, "# time of first sample : %" PRIu64 ".%06" PRIu64 "\n",
+			f / UINT64_C(1000000000), f % UINT64_C(1000000000) / 1000);
+		fprintf(fp, "# time of last sample : %" PRIu64 ".%06" PRIu64 "\n",
+			l / UINT64_C(1000000000), l % UINT64_C(1000000000) / 1000);
+		fprintf(fp, "# sample duration : %10.3f ms\n",
+			(double)(l - f) / 1000000.0);
+		break;
+	}
+	case HEADER_MEM_TOPOLOGY:
+		fprintf(fp, "# memory nodes (nr %d, block size 0x%llx):\n",
+			(int)env->nr_memory_nodes, (unsigned long long)env->memory_bsize);
+		for (uint64_t i = 0; i < env->nr_memory_nodes; i++) {
+			const struct env_mem_node *m = &env->memory_nodes[i];
+			char sz[50], map[100];
+			uint64_t w = 0;
+
+			for (uint64_t b = 0; b < m->size; b++)
+				w += (m->set[b / 64] >> (b % 64)) & 1;
+			unit_number(sz, sizeof(sz), env->memory_bsize * w);
+			bitmap_ranges(map, sizeof(map), m->set, m->size);
+			fprintf(fp, "#  %3" PRIu64 " [%s]: %s\n", m->node, sz, map);
+		}
+		break;
+	case HEADER_CLOCKID:
+		fprintf(fp, "# clockid frequency: %" PRIu64 " MHz\n",
+			env->clockid_res_ns * 1000);
+		break;
+	case HEADER_DIR_FORMAT:
+		fprintf(fp, "# directory data version : %" PRIu64 "\n", env->dir_version);
+		break;
+	case HEADER_COMPRESSED:
+		fprintf(fp, "# compressed : %s, level = %d, ratio = %d\n",
+			env->comp_type == 1 ? "Zstd" : "Unknown",
+			(int)env->comp_level, (int)env->comp_ratio);
+		break;
+	case HEADER_CPU_PMU_CAPS:
+		if (!env->nr_cpu_pmu_caps) {
+			fprintf(fp, "# cpu pmu capabilities: not available\n");
+			break;
+		}
+		fprintf(fp, "# cpu pmu capabilities: ");
+		for (int i = 0; i < env->nr_cpu_pmu_caps; i++)
+			fprintf(fp, "%s%s", i ? ", " : "", env->cpu_pmu_caps[i] ?: "");
+		fprintf(fp, "\n");
+		break;
+	case HEADER_CLOCK_DATA: {
+		uint64_t tod = env->clock_tod_ns, cid = env->clock_clockid_ns;
+		time_t sec = tod / 1000000000ULL;
+		long usec = tod % 1000000000ULL / 1000;
+		char date[64], tstr[96];
+		struct tm tm;
+
+		if (!env->clock_enabled) {
+			fprintf(fp, "# reference time disabled\n");
+			break;
+		}
+		if (!localtime_r(&sec, &tm)) {
+			snprintf(tstr, sizeof(tstr), "<error>");
+		} else {
+			strftime(date, sizeof(date), "%F %T", &tm);
+			snprintf(tstr, sizeof(tstr), "%s.%06d", date, (int)usec);
+		}
+		fprintf(fp, "# clockid: %s (%u)\n", clockid_name(env->clockid), env->clockid);
+		fprintf(fp, "# reference time: %s = %ld.%06d (TOD) = %ld.%09ld (%s)\n",
+			tstr, (long)sec, (int)usec, (long)(cid / 1000000000ULL),
+			(long)(cid % 1000000000ULL), clockid_name(env->clockid));
+		break;
+	}
+	case HEADER_HYBRID_TOPOLOGY:
+		fprintf(fp, "# hybrid cpu system:\n");
+		for (uint32_t i = 0; i < env->nr_hybrid_nodes; i++)
+			fprintf(fp, "# %s cpu list : %s\n", env->hybrid_nodes[i].pmu_name ?: "",
+				env->hybrid_nodes[i].cpus ?: "");
+		break;
+	case HEADER_PMU_CAPS:
+		for (uint32_t i = 0; i < env->nr_pmus_with_caps; i++) {
+			const struct env_pmu_caps *pc = &env->pmu_caps[i];
+
+			if (!pc->nr_caps) {
+				fprintf(fp, "# %s pmu capabilities: not available\n",
+					pc->pmu_name ?: "");
+				continue;
+			}
+			fprintf(fp, "# %s pmu capabilities: ", pc->pmu_name ?: "");
+			for (int j = 0; j < pc->nr_caps; j++)
+				fprintf(fp, "%s%s", j ? ", " : "", pc->caps[j] ?: "");
+			fprintf(fp, "\n");
+		}
+		break;
+	default:
+		/* TRACING_DATA, BUILD_ID: perf prints nothing; BPF_*: the
+		 * program list is not kept */
+		break;
+	}
+}
+
+static bool feat_full_only(int feat)
+{
+	return feat == HEADER_CPU_TOPOLOGY || feat == HEADER_NUMA_TOPOLOGY ||
+	       feat == HEADER_CACHE || feat == HEADER_MEM_TOPOLOGY ||
+	       feat == HEADER_HYBRID_TOPOLOGY;
+}
+
+void header__fprintf_feature(const struct header *h, int feat, FILE *fp,
+			     bool full)
+{
+	if (feat <= 0 || feat >= HEADER_LAST_FEATURE)
+		return;
+	if (feat_full_only(feat) && !full) {
+		fprintf(fp, "# %s info available, use -I to display\n",
+			feat_names[feat]);
+		return;
+	}
+	print_feature(h, feat, fp);
+}
+
+int header__fprintf(const struct header *h, FILE *fp, bool full)
+{
+	time_t t = h->mtime;
+
+	fprintf(fp, "# captured on    : %s", ctime(&t));
+	fprintf(fp, "# header version : %u\n", 1);
+	fprintf(fp, "# data offset    : %" PRIu64 "\n", h->data_offset);
+	fprintf(fp, "# data size      : %" PRIu64 "\n", h->data_size);
+	fprintf(fp, "# feat offset    : %" PRIu64 "\n", h->feat_offset);
+	if (h->pipe)
+		return 0;
+	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
+		if (header__has_feat(h, feat))
+			header__fprintf_feature(h, feat, fp, full);
+	fprintf(fp, "# missing features: ");
+	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
+		if (!header__has_feat(h, feat))
+			fprintf(fp, "%s ", feat_names[feat]);
+	fprintf(fp, "\n");
+	return 0;
+}

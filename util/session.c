@@ -1,0 +1,912 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The event pump: file mode (mmap'd, records parsed in place) and pipe mode
+ * (streamed, records copied into refcounted chunks), time ordering between
+ * FINISHED_ROUNDs, COMPRESSED records, pipe-mode header records. Every
+ * record is bounds-checked before a field of it is read.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "compress.h"
+#include "data.h"
+#include "debug.h"
+#include "event.h"
+#include "evlist.h"
+#include "evsel.h"
+#include "header.h"
+#include "ordered-events.h"
+#include "session.h"
+
+#define CHUNK_SIZE	(1024 * 1024)
+#define MAX_DECOMP	(256 * 1024 * 1024)
+
+struct id_hash {
+	uint64_t *keys;
+	struct evsel **vals;
+	size_t cap, nr;
+};
+
+struct session {
+	struct data data;
+	struct header header;
+	struct tool *tool;
+	struct evlist evlist;
+	struct id_hash ids;
+	struct session_stats stats;
+	struct ordered_events oe;
+	bool zstd_ready;
+	struct zstd_data zstd;
+	char *decomp;
+	size_t decomp_len, decomp_cap;
+	struct oe_chunk *chunk;		/* current stream chunk */
+	FILE *feat_fp;
+	bool feat_full;
+	uint64_t cur_offset;
+	void *priv;
+	bool tracing_data_seen;
+};
+
+/* ---- id -> evsel -------------------------------------------------------- */
+
+static size_t id_slot(uint64_t id, size_t cap)
+{
+	id ^= id >> 33;
+	id *= 0xff51afd7ed558ccdULL;
+	id ^= id >> 33;
+	return id & (cap - 1);
+}
+
+static int id_hash__add(struct id_hash *h, uint64_t id, struct evsel *evsel)
+{
+	size_t i;
+
+	if ((h->nr + 1) * 2 > h->cap) {
+		struct id_hash n = { 0 };
+
+		n.cap = h->cap ? h->cap * 2 : 64;
+		n.keys = calloc(n.cap, sizeof(*n.keys));
+		n.vals = calloc(n.cap, sizeof(*n.vals));
+		if (!n.keys || !n.vals) {
+			free(n.keys);
+			free(n.vals);
+			return -ENOMEM;
+		}
+		for (i = 0; i < h->cap; i++) {
+			size_t j;
+
+			if (!h->vals[i])
+				continue;
+			j = id_slot(h->keys[i], n.cap);
+			while (n.vals[j])
+				j = (j + 1) & (n.cap - 1);
+			n.keys[j] = h->keys[i];
+			n.vals[j] = h->vals[i];
+			n.nr++;
+		}
+		free(h->keys);
+		free(h->vals);
+		*h = n;
+	}
+	i = id_slot(id, h->cap);
+	while (h->vals[i]) {
+		if (h->keys[i] == id) {
+			h->vals[i] = evsel;
+			return 0;
+		}
+		i = (i + 1) & (h->cap - 1);
+	}
+	h->keys[i] = id;
+	h->vals[i] = evsel;
+	h->nr++;
+	return 0;
+}
+
+static struct evsel *id_hash__find(const struct id_hash *h, uint64_t id)
+{
+	size_t i;
+
+	if (!h->cap)
+		return NULL;
+	i = id_slot(id, h->cap);
+	while (h->vals[i]) {
+		if (h->keys[i] == id)
+			return h->vals[i];
+		i = (i + 1) & (h->cap - 1);
+	}
+	return NULL;
+}
+
+/* ---- evsels of the file -------------------------------------------------- */
+
+static const char *const hw_names[] = {
+	"cycles", "instructions", "cache-references", "cache-misses",
+	"branches", "branch-misses", "bus-cycles", "stalled-cycles-frontend",
+	"stalled-cycles-backend", "ref-cycles",
+};
+
+static const char *const sw_names[] = {
+	"cpu-clock", "task-clock", "page-faults", "context-switches",
+	"cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
+	"emulation-faults", "dummy", "bpf-output", "cgroup-switches",
+};
+
+/* A name for an attr the file does not name (no EVENT_DESC). */
+static char *default_name(const struct perf_event_attr *a)
+{
+	char buf[128];
+
+	if (a->type == PERF_TYPE_HARDWARE && a->config < ARRAY_SIZE(hw_names))
+		snprintf(buf, sizeof(buf), "%s", hw_names[a->config]);
+	else if (a->type == PERF_TYPE_SOFTWARE && a->config < ARRAY_SIZE(sw_names))
+		snprintf(buf, sizeof(buf), "%s", sw_names[a->config]);
+	else if (a->type == PERF_TYPE_TRACEPOINT)
+		snprintf(buf, sizeof(buf), "tracepoint-%" PRIu64, (uint64_t)a->config);
+	else if (a->type == PERF_TYPE_RAW)
+		snprintf(buf, sizeof(buf), "raw 0x%" PRIx64, (uint64_t)a->config);
+	else
+		snprintf(buf, sizeof(buf), "unknown-%u-0x%" PRIx64, a->type,
+			 (uint64_t)a->config);
+	return strdup(buf);
+}
+
+static struct evsel *session__add_evsel(struct session *s,
+					const struct perf_event_attr *attr,
+					const uint64_t *ids, uint32_t nr_ids)
+{
+	struct evlist *el = &s->evlist;
+	struct evsel *evsel, **entries;
+
+	entries = realloc(el->entries, (el->nr + 1) * sizeof(*entries));
+	if (!entries)
+		return NULL;
+	el->entries = entries;
+	evsel = calloc(1, sizeof(*evsel));
+	if (!evsel)
+		return NULL;
+	evsel->attr = *attr;
+	evsel->idx = el->nr;
+	evsel->leader = evsel;
+	evsel->nr_members = 1;
+	evsel->supported = true;
+	evsel->is_tracepoint = attr->type == PERF_TYPE_TRACEPOINT;
+	evsel->name = default_name(attr);
+	el->entries[el->nr++] = evsel;
+	for (uint32_t i = 0; i < nr_ids; i++)
+		if (id_hash__add(&s->ids, ids[i], evsel))
+			return NULL;
+	return evsel;
+}
+
+static void set_evsel_name(struct evsel *evsel, const char *name)
+{
+	char *n;
+
+	if (!name || !*name)
+		return;
+	n = strdup(name);
+	if (!n)
+		return;
+	free(evsel->name);
+	evsel->name = n;
+	if (evsel->is_tracepoint) {
+		const char *colon = strchr(n, ':');
+
+		evsel->tp_id_sys_len = colon ? (int)(colon - n) : 0;
+	}
+}
+
+/* EVENT_DESC names the attrs by position; GROUP_DESC rebuilds groups. */
+static void session__apply_env(struct session *s)
+{
+	struct env *env = &s->header.env;
+	struct evlist *el = &s->evlist;
+
+	for (uint32_t i = 0; i < env->nr_event_desc && i < (uint32_t)el->nr; i++)
+		set_evsel_name(el->entries[i], env->event_desc[i].name);
+	for (uint32_t g = 0; g < env->nr_groups; g++) {
+		const struct env_group *grp = &env->groups[g];
+		struct evsel *leader;
+
+		if (grp->leader_idx >= (uint32_t)el->nr ||
+		    grp->nr_members > (uint32_t)el->nr - grp->leader_idx)
+			continue;
+		leader = el->entries[grp->leader_idx];
+		leader->nr_members = grp->nr_members;
+		if (grp->name && strcmp(grp->name, "{anon_group}")) {
+			free(leader->group_name);
+			leader->group_name = strdup(grp->name);
+		}
+		for (uint32_t k = 1; k < grp->nr_members; k++)
+			el->entries[grp->leader_idx + k]->leader = leader;
+	}
+}
+
+struct evsel *session__evsel_by_id(struct session *s, uint64_t id)
+{
+	return id_hash__find(&s->ids, id);
+}
+
+struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
+{
+	struct evlist *el = &s->evlist;
+	const struct perf_event_attr *a;
+	uint64_t id;
+	int pos;
+
+	if (!el->nr)
+		return NULL;
+	if (el->nr == 1)
+		return el->entries[0];
+	/* every attr of one file shares the id position (perf requires it) */
+	a = &el->entries[0]->attr;
+	if (ev->header.type == PERF_RECORD_SAMPLE) {
+		pos = event__id_pos(a);
+		if (pos < 0 || ev->header.size < sizeof(ev->header) + (pos + 1) * 8)
+			return NULL;
+		memcpy(&id, ev->raw + sizeof(ev->header) + pos * 8, 8);
+	} else {
+		if (!a->sample_id_all)
+			return el->entries[0];
+		pos = event__is_pos(a);
+		if (pos < 0)
+			return el->entries[0];
+		if (ev->header.size < sizeof(ev->header) + pos * 8)
+			return NULL;
+		memcpy(&id, ev->raw + ev->header.size - pos * 8, 8);
+	}
+	return id_hash__find(&s->ids, id);
+}
+
+/* ---- delivery ----------------------------------------------------------- */
+
+static int deliver(struct session *s, const union perf_event *ev, uint64_t off)
+{
+	struct tool *tool = s->tool;
+	struct perf_sample sample;
+	struct evsel *evsel;
+
+	s->cur_offset = off;
+	evsel = session__evsel_of(s, ev);
+	if (ev->header.type == PERF_RECORD_SAMPLE) {
+		if (!evsel) {
+			s->stats.nr_unknown_id++;
+			return 0;
+		}
+		if (event__parse_sample(ev, &evsel->attr, &sample)) {
+			s->stats.nr_invalid_samples++;
+			return 0;
+		}
+		s->stats.total_period += sample.period;
+		return tool && tool->sample ? tool->sample(tool, ev, &sample, evsel, s) : 0;
+	}
+	if (evsel)
+		event__parse_sample(ev, &evsel->attr, &sample);
+	else
+		event__parse_sample(ev, &(struct perf_event_attr){ 0 }, &sample);
+	if (ev->header.type == PERF_RECORD_LOST &&
+	    ev->header.size >= sizeof(struct perf_record_lost))
+		s->stats.total_lost += ((const struct perf_record_lost *)ev)->lost;
+	if (ev->header.type == PERF_RECORD_LOST_SAMPLES &&
+	    ev->header.size >= sizeof(struct perf_record_lost_samples))
+		s->stats.total_lost_samples +=
+			((const struct perf_record_lost_samples *)ev)->lost;
+	return tool && tool->event ? tool->event(tool, ev, &sample, s) : 0;
+}
+
+static int oe_deliver(struct ordered_events *oe, const union perf_event *ev,
+		      uint64_t off)
+{
+	return deliver(oe->priv, ev, off);
+}
+
+/* A record's timestamp, or -1 when it carries none. */
+static uint64_t record_time(struct session *s, const union perf_event *ev)
+{
+	struct evsel *evsel = session__evsel_of(s, ev);
+	struct perf_sample sample;
+
+	if (!evsel || event__parse_sample(ev, &evsel->attr, &sample))
+		return (uint64_t)-1;
+	return sample.time;
+}
+
+static int process_record(struct session *s, const union perf_event *ev,
+			  struct oe_chunk *chunk, uint64_t off, size_t depth);
+
+/* Walk the records in [buf, buf+len) whose storage is @chunk (or the file
+ * at @base_off when chunk is NULL). Returns bytes consumed (complete
+ * records) or -errno. */
+static ssize_t process_buffer(struct session *s, const char *buf, size_t len,
+			      struct oe_chunk *chunk, size_t depth)
+{
+	size_t pos = 0;
+
+	while (len - pos >= sizeof(struct perf_event_header)) {
+		const union perf_event *ev = (const void *)(buf + pos);
+		int err;
+
+		if (ev->header.size < sizeof(ev->header))
+			return -EINVAL;
+		if (ev->header.size > len - pos)
+			break;
+		err = process_record(s, ev, chunk, 0, depth);
+		if (err)
+			return err;
+		pos += ev->header.size;
+	}
+	return pos;
+}
+
+static int process_compressed(struct session *s, const union perf_event *ev,
+			      size_t depth)
+{
+	const char *payload = (const char *)ev + sizeof(ev->header);
+	size_t size = ev->header.size - sizeof(ev->header);
+	struct oe_chunk *chunk;
+	ssize_t n, used;
+
+	if (depth > 0) {
+		pr_warning("COMPRESSED record inside a COMPRESSED record: skipped\n");
+		return 0;
+	}
+	if (!s->zstd_ready) {
+		if (zstd__init(&s->zstd, 0))
+			return -ENOMEM;
+		s->zstd_ready = true;
+	}
+	n = zstd__decompress(&s->zstd, payload, size, &s->decomp,
+			     &s->decomp_len, &s->decomp_cap, MAX_DECOMP);
+	if (n < 0) {
+		pr_warning("a COMPRESSED record could not be decompressed (%s); skipped\n",
+			   n == -EFBIG ? "too large" : "damaged zstd stream");
+		s->decomp_len = 0;
+		return 0;
+	}
+	if (!s->decomp_len)
+		return 0;
+	/* the records need stable storage while they wait for their round */
+	chunk = oe_chunk__new(s->decomp_len);
+	if (!chunk)
+		return -ENOMEM;
+	memcpy(chunk->data, s->decomp, s->decomp_len);
+	chunk->used = s->decomp_len;
+	used = process_buffer(s, chunk->data, chunk->used, chunk, depth + 1);
+	oe_chunk__put(chunk);
+	if (used < 0) {
+		if (used == -EINVAL) {
+			pr_warning("a decompressed record has an invalid size; the rest of that block is skipped\n");
+			s->decomp_len = 0;
+			return 0;
+		}
+		return used;
+	}
+	/* a record may continue in the next COMPRESSED record */
+	memmove(s->decomp, s->decomp + used, s->decomp_len - used);
+	s->decomp_len -= used;
+	return 0;
+}
+
+static void header_attr_record(struct session *s, const union perf_event *ev)
+{
+	const struct perf_record_header_attr *ha = (const void *)ev;
+	size_t body = ev->header.size - sizeof(ev->header);
+	struct perf_event_attr attr;
+	uint32_t asz;
+
+	if (body < PERF_ATTR_SIZE_VER0)
+		return;
+	memcpy(&asz, (const char *)&ha->attr + offsetof(struct perf_event_attr, size), 4);
+	if (!asz)
+		asz = PERF_ATTR_SIZE_VER0;
+	if (asz > body)
+		return;
+	memset(&attr, 0, sizeof(attr));
+	memcpy(&attr, &ha->attr, asz < sizeof(attr) ? asz : sizeof(attr));
+	header__add_attr(&s->header, &attr, sizeof(attr),
+			 (const uint64_t *)((const char *)&ha->attr + asz),
+			 (body - asz) / 8);
+	session__add_evsel(s, &attr, (const uint64_t *)((const char *)&ha->attr + asz),
+			   (body - asz) / 8);
+}
+
+static void header_feature_record(struct session *s, const union perf_event *ev)
+{
+	const struct perf_record_header_feature *fe = (const void *)ev;
+	uint64_t feat;
+
+	if (ev->header.size < sizeof(*fe))
+		return;
+	feat = fe->feat_id;
+	if (feat == HEADER_RESERVED || feat >= HEADER_FEAT_BITS) {
+		pr_warning("invalid feature id %" PRIu64 " in a pipe-mode FEATURE record; skipped\n",
+			   feat);
+		return;
+	}
+	header__process_feature(&s->header, (int)feat, fe->data,
+				ev->header.size - sizeof(*fe));
+	if (feat == HEADER_EVENT_DESC || feat == HEADER_GROUP_DESC)
+		session__apply_env(s);
+	if (s->feat_fp)
+		header__fprintf_feature(&s->header, (int)feat, s->feat_fp, s->feat_full);
+}
+
+static void header_build_id_record(struct session *s, const union perf_event *ev)
+{
+	const struct perf_record_header_build_id *b = (const void *)ev;
+	size_t nlen;
+	uint8_t size = 20;
+	char *fn;
+
+	if (ev->header.size < sizeof(*b))
+		return;
+	nlen = strnlen(b->filename, ev->header.size - sizeof(*b));
+	fn = strndup(b->filename, nlen);
+	if (!fn)
+		return;
+	if (ev->header.misc & (1 << 15))
+		size = b->size <= 20 ? b->size : 20;
+	env__add_build_id(&s->header.env, b->pid, ev->header.misc, b->data, size, fn);
+	header__set_feat(&s->header, HEADER_BUILD_ID);
+	free(fn);
+}
+
+static void event_update_record(struct session *s, const union perf_event *ev)
+{
+	const struct perf_record_event_update *eu = (const void *)ev;
+	struct evsel *evsel;
+
+	if (ev->header.size < sizeof(*eu) || eu->type != PERF_EVENT_UPDATE__NAME)
+		return;
+	evsel = id_hash__find(&s->ids, eu->id);
+	if (evsel) {
+		char *n = strndup(eu->data, ev->header.size - sizeof(*eu));
+
+		set_evsel_name(evsel, n);
+		free(n);
+	}
+}
+
+static int process_user(struct session *s, const union perf_event *ev,
+			size_t depth)
+{
+	struct tool *tool = s->tool;
+	bool pass = true;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_HEADER_ATTR:
+		header_attr_record(s, ev);
+		pass = false;
+		break;
+	case PERF_RECORD_HEADER_FEATURE:
+		header_feature_record(s, ev);
+		pass = false;
+		break;
+	case PERF_RECORD_HEADER_TRACING_DATA:
+		pass = false;	/* its payload was consumed by the walker */
+		break;
+	case PERF_RECORD_HEADER_BUILD_ID:
+		header_build_id_record(s, ev);
+		break;
+	case PERF_RECORD_FINISHED_ROUND:
+		pass = false;
+		if (tool && tool->ordered_events)
+			return ordered_events__flush_round(&s->oe);
+		break;
+	case PERF_RECORD_COMPRESSED:
+		return process_compressed(s, ev, depth);
+	case PERF_RECORD_EVENT_UPDATE:
+		event_update_record(s, ev);
+		break;
+	default:
+		break;
+	}
+	if (pass && tool && tool->user_event)
+		return tool->user_event(tool, ev, s);
+	return 0;
+}
+
+static int process_record(struct session *s, const union perf_event *ev,
+			  struct oe_chunk *chunk, uint64_t off, size_t depth)
+{
+	uint32_t type = ev->header.type;
+	uint64_t t;
+
+	s->stats.nr_total++;
+	if (type < PERF_RECORD_HEADER_MAX)
+		s->stats.nr_events[type]++;
+	if (type >= PERF_RECORD_USER_TYPE_START) {
+		if (type >= PERF_RECORD_HEADER_MAX) {
+			s->stats.nr_unknown_events++;
+			return 0;
+		}
+		return process_user(s, ev, depth);
+	}
+	if (type == 0 || type >= PERF_RECORD_MAX) {
+		s->stats.nr_unknown_events++;
+		return 0;
+	}
+	if (!s->tool || !s->tool->ordered_events)
+		return deliver(s, ev, off);
+	t = record_time(s, ev);
+	if (t == (uint64_t)-1)
+		return deliver(s, ev, off);
+	return ordered_events__queue(&s->oe, ev, t, chunk, off);
+}
+
+/* ---- walking a mapped file ----------------------------------------------- */
+
+static void warn_truncated(struct session *s, uint64_t off, uint64_t left)
+{
+	s->stats.truncated_bytes += left;
+	pr_warning("%s is truncated at offset %" PRIu64 ": %" PRIu64
+		   " bytes of data are missing or cut; showing what was read\n",
+		   s->data.path, off, left);
+}
+
+static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
+{
+	const char *base = s->data.base;
+	uint64_t off = start;
+	int err = 0;
+
+	while (off < end) {
+		const union perf_event *ev = (const void *)(base + off);
+		uint64_t size;
+
+		if (end - off < sizeof(ev->header)) {
+			warn_truncated(s, off, end - off);
+			break;
+		}
+		size = ev->header.size;
+		if (size < sizeof(ev->header)) {
+			pr_warning("%s: invalid record size %" PRIu64 " at offset %" PRIu64
+				   "; the rest of the file (%" PRIu64 " bytes) is skipped\n",
+				   s->data.path, size, off, end - off);
+			s->stats.truncated_bytes += end - off;
+			break;
+		}
+		if (size > end - off) {
+			warn_truncated(s, off, end - off);
+			break;
+		}
+		/* TRACING_DATA and AUXTRACE carry a payload after the record */
+		if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA &&
+		    size >= sizeof(struct perf_record_header_tracing_data)) {
+			uint32_t tsz = ((const struct perf_record_header_tracing_data *)ev)->size;
+			uint64_t pad = ((uint64_t)tsz + 7) & ~7ULL;
+
+			if (pad > end - off - size) {
+				warn_truncated(s, off, end - off);
+				break;
+			}
+			free(s->header.env.tracing_data);
+			s->header.env.tracing_data = malloc(tsz ? tsz : 1);
+			if (!s->header.env.tracing_data)
+				return -ENOMEM;
+			memcpy(s->header.env.tracing_data, base + off + size, tsz);
+			s->header.env.tracing_data_size = tsz;
+			header__set_feat(&s->header, HEADER_TRACING_DATA);
+			err = process_record(s, ev, NULL, off, 0);
+			off += size + pad;
+		} else if (ev->header.type == PERF_RECORD_AUXTRACE && size >= 16) {
+			uint64_t asz;
+
+			memcpy(&asz, base + off + 8, 8);
+			if (asz > end - off - size) {
+				warn_truncated(s, off, end - off);
+				break;
+			}
+			err = process_record(s, ev, NULL, off, 0);
+			off += size + asz;
+		} else {
+			err = process_record(s, ev, NULL, off, 0);
+			off += size;
+		}
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* ---- walking a stream ------------------------------------------------------ */
+
+/* Room for @n bytes in the current chunk. */
+static char *chunk_room(struct session *s, size_t n)
+{
+	if (!s->chunk || s->chunk->cap - s->chunk->used < n) {
+		oe_chunk__put(s->chunk);
+		s->chunk = oe_chunk__new(n > CHUNK_SIZE ? n : CHUNK_SIZE);
+		if (!s->chunk)
+			return NULL;
+	}
+	return s->chunk->data + s->chunk->used;
+}
+
+static int skip_stream(struct session *s, uint64_t n)
+{
+	char buf[4096];
+
+	while (n) {
+		size_t k = n < sizeof(buf) ? n : sizeof(buf);
+		ssize_t r = data__read(&s->data, buf, k);
+
+		if (r < (ssize_t)k)
+			return -EIO;
+		n -= k;
+	}
+	return 0;
+}
+
+static int walk_stream(struct session *s)
+{
+	uint64_t off = sizeof(struct perf_pipe_file_header);
+	int err = 0;
+
+	for (;;) {
+		struct perf_event_header h;
+		ssize_t r = data__read(&s->data, &h, sizeof(h));
+		union perf_event *ev;
+		char *p;
+
+		if (r == 0)
+			break;
+		if (r < 0)
+			return r;
+		if (r < (ssize_t)sizeof(h)) {
+			warn_truncated(s, off, r);
+			break;
+		}
+		if (h.size < sizeof(h)) {
+			pr_warning("%s: invalid record size %u at offset %" PRIu64
+				   "; the rest of the input is skipped\n",
+				   s->data.path, h.size, off);
+			break;
+		}
+		p = chunk_room(s, h.size);
+		if (!p)
+			return -ENOMEM;
+		memcpy(p, &h, sizeof(h));
+		r = data__read(&s->data, p + sizeof(h), h.size - sizeof(h));
+		if (r < 0)
+			return r;
+		if ((size_t)r < h.size - sizeof(h)) {
+			warn_truncated(s, off, sizeof(h) + r);
+			break;
+		}
+		s->chunk->used += h.size;
+		ev = (union perf_event *)p;
+		if (h.type == PERF_RECORD_HEADER_TRACING_DATA &&
+		    h.size >= sizeof(struct perf_record_header_tracing_data)) {
+			uint32_t tsz = ((struct perf_record_header_tracing_data *)ev)->size;
+			uint64_t pad = ((uint64_t)tsz + 7) & ~7ULL;
+			char *td = malloc(pad ? pad : 1);
+
+			if (!td)
+				return -ENOMEM;
+			r = data__read(&s->data, td, pad);
+			if (r < (ssize_t)pad) {
+				free(td);
+				warn_truncated(s, off, h.size + (r > 0 ? r : 0));
+				break;
+			}
+			free(s->header.env.tracing_data);
+			s->header.env.tracing_data = td;
+			s->header.env.tracing_data_size = tsz;
+			header__set_feat(&s->header, HEADER_TRACING_DATA);
+			off += pad;
+		} else if (h.type == PERF_RECORD_AUXTRACE && h.size >= 16) {
+			uint64_t asz;
+
+			memcpy(&asz, p + 8, 8);
+			if (skip_stream(s, asz)) {
+				warn_truncated(s, off, h.size);
+				break;
+			}
+			off += asz;
+		}
+		err = process_record(s, ev, s->chunk, 0, 0);
+		if (err)
+			return err;
+		off += h.size;
+	}
+	return 0;
+}
+
+/* ---- public ---------------------------------------------------------------- */
+
+struct session *session__new(const char *path, struct tool *tool)
+{
+	struct session *s = calloc(1, sizeof(*s));
+	int err, kind;
+
+	if (!s) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	s->tool = tool;
+	header__init(&s->header);
+	ordered_events__init(&s->oe, oe_deliver, s);
+	err = data__open_read(&s->data, path);
+	if (err) {
+		free(s);
+		errno = -err;
+		return NULL;
+	}
+	s->header.mtime = s->data.mtime;
+	if (s->data.is_pipe) {
+		struct perf_pipe_file_header ph;
+		ssize_t r = data__read(&s->data, &ph, sizeof(ph));
+
+		kind = r == sizeof(ph) ? header__probe(&ph, sizeof(ph)) : 0;
+		if (kind == 1)
+			pr_err("%s: a file-mode perf.data cannot be read from a pipe; give it with -i FILE\n",
+			       s->data.path);
+	} else {
+		kind = header__probe(s->data.base, s->data.size);
+	}
+	if (kind == -EPROTONOSUPPORT) {
+		pr_err("%s was recorded on a machine of the other byte order; mperf reads only native-endian files\n",
+		       s->data.path);
+		err = -EPROTONOSUPPORT;
+		goto out_err;
+	}
+	if (kind == 0) {
+		if (!s->data.is_pipe && !s->data.size)
+			pr_err("%s is empty: not a perf.data file\n", s->data.path);
+		else
+			pr_err("%s is not a perf.data file (bad magic); record one with 'mperf record'\n",
+			       s->data.path);
+		err = -EINVAL;
+		goto out_err;
+	}
+	if (kind == 1 && s->data.is_pipe) {
+		err = -EINVAL;
+		goto out_err;
+	}
+	if (kind == 2) {
+		s->header.pipe = true;
+		return s;
+	}
+	err = header__read_file(&s->header, s->data.base, s->data.size, s->data.path);
+	if (err)
+		goto out_err;
+	for (int i = 0; i < s->header.nr_attrs; i++) {
+		struct header_attr *a = &s->header.attrs[i];
+
+		if (!session__add_evsel(s, &a->attr, a->ids, a->nr_ids)) {
+			err = -ENOMEM;
+			goto out_err;
+		}
+	}
+	session__apply_env(s);
+	return s;
+
+out_err:
+	session__delete(s);
+	errno = -err;
+	return NULL;
+}
+
+void session__delete(struct session *s)
+{
+	if (!s)
+		return;
+	ordered_events__exit(&s->oe);
+	oe_chunk__put(s->chunk);
+	for (int i = 0; i < s->evlist.nr; i++) {
+		struct evsel *e = s->evlist.entries[i];
+
+		free(e->name);
+		free(e->group_name);
+		free(e->pmu_name);
+		free(e);
+	}
+	free(s->evlist.entries);
+	free(s->ids.keys);
+	free(s->ids.vals);
+	if (s->zstd_ready)
+		zstd__exit(&s->zstd);
+	free(s->decomp);
+	header__exit(&s->header);
+	data__close(&s->data);
+	free(s);
+}
+
+int session__process_events(struct session *s)
+{
+	int err;
+
+	if (s->header.pipe) {
+		if (s->data.is_pipe)
+			err = walk_stream(s);
+		else
+			err = walk_mapped(s, sizeof(struct perf_pipe_file_header),
+					  s->data.size);
+	} else {
+		uint64_t start = s->header.data_offset;
+		uint64_t end = start + s->header.data_size;
+
+		if (start > s->data.size) {
+			pr_warning("%s: the data section starts beyond the end of the file (truncated file?)\n",
+				   s->data.path);
+			start = end = s->data.size;
+		}
+		if (!s->header.data_size && s->data.size > start) {
+			pr_warning("%s: the data size field is 0: was the recording terminated properly? Reading to the end of the file\n",
+				   s->data.path);
+			end = s->data.size;
+		}
+		if (end > s->data.size || end < start) {
+			uint64_t missing = end - s->data.size;
+
+			end = s->data.size;
+			err = walk_mapped(s, start, end);
+			/* the walk ended at a record boundary short of the
+			 * size the header claims */
+			if (!s->stats.truncated_bytes)
+				warn_truncated(s, s->data.size, missing);
+		} else {
+			err = walk_mapped(s, start, end);
+		}
+	}
+	if (!err && s->tool && s->tool->ordered_events)
+		err = ordered_events__flush_all(&s->oe);
+	s->stats.nr_unordered = s->oe.nr_unordered;
+	if (s->stats.nr_unknown_events)
+		pr_debug("%s: %" PRIu64 " records of unknown type skipped\n",
+			 s->data.path, s->stats.nr_unknown_events);
+	return err;
+}
+
+void session__set_feature_printer(struct session *s, FILE *fp, bool full)
+{
+	s->feat_fp = fp;
+	s->feat_full = full;
+}
+
+bool session__is_pipe(const struct session *s)
+{
+	return s->header.pipe;
+}
+
+const char *session__path(const struct session *s)
+{
+	return s->data.path;
+}
+
+struct evlist *session__evlist(struct session *s)
+{
+	return &s->evlist;
+}
+
+struct header *session__header(struct session *s)
+{
+	return &s->header;
+}
+
+struct env *session__env(struct session *s)
+{
+	return &s->header.env;
+}
+
+const struct session_stats *session__stats(const struct session *s)
+{
+	return &s->stats;
+}
+
+uint64_t session__current_offset(const struct session *s)
+{
+	return s->cur_offset;
+}
+
+void session__set_priv(struct session *s, void *priv)
+{
+	s->priv = priv;
+}
+
+void *session__priv(const struct session *s)
+{
+	return s->priv;
+}
