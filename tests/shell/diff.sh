@@ -4,7 +4,7 @@
 "$MPERF" report --list-opts 2>/dev/null | grep -q -- '--diff' || skip "mperf report has no --diff"
 tmpdir
 D=$DATA/perf-6.1
-zcat -f "$D/cpuburn-fp.script.txt.gz" > "$T/base.script"
+cat "$D/cpuburn-fp.script.txt" > "$T/base.script"
 cp "$D/dsouser-fp.script.txt" "$T/new.script"
 
 # self shares per "dso symbol" from perf's own script output

@@ -6,7 +6,7 @@ command -v python3 >/dev/null || skip "python3 missing"
 tmpdir
 D=$DATA/perf-6.1
 for name in cpuburn-fp dsouser-fp cpuburn-dwarf; do
-	zcat -f "$D/$name.script.txt"* > "$T/$name.script"
+	cat "$D/$name.script.txt" > "$T/$name.script"
 	"$MPERF" report -i "$D/$name.data" $(report_symargs) --json > "$T/$name.json" 2> "$T/err" ||
 		{ cat "$T/err" >&2; fail "$name: report --json failed"; }
 	python3 - "$T/$name.json" "$T/$name.script" "$D/$name.report-nochildren.txt" <<'PY' || fail "$name: JSON check"

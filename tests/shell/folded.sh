@@ -70,10 +70,7 @@ function tidy(f,   i, p, q) {
 END { for (s in count) print s, count[s] }
 AWK
 
-script_of() {	# perf's own perf script output for $1
-	if [ -f "$D/$1.script.txt" ]; then cat "$D/$1.script.txt"
-	else zcat "$D/$1.script.txt.gz"; fi
-}
+script_of() { cat "$D/$1.script.txt"; }	# perf's own perf script output
 
 for name in cpuburn-fp dsouser-fp cpuburn-dwarf; do
 	[ -f "$D/$name.data" ] || fail "missing $D/$name.data"
@@ -94,7 +91,7 @@ done
 grep -q '^cpuburn-23688;' "$T/pid.got" || fail "--folded-pid: no cpuburn-23688 frame"
 grep -q '_\[k\]' "$T/pid.got" || fail "--folded-annotate: no kernel frame annotated"
 "$MPERF" report -i "$D/cpuburn-fp.data" $(report_symargs) --folded --folded-period > "$T/period.got"
-want=$(zcat -f "$D/cpuburn-fp.script.txt.gz" | awk '/cpu-clock/ { s += $(NF-1) } END { print s }')
+want=$(cat "$D/cpuburn-fp.script.txt" | awk '/cpu-clock/ { s += $(NF-1) } END { print s }')
 got=$(awk '{s += $NF} END {print s}' "$T/period.got")
 assert_eq "--folded-period total" "$want" "$got"
 exit 0

@@ -65,7 +65,7 @@ leafcount() {
 }
 
 for name in cpuburn-fp cpuburn-dwarf dsouser-fp; do
-	zcat -f "$D/$name.script.txt"* > "$T/$name.script"
+	cat "$D/$name.script.txt" > "$T/$name.script"
 	"$MPERF" report -i "$D/$name.data" $(report_symargs) --pprof "$T/$name.pb.gz" 2> "$T/err" ||
 		{ cat "$T/err" >&2; fail "$name: report --pprof failed"; }
 	[ "$(head -c2 "$T/$name.pb.gz" | od -An -tx1 | tr -d ' ')" = 1f8b ] || fail "$name: not gzip"
