@@ -135,8 +135,10 @@ void env__exit(struct env *env);
  * release, mperf's version, arch (uname -m), cpus online/available, the cpu
  * description (/proc/cpuinfo), cpuid (arch ops; empty when the hook is
  * missing), total memory, the cpu topology from sysfs, the numa nodes, the
- * pmu mappings, the cache levels, the clock resolution, and @argv as the
- * command line (argv[0] replaced by the path of the running binary).
+ * pmu mappings, the cache levels, the clock resolution (CLOCK_MONOTONIC),
+ * and the command line: the path of the running binary followed by @argv
+ * (the arguments after it, e.g. { "record", "-g", "--", "ls" }), as perf
+ * writes CMDLINE.
  * Return: 0 or -errno (only for out-of-memory; missing files leave fields
  * empty).
  */

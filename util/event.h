@@ -218,6 +218,7 @@ struct perf_record_header_attr {
 struct perf_record_header_tracing_data {
 	struct perf_event_header header;
 	uint32_t size;
+	uint32_t pad;
 };
 
 struct perf_record_header_build_id {

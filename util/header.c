@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 #include "debug.h"
 #include "event.h"
 #include "header.h"
@@ -65,15 +66,17 @@ void header__init(struct header *h)
 
 void header__exit(struct header *h)
 {
-	for (int i = 0; i < h->nr_attrs; i++)
+	for (int i = 0; i < h->nr_attrs; i++) {
 		free(h->attrs[i].ids);
+		free(h->attrs[i].name);
+	}
 	free(h->attrs);
 	env__exit(&h->env);
 	memset(h, 0, sizeof(*h));
 }
 
 int header__add_attr(struct header *h, const void *attr, size_t attr_size,
-		     const uint64_t *ids, uint32_t nr_ids)
+		     const uint64_t *ids, uint32_t nr_ids, const char *name)
 {
 	struct header_attr *a, *attrs;
 
@@ -93,6 +96,11 @@ int header__add_attr(struct header *h, const void *attr, size_t attr_size,
 	}
 	a->nr_ids = nr_ids;
 	h->nr_attrs++;
+	if (name) {
+		a->name = strdup(name);
+		if (!a->name)
+			return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -636,7 +644,7 @@ int header__read_file(struct header *h, const void *base, size_t size,
 			return -EINVAL;
 		}
 		ret = header__add_attr(h, a, asz, (const uint64_t *)(b + ids.offset),
-				       ids.size / 8);
+				       ids.size / 8, NULL);
 		if (ret)
 			return ret;
 	}
@@ -1130,4 +1138,533 @@ int header__fprintf(const struct header *h, FILE *fp, bool full)
 			fprintf(fp, "%s ", feat_names[feat]);
 	fprintf(fp, "\n");
 	return 0;
+}
+
+/* ---- writing ------------------------------------------------------------ */
+
+#include "data.h"
+
+struct wb {
+	char *p;
+	size_t len, cap;
+	int err;
+};
+
+static void wb_bytes(struct wb *w, const void *src, size_t n)
+{
+	if (w->err)
+		return;
+	if (w->len + n > w->cap) {
+		size_t cap = w->cap ? w->cap : 256;
+		char *np;
+
+		while (cap < w->len + n)
+			cap *= 2;
+		np = realloc(w->p, cap);
+		if (!np) {
+			w->err = -ENOMEM;
+			return;
+		}
+		w->p = np;
+		w->cap = cap;
+	}
+	if (src)
+		memcpy(w->p + w->len, src, n);
+	else
+		memset(w->p + w->len, 0, n);
+	w->len += n;
+}
+
+static void wb_u32(struct wb *w, uint32_t v)
+{
+	wb_bytes(w, &v, 4);
+}
+
+static void wb_u64(struct wb *w, uint64_t v)
+{
+	wb_bytes(w, &v, 8);
+}
+
+/* u32 length (NUL included, rounded up to 64) then the padded bytes */
+static void wb_str(struct wb *w, const char *s)
+{
+	size_t olen = strlen(s ? s : "") + 1;
+	uint32_t len = (olen + NAME_ALIGN - 1) & ~(size_t)(NAME_ALIGN - 1);
+
+	wb_u32(w, len);
+	wb_bytes(w, s ? s : "", olen);
+	wb_bytes(w, NULL, len - olen);
+}
+
+/* "name=value" back to the two strings perf stores */
+static void wb_cap(struct wb *w, const char *cap)
+{
+	const char *eq = strchr(cap ? cap : "", '=');
+	char *name = eq ? strndup(cap, eq - cap) : strdup(cap ? cap : "");
+
+	wb_str(w, name);
+	wb_str(w, eq ? eq + 1 : "");
+	free(name);
+}
+
+static void wb_attr(struct wb *w, const struct perf_event_attr *attr)
+{
+	struct perf_event_attr a = *attr;
+
+	a.size = HEADER_FILE_ATTR_SIZE;
+	wb_bytes(w, &a, HEADER_FILE_ATTR_SIZE);
+}
+
+int header__feature_bytes(const struct header *h, int feat, void **buf,
+			  size_t *size)
+{
+	const struct env *env = &h->env;
+	struct wb w = { 0 };
+
+	*buf = NULL;
+	*size = 0;
+	switch (feat) {
+	case HEADER_TRACING_DATA:
+		if (!env->tracing_data)
+			return -ENODATA;
+		wb_bytes(&w, env->tracing_data, env->tracing_data_size);
+		break;
+	case HEADER_BUILD_ID:
+		for (uint32_t i = 0; i < env->nr_build_ids; i++) {
+			const struct env_build_id *b = &env->build_ids[i];
+			struct perf_record_header_build_id bev;
+			size_t olen = strlen(b->filename) + 1;
+			size_t len = (olen + NAME_ALIGN - 1) & ~(size_t)(NAME_ALIGN - 1);
+
+			memset(&bev, 0, sizeof(bev));
+			bev.header.misc = b->misc | (1 << 15);	/* BUILD_ID_SIZE */
+			bev.header.size = sizeof(bev) + len;
+			bev.pid = b->pid;
+			memcpy(bev.data, b->build_id, b->size);
+			bev.size = b->size;
+			wb_bytes(&w, &bev, sizeof(bev));
+			wb_bytes(&w, b->filename, olen);
+			wb_bytes(&w, NULL, len - olen);
+		}
+		break;
+	case HEADER_HOSTNAME:
+		if (!env->hostname)
+			return -ENODATA;
+		wb_str(&w, env->hostname);
+		break;
+	case HEADER_OSRELEASE:
+		if (!env->os_release)
+			return -ENODATA;
+		wb_str(&w, env->os_release);
+		break;
+	case HEADER_VERSION:
+		if (!env->version)
+			return -ENODATA;
+		wb_str(&w, env->version);
+		break;
+	case HEADER_ARCH:
+		if (!env->arch)
+			return -ENODATA;
+		wb_str(&w, env->arch);
+		break;
+	case HEADER_CPUDESC:
+		if (!env->cpu_desc)
+			return -ENODATA;
+		wb_str(&w, env->cpu_desc);
+		break;
+	case HEADER_CPUID:
+		if (!env->cpuid)
+			return -ENODATA;
+		wb_str(&w, env->cpuid);
+		break;
+	case HEADER_NRCPUS:
+		if (!env->nr_cpus_avail)
+			return -ENODATA;
+		wb_u32(&w, env->nr_cpus_avail);
+		wb_u32(&w, env->nr_cpus_online);
+		break;
+	case HEADER_TOTAL_MEM:
+		if (!env->total_mem)
+			return -ENODATA;
+		wb_u64(&w, env->total_mem);
+		break;
+	case HEADER_CMDLINE:
+		if (!env->nr_cmdline)
+			return -ENODATA;
+		wb_u32(&w, env->nr_cmdline);
+		for (int i = 0; i < env->nr_cmdline; i++)
+			wb_str(&w, env->cmdline_argv[i]);
+		break;
+	case HEADER_EVENT_DESC:
+		if (!h->nr_attrs)
+			return -ENODATA;
+		wb_u32(&w, h->nr_attrs);
+		wb_u32(&w, HEADER_FILE_ATTR_SIZE);
+		for (int i = 0; i < h->nr_attrs; i++) {
+			const struct header_attr *a = &h->attrs[i];
+
+			wb_attr(&w, &a->attr);
+			wb_u32(&w, a->nr_ids);
+			wb_str(&w, a->name ? a->name : "");
+			wb_bytes(&w, a->ids, a->nr_ids * 8);
+		}
+		break;
+	case HEADER_CPU_TOPOLOGY:
+		if (!env->nr_sibling_cores || !env->cpu)
+			return -ENODATA;
+		wb_u32(&w, env->nr_sibling_cores);
+		for (uint32_t i = 0; i < env->nr_sibling_cores; i++)
+			wb_str(&w, env->sibling_cores[i]);
+		wb_u32(&w, env->nr_sibling_threads);
+		for (uint32_t i = 0; i < env->nr_sibling_threads; i++)
+			wb_str(&w, env->sibling_threads[i]);
+		for (uint32_t i = 0; i < env->nr_cpus_avail; i++) {
+			wb_u32(&w, env->cpu[i].core_id);
+			wb_u32(&w, env->cpu[i].socket_id);
+		}
+		if (env->nr_sibling_dies) {
+			wb_u32(&w, env->nr_sibling_dies);
+			for (uint32_t i = 0; i < env->nr_sibling_dies; i++)
+				wb_str(&w, env->sibling_dies[i]);
+			for (uint32_t i = 0; i < env->nr_cpus_avail; i++)
+				wb_u32(&w, env->cpu[i].die_id);
+		}
+		break;
+	case HEADER_NUMA_TOPOLOGY:
+		if (!env->nr_numa_nodes)
+			return -ENODATA;
+		wb_u32(&w, env->nr_numa_nodes);
+		for (uint32_t i = 0; i < env->nr_numa_nodes; i++) {
+			wb_u32(&w, env->numa_nodes[i].node);
+			wb_u64(&w, env->numa_nodes[i].mem_total);
+			wb_u64(&w, env->numa_nodes[i].mem_free);
+			wb_str(&w, env->numa_nodes[i].cpus);
+		}
+		break;
+	case HEADER_BRANCH_STACK:
+	case HEADER_STAT:
+		break;		/* presence is the information */
+	case HEADER_PMU_MAPPINGS:
+		wb_u32(&w, env->nr_pmu_mappings);
+		for (uint32_t i = 0; i < env->nr_pmu_mappings; i++) {
+			wb_u32(&w, env->pmu_mappings[i].type);
+			wb_str(&w, env->pmu_mappings[i].name);
+		}
+		break;
+	case HEADER_GROUP_DESC:
+		wb_u32(&w, env->nr_groups);
+		for (uint32_t i = 0; i < env->nr_groups; i++) {
+			wb_str(&w, env->groups[i].name ? env->groups[i].name : "{anon_group}");
+			wb_u32(&w, env->groups[i].leader_idx);
+			wb_u32(&w, env->groups[i].nr_members);
+		}
+		break;
+	case HEADER_CACHE:
+		if (!env->nr_caches)
+			return -ENODATA;
+		wb_u32(&w, 1);
+		wb_u32(&w, env->nr_caches);
+		for (uint32_t i = 0; i < env->nr_caches; i++) {
+			const struct env_cache *c = &env->caches[i];
+
+			wb_u32(&w, c->level);
+			wb_u32(&w, c->line_size);
+			wb_u32(&w, c->sets);
+			wb_u32(&w, c->ways);
+			wb_str(&w, c->type);
+			wb_str(&w, c->size);
+			wb_str(&w, c->map);
+		}
+		break;
+	case HEADER_SAMPLE_TIME:
+		wb_u64(&w, env->first_sample_time);
+		wb_u64(&w, env->last_sample_time);
+		break;
+	case HEADER_MEM_TOPOLOGY:
+		if (!env->memory_bsize)
+			return -ENODATA;
+		wb_u64(&w, 1);
+		wb_u64(&w, env->memory_bsize);
+		wb_u64(&w, env->nr_memory_nodes);
+		for (uint64_t i = 0; i < env->nr_memory_nodes; i++) {
+			const struct env_mem_node *m = &env->memory_nodes[i];
+
+			wb_u64(&w, m->node);
+			wb_u64(&w, m->size);
+			wb_u64(&w, m->size);
+			wb_bytes(&w, m->set, (m->size + 63) / 64 * 8);
+		}
+		break;
+	case HEADER_CLOCKID:
+		wb_u64(&w, env->clockid_res_ns);
+		break;
+	case HEADER_DIR_FORMAT:
+		wb_u64(&w, env->dir_version);
+		break;
+	case HEADER_BPF_PROG_INFO:
+	case HEADER_BPF_BTF:
+		wb_u32(&w, 0);	/* mperf keeps no BPF program list */
+		break;
+	case HEADER_COMPRESSED:
+		wb_u32(&w, env->comp_ver);
+		wb_u32(&w, env->comp_type);
+		wb_u32(&w, env->comp_level);
+		wb_u32(&w, env->comp_ratio);
+		wb_u32(&w, env->comp_mmap_len);
+		break;
+	case HEADER_CPU_PMU_CAPS:
+		wb_u32(&w, env->nr_cpu_pmu_caps);
+		for (int i = 0; i < env->nr_cpu_pmu_caps; i++)
+			wb_cap(&w, env->cpu_pmu_caps[i]);
+		break;
+	case HEADER_CLOCK_DATA:
+		if (!env->clock_enabled)
+			return -ENODATA;
+		wb_u32(&w, 1);
+		wb_u32(&w, env->clockid);
+		wb_u64(&w, env->clock_tod_ns);
+		wb_u64(&w, env->clock_clockid_ns);
+		break;
+	case HEADER_HYBRID_TOPOLOGY:
+		if (!env->nr_hybrid_nodes)
+			return -ENODATA;
+		wb_u32(&w, env->nr_hybrid_nodes);
+		for (uint32_t i = 0; i < env->nr_hybrid_nodes; i++) {
+			wb_str(&w, env->hybrid_nodes[i].pmu_name);
+			wb_str(&w, env->hybrid_nodes[i].cpus);
+		}
+		break;
+	case HEADER_PMU_CAPS:
+		wb_u32(&w, env->nr_pmus_with_caps);
+		for (uint32_t i = 0; i < env->nr_pmus_with_caps; i++) {
+			const struct env_pmu_caps *pc = &env->pmu_caps[i];
+
+			wb_u32(&w, pc->nr_caps);
+			for (int j = 0; j < pc->nr_caps; j++)
+				wb_cap(&w, pc->caps[j]);
+			wb_str(&w, pc->pmu_name);
+		}
+		break;
+	default:
+		return -ENODATA;	/* AUXTRACE and unknown bits */
+	}
+	if (w.err) {
+		free(w.p);
+		return w.err;
+	}
+	*buf = w.p;
+	*size = w.len;
+	return 0;
+}
+
+int header__write_file_start(struct header *h, struct data *out)
+{
+	struct perf_file_header fh;
+	uint64_t *id_off;
+	int err;
+
+	if (out->is_pipe)
+		return -ESPIPE;
+	id_off = calloc(h->nr_attrs ? h->nr_attrs : 1, sizeof(*id_off));
+	if (!id_off)
+		return -ENOMEM;
+	memset(&fh, 0, sizeof(fh));
+	err = data__write(out, &fh, sizeof(fh));
+	for (int i = 0; i < h->nr_attrs && !err; i++) {
+		id_off[i] = data__offset(out);
+		err = data__write(out, h->attrs[i].ids, h->attrs[i].nr_ids * 8);
+	}
+	h->attr_offset = data__offset(out);
+	for (int i = 0; i < h->nr_attrs && !err; i++) {
+		struct perf_event_attr a = h->attrs[i].attr;
+		struct perf_file_section ids = { id_off[i], h->attrs[i].nr_ids * 8 };
+
+		a.size = HEADER_FILE_ATTR_SIZE;
+		err = data__write(out, &a, HEADER_FILE_ATTR_SIZE);
+		if (!err)
+			err = data__write(out, &ids, sizeof(ids));
+	}
+	free(id_off);
+	h->data_offset = data__offset(out);
+	h->data_size = 0;
+	h->pipe = false;
+	return err;
+}
+
+static void file_header_fill(const struct header *h, struct perf_file_header *fh)
+{
+	memset(fh, 0, sizeof(*fh));
+	fh->magic = PERF_MAGIC2;
+	fh->size = sizeof(*fh);
+	fh->attr_size = HEADER_FILE_ATTR_SIZE + sizeof(struct perf_file_section);
+	fh->attrs.offset = h->attr_offset;
+	fh->attrs.size = h->nr_attrs * fh->attr_size;
+	fh->data.offset = h->data_offset;
+	fh->data.size = h->data_size;
+	memcpy(fh->adds_features, h->features, sizeof(fh->adds_features));
+}
+
+int header__write_file_finish(struct header *h, struct data *out,
+			      uint64_t data_size)
+{
+	struct perf_file_section secs[HEADER_LAST_FEATURE];
+	void *bufs[HEADER_LAST_FEATURE] = { 0 };
+	size_t sizes[HEADER_LAST_FEATURE] = { 0 };
+	struct perf_file_header fh;
+	uint64_t off;
+	int nsec = 0, err = 0;
+
+	h->data_size = data_size;
+	h->feat_offset = h->data_offset + data_size;
+	/* bits we cannot write are cleared, as perf does */
+	for (int f = HEADER_LAST_FEATURE; f < HEADER_FEAT_BITS; f++)
+		header__clear_feat(h, f);
+	header__clear_feat(h, HEADER_RESERVED);
+	for (int f = 1; f < HEADER_LAST_FEATURE; f++) {
+		if (!header__has_feat(h, f))
+			continue;
+		err = header__feature_bytes(h, f, &bufs[f], &sizes[f]);
+		if (err == -ENODATA) {
+			header__clear_feat(h, f);
+			err = 0;
+			continue;
+		}
+		if (err)
+			goto out;
+		nsec++;
+	}
+	err = data__seek(out, h->feat_offset);
+	if (err)
+		goto out;
+	off = h->feat_offset + nsec * sizeof(secs[0]);
+	nsec = 0;
+	for (int f = 1; f < HEADER_LAST_FEATURE; f++) {
+		if (!header__has_feat(h, f))
+			continue;
+		secs[nsec].offset = off;
+		secs[nsec].size = sizes[f];
+		off += sizes[f];
+		nsec++;
+	}
+	err = data__write(out, secs, nsec * sizeof(secs[0]));
+	for (int f = 1; f < HEADER_LAST_FEATURE && !err; f++)
+		if (header__has_feat(h, f))
+			err = data__write(out, bufs[f], sizes[f]);
+	if (!err)
+		err = data__flush(out);
+	if (!err && ftruncate(out->fd, data__offset(out)) < 0)
+		err = 0;	/* stdout redirected to a file: nothing to cut */
+	if (err)
+		goto out;
+	file_header_fill(h, &fh);
+	err = data__pwrite(out, &fh, sizeof(fh), 0);
+out:
+	for (int f = 0; f < HEADER_LAST_FEATURE; f++)
+		free(bufs[f]);
+	return err;
+}
+
+static int write_feature_record(struct data *out, uint64_t feat,
+				const void *buf, size_t size)
+{
+	struct perf_record_header_feature fe;
+	int err;
+
+	if (size + sizeof(fe) > UINT16_MAX)
+		return -E2BIG;
+	memset(&fe, 0, sizeof(fe));
+	fe.header.type = PERF_RECORD_HEADER_FEATURE;
+	fe.header.size = sizeof(fe) + size;
+	fe.feat_id = feat;
+	err = data__write(out, &fe, sizeof(fe));
+	return err ? err : data__write(out, buf, size);
+}
+
+int header__write_record(struct data *out, uint32_t type)
+{
+	struct perf_event_header eh = { .type = type, .misc = 0, .size = sizeof(eh) };
+
+	return data__write(out, &eh, sizeof(eh));
+}
+
+int header__write_pipe(struct header *h, struct data *out)
+{
+	struct perf_pipe_file_header ph = { PERF_MAGIC2, sizeof(ph) };
+	const struct env *env = &h->env;
+	int err;
+
+	h->pipe = true;
+	err = data__write(out, &ph, sizeof(ph));
+	for (int i = 0; i < h->nr_attrs && !err; i++) {
+		struct perf_event_header eh;
+		size_t sz = sizeof(eh) + HEADER_FILE_ATTR_SIZE + h->attrs[i].nr_ids * 8;
+		struct perf_event_attr a = h->attrs[i].attr;
+
+		if (sz > UINT16_MAX)
+			return -E2BIG;
+		eh.type = PERF_RECORD_HEADER_ATTR;
+		eh.misc = 0;
+		eh.size = sz;
+		a.size = HEADER_FILE_ATTR_SIZE;
+		err = data__write(out, &eh, sizeof(eh));
+		if (!err)
+			err = data__write(out, &a, HEADER_FILE_ATTR_SIZE);
+		if (!err)
+			err = data__write(out, h->attrs[i].ids, h->attrs[i].nr_ids * 8);
+	}
+	for (int f = 1; f < HEADER_LAST_FEATURE && !err; f++) {
+		void *buf;
+		size_t size;
+
+		/* these have records of their own in pipe mode */
+		if (f == HEADER_TRACING_DATA || f == HEADER_BUILD_ID ||
+		    !header__has_feat(h, f))
+			continue;
+		err = header__feature_bytes(h, f, &buf, &size);
+		if (err == -ENODATA) {
+			err = 0;
+			continue;
+		}
+		if (!err)
+			err = write_feature_record(out, f, buf, size);
+		free(buf);
+	}
+	/* perf ends the features with an empty HEADER_LAST_FEATURE record */
+	if (!err)
+		err = write_feature_record(out, HEADER_LAST_FEATURE, NULL, 0);
+	if (!err && env->tracing_data && header__has_feat(h, HEADER_TRACING_DATA)) {
+		struct perf_record_header_tracing_data td;
+		size_t pad = ((env->tracing_data_size + 7) & ~(size_t)7) - env->tracing_data_size;
+
+		memset(&td, 0, sizeof(td));
+		td.header.type = PERF_RECORD_HEADER_TRACING_DATA;
+		td.header.size = sizeof(td);
+		td.size = env->tracing_data_size + pad;
+		err = data__write(out, &td, sizeof(td));
+		if (!err)
+			err = data__write(out, env->tracing_data, env->tracing_data_size);
+		if (!err && pad)
+			err = data__write(out, "\0\0\0\0\0\0\0", pad);
+	}
+	for (uint32_t i = 0; i < env->nr_build_ids && !err &&
+	     header__has_feat(h, HEADER_BUILD_ID); i++) {
+		const struct env_build_id *b = &env->build_ids[i];
+		struct perf_record_header_build_id bev;
+		size_t olen = strlen(b->filename) + 1;
+		size_t len = (olen + 7) & ~(size_t)7;
+
+		memset(&bev, 0, sizeof(bev));
+		bev.header.type = PERF_RECORD_HEADER_BUILD_ID;
+		bev.header.misc = b->misc | (1 << 15);
+		bev.header.size = sizeof(bev) + len;
+		bev.pid = b->pid;
+		memcpy(bev.data, b->build_id, b->size);
+		bev.size = b->size;
+		err = data__write(out, &bev, sizeof(bev));
+		if (!err)
+			err = data__write(out, b->filename, olen);
+		if (!err && len > olen)
+			err = data__write(out, "\0\0\0\0\0\0\0", len - olen);
+	}
+	return err;
 }

@@ -79,6 +79,7 @@ struct perf_pipe_file_header {
 /* One attr of the file and its sample ids. */
 struct header_attr {
 	struct perf_event_attr attr;
+	char *name;		/* for EVENT_DESC when writing; may be NULL */
 	uint32_t nr_ids;
 	uint64_t *ids;
 };
@@ -86,6 +87,7 @@ struct header_attr {
 struct header {
 	bool pipe;
 	uint64_t data_offset, data_size, feat_offset;
+	uint64_t attr_offset;		/* writer: where the attr section went */
 	uint64_t features[HEADER_FEAT_BITS / 64];
 	time_t mtime;			/* "captured on" */
 	int nr_attrs;
@@ -117,10 +119,12 @@ static inline void header__clear_feat(struct header *h, int feat)
 /* "HOSTNAME", ... ; NULL for unknown bits. */
 const char *header__feat_name(int feat);
 
-/* Append an attr with its ids (copied); @attr_size is the size of @attr as
- * stored (smaller or larger than ours). 0 or -errno. */
+/* Append an attr with its ids and name (all copied; @name may be NULL);
+ * @attr_size is the size of @attr as stored (smaller or larger than ours).
+ * The writer takes the attrs, ids and names (EVENT_DESC) from here.
+ * 0 or -errno. */
 int header__add_attr(struct header *h, const void *attr, size_t attr_size,
-		     const uint64_t *ids, uint32_t nr_ids);
+		     const uint64_t *ids, uint32_t nr_ids, const char *name);
 
 /*
  * header__read_file - parse a file-mode perf.data at @base (@size bytes):
@@ -178,6 +182,13 @@ int header__write_file_finish(struct header *h, struct data *out,
  * HEADER_BUILD_ID per env.build_ids entry, then FINISHED_INIT.
  */
 int header__write_pipe(struct header *h, struct data *out);
+
+/* A record that is only a header (FINISHED_ROUND, FINISHED_INIT). */
+int header__write_record(struct data *out, uint32_t type);
+
+/* The attr size mperf writes: perf 6.1 refuses attrs larger than its own
+ * (PERF_ATTR_SIZE_VER7). */
+#define HEADER_FILE_ATTR_SIZE	128
 
 /* Serialize one feature's content into a malloc'd buffer (*buf, *size):
  * what a file section or a HEADER_FEATURE payload holds. 0 or -errno

@@ -406,7 +406,7 @@ static void header_attr_record(struct session *s, const union perf_event *ev)
 	memcpy(&attr, &ha->attr, asz < sizeof(attr) ? asz : sizeof(attr));
 	header__add_attr(&s->header, &attr, sizeof(attr),
 			 (const uint64_t *)((const char *)&ha->attr + asz),
-			 (body - asz) / 8);
+			 (body - asz) / 8, NULL);
 	session__add_evsel(s, &attr, (const uint64_t *)((const char *)&ha->attr + asz),
 			   (body - asz) / 8);
 }
@@ -537,6 +537,19 @@ static int process_record(struct session *s, const union perf_event *ev,
 
 /* ---- walking a mapped file ----------------------------------------------- */
 
+/* Room for @n bytes in the current chunk. */
+static char *chunk_room(struct session *s, size_t n)
+{
+	n = (n + 7) & ~(size_t)7;
+	if (!s->chunk || s->chunk->cap - s->chunk->used < n) {
+		oe_chunk__put(s->chunk);
+		s->chunk = oe_chunk__new(n > CHUNK_SIZE ? n : CHUNK_SIZE);
+		if (!s->chunk)
+			return NULL;
+	}
+	return s->chunk->data + s->chunk->used;
+}
+
 static void warn_truncated(struct session *s, uint64_t off, uint64_t left)
 {
 	s->stats.truncated_bytes += left;
@@ -600,6 +613,17 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 			}
 			err = process_record(s, ev, NULL, off, 0);
 			off += size + asz;
+		} else if ((uintptr_t)ev & 7) {
+			/* pipe-mode and -z files have records of any size:
+			 * parse an aligned copy */
+			char *p = chunk_room(s, size);
+
+			if (!p)
+				return -ENOMEM;
+			memcpy(p, ev, size);
+			s->chunk->used += (size + 7) & ~7ULL;
+			err = process_record(s, (const void *)p, s->chunk, off, 0);
+			off += size;
 		} else {
 			err = process_record(s, ev, NULL, off, 0);
 			off += size;
@@ -611,18 +635,6 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 }
 
 /* ---- walking a stream ------------------------------------------------------ */
-
-/* Room for @n bytes in the current chunk. */
-static char *chunk_room(struct session *s, size_t n)
-{
-	if (!s->chunk || s->chunk->cap - s->chunk->used < n) {
-		oe_chunk__put(s->chunk);
-		s->chunk = oe_chunk__new(n > CHUNK_SIZE ? n : CHUNK_SIZE);
-		if (!s->chunk)
-			return NULL;
-	}
-	return s->chunk->data + s->chunk->used;
-}
 
 static int skip_stream(struct session *s, uint64_t n)
 {
@@ -675,7 +687,7 @@ static int walk_stream(struct session *s)
 			warn_truncated(s, off, sizeof(h) + r);
 			break;
 		}
-		s->chunk->used += h.size;
+		s->chunk->used += (h.size + 7) & ~7U;
 		ev = (union perf_event *)p;
 		if (h.type == PERF_RECORD_HEADER_TRACING_DATA &&
 		    h.size >= sizeof(struct perf_record_header_tracing_data)) {

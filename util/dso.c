@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "debug.h"
+#include "dso.h"
+
+struct dso *dso__new(const char *name)
+{
+	struct dso *dso = calloc(1, sizeof(*dso));
+	const char *slash;
+
+	if (!dso)
+		return NULL;
+	dso->long_name = strdup(name);
+	if (!dso->long_name) {
+		free(dso);
+		return NULL;
+	}
+	if (!strncmp(name, "[kernel.kallsyms]", 17)) {
+		dso->kind = DSO_KIND_KERNEL;
+		dso->long_name[17] = '\0';
+	} else if (!strcmp(name, "[vdso]") || !strcmp(name, "[vsyscall]")) {
+		dso->kind = DSO_KIND_VDSO;
+	} else if (name[0] == '[' && name[strlen(name) - 1] == ']') {
+		dso->kind = name[1] == 'h' || name[1] == 's' ||
+			    !strncmp(name, "[anon", 5) ? DSO_KIND_ANON : DSO_KIND_MODULE;
+	} else if (name[0] != '/') {
+		dso->kind = DSO_KIND_ANON;	/* //anon, memfd:, ... */
+	}
+	if (!strncmp(name, "//anon", 6))
+		dso->kind = DSO_KIND_ANON;
+	slash = strrchr(dso->long_name, '/');
+	dso->short_name = dso->kind == DSO_KIND_USER && slash ? slash + 1 : dso->long_name;
+	return dso;
+}
+
+void dso__delete(struct dso *dso)
+{
+	if (!dso)
+		return;
+	symbols__exit(&dso->syms);
+	free(dso->symsrc);
+	free(dso->long_name);
+	free(dso);
+}
+
+void dso__set_build_id(struct dso *dso, const struct build_id *bid)
+{
+	dso->bid = *bid;
+}
+
+static bool file_exists(const char *p)
+{
+	return access(p, R_OK) == 0;
+}
+
+/* A candidate file is usable when its build-id matches the recorded one
+ * (or either is unknown). */
+static bool candidate_ok(struct dso *dso, const char *path, bool *mismatch)
+{
+	struct build_id bid;
+
+	if (!file_exists(path))
+		return false;
+	if (!dso->bid.size)
+		return true;
+	if (filename__read_build_id(path, &bid) < 0)
+		return true;
+	if (build_id__cmp(&bid, &dso->bid) == 0)
+		return true;
+	*mismatch = true;
+	return false;
+}
+
+static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
+{
+	const char *symfs = opts && opts->symfs ? opts->symfs : "";
+	char cand[6][PATH_MAX];
+	char hex[SBUILD_ID_SIZE];
+	bool mismatch = false, has_symtab = false;
+	const char *dyn_fallback = NULL;
+	int n = 0, i, err = -ENOENT;
+
+	if (dso->bid.size) {
+		build_id__snprintf(&dso->bid, hex, sizeof(hex));
+		snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
+			 symfs, hex, hex + 2);
+	}
+	snprintf(cand[n++], PATH_MAX, "%s%s", symfs, dso->long_name);
+	if (*symfs)
+		snprintf(cand[n++], PATH_MAX, "%s/%s", symfs, dso->short_name);
+	snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug%s.debug", symfs, dso->long_name);
+	snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug%s", symfs, dso->long_name);
+	if (*symfs)	/* files not in the symfs tree: try the host's own */
+		snprintf(cand[n++], PATH_MAX, "%s", dso->long_name);
+
+	for (i = 0; i < n; i++) {
+		struct symbols syms = { 0 };
+
+		if (!candidate_ok(dso, cand[i], &mismatch))
+			continue;
+		err = elf__load_symbols(cand[i], &syms, &has_symtab);
+		if (err < 0 || !syms.nr) {
+			symbols__exit(&syms);
+			continue;
+		}
+		if (!has_symtab && !dyn_fallback) {
+			/* only .dynsym: keep looking for a debug file */
+			dyn_fallback = cand[i];
+			symbols__exit(&syms);
+			continue;
+		}
+		dso->syms = syms;
+		dso->has_symtab = true;
+		dso->symsrc = strdup(cand[i]);
+		return 0;
+	}
+	if (dyn_fallback) {
+		err = elf__load_symbols(dyn_fallback, &dso->syms, &has_symtab);
+		if (err == 0) {
+			dso->symsrc = strdup(dyn_fallback);
+			return 0;
+		}
+	}
+	if (mismatch && !(opts && opts->quiet)) {
+		build_id__snprintf(&dso->bid, hex, sizeof(hex));
+		pr_warning("%s: build-id of the file differs from the recorded %s; "
+			   "its symbols are not used (point --symfs at the right copy)\n",
+			   dso->long_name, hex);
+	}
+	return err < 0 ? err : -ENOENT;
+}
+
+static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
+{
+	const char *path = opts && opts->kallsyms ? opts->kallsyms : "/proc/kallsyms";
+	bool has_symtab;
+	int err;
+
+	if (opts && opts->no_kernel_syms)
+		return -ENOENT;
+	if (opts && opts->vmlinux) {
+		err = elf__load_symbols(opts->vmlinux, &dso->syms, &has_symtab);
+		if (err == 0) {
+			dso->symsrc = strdup(opts->vmlinux);
+			return 0;
+		}
+		pr_warning("cannot read symbols of vmlinux %s: %s\n", opts->vmlinux,
+			   strerror(-err));
+	}
+	err = kallsyms__load(path, &dso->syms);
+	if (err == 0)
+		dso->symsrc = strdup(path);
+	else if (!(opts && opts->quiet))
+		pr_warning("cannot read kernel symbols from %s: %s\n", path, strerror(-err));
+	return err;
+}
+
+int dso__load(struct dso *dso, const struct symbol_opts *opts)
+{
+	if (dso->loaded)
+		return dso->load_err;
+	dso->loaded = true;
+	switch (dso->kind) {
+	case DSO_KIND_USER:
+		dso->load_err = dso__load_user(dso, opts);
+		break;
+	case DSO_KIND_KERNEL:
+		dso->load_err = dso__load_kernel(dso, opts);
+		break;
+	default:
+		dso->load_err = -ENOENT;
+		break;
+	}
+	return dso->load_err;
+}
+
+struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
+				uint64_t addr)
+{
+	if (!dso->loaded)
+		dso__load(dso, opts);
+	return symbols__find(&dso->syms, addr);
+}
+
+const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts)
+{
+	if (!dso->loaded)
+		dso__load(dso, opts);
+	return dso->symsrc;
+}

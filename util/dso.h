@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_DSO_H
+#define MPERF_DSO_H
+
+/*
+ * A dso: one mapped object (ELF file, the kernel, [vdso], anon memory),
+ * named as the recording saw it, with its build-id and lazily loaded
+ * symbols. Owned by the machine's dso table; maps hold references.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "build-id.h"
+#include "symbol.h"
+
+enum dso_kind {
+	DSO_KIND_USER,		/* a file */
+	DSO_KIND_KERNEL,	/* [kernel.kallsyms] */
+	DSO_KIND_MODULE,	/* [module] */
+	DSO_KIND_VDSO,		/* [vdso] */
+	DSO_KIND_ANON,		/* //anon, [heap], [stack], memfd:... */
+};
+
+struct dso {
+	char *long_name;		/* path as recorded */
+	const char *short_name;		/* basename or "[kernel.kallsyms]" */
+	struct build_id bid;		/* from the BUILD_ID feature */
+	enum dso_kind kind;
+	bool loaded;			/* symbols loaded (or tried) */
+	bool has_symtab;		/* .symtab found (not only .dynsym) */
+	bool warned;
+	int load_err;			/* 0 or -errno of the symbol load */
+	char *symsrc;			/* file the symbols came from */
+	struct symbols syms;
+	uint64_t hits;			/* samples that resolved here */
+	void *srcline;			/* srcline.c: libdw handle, cache */
+	struct dso *hnext;		/* machine's hash chain */
+};
+
+struct dso *dso__new(const char *name);
+void dso__delete(struct dso *dso);
+void dso__set_build_id(struct dso *dso, const struct build_id *bid);
+/* Load symbols once (ELF: symfs, /usr/lib/debug by build-id and path;
+ * kernel: vmlinux, kallsyms). 0 or -errno (symbols stay empty). */
+int dso__load(struct dso *dso, const struct symbol_opts *opts);
+struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
+				uint64_t addr);
+/* Path of a file usable for debug info (srcline, unwind), or NULL. */
+const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts);
+
+/* symbol-elf.c: ELF .symtab (or .dynsym) into @syms, addresses as file
+ * offsets (so that map start/pgoff translate directly). 0 or -errno. */
+int elf__load_symbols(const char *path, struct symbols *syms, bool *has_symtab);
+/* kallsyms.c: /proc/kallsyms format. 0 or -errno. */
+int kallsyms__load(const char *path, struct symbols *syms);
+/* The address of a symbol in a kallsyms file (e.g. "_text"), 0 if none. */
+uint64_t kallsyms__symbol_addr(const char *path, const char *name);
+
+#endif

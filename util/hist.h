@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_HIST_H
+#define MPERF_HIST_H
+
+/*
+ * Histograms: hist entries keyed by the sort keys, self and children
+ * (cumulated) periods, callchain trees, filters and the output order.
+ * One struct hists per event.
+ *
+ *   hists__init(&h, keys...);
+ *   for each sample: hists__add_sample(&h, &al, &cursor, sample, &opts);
+ *   hists__output_resort(&h);
+ *   then walk h.sorted[0..h.nr_sorted)
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "callchain.h"
+#include "sort.h"
+
+struct thread;
+struct dso;
+struct symbol;
+struct evsel;
+struct addr_location;
+struct perf_sample;
+
+struct hist_entry {
+	/* keys */
+	struct thread *thread;
+	const char *comm;
+	struct dso *dso;
+	struct symbol *sym;
+	uint64_t addr;		/* dso address when sym is NULL */
+	char level;		/* 'k', '.' */
+	int32_t cpu;
+	int32_t pid, tid;
+	const char *srcline;
+	struct symbol *parent;
+	/* values */
+	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
+	uint64_t nr_events;
+	uint64_t period_acc, nr_events_acc;
+	uint32_t depth;		/* longest callchain added (children ties) */
+	struct callchain_root *callchain;
+	/* bookkeeping */
+	uint64_t hash;
+	uint64_t last_sample;	/* children: added for this sample already */
+	struct hist_entry *hnext;
+};
+
+struct hists_opts {
+	bool children;		/* --children: cumulate callchain periods */
+	bool callchain;		/* build callchain trees (-g output) */
+	struct callchain_param cc;
+	double percent_limit;
+};
+
+struct hists {
+	struct evsel *evsel;
+	const struct sort_key **keys;	/* merge keys (-s) */
+	int nr_keys;
+	struct hist_entry **table;	/* hash */
+	uint64_t table_size, nr_entries;
+	struct hist_entry **sorted;	/* output order */
+	uint64_t nr_sorted;
+	uint64_t total_period;		/* of samples added (filtered) */
+	uint64_t nr_samples;
+	uint64_t nr_unresolved;		/* samples whose symbol was unknown */
+	uint64_t nr_no_callchain;	/* samples without callchain */
+	uint64_t nr_truncated;		/* DWARF unwinding stopped early */
+	uint64_t sample_seq;
+	struct hists_opts opts;
+};
+
+int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
+		const struct hists_opts *opts);
+void hists__exit(struct hists *hists);
+
+/* Find or add the entry matching @tmpl's keys. NULL on ENOMEM. */
+struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl);
+
+/* Account one sample resolved to @tmpl (keys filled in) with callchain
+ * @cursor (callee first; may be NULL or empty). 0 or -ENOMEM. */
+int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
+		      const struct callchain_cursor *cursor, uint64_t period,
+		      uint8_t cpumode);
+
+/* Output order: (children,) self desc, then callchain depth for ties
+ * within a thread (children), then the keys ascending. */
+void hists__output_resort(struct hists *hists);
+
+/* Helpers for the keys */
+int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
+			const struct hist_entry *b);
+
+#endif

@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "callchain.h"
+#include "debug.h"
+#include "dso.h"
+#include "machine.h"
+#include "map.h"
+#include "maps.h"
+#include "thread.h"
+#include "unwind.h"
+
+/* Record layouts (see <linux/perf_event.h>: PERF_RECORD_MMAP, ...). */
+struct rec_mmap {
+	struct perf_event_header header;
+	uint32_t pid, tid;
+	uint64_t start, len, pgoff;
+	char filename[];
+};
+
+struct rec_mmap2 {
+	struct perf_event_header header;
+	uint32_t pid, tid;
+	uint64_t start, len, pgoff;
+	uint8_t id[24];		/* maj, min, ino, ino_generation | build-id */
+	uint32_t prot, flags;
+	char filename[];
+};
+
+struct rec_comm {
+	struct perf_event_header header;
+	uint32_t pid, tid;
+	char comm[];
+};
+
+struct rec_fork {
+	struct perf_event_header header;
+	uint32_t pid, ppid, tid, ptid;
+	uint64_t time;
+};
+
+struct bid_entry {
+	char *name;
+	struct build_id bid;
+};
+
+static uint32_t hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (uint8_t)*s++) * 16777619u;
+	return h;
+}
+
+struct machine *machine__new(const struct symbol_opts *opts)
+{
+	struct machine *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return NULL;
+	if (opts)
+		m->opts = *opts;
+	m->threads_size = 1024;
+	m->dsos_size = 256;
+	m->strings_size = 1024;
+	m->threads = calloc(m->threads_size, sizeof(*m->threads));
+	m->dsos = calloc(m->dsos_size, sizeof(*m->dsos));
+	m->strings = calloc(m->strings_size, sizeof(*m->strings));
+	m->kmaps = maps__new();
+	if (!m->threads || !m->dsos || !m->strings || !m->kmaps) {
+		machine__delete(m);
+		return NULL;
+	}
+	return m;
+}
+
+void machine__delete(struct machine *m)
+{
+	uint32_t i;
+
+	if (!m)
+		return;
+	unwind__exit(m);
+	if (m->threads) {
+		for (i = 0; i < m->threads_size; i++) {
+			struct thread *t = m->threads[i], *n;
+
+			for (; t; t = n) {
+				n = t->hnext;
+				thread__delete(t);
+			}
+		}
+	}
+	maps__put(m->kmaps);
+	for (i = 0; i < m->nr_dsos; i++)
+		dso__delete(m->dso_list[i]);
+	free(m->dso_list);
+	free(m->dsos);
+	if (m->strings)
+		for (i = 0; i < m->strings_size; i++)
+			free(m->strings[i]);
+	free(m->strings);
+	for (i = 0; i < m->nr_bids; i++)
+		free(m->bids[i].name);
+	free(m->bids);
+	free(m->threads);
+	free(m);
+}
+
+const char *machine__intern(struct machine *m, const char *s)
+{
+	uint32_t h, i;
+
+	if (m->nr_strings * 2 >= m->strings_size) {
+		uint32_t nsize = m->strings_size * 2;
+		char **n = calloc(nsize, sizeof(*n));
+
+		if (!n)
+			return NULL;
+		for (i = 0; i < m->strings_size; i++) {
+			uint32_t j;
+
+			if (!m->strings[i])
+				continue;
+			j = hash_str(m->strings[i]) & (nsize - 1);
+			while (n[j])
+				j = (j + 1) & (nsize - 1);
+			n[j] = m->strings[i];
+		}
+		free(m->strings);
+		m->strings = n;
+		m->strings_size = nsize;
+	}
+	h = hash_str(s) & (m->strings_size - 1);
+	while (m->strings[h]) {
+		if (!strcmp(m->strings[h], s))
+			return m->strings[h];
+		h = (h + 1) & (m->strings_size - 1);
+	}
+	m->strings[h] = strdup(s);
+	if (m->strings[h])
+		m->nr_strings++;
+	return m->strings[h];
+}
+
+static const struct build_id *machine__bid_for(struct machine *m, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->nr_bids; i++)
+		if (!strcmp(m->bids[i].name, name))
+			return &m->bids[i].bid;
+	return NULL;
+}
+
+int machine__set_build_id(struct machine *m, const char *name, const struct build_id *bid)
+{
+	struct bid_entry *p;
+	struct dso *d;
+	uint32_t h;
+	const char *key = name;
+
+	if (!strncmp(name, "[kernel.kallsyms]", 17))
+		key = "[kernel.kallsyms]";
+	p = realloc(m->bids, (m->nr_bids + 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	m->bids = p;
+	p[m->nr_bids].name = strdup(key);
+	if (!p[m->nr_bids].name)
+		return -ENOMEM;
+	p[m->nr_bids].bid = *bid;
+	m->nr_bids++;
+	/* a dso created before the header was read */
+	h = hash_str(key) & (m->dsos_size - 1);
+	for (d = m->dsos[h]; d; d = d->hnext)
+		if (!strcmp(d->long_name, key))
+			dso__set_build_id(d, bid);
+	return 0;
+}
+
+struct dso *machine__findnew_dso(struct machine *m, const char *name)
+{
+	const char *key = name;
+	const struct build_id *bid;
+	struct dso *d, **list;
+	uint32_t h;
+
+	if (!strncmp(name, "[kernel.kallsyms]", 17))
+		key = "[kernel.kallsyms]";
+	h = hash_str(key) & (m->dsos_size - 1);
+	for (d = m->dsos[h]; d; d = d->hnext)
+		if (!strcmp(d->long_name, key))
+			return d;
+	d = dso__new(key);
+	if (!d)
+		return NULL;
+	list = realloc(m->dso_list, (m->nr_dsos + 1) * sizeof(*list));
+	if (!list) {
+		dso__delete(d);
+		return NULL;
+	}
+	m->dso_list = list;
+	list[m->nr_dsos++] = d;
+	d->hnext = m->dsos[h];
+	m->dsos[h] = d;
+	bid = machine__bid_for(m, key);
+	if (bid)
+		dso__set_build_id(d, bid);
+	if (d->kind == DSO_KIND_KERNEL && !m->kernel)
+		m->kernel = d;
+	return d;
+}
+
+struct thread *machine__find_thread(struct machine *m, int32_t tid)
+{
+	struct thread *t;
+
+	if (m->last_thread && m->last_thread->tid == tid)
+		return m->last_thread;
+	for (t = m->threads[(uint32_t)tid & (m->threads_size - 1)]; t; t = t->hnext)
+		if (t->tid == tid) {
+			m->last_thread = t;
+			return t;
+		}
+	return NULL;
+}
+
+static void machine__grow_threads(struct machine *m)
+{
+	uint32_t nsize = m->threads_size * 2, i;
+	struct thread **n = calloc(nsize, sizeof(*n));
+
+	if (!n)
+		return;
+	for (i = 0; i < m->threads_size; i++) {
+		struct thread *t = m->threads[i], *next;
+
+		for (; t; t = next) {
+			next = t->hnext;
+			t->hnext = n[(uint32_t)t->tid & (nsize - 1)];
+			n[(uint32_t)t->tid & (nsize - 1)] = t;
+		}
+	}
+	free(m->threads);
+	m->threads = n;
+	m->threads_size = nsize;
+}
+
+static struct thread *machine__add_thread(struct machine *m, int32_t pid, int32_t tid)
+{
+	struct thread *t = thread__new(pid, tid);
+	char buf[32];
+	uint32_t h;
+
+	if (!t)
+		return NULL;
+	if (m->nr_threads >= m->threads_size)
+		machine__grow_threads(m);
+	h = (uint32_t)tid & (m->threads_size - 1);
+	t->hnext = m->threads[h];
+	m->threads[h] = t;
+	m->nr_threads++;
+	/* perf's placeholder until a COMM arrives; tid 0 is the idle task */
+	if (tid == 0)
+		snprintf(buf, sizeof(buf), "swapper");
+	else
+		snprintf(buf, sizeof(buf), ":%d", tid);
+	thread__set_comm(t, machine__intern(m, buf), 0);
+	return t;
+}
+
+struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t tid)
+{
+	struct thread *t = machine__find_thread(m, tid), *leader;
+
+	if (t) {
+		if (t->pid == -1 && pid != -1 && pid != t->pid)
+			t->pid = pid;
+		if (!t->maps) {
+			leader = pid != tid && pid != -1 ? machine__find_thread(m, pid) : NULL;
+			t->maps = leader && leader->maps ? maps__get(leader->maps) : maps__new();
+		}
+		return t;
+	}
+	t = machine__add_thread(m, pid, tid);
+	if (!t)
+		return NULL;
+	leader = NULL;
+	if (pid != tid && pid != -1) {
+		leader = machine__find_thread(m, pid);
+		if (!leader)
+			leader = machine__add_thread(m, pid, pid);
+		if (leader && !leader->maps)
+			leader->maps = maps__new();
+	}
+	t->maps = leader && leader->maps ? maps__get(leader->maps) : maps__new();
+	if (leader && leader->comm_set) {
+		thread__set_comm(t, leader->comm, 0);
+	}
+	m->last_thread = t;
+	return t;
+}
+
+static bool is_kernel_map_name(const char *name)
+{
+	return name[0] == '[' || name[0] == '/';
+}
+
+static int machine__add_kernel_map(struct machine *m, uint64_t start, uint64_t len,
+				   uint64_t pgoff, const char *filename)
+{
+	struct dso *dso;
+	struct map *map;
+	char modname[256];
+	int err;
+
+	if (!strncmp(filename, "[kernel.kallsyms]", 17) || !strcmp(filename, "[kernel]")) {
+		dso = machine__findnew_dso(m, "[kernel.kallsyms]");
+		if (!m->kernel_start || start < m->kernel_start)
+			m->kernel_start = start;
+	} else if (!is_kernel_map_name(filename)) {
+		return 0;
+	} else {
+		/* a module: "[name]" from /lib/modules/.../name.ko(.xz) */
+		const char *b = strrchr(filename, '/');
+		size_t n;
+
+		b = b ? b + 1 : filename;
+		if (*b == '[')
+			snprintf(modname, sizeof(modname), "%s", b);
+		else {
+			n = strcspn(b, ".");
+			snprintf(modname, sizeof(modname), "[%.*s]", (int)n, b);
+		}
+		dso = machine__findnew_dso(m, modname);
+	}
+	if (!dso)
+		return -ENOMEM;
+	map = map__new(start, len, pgoff, dso);
+	if (!map)
+		return -ENOMEM;
+	map->identity = 1;
+	err = maps__insert(m->kmaps, map);
+	map__put(map);
+	return err;
+}
+
+static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
+				 uint64_t start, uint64_t len, uint64_t pgoff,
+				 uint32_t prot, uint32_t flags, const char *filename,
+				 const uint8_t *bid, size_t bid_size)
+{
+	struct thread *t = machine__findnew_thread(m, (int32_t)pid, (int32_t)tid);
+	struct dso *dso;
+	struct map *map;
+	int err;
+
+	if (!t)
+		return -ENOMEM;
+	dso = machine__findnew_dso(m, filename);
+	if (!dso)
+		return -ENOMEM;
+	if (bid && bid_size && !dso->bid.size)
+		build_id__init(&dso->bid, bid, bid_size);
+	map = map__new(start, len, pgoff, dso);
+	if (!map)
+		return -ENOMEM;
+	map->prot = prot;
+	map->flags = flags;
+	/* anon memory and vdso are not file-backed: addresses are offsets in
+	 * the mapping */
+	if (dso->kind == DSO_KIND_ANON)
+		map->pgoff = 0;
+	err = maps__insert(t->maps, map);
+	map__put(map);
+	return err;
+}
+
+static bool rec_string_ok(const union perf_event *ev, const char *s)
+{
+	const char *end = (const char *)ev + ev->header.size;
+
+	return s < end && memchr(s, '\0', (size_t)(end - s)) != NULL;
+}
+
+int machine__process_event(struct machine *m, const union perf_event *ev,
+			   const struct perf_sample *sample)
+{
+	uint64_t time = sample ? sample->time : 0;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_MMAP: {
+		const struct rec_mmap *r = (const void *)ev;
+
+		if (ev->header.size < sizeof(*r) || !rec_string_ok(ev, r->filename))
+			return -EINVAL;
+		m->stats.nr_mmap++;
+		if ((ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
+		    r->pid == (uint32_t)-1)
+			return machine__add_kernel_map(m, r->start, r->len, r->pgoff, r->filename);
+		return machine__add_user_map(m, r->pid, r->tid, r->start, r->len, r->pgoff,
+					     0, 0, r->filename, NULL, 0);
+	}
+	case PERF_RECORD_MMAP2: {
+		const struct rec_mmap2 *r = (const void *)ev;
+		const uint8_t *bid = NULL;
+		size_t bsize = 0;
+
+		if (ev->header.size < sizeof(*r) || !rec_string_ok(ev, r->filename))
+			return -EINVAL;
+		m->stats.nr_mmap++;
+		if (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			bsize = r->id[0] > 20 ? 20 : r->id[0];
+			bid = r->id + 4;
+		}
+		if ((ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
+		    r->pid == (uint32_t)-1)
+			return machine__add_kernel_map(m, r->start, r->len, r->pgoff, r->filename);
+		if (!(r->prot & 4 /* PROT_EXEC */) && r->prot)
+			return 0;	/* data maps are not needed for ips */
+		return machine__add_user_map(m, r->pid, r->tid, r->start, r->len, r->pgoff,
+					     r->prot, r->flags, r->filename, bid, bsize);
+	}
+	case PERF_RECORD_COMM: {
+		const struct rec_comm *r = (const void *)ev;
+		struct thread *t;
+		const char *c;
+
+		if (ev->header.size < sizeof(*r) || !rec_string_ok(ev, r->comm))
+			return -EINVAL;
+		m->stats.nr_comm++;
+		t = machine__findnew_thread(m, (int32_t)r->pid, (int32_t)r->tid);
+		c = machine__intern(m, r->comm);
+		if (!t || !c)
+			return -ENOMEM;
+		t->comm_set = true;
+		return thread__set_comm(t, c, time);
+	}
+	case PERF_RECORD_FORK: {
+		const struct rec_fork *r = (const void *)ev;
+		struct thread *parent, *child;
+
+		if (ev->header.size < sizeof(*r))
+			return -EINVAL;
+		m->stats.nr_fork++;
+		parent = machine__findnew_thread(m, (int32_t)r->ppid, (int32_t)r->ptid);
+		child = machine__find_thread(m, (int32_t)r->tid);
+		if (child && child->exited) {
+			/* tid reused: start over */
+			maps__put(child->maps);
+			child->maps = NULL;
+			child->exited = false;
+		}
+		if (!child)
+			child = machine__add_thread(m, (int32_t)r->pid, (int32_t)r->tid);
+		if (!parent || !child)
+			return -ENOMEM;
+		child->pid = (int32_t)r->pid;
+		child->ppid = (int32_t)r->ppid;
+		if (parent->comm)
+			thread__set_comm(child, parent->comm, r->time);
+		child->comm_set = parent->comm_set;
+		maps__put(child->maps);
+		if (r->pid == r->ppid && parent->maps)	/* a new thread: same mm */
+			child->maps = maps__get(parent->maps);
+		else if (parent->maps)			/* fork: copy of the mm */
+			child->maps = maps__clone(parent->maps);
+		else
+			child->maps = maps__new();
+		return child->maps ? 0 : -ENOMEM;
+	}
+	case PERF_RECORD_EXIT: {
+		const struct rec_fork *r = (const void *)ev;
+		struct thread *t;
+
+		if (ev->header.size < sizeof(*r))
+			return -EINVAL;
+		m->stats.nr_exit++;
+		t = machine__find_thread(m, (int32_t)r->tid);
+		if (t)
+			t->exited = true;
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
+const char *dso__name(const struct dso *dso)
+{
+	return dso ? dso->short_name : "[unknown]";
+}
+
+static char cpumode_level(uint8_t cpumode)
+{
+	switch (cpumode) {
+	case PERF_RECORD_MISC_KERNEL:
+		return 'k';
+	case PERF_RECORD_MISC_HYPERVISOR:
+		return 'H';
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+	case PERF_RECORD_MISC_GUEST_USER:
+		return 'g';
+	default:
+		return '.';
+	}
+}
+
+void thread__resolve_ip(struct machine *m, struct thread *thread, uint8_t cpumode,
+			uint64_t ip, struct addr_location *al)
+{
+	struct map *map = NULL;
+	struct dso *dso;
+
+	al->thread = thread;
+	al->ip = ip;
+	al->cpumode = cpumode;
+	al->level = cpumode_level(cpumode);
+	al->sym = NULL;
+	al->dso = NULL;
+	al->addr = ip;
+	if (cpumode == PERF_RECORD_MISC_KERNEL) {
+		map = maps__find(m->kmaps, ip);
+	} else if (cpumode == PERF_RECORD_MISC_USER) {
+		if (thread && thread->maps)
+			map = maps__find(thread->maps, ip);
+		/* user-mode sample on a kernel address (vsyscall, trampolines) */
+		if (!map && m->kernel_start && ip >= m->kernel_start) {
+			map = maps__find(m->kmaps, ip);
+			if (map)
+				al->level = 'k';
+		}
+	}
+	al->map = map;
+	if (!map) {
+		m->stats.nr_no_map++;
+		return;
+	}
+	dso = map->dso;
+	al->dso = dso;
+	al->addr = map__map_ip(map, ip);
+	if (dso->kind == DSO_KIND_MODULE && m->kernel) {
+		/* kallsyms has module symbols: look them up there */
+		al->sym = dso__find_symbol(m->kernel, &m->opts, ip);
+	} else {
+		al->sym = dso__find_symbol(dso, &m->opts, al->addr);
+	}
+}
+
+int machine__resolve(struct machine *m, const struct perf_sample *sample,
+		     struct addr_location *al)
+{
+	struct thread *t = machine__findnew_thread(m, (int32_t)sample->pid,
+						   (int32_t)sample->tid);
+
+	if (!t)
+		return -ENOMEM;
+	thread__resolve_ip(m, t, (uint8_t)sample->cpumode, sample->ip, al);
+	al->comm = t->comm;
+	al->cpu = (int32_t)sample->cpu;
+	m->stats.nr_samples++;
+	if (!al->sym)
+		m->stats.nr_unresolved++;
+	if (al->dso)
+		al->dso->hits++;
+	return 0;
+}
+
+int machine__resolve_callchain(struct machine *m, struct thread *thread,
+			       const struct perf_sample *sample,
+			       struct callchain_cursor *cursor, int max_stack)
+{
+	const struct ip_callchain *cc = sample->callchain;
+	uint8_t mode = (uint8_t)sample->cpumode;
+	uint64_t i;
+	int err;
+
+	callchain_cursor__reset(cursor);
+	if (max_stack <= 0)
+		max_stack = 127;
+	if (cc) {
+		for (i = 0; i < cc->nr && (int)cursor->nr < max_stack; i++) {
+			uint64_t ip = cc->ips[i];
+			struct addr_location al;
+			struct callchain_cursor_node node;
+
+			if (ip >= PERF_CONTEXT_MAX) {
+				switch (ip) {
+				case PERF_CONTEXT_HV:
+					mode = PERF_RECORD_MISC_HYPERVISOR;
+					break;
+				case PERF_CONTEXT_KERNEL:
+					mode = PERF_RECORD_MISC_KERNEL;
+					break;
+				case PERF_CONTEXT_USER:
+					mode = PERF_RECORD_MISC_USER;
+					break;
+				case PERF_CONTEXT_GUEST_KERNEL:
+					mode = PERF_RECORD_MISC_GUEST_KERNEL;
+					break;
+				case PERF_CONTEXT_GUEST_USER:
+					mode = PERF_RECORD_MISC_GUEST_USER;
+					break;
+				default:
+					break;
+				}
+				continue;
+			}
+			thread__resolve_ip(m, thread, mode, ip, &al);
+			node.ip = ip;
+			node.addr = al.addr;
+			node.map = al.map;
+			node.dso = al.dso;
+			node.sym = al.sym;
+			node.level = al.level;
+			err = callchain_cursor__append(cursor, &node);
+			if (err)
+				return err;
+		}
+	} else {
+		struct addr_location al;
+		struct callchain_cursor_node node;
+
+		thread__resolve_ip(m, thread, mode, sample->ip, &al);
+		node.ip = sample->ip;
+		node.addr = al.addr;
+		node.map = al.map;
+		node.dso = al.dso;
+		node.sym = al.sym;
+		node.level = al.level;
+		err = callchain_cursor__append(cursor, &node);
+		if (err)
+			return err;
+	}
+	/* --call-graph dwarf: unwind the user stack copy */
+	if (sample->user_stack.size && sample->user_regs.regs &&
+	    (int)cursor->nr < max_stack)
+		unwind__get_entries(m, thread, sample, cursor, max_stack);
+	return 0;
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_MACHINE_H
+#define MPERF_MACHINE_H
+
+/*
+ * The recorded system rebuilt from a perf.data stream: threads (COMM, FORK,
+ * EXIT), their maps (MMAP, MMAP2), the kernel map and dsos keyed by name
+ * with the build-ids of the BUILD_ID feature. Samples resolve here to
+ * (thread, map, dso, symbol, address).
+ *
+ *   struct machine *m = machine__new(&symopts);
+ *   machine__set_build_id(m, "/usr/bin/foo", &bid);	   (from the header)
+ *   for each non-sample record: machine__process_event(m, event, sample);
+ *   for each sample:
+ *	 struct addr_location al;
+ *	 machine__resolve(m, sample, &al);
+ *	 machine__resolve_callchain(m, al.thread, sample, &cursor, ...);
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "event.h"
+#include "symbol.h"
+
+struct dso;
+struct map;
+struct maps;
+struct thread;
+struct callchain_cursor;
+
+/* What a sample ip (or a callchain entry) resolved to. */
+struct addr_location {
+	struct thread *thread;
+	struct map *map;	/* NULL: no map covers ip */
+	struct dso *dso;	/* map->dso or NULL */
+	struct symbol *sym;	/* NULL: unresolved */
+	uint64_t ip;		/* as sampled */
+	uint64_t addr;		/* in the dso's space (map__map_ip) */
+	uint8_t cpumode;	/* PERF_RECORD_MISC_USER/KERNEL/... */
+	char level;		/* 'k' kernel, '.' user, 'H' hypervisor, 'g' guest */
+	const char *comm;	/* the thread's comm (interned) */
+	int32_t cpu;
+};
+
+struct machine_stats {
+	uint64_t nr_samples, nr_unresolved, nr_no_map;
+	uint64_t nr_mmap, nr_comm, nr_fork, nr_exit;
+};
+
+struct machine {
+	struct symbol_opts opts;
+	struct thread **threads;	/* hash by tid, chained */
+	uint32_t threads_size, nr_threads;
+	struct dso **dsos;		/* hash by long_name, chained */
+	uint32_t dsos_size, nr_dsos;
+	struct dso **dso_list;		/* creation order */
+	struct maps *kmaps;		/* kernel + modules, identity mapped */
+	struct dso *kernel;
+	uint64_t kernel_start;
+	char **strings;			/* interned strings (comm), hash */
+	uint32_t strings_size, nr_strings;
+	struct bid_entry *bids;		/* BUILD_ID feature: name -> build-id */
+	uint32_t nr_bids;
+	struct thread *last_thread;	/* lookup cache */
+	struct machine_stats stats;
+	void *unwind;			/* unwind.c state */
+};
+
+struct machine *machine__new(const struct symbol_opts *opts);
+void machine__delete(struct machine *machine);
+
+/* Apply a non-sample kernel record (MMAP, MMAP2, COMM, FORK, EXIT; others
+ * are ignored). @sample may be NULL (no time). 0 or -errno. */
+int machine__process_event(struct machine *machine, const union perf_event *event,
+			   const struct perf_sample *sample);
+
+/* Record a build-id for a path (from the BUILD_ID feature or
+ * PERF_RECORD_HEADER_BUILD_ID); "[kernel.kallsyms]" for the kernel. */
+int machine__set_build_id(struct machine *machine, const char *name,
+			  const struct build_id *bid);
+
+struct thread *machine__findnew_thread(struct machine *machine, int32_t pid, int32_t tid);
+struct thread *machine__find_thread(struct machine *machine, int32_t tid);
+struct dso *machine__findnew_dso(struct machine *machine, const char *name);
+/* Intern a string: equal strings give the same pointer. NULL on ENOMEM. */
+const char *machine__intern(struct machine *machine, const char *s);
+
+/* Resolve sample->ip in the thread of the sample. 0 or -ENOMEM. */
+int machine__resolve(struct machine *machine, const struct perf_sample *sample,
+		     struct addr_location *al);
+/* Resolve one address of @thread in the address space of @cpumode. */
+void thread__resolve_ip(struct machine *machine, struct thread *thread,
+			uint8_t cpumode, uint64_t ip, struct addr_location *al);
+
+/* The sample's callchain (fp callchain; with @unwind_regs and user stack,
+ * the DWARF-unwound user part), callee first, context markers removed, at
+ * most @max_stack entries. Fills @cursor (reset first). 0 or -errno. */
+int machine__resolve_callchain(struct machine *machine, struct thread *thread,
+			       const struct perf_sample *sample,
+			       struct callchain_cursor *cursor, int max_stack);
+
+/* for_each over dsos in creation order */
+#define machine__for_each_dso(m, i, d) \
+	for ((i) = 0; (i) < (m)->nr_dsos && ((d) = (m)->dso_list[i]); (i)++)
+
+/* The dso's printed name: "[kernel.kallsyms]", "libc.so.6", "[unknown]". */
+const char *dso__name(const struct dso *dso);
+
+#endif

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include "map.h"
+
+struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *dso)
+{
+	struct map *map = calloc(1, sizeof(*map));
+
+	if (!map)
+		return NULL;
+	map->start = start;
+	map->end = start + len < start ? UINT64_MAX : start + len;
+	map->pgoff = pgoff;
+	map->dso = dso;
+	map->refcnt = 1;
+	return map;
+}
+
+struct map *map__get(struct map *map)
+{
+	if (map)
+		map->refcnt++;
+	return map;
+}
+
+void map__put(struct map *map)
+{
+	if (map && --map->refcnt == 0)
+		free(map);
+}
+
+struct map *map__clone_range(const struct map *map, uint64_t start, uint64_t end)
+{
+	struct map *m = malloc(sizeof(*m));
+
+	if (!m)
+		return NULL;
+	*m = *map;
+	m->refcnt = 1;
+	m->start = start;
+	m->end = end;
+	if (!map->identity)
+		m->pgoff = map->pgoff + (start - map->start);
+	return m;
+}

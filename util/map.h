@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_MAP_H
+#define MPERF_MAP_H
+
+/*
+ * A map: [start, end) of an address space backed by a dso at file offset
+ * pgoff. Refcounted: maps are shared by the threads of a process and
+ * copied (by reference) on fork.
+ */
+
+#include <stdint.h>
+
+struct dso;
+
+struct map {
+	uint64_t start, end;	/* [start, end) */
+	uint64_t pgoff;		/* file offset of start */
+	struct dso *dso;	/* owned by the machine */
+	uint32_t prot, flags;
+	int refcnt;
+	int identity;		/* kernel-space maps: dso address == ip */
+};
+
+struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *dso);
+struct map *map__get(struct map *map);
+void map__put(struct map *map);
+/* A copy of @map limited to [start, end); pgoff adjusted. */
+struct map *map__clone_range(const struct map *map, uint64_t start, uint64_t end);
+
+/* ip -> address in the dso's space (file offset, or ip for the kernel). */
+static inline uint64_t map__map_ip(const struct map *map, uint64_t ip)
+{
+	return map->identity ? ip : ip - map->start + map->pgoff;
+}
+
+/* dso address -> ip, the inverse of map__map_ip(). */
+static inline uint64_t map__unmap_ip(const struct map *map, uint64_t addr)
+{
+	return map->identity ? addr : addr + map->start - map->pgoff;
+}
+
+#endif

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_MAPS_H
+#define MPERF_MAPS_H
+
+/*
+ * The maps of one address space, sorted by start, never overlapping:
+ * inserting a map cuts away whatever part of older maps it covers (the
+ * kernel's mmap semantics). Lookup is a binary search. Refcounted so the
+ * threads of one process share one set.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct map;
+
+struct maps {
+	struct map **entries;
+	size_t nr, alloc;
+	int refcnt;
+	size_t last;		/* lookup cache: index of the last hit */
+};
+
+struct maps *maps__new(void);
+struct maps *maps__get(struct maps *maps);
+void maps__put(struct maps *maps);
+/* A new set holding references to the same maps (fork). */
+struct maps *maps__clone(const struct maps *maps);
+/* Insert @map (the set takes its own reference), splitting overlapped
+ * maps. 0 or -ENOMEM. */
+int maps__insert(struct maps *maps, struct map *map);
+struct map *maps__find(struct maps *maps, uint64_t ip);
+
+#endif

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "dso.h"
+#include "hist.h"
+#include "machine.h"
+#include "sort.h"
+#include "symbol.h"
+#include "thread.h"
+
+#define CMP(a, b) ((a) < (b) ? -1 : (a) > (b) ? 1 : 0)
+
+static int cmp_str(const char *a, const char *b)
+{
+	if (a == b)
+		return 0;
+	if (!a || !b)
+		return a ? 1 : -1;
+	return strcmp(a, b);
+}
+
+/* comm: interned strings, so the pointer is the identity */
+static int comm_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return a->comm == b->comm ? 0 : cmp_str(a->comm, b->comm);
+}
+
+static uint64_t comm_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uintptr_t)he->comm;
+}
+
+static int comm_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", he->comm ? he->comm : "");
+}
+
+/* pid: perf's "pid" key is the thread (tid) with its comm */
+static int pid_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->tid, b->tid);
+}
+
+static uint64_t pid_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uint32_t)he->tid * 0x9e3779b97f4a7c15ULL;
+}
+
+static int pid_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%7d:%s", he->tid, he->comm ? he->comm : "");
+}
+
+static int tgid_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->pid, b->pid);
+}
+
+static uint64_t tgid_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uint32_t)he->pid * 0x9e3779b97f4a7c15ULL;
+}
+
+static int tid_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%7d", he->tid);
+}
+
+static int tgid_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%7d", he->pid);
+}
+
+static int dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return a->dso == b->dso ? 0 : cmp_str(dso__name(a->dso), dso__name(b->dso));
+}
+
+static uint64_t dso_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uintptr_t)he->dso * 31;
+}
+
+static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", dso__name(he->dso));
+}
+
+static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (!a->sym && !b->sym)
+		return CMP(a->addr, b->addr);
+	if (!a->sym || !b->sym)
+		return a->sym ? 1 : -1;
+	if (a->sym == b->sym)
+		return 0;
+	if (a->sym->start != b->sym->start)
+		return CMP(a->sym->start, b->sym->start);
+	return CMP((uintptr_t)a->sym, (uintptr_t)b->sym);
+}
+
+static int sym_sort(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (!a->sym && !b->sym)
+		return CMP(a->addr, b->addr);
+	if (!a->sym || !b->sym)
+		return a->sym ? 1 : -1;
+	return strcmp(a->sym->name, b->sym->name);
+}
+
+static uint64_t sym_hash(const struct hist_entry *he)
+{
+	return he->sym ? (uint64_t)(uintptr_t)he->sym * 0x100000001b3ULL :
+			 he->addr * 0xff51afd7ed558ccdULL;
+}
+
+static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	if (he->sym)
+		return snprintf(buf, size, "[%c] %s", he->level, he->sym->name);
+	return snprintf(buf, size, "[%c] %#018" PRIx64, he->level, he->addr);
+}
+
+static int srcline_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return a->srcline == b->srcline ? 0 : cmp_str(a->srcline, b->srcline);
+}
+
+static uint64_t srcline_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uintptr_t)he->srcline * 7;
+}
+
+static int srcline_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", he->srcline ? he->srcline : "??:0");
+}
+
+static int cpu_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->cpu, b->cpu);
+}
+
+static uint64_t cpu_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uint32_t)he->cpu * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int cpu_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%*.*d", 3, 3, he->cpu);
+}
+
+static int parent_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->parent == b->parent)
+		return 0;
+	if (!a->parent || !b->parent)
+		return a->parent ? 1 : -1;
+	return strcmp(a->parent->name, b->parent->name);
+}
+
+static uint64_t parent_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uintptr_t)he->parent * 13;
+}
+
+static int parent_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", he->parent ? he->parent->name : "[other]");
+}
+
+static const struct sort_key sort_keys[] = {
+	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .pad_last = true },
+	{ "pid", "    Pid:Command", pid_cmp, pid_cmp, pid_hash, pid_snprintf, .pad_last = true },
+	{ "tid", "    Tid", pid_cmp, pid_cmp, pid_hash, tid_snprintf, .pad_last = true },
+	{ "tgid", "   Tgid", tgid_cmp, tgid_cmp, tgid_hash, tgid_snprintf, .pad_last = true },
+	{ "dso", "Shared Object", dso_cmp, dso_cmp, dso_hash, dso_snprintf, .pad_last = true },
+	{ "sym", "Symbol", sym_cmp, sym_sort, sym_hash, sym_snprintf },
+	{ "srcline", "Source:Line", srcline_cmp, srcline_cmp, srcline_hash, srcline_snprintf,
+	  .need_srcline = true },
+	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .pad_last = true },
+	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
+	  .need_callchain = true, .pad_last = true },
+};
+
+const struct sort_key *sort_key__find(const char *name)
+{
+	size_t i;
+
+	if (!strcmp(name, "symbol"))
+		name = "sym";
+	for (i = 0; i < sizeof(sort_keys) / sizeof(sort_keys[0]); i++)
+		if (!strcmp(sort_keys[i].name, name))
+			return &sort_keys[i];
+	return NULL;
+}
+
+const char *sort_key__names(void)
+{
+	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent";
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_SORT_H
+#define MPERF_SORT_H
+
+/*
+ * Sort keys (-s) and output fields (-F). A sort key decides which samples
+ * merge into one hist entry, how entries with equal overhead are ordered
+ * and how the column prints. Adding a key = one row in sort.c.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct hist_entry;
+
+enum sort_field_kind {
+	FIELD_KEY,		/* a sort key */
+	FIELD_OVERHEAD,		/* Self / Overhead */
+	FIELD_CHILDREN,		/* Children */
+	FIELD_OVERHEAD_SYS,
+	FIELD_OVERHEAD_US,
+	FIELD_SAMPLE,
+	FIELD_PERIOD,
+};
+
+struct sort_key {
+	const char *name;	/* "comm", "dso", "sym", ... */
+	const char *header;	/* "Command", ... */
+	/* merge order: <0, 0, >0 (0: same entry) */
+	int (*cmp)(const struct hist_entry *a, const struct hist_entry *b);
+	/* output order among entries of equal overhead (ascending) */
+	int (*sort)(const struct hist_entry *a, const struct hist_entry *b);
+	uint64_t (*hash)(const struct hist_entry *he);
+	/* text of the column for @he; returns its length */
+	int (*snprintf)(const struct hist_entry *he, char *buf, size_t size);
+	bool need_callchain;	/* parent */
+	bool need_srcline;
+	bool pad_last;		/* pad even as the last column (perf does) */
+};
+
+struct sort_field {
+	enum sort_field_kind kind;
+	const struct sort_key *key;	/* FIELD_KEY */
+	int width;
+};
+
+/* The key called @name (aliases: symbol = sym), or NULL. */
+const struct sort_key *sort_key__find(const char *name);
+/* Comma-separated list of names for error messages. */
+const char *sort_key__names(void);
+
+#endif

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_THREAD_H
+#define MPERF_THREAD_H
+
+/*
+ * A thread of the recorded system: pid/tid, its comm history (COMM records
+ * and the comm inherited on FORK) and the maps of its process (shared by
+ * all threads of the process). Owned by the machine.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct maps;
+
+struct comm_change {
+	uint64_t time;		/* from this time on */
+	const char *comm;	/* interned in the machine: compare pointers */
+};
+
+struct thread {
+	int32_t pid, tid, ppid;
+	const char *comm;	/* current comm (interned) */
+	struct comm_change *comms;	/* history, oldest first */
+	uint32_t nr_comms;
+	bool comm_set;		/* a COMM record was seen (not a placeholder) */
+	bool exited;
+	struct maps *maps;
+	struct thread *hnext;
+	void *priv;		/* for tools (script, unwind state) */
+};
+
+struct thread *thread__new(int32_t pid, int32_t tid);
+void thread__delete(struct thread *thread);
+/* @comm must be interned (machine__intern()). 0 or -ENOMEM. */
+int thread__set_comm(struct thread *thread, const char *comm, uint64_t time);
+/* The comm in effect at @time (the current one when time is 0). */
+const char *thread__comm_at(const struct thread *thread, uint64_t time);
+
+#endif

@@ -1,0 +1,515 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * TRACING_DATA: parse it into a libtraceevent handle (reader), build it
+ * from tracefs (writer). Layout: "\x17\x08\x44tracing", a version string,
+ * endianness, long size, page size, header_page, header_event, ftrace
+ * formats, per-system event formats, kallsyms, printk formats and (0.6)
+ * saved cmdlines; every size is checked against the blob.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
+#include "debug.h"
+#include "trace-event.h"
+
+struct trace_event {
+	struct tep_handle *tep;
+};
+
+static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
+
+struct tcur {
+	const char *p, *end;
+	int err;
+	bool swap;
+};
+
+static const char *tc_bytes(struct tcur *c, uint64_t n)
+{
+	const char *p = c->p;
+
+	if (c->err || (uint64_t)(c->end - c->p) < n) {
+		c->err = -EINVAL;
+		return NULL;
+	}
+	c->p += n;
+	return p;
+}
+
+static uint32_t tc_u32(struct tcur *c)
+{
+	const char *p = tc_bytes(c, 4);
+	uint32_t v = 0;
+
+	if (p)
+		memcpy(&v, p, 4);
+	return c->swap ? __builtin_bswap32(v) : v;
+}
+
+static uint64_t tc_u64(struct tcur *c)
+{
+	const char *p = tc_bytes(c, 8);
+	uint64_t v = 0;
+
+	if (p)
+		memcpy(&v, p, 8);
+	return c->swap ? __builtin_bswap64(v) : v;
+}
+
+static const char *tc_str(struct tcur *c)
+{
+	const char *p = c->p;
+	size_t n;
+
+	if (c->err)
+		return NULL;
+	n = strnlen(p, c->end - p);
+	if (n == (size_t)(c->end - p)) {
+		c->err = -EINVAL;
+		return NULL;
+	}
+	c->p += n + 1;
+	return p;
+}
+
+/* A NUL-terminated copy for the tep parsers. */
+static char *dup_n(const char *p, size_t n)
+{
+	char *s = malloc(n + 1);
+
+	if (s) {
+		memcpy(s, p, n);
+		s[n] = '\0';
+	}
+	return s;
+}
+
+static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
+{
+	uint64_t size = tc_u64(c);
+	const char *p = tc_bytes(c, size);
+	char *buf;
+
+	if (!p)
+		return -EINVAL;
+	buf = dup_n(p, size);
+	if (!buf)
+		return -ENOMEM;
+	if (tep_parse_event(tep, buf, size, sys))
+		pr_debug("trace data: cannot parse a %s event format\n", sys);
+	free(buf);
+	return 0;
+}
+
+struct trace_event *trace_event__parse(const void *data, size_t size)
+{
+	struct tcur c = { data, (const char *)data + size, 0, false };
+	struct trace_event *te;
+	const char *p, *version;
+	uint32_t n, page_size;
+	uint64_t sz;
+	int big, long_size;
+	char *buf;
+
+	p = tc_bytes(&c, sizeof(magic));
+	if (!p || memcmp(p, magic, sizeof(magic))) {
+		errno = EINVAL;
+		return NULL;
+	}
+	version = tc_str(&c);
+	p = tc_bytes(&c, 2);
+	if (!version || !p) {
+		errno = EINVAL;
+		return NULL;
+	}
+	big = p[0];
+	long_size = p[1];
+	c.swap = big != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	page_size = tc_u32(&c);
+
+	te = calloc(1, sizeof(*te));
+	if (!te)
+		return NULL;
+	te->tep = tep_alloc();
+	if (!te->tep) {
+		free(te);
+		errno = ENOMEM;
+		return NULL;
+	}
+	tep_set_file_bigendian(te->tep, big ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(te->tep, __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
+				TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_long_size(te->tep, long_size);
+	tep_set_page_size(te->tep, page_size);
+
+	/* header_page */
+	p = tc_bytes(&c, 12);
+	if (!p || memcmp(p, "header_page", 12))
+		goto bad;
+	sz = tc_u64(&c);
+	p = tc_bytes(&c, sz);
+	if (!p)
+		goto bad;
+	buf = dup_n(p, sz);
+	if (!buf)
+		goto bad;
+	tep_parse_header_page(te->tep, buf, sz, long_size);
+	free(buf);
+	/* header_event: nothing perf needs from it */
+	p = tc_bytes(&c, 13);
+	if (!p || memcmp(p, "header_event", 13))
+		goto bad;
+	sz = tc_u64(&c);
+	if (!tc_bytes(&c, sz))
+		goto bad;
+	/* ftrace formats */
+	n = tc_u32(&c);
+	for (uint32_t i = 0; i < n && !c.err; i++)
+		if (parse_format(te->tep, &c, "ftrace"))
+			goto bad;
+	/* event formats per system */
+	n = tc_u32(&c);
+	for (uint32_t i = 0; i < n && !c.err; i++) {
+		const char *sys = tc_str(&c);
+		uint32_t cnt = tc_u32(&c);
+
+		if (!sys)
+			goto bad;
+		for (uint32_t j = 0; j < cnt && !c.err; j++)
+			if (parse_format(te->tep, &c, sys))
+				goto bad;
+	}
+	if (c.err)
+		goto bad;
+	/* kallsyms, printk formats: optional tails */
+	if (c.end - c.p >= 4) {
+		sz = tc_u32(&c);
+		p = tc_bytes(&c, sz);
+		if (p && sz) {
+			buf = dup_n(p, sz);
+			if (buf)
+				tep_parse_kallsyms(te->tep, buf);
+			free(buf);
+		}
+	}
+	if (!c.err && c.end - c.p >= 4) {
+		sz = tc_u32(&c);
+		p = tc_bytes(&c, sz);
+		if (p && sz) {
+			buf = dup_n(p, sz);
+			if (buf)
+				tep_parse_printk_formats(te->tep, buf);
+			free(buf);
+		}
+	}
+	if (!c.err && strcmp(version, "0.6") >= 0 && c.end - c.p >= 8) {
+		sz = tc_u64(&c);
+		p = tc_bytes(&c, sz);
+		if (p && sz) {
+			buf = dup_n(p, sz);
+			if (buf)
+				tep_parse_saved_cmdlines(te->tep, buf);
+			free(buf);
+		}
+	}
+	return te;
+bad:
+	pr_debug("trace data: damaged (at byte %zu of %zu)\n",
+		 (size_t)(c.p - (const char *)data), size);
+	trace_event__delete(te);
+	errno = EINVAL;
+	return NULL;
+}
+
+void trace_event__delete(struct trace_event *te)
+{
+	if (!te)
+		return;
+	tep_free(te->tep);
+	free(te);
+}
+
+int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
+		      size_t size)
+{
+	struct tep_event *ev = te ? tep_find_event(te->tep, (int)id) : NULL;
+
+	if (!ev)
+		return -ENOENT;
+	snprintf(buf, size, "%s:%s", ev->system, ev->name);
+	return 0;
+}
+
+int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
+			 int cpu, const void *raw, size_t raw_size)
+{
+	struct tep_event *ev = te ? tep_find_event(te->tep, (int)id) : NULL;
+	struct tep_record rec;
+	struct trace_seq s;
+	int n;
+
+	if (!ev)
+		return 0;
+	memset(&rec, 0, sizeof(rec));
+	rec.cpu = cpu;
+	rec.size = raw_size;
+	rec.data = (void *)raw;
+	trace_seq_init(&s);
+	tep_print_event(te->tep, &s, &rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&s);
+	n = fprintf(fp, "%s", s.buffer);
+	trace_seq_destroy(&s);
+	return n;
+}
+
+/* ---- building TRACING_DATA from tracefs ---------------------------------- */
+
+struct tbuf {
+	char *p;
+	size_t len, cap;
+	int err;
+};
+
+static void tb_add(struct tbuf *b, const void *src, size_t n)
+{
+	if (b->err)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = b->cap ? b->cap : 16384;
+		char *np;
+
+		while (cap < b->len + n)
+			cap *= 2;
+		np = realloc(b->p, cap);
+		if (!np) {
+			b->err = -ENOMEM;
+			return;
+		}
+		b->p = np;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, src, n);
+	b->len += n;
+}
+
+/* tracefs files report size 0: read to the end */
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	struct tbuf b = { 0 };
+	char buf[8192];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		tb_add(&b, buf, n);
+	fclose(f);
+	if (b.err) {
+		free(b.p);
+		return NULL;
+	}
+	*len = b.len;
+	if (!b.p)
+		b.p = calloc(1, 1);
+	return b.p;
+}
+
+static const char *tracefs_dir(void)
+{
+	static const char *const dirs[] = {
+		"/sys/kernel/tracing", "/sys/kernel/debug/tracing",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		char p[256];
+
+		snprintf(p, sizeof(p), "%s/events/header_page", dirs[i]);
+		if (!access(p, R_OK))
+			return dirs[i];
+	}
+	return NULL;
+}
+
+static int tb_file(struct tbuf *b, const char *path, int size_bytes)
+{
+	size_t len;
+	char *data = read_all(path, &len);
+
+	if (!data)
+		return -errno ? -errno : -ENOENT;
+	if (size_bytes == 8) {
+		uint64_t l = len;
+
+		tb_add(b, &l, 8);
+	} else {
+		uint32_t l = len;
+
+		tb_add(b, &l, 4);
+	}
+	tb_add(b, data, len);
+	free(data);
+	return b->err;
+}
+
+struct tp_loc {
+	char *sys, *name;
+};
+
+/* Find the system and name of each event id under events/. */
+static int locate_ids(const char *events, const uint64_t *ids, size_t nr,
+		      struct tp_loc *loc)
+{
+	DIR *d = opendir(events);
+	struct dirent *sd;
+	size_t found = 0;
+
+	if (!d)
+		return -errno;
+	while (found < nr && (sd = readdir(d))) {
+		char path[1024];
+		DIR *e;
+		struct dirent *ed;
+
+		if (sd->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", events, sd->d_name);
+		e = opendir(path);
+		if (!e)
+			continue;
+		while ((ed = readdir(e))) {
+			char idp[1536], *s;
+			size_t len;
+			uint64_t id;
+
+			if (ed->d_name[0] == '.')
+				continue;
+			snprintf(idp, sizeof(idp), "%s/%s/%s/id", events, sd->d_name, ed->d_name);
+			s = read_all(idp, &len);
+			if (!s)
+				continue;
+			id = strtoull(s, NULL, 10);
+			free(s);
+			for (size_t i = 0; i < nr; i++) {
+				if (ids[i] != id || loc[i].sys)
+					continue;
+				loc[i].sys = strdup(sd->d_name);
+				loc[i].name = strdup(ed->d_name);
+				found++;
+			}
+		}
+		closedir(e);
+	}
+	closedir(d);
+	return found == nr ? 0 : -ENOENT;
+}
+
+int trace_event__build(const uint64_t *ids, size_t nr, void **out,
+		       size_t *size)
+{
+	const char *dir = tracefs_dir();
+	struct tp_loc *loc;
+	struct tbuf b = { 0 };
+	char path[1024], events[512];
+	uint32_t u32v, nsys = 0;
+	uint8_t u8v;
+	int err;
+
+	if (!dir)
+		return -ENOENT;
+	loc = calloc(nr ? nr : 1, sizeof(*loc));
+	if (!loc)
+		return -ENOMEM;
+	snprintf(events, sizeof(events), "%s/events", dir);
+	err = locate_ids(events, ids, nr, loc);
+	if (err)
+		goto out;
+
+	tb_add(&b, magic, sizeof(magic));
+	tb_add(&b, "0.6", 4);
+	u8v = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+	tb_add(&b, &u8v, 1);
+	u8v = sizeof(long);
+	tb_add(&b, &u8v, 1);
+	u32v = sysconf(_SC_PAGESIZE);
+	tb_add(&b, &u32v, 4);
+	tb_add(&b, "header_page", 12);
+	snprintf(path, sizeof(path), "%s/header_page", events);
+	err = tb_file(&b, path, 8);
+	if (err)
+		goto out;
+	tb_add(&b, "header_event", 13);
+	snprintf(path, sizeof(path), "%s/header_event", events);
+	err = tb_file(&b, path, 8);
+	if (err)
+		goto out;
+	u32v = 0;			/* no ftrace formats, as perf record */
+	tb_add(&b, &u32v, 4);
+
+	/* systems in first-seen order, each with its events */
+	for (size_t i = 0; i < nr; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(loc[i].sys, loc[j].sys))
+				seen = true;
+		if (!seen)
+			nsys++;
+	}
+	tb_add(&b, &nsys, 4);
+	for (size_t i = 0; i < nr && !err; i++) {
+		bool seen = false;
+		uint32_t cnt = 0;
+
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(loc[i].sys, loc[j].sys))
+				seen = true;
+		if (seen)
+			continue;
+		tb_add(&b, loc[i].sys, strlen(loc[i].sys) + 1);
+		for (size_t j = i; j < nr; j++)
+			if (!strcmp(loc[i].sys, loc[j].sys))
+				cnt++;
+		tb_add(&b, &cnt, 4);
+		for (size_t j = i; j < nr && !err; j++) {
+			if (strcmp(loc[i].sys, loc[j].sys))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/%s/format", events,
+				 loc[j].sys, loc[j].name);
+			err = tb_file(&b, path, 8);
+		}
+	}
+	if (err)
+		goto out;
+	u32v = 0;			/* kallsyms: perf 6.1 writes none */
+	tb_add(&b, &u32v, 4);
+	snprintf(path, sizeof(path), "%s/printk_formats", dir);
+	if (tb_file(&b, path, 4)) {
+		u32v = 0;
+		tb_add(&b, &u32v, 4);
+	}
+	{
+		uint64_t zero = 0;	/* saved cmdlines: none */
+
+		tb_add(&b, &zero, 8);
+	}
+	err = b.err;
+out:
+	for (size_t i = 0; i < nr; i++) {
+		free(loc[i].sys);
+		free(loc[i].name);
+	}
+	free(loc);
+	if (err) {
+		free(b.p);
+		return err;
+	}
+	*out = b.p;
+	*size = b.len;
+	return 0;
+}

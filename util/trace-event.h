@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_TRACE_EVENT_H
+#define MPERF_TRACE_EVENT_H
+
+/*
+ * The TRACING_DATA of a perf.data: read into a libtraceevent handle to
+ * format tracepoint samples as perf script does, and built from tracefs
+ * for the recorder. The only libtraceevent user in mperf.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct trace_event;
+
+/*
+ * trace_event__parse - parse a TRACING_DATA blob (@size bytes; never read
+ * past it). Return a handle, or NULL with errno (EINVAL: damaged data).
+ */
+struct trace_event *trace_event__parse(const void *data, size_t size);
+void trace_event__delete(struct trace_event *te);
+
+/* "sched:sched_switch" for the tracepoint id @id into @buf; -ENOENT. */
+int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
+		      size_t size);
+
+/* Print a tracepoint sample's fields as perf script does (the event's
+ * print format, e.g. "prev_comm=perf prev_pid=..."). Returns chars. */
+int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
+			 int cpu, const void *raw, size_t raw_size);
+
+/*
+ * trace_event__build - the TRACING_DATA perf record writes for the
+ * tracepoints @ids (tracefs event ids, @nr of them): header_page,
+ * header_event, the ftrace formats, each system's event formats, kallsyms
+ * and printk formats, saved cmdlines. Read from tracefs (mounted at
+ * /sys/kernel/tracing or /sys/kernel/debug/tracing).
+ * Return 0 with *@out (malloc'd) and *@size, or -errno.
+ */
+int trace_event__build(const uint64_t *ids, size_t nr, void **out,
+		       size_t *size);
+
+#endif

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <elfutils/libdwfl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "arch/arm64/regs.h"
+#include "arch/x86/regs.h"
+#include "callchain.h"
+#include "dso.h"
+#include "machine.h"
+#include "map.h"
+#include "maps.h"
+#include "thread.h"
+#include "unwind.h"
+
+struct unwind_info {
+	struct machine *machine;
+	struct thread *thread;
+	const struct perf_sample *sample;
+	struct callchain_cursor *cursor;
+	int max_stack;
+	bool arm64;
+	uint64_t sp;
+	bool first;
+	int nr;
+};
+
+static bool sample_reg(const struct perf_sample *s, int idx, uint64_t *val)
+{
+	uint64_t mask = s->user_regs.mask;
+	int i, n = 0;
+
+	if (!(mask & (1ULL << idx)))
+		return false;
+	for (i = 0; i < idx; i++)
+		if (mask & (1ULL << i))
+			n++;
+	*val = s->user_regs.regs[n];
+	return true;
+}
+
+static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
+{
+	struct unwind_info *ui = arg;
+
+	if (*thread_argp)
+		return 0;
+	*thread_argp = arg;
+	return ui->thread->tid > 0 ? ui->thread->tid : 1;
+}
+
+/* Word reads: inside the stack copy from the sample, else from the file
+ * behind the map (read-only data such as .eh_frame contents). */
+static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
+{
+	struct unwind_info *ui = arg;
+	const struct perf_sample *s = ui->sample;
+	uint64_t size = s->user_stack.dyn_size ? s->user_stack.dyn_size : s->user_stack.size;
+	struct map *map;
+	const char *path;
+	int fd;
+	ssize_t n;
+
+	if (size > s->user_stack.size)
+		size = s->user_stack.size;
+	if (addr >= ui->sp && addr + sizeof(*result) <= ui->sp + size) {
+		memcpy(result, s->user_stack.data + (addr - ui->sp), sizeof(*result));
+		return true;
+	}
+	map = ui->thread->maps ? maps__find(ui->thread->maps, addr) : NULL;
+	if (!map || map->dso->kind != DSO_KIND_USER)
+		return false;
+	path = dso__symsrc(map->dso, &ui->machine->opts);
+	if (!path)
+		return false;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = pread(fd, result, sizeof(*result), (off_t)map__map_ip(map, addr));
+	close(fd);
+	return n == (ssize_t)sizeof(*result);
+}
+
+static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
+{
+	struct unwind_info *ui = arg;
+	Dwarf_Word regs[33];
+	uint64_t v;
+	int i, nregs = ui->arm64 ? 32 : 17;
+
+	memset(regs, 0, sizeof(regs));
+	for (i = 0; i < 33; i++) {
+		int d = ui->arm64 ? arm64__perf_reg_to_dwarf(i) : x86__perf_reg_to_dwarf(i);
+
+		if (d < 0 || d >= nregs || !sample_reg(ui->sample, i, &v))
+			continue;
+		regs[d] = v;
+	}
+	if (!dwfl_thread_state_registers(thread, 0, nregs, regs))
+		return false;
+	if (ui->arm64 && sample_reg(ui->sample, ARM64_PERF_REG_PC, &v))
+		dwfl_thread_state_register_pc(thread, v);
+	return true;
+}
+
+static const Dwfl_Thread_Callbacks thread_callbacks = {
+	.next_thread = next_thread,
+	.memory_read = memory_read,
+	.set_initial_registers = set_initial_registers,
+};
+
+static int frame_cb(Dwfl_Frame *state, void *arg)
+{
+	struct unwind_info *ui = arg;
+	struct callchain_cursor_node node;
+	struct addr_location al;
+	Dwarf_Addr pc;
+	bool activation;
+
+	if (!dwfl_frame_pc(state, &pc, &activation))
+		return DWARF_CB_ABORT;
+	if ((int)ui->cursor->nr >= ui->max_stack)
+		return DWARF_CB_ABORT;
+	/* a return address points after the call: look up the call itself
+	 * only for the symbol, keep the address as perf prints it */
+	thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER,
+			   activation ? pc : pc - 1, &al);
+	node.ip = pc;
+	node.addr = al.addr;
+	node.map = al.map;
+	node.dso = al.dso;
+	node.sym = al.sym;
+	node.level = '.';
+	if (callchain_cursor__append(ui->cursor, &node))
+		return DWARF_CB_ABORT;
+	ui->nr++;
+	return DWARF_CB_OK;
+}
+
+static char *debuginfo_path;
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.debuginfo_path = &debuginfo_path,
+	.section_address = dwfl_offline_section_address,
+	.find_elf = dwfl_build_id_find_elf,
+};
+
+int unwind__get_entries(struct machine *m, struct thread *thread,
+			const struct perf_sample *sample,
+			struct callchain_cursor *cursor, int max_stack)
+{
+	struct unwind_info ui = {
+		.machine = m, .thread = thread, .sample = sample,
+		.cursor = cursor, .max_stack = max_stack,
+	};
+	uint32_t start_nr = cursor->nr;
+	Dwfl *dwfl;
+	size_t i;
+	int err = 0, rc;
+
+	if (!thread || !thread->maps)
+		return -ENOENT;
+	ui.arm64 = sample->user_regs.mask == ARM64_SAMPLE_REGS_USER;
+	if (!sample_reg(sample, ui.arm64 ? ARM64_PERF_REG_SP : X86_PERF_REG_SP, &ui.sp))
+		return -EINVAL;
+	/* frames already in the cursor: drop a user part there (kernel
+	 * callchains of dwarf recordings have none, but be safe) */
+	cursor->from_dwarf = true;
+	while (cursor->nr && cursor->nodes[cursor->nr - 1].level == '.')
+		cursor->nr--;
+	start_nr = cursor->nr;
+
+	dwfl = dwfl_begin(&offline_callbacks);
+	if (!dwfl)
+		return -ENOMEM;
+	dwfl_report_begin(dwfl);
+	for (i = 0; i < thread->maps->nr; i++) {
+		struct map *map = thread->maps->entries[i];
+		const char *path;
+
+		if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
+			continue;
+		/* report each file once: at its first (lowest) mapping */
+		if (i && thread->maps->entries[i - 1]->dso == map->dso)
+			continue;
+		path = dso__symsrc(map->dso, &m->opts);
+		if (!path)
+			continue;
+		dwfl_report_elf(dwfl, map->dso->short_name, path, -1,
+				map->start - map->pgoff, false);
+	}
+	dwfl_report_end(dwfl, NULL, NULL);
+	if (!dwfl_attach_state(dwfl, NULL, thread->tid > 0 ? thread->tid : 1,
+			       &thread_callbacks, &ui)) {
+		err = -EINVAL;
+		goto out;
+	}
+	rc = dwfl_getthread_frames(dwfl, thread->tid > 0 ? thread->tid : 1, frame_cb, &ui);
+	if (rc != 0 && (int)cursor->nr < max_stack)
+		cursor->truncated = true;
+out:
+	dwfl_end(dwfl);
+	if (cursor->nr == start_nr) {
+		/* nothing unwound: at least the sampled user ip */
+		struct addr_location al;
+		struct callchain_cursor_node node;
+		uint64_t ip;
+
+		if (sample_reg(sample, ui.arm64 ? ARM64_PERF_REG_PC : X86_PERF_REG_IP, &ip)) {
+			thread__resolve_ip(m, thread, PERF_RECORD_MISC_USER, ip, &al);
+			node = (struct callchain_cursor_node){
+				.ip = ip, .addr = al.addr, .map = al.map,
+				.dso = al.dso, .sym = al.sym, .level = '.',
+			};
+			callchain_cursor__append(cursor, &node);
+		}
+		cursor->truncated = true;
+	}
+	return err;
+}
+
+void unwind__exit(struct machine *machine)
+{
+}
