@@ -1,20 +1,834 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * mperf report: read a perf.data (file or pipe), rebuild the machine,
+ * resolve samples and print perf report's --stdio tables.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "builtin.h"
+#include "ui/stdio-hist.h"
+#include "util/callchain.h"
 #include "util/debug.h"
+#include "util/dso.h"
+#include "util/event.h"
+#include "util/evlist.h"
+#include "util/evsel.h"
+#include "util/header.h"
+#include "util/hist.h"
+#include "util/machine.h"
 #include "util/parse-options.h"
+#include "util/session.h"
+#include "util/sort.h"
+#include "util/srcline.h"
+#include "util/symbol.h"
+#include "util/thread.h"
 
-/* Placeholder until the report issue lands: options are parsed, nothing runs. */
+#define MAX_FIELDS 32
+#define MAX_EVSELS 64
+
+/* a comma-separated filter list */
+struct strlist {
+	char **items;
+	int nr;
+};
+
+struct report {
+	struct tool tool;
+	struct session *session;
+	struct machine *machine;
+	struct hists *hists[MAX_EVSELS];
+	struct callchain_cursor cursor;
+	/* options */
+	const char *input, *sort_order, *fields, *call_graph;
+	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list, *cpu_list;
+	const char *parent_pattern;
+	struct symbol_opts symopts;
+	int children;		/* -1: default (on when the file has callchains) */
+	bool show_nr_samples, header, header_only, stats, threads, inverted;
+	bool no_children_flag, children_flag, stdio, tui, show_full_info;
+	bool no_quality;
+	int max_stack;
+	double percent_limit;
+	const char *field_sep;
+	/* state */
+	bool setup_done;
+	bool use_callchain;	/* graph output */
+	bool need_callchain;	/* children, parent or graph */
+	bool has_callchains;	/* the file has them */
+	bool need_srcline;
+	struct callchain_param cc;
+	const struct sort_key *keys[MAX_FIELDS];
+	int nr_keys;
+	struct sort_field fields_v[MAX_FIELDS];
+	int nr_fields;
+	struct strlist comms, dsos, syms;
+	int32_t *pids, *tids;
+	int nr_pids, nr_tids;
+	uint64_t cpu_mask[16];
+	bool cpu_filter;
+	regex_t parent_re;
+	bool parent_re_ok;
+	uint64_t nr_samples, nr_filtered, nr_lost;
+	int err;
+};
+
+static int strlist__parse(struct strlist *l, const char *s)
+{
+	char *dup, *tok, *save = NULL;
+
+	if (!s)
+		return 0;
+	dup = strdup(s);
+	if (!dup)
+		return -ENOMEM;
+	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char **p = realloc(l->items, (size_t)(l->nr + 1) * sizeof(*p));
+
+		if (!p) {
+			free(dup);
+			return -ENOMEM;
+		}
+		l->items = p;
+		l->items[l->nr++] = strdup(tok);
+	}
+	free(dup);
+	return 0;
+}
+
+static bool strlist__has(const struct strlist *l, const char *s)
+{
+	int i;
+
+	for (i = 0; i < l->nr; i++)
+		if (s && !strcmp(l->items[i], s))
+			return true;
+	return false;
+}
+
+static void strlist__exit(struct strlist *l)
+{
+	int i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->items[i]);
+	free(l->items);
+}
+
+static int parse_int_list(const char *s, int32_t **out, int *nr)
+{
+	char *end;
+
+	if (!s)
+		return 0;
+	while (*s) {
+		long v = strtol(s, &end, 10);
+		int32_t *p;
+
+		if (end == s)
+			return -EINVAL;
+		p = realloc(*out, (size_t)(*nr + 1) * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		*out = p;
+		p[(*nr)++] = (int32_t)v;
+		s = end;
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static int parse_cpu_list(struct report *rep, const char *s)
+{
+	char *end;
+
+	while (s && *s) {
+		long a = strtol(s, &end, 10), b;
+
+		if (end == s || a < 0 || a >= 1024)
+			return -EINVAL;
+		b = a;
+		s = end;
+		if (*s == '-') {
+			b = strtol(s + 1, &end, 10);
+			if (end == s + 1 || b < a || b >= 1024)
+				return -EINVAL;
+			s = end;
+		}
+		for (; a <= b; a++)
+			rep->cpu_mask[a / 64] |= 1ULL << (a % 64);
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return -EINVAL;
+	}
+	rep->cpu_filter = true;
+	return 0;
+}
+
+static bool int_list_has(const int32_t *v, int nr, int32_t x)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (v[i] == x)
+			return true;
+	return false;
+}
+
+static int report__add_field(struct report *rep, const char *name, bool is_f)
+{
+	struct sort_field f = { 0 };
+	const struct sort_key *key;
+
+	if (rep->nr_fields >= MAX_FIELDS)
+		return -E2BIG;
+	if (!strcmp(name, "overhead"))
+		f.kind = FIELD_OVERHEAD;
+	else if (!strcmp(name, "overhead_children"))
+		f.kind = FIELD_CHILDREN;
+	else if (!strcmp(name, "overhead_sys"))
+		f.kind = FIELD_OVERHEAD_SYS;
+	else if (!strcmp(name, "overhead_us"))
+		f.kind = FIELD_OVERHEAD_US;
+	else if (!strcmp(name, "sample"))
+		f.kind = FIELD_SAMPLE;
+	else if (!strcmp(name, "period"))
+		f.kind = FIELD_PERIOD;
+	else {
+		key = sort_key__find(name);
+		if (!key) {
+			pr_err("unknown %s key '%s'; known: %s%s\n", is_f ? "--fields" : "--sort",
+			       name, is_f ? "overhead, overhead_sys, overhead_us, sample, period, " : "",
+			       sort_key__names());
+			return -EINVAL;
+		}
+		f.kind = FIELD_KEY;
+		f.key = key;
+		if (rep->nr_keys < MAX_FIELDS) {
+			int i;
+			bool dup = false;
+
+			for (i = 0; i < rep->nr_keys; i++)
+				dup |= rep->keys[i] == key;
+			if (!dup)
+				rep->keys[rep->nr_keys++] = key;
+		}
+		if (key->need_callchain)
+			rep->need_callchain = true;
+		if (key->need_srcline)
+			rep->need_srcline = true;
+	}
+	rep->fields_v[rep->nr_fields++] = f;
+	return 0;
+}
+
+static int report__add_list(struct report *rep, const char *list, bool is_f)
+{
+	char *dup = strdup(list), *tok, *save = NULL;
+	int err = 0;
+
+	if (!dup)
+		return -ENOMEM;
+	for (tok = strtok_r(dup, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save))
+		err = report__add_field(rep, tok, is_f);
+	free(dup);
+	return err;
+}
+
+static bool evlist__has_callchains(struct evlist *el)
+{
+	int i;
+
+	for (i = 0; el && i < el->nr; i++)
+		if (el->entries[i]->attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
+/* Decide children/callchain defaults once the attrs are known (at the
+ * first sample: in pipe mode attrs arrive as records). */
+static int report__setup(struct report *rep)
+{
+	struct evlist *el = session__evlist(rep->session);
+	bool fields_given = rep->fields != NULL;
+	int err;
+
+	rep->setup_done = true;
+	rep->has_callchains = evlist__has_callchains(el);
+	/* pipe mode: perf decides before the attrs arrive, so children stay
+	 * off while the caller order of its children default remains */
+	if (session__is_pipe(rep->session) && rep->children < 0) {
+		rep->children = 0;
+		if (!rep->cc.order_set) {
+			rep->cc.order = ORDER_CALLER;
+			rep->cc.order_set = true;
+		}
+	}
+	if (rep->children < 0)
+		rep->children = rep->has_callchains;
+	if (!rep->has_callchains)
+		rep->children = 0;
+	if (rep->cc.mode != CHAIN_NONE && !rep->has_callchains) {
+		if (rep->call_graph)
+			pr_warning("-g: the file has no callchains (record with -g)\n");
+		rep->cc.mode = CHAIN_NONE;
+	}
+	rep->use_callchain = rep->cc.mode != CHAIN_NONE;
+	if (!rep->cc.order_set)
+		rep->cc.order = rep->children ? ORDER_CALLER : ORDER_CALLEE;
+	if (rep->inverted)
+		rep->cc.order = ORDER_CALLER;
+	if (rep->children || rep->use_callchain)
+		rep->need_callchain = true;
+
+	/* columns: overheads first, then -F or the sort keys */
+	if (!fields_given) {
+		if (rep->children)
+			report__add_field(rep, "overhead_children", false);
+		report__add_field(rep, "overhead", false);
+		if (rep->show_nr_samples)
+			report__add_field(rep, "sample", false);
+	}
+	if (fields_given) {
+		err = report__add_list(rep, rep->fields, true);
+		if (err)
+			return err;
+		/* -F without sort keys: merge by the default keys */
+		if (!rep->nr_keys && !rep->sort_order) {
+			rep->keys[rep->nr_keys++] = sort_key__find("comm");
+			rep->keys[rep->nr_keys++] = sort_key__find("dso");
+			rep->keys[rep->nr_keys++] = sort_key__find("sym");
+		}
+		if (rep->sort_order) {
+			int nf = rep->nr_fields;
+
+			err = report__add_list(rep, rep->sort_order, false);
+			rep->nr_fields = nf;	/* -s adds keys, -F picks columns */
+			if (err)
+				return err;
+		}
+	} else {
+		err = report__add_list(rep, rep->sort_order ? rep->sort_order : "comm,dso,sym",
+				       false);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static struct hists *report__hists(struct report *rep, struct evsel *evsel)
+{
+	struct hists_opts ho = { 0 };
+	int idx = evsel->idx;
+
+	if (idx < 0 || idx >= MAX_EVSELS)
+		return NULL;
+	if (rep->hists[idx])
+		return rep->hists[idx];
+	rep->hists[idx] = calloc(1, sizeof(struct hists));
+	if (!rep->hists[idx])
+		return NULL;
+	ho.children = rep->children;
+	ho.callchain = rep->use_callchain;
+	ho.cc = rep->cc;
+	ho.percent_limit = rep->percent_limit;
+	if (hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho) < 0) {
+		free(rep->hists[idx]);
+		rep->hists[idx] = NULL;
+		return NULL;
+	}
+	rep->hists[idx]->evsel = evsel;
+	return rep->hists[idx];
+}
+
+static bool report__filtered(struct report *rep, const struct addr_location *al,
+			     const struct perf_sample *sample)
+{
+	if (rep->comms.nr && !strlist__has(&rep->comms, al->comm))
+		return true;
+	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid))
+		return true;
+	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid))
+		return true;
+	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
+					  strlist__has(&rep->dsos, al->dso->long_name))))
+		return true;
+	if (rep->syms.nr && !(al->sym && strlist__has(&rep->syms, al->sym->name)))
+		return true;
+	if (rep->cpu_filter && (sample->cpu >= 1024 ||
+				!(rep->cpu_mask[sample->cpu / 64] & (1ULL << (sample->cpu % 64)))))
+		return true;
+	return false;
+}
+
+static struct symbol *report__parent(struct report *rep, const struct callchain_cursor *c)
+{
+	uint32_t i;
+
+	if (!rep->parent_re_ok)
+		return NULL;
+	for (i = 0; i < c->nr; i++)
+		if (c->nodes[i].sym && !regexec(&rep->parent_re, c->nodes[i].sym->name, 0, NULL, 0))
+			return c->nodes[i].sym;
+	return NULL;
+}
+
+static int report__sample(struct tool *tool, const union perf_event *event,
+			  const struct perf_sample *sample, struct evsel *evsel,
+			  struct session *session)
+{
+	struct report *rep = (struct report *)tool;
+	struct addr_location al;
+	struct hist_entry tmpl;
+	struct hists *hists;
+	struct callchain_cursor *cursor = NULL;
+	uint64_t period = sample->period ? sample->period : 1;
+	int err;
+
+	if (!rep->setup_done) {
+		err = report__setup(rep);
+		if (err)
+			return err;
+	}
+	rep->nr_samples++;
+	if (machine__resolve(rep->machine, sample, &al) < 0)
+		return -ENOMEM;
+	if (report__filtered(rep, &al, sample)) {
+		rep->nr_filtered++;
+		return 0;
+	}
+	hists = report__hists(rep, evsel);
+	if (!hists)
+		return -ENOMEM;
+	if (rep->need_callchain) {
+		err = machine__resolve_callchain(rep->machine, al.thread, sample, &rep->cursor,
+						 rep->max_stack);
+		if (err)
+			return err;
+		cursor = &rep->cursor;
+		if (!sample->callchain && !sample->user_stack.size)
+			hists->nr_no_callchain++;
+		if (cursor->truncated)
+			hists->nr_truncated++;
+	}
+	if (!al.sym)
+		hists->nr_unresolved++;
+	memset(&tmpl, 0, sizeof(tmpl));
+	tmpl.thread = al.thread;
+	tmpl.comm = al.comm;
+	tmpl.dso = al.dso;
+	tmpl.sym = al.sym;
+	tmpl.addr = al.addr;
+	tmpl.level = al.level;
+	tmpl.cpu = (int32_t)sample->cpu;
+	tmpl.pid = al.thread->pid;
+	tmpl.tid = al.thread->tid;
+	if (rep->need_srcline)
+		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
+	if (cursor && rep->parent_re_ok)
+		tmpl.parent = report__parent(rep, cursor);
+	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode);
+}
+
+static int report__event(struct tool *tool, const union perf_event *event,
+			 const struct perf_sample *sample, struct session *session)
+{
+	struct report *rep = (struct report *)tool;
+	int err = machine__process_event(rep->machine, event, sample);
+
+	if (err == -EINVAL) {
+		pr_debug("skipping a malformed record of type %u\n", event->header.type);
+		return 0;
+	}
+	return err;
+}
+
+static void report__set_build_ids(struct report *rep)
+{
+	struct env *env = session__env(rep->session);
+	uint32_t i;
+
+	for (i = 0; env && i < env->nr_build_ids; i++) {
+		struct build_id bid;
+
+		if (!env->build_ids[i].filename)
+			continue;
+		build_id__init(&bid, env->build_ids[i].build_id, env->build_ids[i].size);
+		machine__set_build_id(rep->machine, env->build_ids[i].filename, &bid);
+	}
+}
+
+static const char *const record_names[] = {
+	[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_LOST] = "LOST",
+	[PERF_RECORD_COMM] = "COMM", [PERF_RECORD_EXIT] = "EXIT",
+	[PERF_RECORD_THROTTLE] = "THROTTLE", [PERF_RECORD_UNTHROTTLE] = "UNTHROTTLE",
+	[PERF_RECORD_FORK] = "FORK", [PERF_RECORD_READ] = "READ",
+	[PERF_RECORD_SAMPLE] = "SAMPLE", [PERF_RECORD_MMAP2] = "MMAP2",
+	[PERF_RECORD_AUX] = "AUX", [PERF_RECORD_ITRACE_START] = "ITRACE_START",
+	[PERF_RECORD_LOST_SAMPLES] = "LOST_SAMPLES", [PERF_RECORD_SWITCH] = "SWITCH",
+	[PERF_RECORD_SWITCH_CPU_WIDE] = "SWITCH_CPU_WIDE",
+	[PERF_RECORD_NAMESPACES] = "NAMESPACES", [PERF_RECORD_KSYMBOL] = "KSYMBOL",
+	[PERF_RECORD_BPF_EVENT] = "BPF_EVENT", [PERF_RECORD_CGROUP] = "CGROUP",
+	[PERF_RECORD_TEXT_POKE] = "TEXT_POKE", [PERF_RECORD_AUX_OUTPUT_HW_ID] = "AUX_OUTPUT_HW_ID",
+	[PERF_RECORD_HEADER_ATTR] = "ATTR", [PERF_RECORD_HEADER_EVENT_TYPE] = "EVENT_TYPE",
+	[PERF_RECORD_HEADER_TRACING_DATA] = "TRACING_DATA",
+	[PERF_RECORD_HEADER_BUILD_ID] = "BUILD_ID",
+	[PERF_RECORD_FINISHED_ROUND] = "FINISHED_ROUND", [PERF_RECORD_ID_INDEX] = "ID_INDEX",
+	[PERF_RECORD_AUXTRACE_INFO] = "AUXTRACE_INFO", [PERF_RECORD_AUXTRACE] = "AUXTRACE",
+	[PERF_RECORD_AUXTRACE_ERROR] = "AUXTRACE_ERROR", [PERF_RECORD_THREAD_MAP] = "THREAD_MAP",
+	[PERF_RECORD_CPU_MAP] = "CPU_MAP", [PERF_RECORD_STAT_CONFIG] = "STAT_CONFIG",
+	[PERF_RECORD_STAT] = "STAT", [PERF_RECORD_STAT_ROUND] = "STAT_ROUND",
+	[PERF_RECORD_EVENT_UPDATE] = "EVENT_UPDATE", [PERF_RECORD_TIME_CONV] = "TIME_CONV",
+	[PERF_RECORD_HEADER_FEATURE] = "FEATURE", [PERF_RECORD_COMPRESSED] = "COMPRESSED",
+	[PERF_RECORD_FINISHED_INIT] = "FINISHED_INIT",
+};
+
+static void report__print_stats(struct report *rep, FILE *fp)
+{
+	const struct session_stats *st = session__stats(rep->session);
+	struct evlist *el = session__evlist(rep->session);
+	uint64_t total = 0;
+	size_t t;
+	int i;
+
+	for (t = 0; t < PERF_RECORD_HEADER_MAX; t++)
+		total += st->nr_events[t];
+	fprintf(fp, "\nAggregated stats:\n");
+	fprintf(fp, "%16s events: %10" PRIu64 "\n", "TOTAL", total);
+	for (t = 0; t < PERF_RECORD_HEADER_MAX; t++) {
+		if (!st->nr_events[t] || t >= ARRAY_SIZE(record_names) || !record_names[t])
+			continue;
+		fprintf(fp, "%16s events: %10" PRIu64 "  (%4.1f%%)\n", record_names[t],
+			st->nr_events[t], total ? st->nr_events[t] * 100.0 / total : 0.0);
+	}
+	if (st->nr_unknown_events)
+		fprintf(fp, "%16s events: %10" PRIu64 "\n", "UNKNOWN", st->nr_unknown_events);
+	for (i = 0; el && i < el->nr; i++) {
+		struct hists *h = i < MAX_EVSELS ? rep->hists[i] : NULL;
+
+		fprintf(fp, "%s stats:\n", el->entries[i]->name);
+		fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h ? h->nr_samples : 0);
+	}
+}
+
+/* -T: samples per thread and event */
+static void report__print_threads(struct report *rep, FILE *fp)
+{
+	struct evlist *el = session__evlist(rep->session);
+	struct machine *m = rep->machine;
+	uint32_t b;
+	int i;
+
+	fprintf(fp, "#\n# %7s %7s", "PID", "TID");
+	for (i = 0; el && i < el->nr; i++)
+		fprintf(fp, "  %16s", el->entries[i]->name);
+	fprintf(fp, "  comm\n");
+	for (b = 0; b < m->threads_size; b++) {
+		struct thread *t;
+
+		for (t = m->threads[b]; t; t = t->hnext) {
+			uint64_t any = 0, n[MAX_EVSELS] = { 0 };
+
+			for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
+				struct hists *h = rep->hists[i];
+				uint64_t e;
+
+				for (e = 0; h && e < h->nr_sorted; e++)
+					if (h->sorted[e]->thread == t)
+						n[i] += h->sorted[e]->nr_events;
+				any += n[i];
+			}
+			if (!any)
+				continue;
+			fprintf(fp, "  %7d %7d", t->pid, t->tid);
+			for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++)
+				fprintf(fp, "  %16" PRIu64, n[i]);
+			fprintf(fp, "  %s\n", t->comm);
+		}
+	}
+}
+
+static void report__print_quality(struct report *rep, FILE *fp)
+{
+	const struct session_stats *st = session__stats(rep->session);
+	uint64_t samples = 0, unresolved = 0, nocc = 0, trunc = 0;
+	int i;
+
+	for (i = 0; i < MAX_EVSELS; i++) {
+		if (!rep->hists[i])
+			continue;
+		samples += rep->hists[i]->nr_samples;
+		unresolved += rep->hists[i]->nr_unresolved;
+		nocc += rep->hists[i]->nr_no_callchain;
+		trunc += rep->hists[i]->nr_truncated;
+	}
+	fprintf(fp, "#\n# mperf quality: %" PRIu64 " samples, %.2f%% with unresolved symbols, "
+		"%" PRIu64 " lost",
+		samples, samples ? unresolved * 100.0 / samples : 0.0,
+		st->total_lost + st->total_lost_samples);
+	if (rep->use_callchain)
+		fprintf(fp, ", %" PRIu64 " without callchain", nocc);
+	if (trunc)
+		fprintf(fp, ", %" PRIu64 " truncated DWARF stacks", trunc);
+	fprintf(fp, "\n#\n");
+}
+
+static int report__print(struct report *rep, FILE *fp)
+{
+	const struct session_stats *st = session__stats(rep->session);
+	struct evlist *el = session__evlist(rep->session);
+	struct stdio_hist_opts so = { 0 };
+	char nbuf[32];
+	int i, printed = 0;
+
+	so.fields = rep->fields_v;
+	so.nr_fields = rep->nr_fields;
+	so.show_callchain = rep->use_callchain;
+	so.quiet = quiet;
+	so.percent_limit = rep->percent_limit;
+	so.field_sep = rep->field_sep;
+	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
+
+	if (!quiet) {
+		if (!rep->header)
+			fprintf(fp, "# To display the perf.data header info, please use "
+				"--header/--header-only options.\n#\n");
+		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
+	}
+	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
+		struct hists *h = rep->hists[i];
+
+		if (!h || !h->nr_samples)
+			continue;
+		hists__output_resort(h);
+		if (!quiet) {
+			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
+			fprintf(fp, "# Samples: %s of event '%s'\n", nbuf, el->entries[i]->name);
+			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
+		}
+		hists__fprintf_stdio(fp, h, &so);
+		if (!quiet)
+			fprintf(fp, "\n\n");
+		printed++;
+	}
+	if (!quiet && !rep->no_quality)
+		report__print_quality(rep, fp);
+	return printed;
+}
+
+static int parse_call_graph(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+
+	if (unset) {
+		rep->cc.mode = CHAIN_NONE;
+		return 0;
+	}
+	rep->call_graph = arg ? arg : "graph";
+	if (callchain_param__parse(&rep->cc, rep->call_graph) < 0) {
+		pr_err("invalid -g/--call-graph '%s': use graph|flat|fractal|folded|none"
+		       "[,threshold[,limit]][,caller|callee]\n", rep->call_graph);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_children(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+
+	rep->children = unset ? 0 : 1;
+	return 0;
+}
+
+static void report__exit(struct report *rep)
+{
+	int i;
+
+	for (i = 0; i < MAX_EVSELS; i++) {
+		if (rep->hists[i]) {
+			hists__exit(rep->hists[i]);
+			free(rep->hists[i]);
+		}
+	}
+	callchain_cursor__exit(&rep->cursor);
+	machine__delete(rep->machine);
+	session__delete(rep->session);
+	strlist__exit(&rep->comms);
+	strlist__exit(&rep->dsos);
+	strlist__exit(&rep->syms);
+	free(rep->pids);
+	free(rep->tids);
+	if (rep->parent_re_ok)
+		regfree(&rep->parent_re);
+}
+
 int cmd_report(int argc, const char **argv)
 {
+	struct report rep = {
+		.tool = {
+			.sample = report__sample,
+			.event = report__event,
+			.ordered_events = true,
+		},
+		.children = -1,
+		.max_stack = 127,
+		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
+	};
 	const struct option opts[] = {
+		OPT_STRING('i', "input", &rep.input, "file", "input file name (- for stdin)"),
+		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
+		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
+		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent"),
+		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
+			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
+		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
+			    "show a column with the number of samples"),
+		OPT_CALLBACK_NOOPT(0, "children", &rep, "accumulate callchains of children "
+				   "into parent entries (default with callchains)", parse_children),
+		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "mode[,threshold[,limit]][,order]",
+				     "callchain output: graph|flat|fractal|folded|none, "
+				     "min percent (0.5), caller|callee", parse_call_graph, NULL),
+		OPT_BOOLEAN('G', "inverted", &rep.inverted, "alias for --call-graph caller order"),
+		OPT_INTEGER(0, "max-stack", &rep.max_stack,
+			    "callchain depth to use at most (default 127)"),
+		OPT_DOUBLE(0, "percent-limit", &rep.percent_limit,
+			   "hide entries below this overhead percent"),
+		OPT_STRING(0, "comm", &rep.comm_list, "comm[,comm...]", "only these comms"),
+		OPT_STRING(0, "pid", &rep.pid_list, "pid[,pid...]", "only these process ids"),
+		OPT_STRING(0, "tid", &rep.tid_list, "tid[,tid...]", "only these thread ids"),
+		OPT_STRING('d', "dsos", &rep.dso_list, "dso[,dso...]", "only these dsos"),
+		OPT_STRING('S', "symbols", &rep.sym_list, "sym[,sym...]", "only these symbols"),
+		OPT_STRING('C', "cpu", &rep.cpu_list, "cpu", "only samples of these CPUs (0-3,5)"),
+		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
+			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
+		OPT_BOOLEAN(0, "header", &rep.header, "show the perf.data header, then the report"),
+		OPT_BOOLEAN(0, "header-only", &rep.header_only, "show only the perf.data header"),
+		OPT_BOOLEAN('I', "show-info", &rep.show_full_info,
+			    "with --header: show the topology features too"),
+		OPT_BOOLEAN(0, "stats", &rep.stats, "show record counts only"),
+		OPT_BOOLEAN('T', "threads", &rep.threads, "show samples per thread"),
+		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
+			   "separate columns with sep instead of aligning them"),
+		OPT_STRING(0, "symfs", &rep.symopts.symfs, "dir",
+			   "look for symbol files relative to dir"),
+		OPT_STRING(0, "kallsyms", &rep.symopts.kallsyms, "file", "kallsyms file"),
+		OPT_STRING('k', "vmlinux", &rep.symopts.vmlinux, "file", "vmlinux with symbols"),
+		OPT_BOOLEAN(0, "no-quality", &rep.no_quality,
+			    "do not print mperf's closing quality summary"),
+		OPT_INCR('q', "quiet", &quiet, "rows only, no warnings"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
 	};
 	static const char *const usage[] = { "mperf report [<options>]", NULL };
+	struct stat st;
+	int err, ret = 1;
 
 	argc = parse_options(argc, argv, opts, usage, 0);
 	if (argc < 0)
 		return parse_options_exit(argc);
-	pr_err("'report' is not implemented yet\n");
-	return 1;
+	if (argc > 0) {
+		pr_err("report: unexpected argument '%s' (use -i FILE for the input)\n", argv[0]);
+		return 129;
+	}
+	if (rep.tui) {
+		pr_err("report: --tui is not available in this build; use --stdio\n");
+		return 1;
+	}
+	if (!rep.input)
+		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
+			    "-" : "perf.data";
+	if (parse_int_list(rep.pid_list, &rep.pids, &rep.nr_pids) < 0 ||
+	    parse_int_list(rep.tid_list, &rep.tids, &rep.nr_tids) < 0) {
+		pr_err("report: --pid/--tid take comma-separated numbers\n");
+		goto out;
+	}
+	if (rep.cpu_list && parse_cpu_list(&rep, rep.cpu_list) < 0) {
+		pr_err("report: bad -C/--cpu list '%s' (e.g. 0-3,5)\n", rep.cpu_list);
+		goto out;
+	}
+	if (strlist__parse(&rep.comms, rep.comm_list) || strlist__parse(&rep.dsos, rep.dso_list) ||
+	    strlist__parse(&rep.syms, rep.sym_list))
+		goto out;
+	if (regcomp(&rep.parent_re, rep.parent_pattern ? rep.parent_pattern :
+		    "^sys_|^do_page_fault", REG_EXTENDED | REG_NOSUB) == 0)
+		rep.parent_re_ok = true;
+	else {
+		pr_err("report: bad --parent regex '%s'\n", rep.parent_pattern);
+		goto out;
+	}
+	if (quiet)
+		rep.symopts.quiet = true;
+	if (rep.sort_order && !rep.fields) {
+		/* validate early: a typo should not cost a full read */
+		char *dup = strdup(rep.sort_order), *tok, *save = NULL;
+
+		for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			if (!sort_key__find(tok)) {
+				pr_err("report: unknown --sort key '%s'; known: %s\n", tok,
+				       sort_key__names());
+				free(dup);
+				goto out;
+			}
+		}
+		free(dup);
+	}
+
+	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
+	if (!rep.session)
+		goto out;	/* session__new printed why */
+	if (rep.header_only) {
+		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+		if (session__is_pipe(rep.session)) {
+			rep.tool.sample = NULL;
+			rep.tool.event = NULL;
+			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
+			session__process_events(rep.session);
+		}
+		ret = 0;
+		goto out;
+	}
+	rep.machine = machine__new(&rep.symopts);
+	if (!rep.machine)
+		goto out;
+	report__set_build_ids(&rep);
+	if (rep.header) {
+		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+		if (session__is_pipe(rep.session))
+			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
+	}
+	err = session__process_events(rep.session);
+	if (err < 0) {
+		pr_err("report: reading %s failed: %s\n", rep.input, strerror(-err));
+		goto out;
+	}
+	if (session__is_pipe(rep.session))
+		report__set_build_ids(&rep);
+	if (rep.stats) {
+		report__print_stats(&rep, stdout);
+		ret = 0;
+		goto out;
+	}
+	if (!rep.nr_samples) {
+		pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
+		goto out;
+	}
+	if (!report__print(&rep, stdout) && rep.nr_filtered)
+		pr_warning("all %" PRIu64 " samples were filtered out\n", rep.nr_filtered);
+	if (rep.threads)
+		report__print_threads(&rep, stdout);
+	ret = 0;
+out:
+	report__exit(&rep);
+	return ret;
 }

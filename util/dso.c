@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include "debug.h"
 #include "dso.h"
+#include "srcline.h"
 
 struct dso *dso__new(const char *name)
 {
@@ -42,6 +43,7 @@ void dso__delete(struct dso *dso)
 {
 	if (!dso)
 		return;
+	srcline__dso_exit(dso);
 	symbols__exit(&dso->syms);
 	free(dso->symsrc);
 	free(dso->long_name);
@@ -76,34 +78,70 @@ static bool candidate_ok(struct dso *dso, const char *path, bool *mismatch)
 	return false;
 }
 
+/* The object itself: under --symfs (full path, then basename), else (or
+ * then) at its recorded path. Its build-id must match the recorded one. */
+static bool dso__find_file(struct dso *dso, const char *symfs, char *out, bool *mismatch)
+{
+	char p[PATH_MAX];
+
+	if (*symfs) {
+		snprintf(p, sizeof(p), "%s%s", symfs, dso->long_name);
+		if (candidate_ok(dso, p, mismatch))
+			goto found;
+		snprintf(p, sizeof(p), "%s/%s", symfs, dso->short_name);
+		if (candidate_ok(dso, p, mismatch))
+			goto found;
+	}
+	snprintf(p, sizeof(p), "%s", dso->long_name);
+	if (candidate_ok(dso, p, mismatch))
+		goto found;
+	return false;
+found:
+	memcpy(out, p, PATH_MAX);
+	return true;
+}
+
 static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *symfs = opts && opts->symfs ? opts->symfs : "";
-	char cand[6][PATH_MAX];
+	char cand[6][PATH_MAX], file[PATH_MAX];
 	char hex[SBUILD_ID_SIZE];
-	bool mismatch = false, has_symtab = false;
+	bool mismatch = false, has_symtab = false, have_file;
+	struct build_id bid = dso->bid;
 	const char *dyn_fallback = NULL;
 	int n = 0, i, err = -ENOENT;
 
-	if (dso->bid.size) {
-		build_id__snprintf(&dso->bid, hex, sizeof(hex));
+	have_file = dso__find_file(dso, symfs, file, &mismatch);
+	if (!bid.size && have_file)
+		filename__read_build_id(file, &bid);
+	if (bid.size) {
+		/* separate debug info, by build-id: the symfs tree, the host */
+		build_id__snprintf(&bid, hex, sizeof(hex));
 		snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
 			 symfs, hex, hex + 2);
+		if (*symfs)
+			snprintf(cand[n++], PATH_MAX, "/usr/lib/debug/.build-id/%.2s/%s.debug",
+				 hex, hex + 2);
 	}
-	snprintf(cand[n++], PATH_MAX, "%s%s", symfs, dso->long_name);
-	if (*symfs)
-		snprintf(cand[n++], PATH_MAX, "%s/%s", symfs, dso->short_name);
+	if (have_file)
+		memcpy(cand[n++], file, PATH_MAX);
 	snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug%s.debug", symfs, dso->long_name);
 	snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug%s", symfs, dso->long_name);
-	if (*symfs)	/* files not in the symfs tree: try the host's own */
-		snprintf(cand[n++], PATH_MAX, "%s", dso->long_name);
 
 	for (i = 0; i < n; i++) {
 		struct symbols syms = { 0 };
+		struct build_id fb;
 
-		if (!candidate_ok(dso, cand[i], &mismatch))
+		if (access(cand[i], R_OK))
 			continue;
-		err = elf__load_symbols(cand[i], &syms, &has_symtab);
+		/* debug files must belong to this object */
+		if (bid.size && filename__read_build_id(cand[i], &fb) == 0 &&
+		    build_id__cmp(&fb, &bid)) {
+			mismatch = true;
+			continue;
+		}
+		err = elf__load_symbols_phdrs(cand[i], have_file ? file : NULL,
+					      &syms, &has_symtab);
 		if (err < 0 || !syms.nr) {
 			symbols__exit(&syms);
 			continue;

@@ -51,6 +51,10 @@ const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts);
 /* symbol-elf.c: ELF .symtab (or .dynsym) into @syms, addresses as file
  * offsets (so that map start/pgoff translate directly). 0 or -errno. */
 int elf__load_symbols(const char *path, struct symbols *syms, bool *has_symtab);
+/* The same, symbols from @path (a debug file) placed with the program
+ * headers of @phdr_path (the object itself; NULL: @path). */
+int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
+			    struct symbols *syms, bool *has_symtab);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno. */
 int kallsyms__load(const char *path, struct symbols *syms);
 /* The address of a symbol in a kallsyms file (e.g. "_text"), 0 if none. */

@@ -298,9 +298,6 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 			leader->maps = maps__new();
 	}
 	t->maps = leader && leader->maps ? maps__get(leader->maps) : maps__new();
-	if (leader && leader->comm_set) {
-		thread__set_comm(t, leader->comm, 0);
-	}
 	m->last_thread = t;
 	return t;
 }

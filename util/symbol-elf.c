@@ -17,7 +17,7 @@ struct load_seg {
  * ip - map->start + map->pgoff, which is a file offset whatever the ELF
  * type (ET_EXEC, PIE, shared object) and however the loader placed it.
  */
-static int elf__load(Elf *elf, struct symbols *syms, bool *has_symtab)
+static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_symtab)
 {
 	struct load_seg segs[16];
 	size_t nseg = 0, nph = 0, i;
@@ -30,11 +30,15 @@ static int elf__load(Elf *elf, struct symbols *syms, bool *has_symtab)
 
 	if (!gelf_getehdr(elf, &eh))
 		return -ENOEXEC;
-	if (elf_getphdrnum(elf, &nph) == 0) {
+	/* a separate debug file's program headers may not carry the real
+	 * file offsets: take them from the object itself */
+	if (!phdr_elf)
+		phdr_elf = elf;
+	if (elf_getphdrnum(phdr_elf, &nph) == 0) {
 		for (i = 0; i < nph && nseg < 16; i++) {
 			GElf_Phdr ph;
 
-			if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_LOAD)
+			if (!gelf_getphdr(phdr_elf, i, &ph) || ph.p_type != PT_LOAD)
 				continue;
 			segs[nseg].vaddr = ph.p_vaddr;
 			segs[nseg].memsz = ph.p_memsz;
@@ -70,10 +74,18 @@ static int elf__load(Elf *elf, struct symbols *syms, bool *has_symtab)
 		if (!gelf_getsym(data, (int)i, &s))
 			continue;
 		type = GELF_ST_TYPE(s.st_info);
-		if (type != STT_FUNC && type != STT_GNU_IFUNC)
+		if (s.st_shndx == SHN_UNDEF || s.st_shndx >= SHN_LORESERVE || !s.st_value)
 			continue;
-		if (s.st_shndx == SHN_UNDEF || !s.st_value)
+		if (type == STT_NOTYPE) {
+			/* asm labels such as _start: only in code sections */
+			GElf_Shdr ts;
+			Elf_Scn *sec = elf_getscn(elf, s.st_shndx);
+
+			if (!sec || !gelf_getshdr(sec, &ts) || !(ts.sh_flags & SHF_EXECINSTR))
+				continue;
+		} else if (type != STT_FUNC && type != STT_GNU_IFUNC) {
 			continue;
+		}
 		name = elf_strptr(elf, sh.sh_link, s.st_name);
 		if (!name || !*name)
 			continue;
@@ -98,8 +110,14 @@ static int elf__load(Elf *elf, struct symbols *syms, bool *has_symtab)
 
 int elf__load_symbols(const char *path, struct symbols *syms, bool *has_symtab)
 {
-	Elf *elf;
-	int fd, err;
+	return elf__load_symbols_phdrs(path, NULL, syms, has_symtab);
+}
+
+int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
+			    struct symbols *syms, bool *has_symtab)
+{
+	Elf *elf, *pelf = NULL;
+	int fd, pfd = -1, err;
 
 	elf_version(EV_CURRENT);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -108,8 +126,22 @@ int elf__load_symbols(const char *path, struct symbols *syms, bool *has_symtab)
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF)
 		err = -ENOEXEC;
-	else
-		err = elf__load(elf, syms, has_symtab);
+	else {
+		if (phdr_path && strcmp(phdr_path, path)) {
+			pfd = open(phdr_path, O_RDONLY | O_CLOEXEC);
+			if (pfd >= 0)
+				pelf = elf_begin(pfd, ELF_C_READ_MMAP, NULL);
+			if (pelf && elf_kind(pelf) != ELF_K_ELF) {
+				elf_end(pelf);
+				pelf = NULL;
+			}
+		}
+		err = elf__load(elf, pelf, syms, has_symtab);
+	}
+	if (pelf)
+		elf_end(pelf);
+	if (pfd >= 0)
+		close(pfd);
 	if (elf)
 		elf_end(elf);
 	close(fd);

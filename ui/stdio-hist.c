@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ui/stdio-hist.h"
+
+void stdio__sample_count(char *buf, size_t size, uint64_t nr)
+{
+	static const char units[] = " KMG";
+	int u = 0;
+
+	while (nr >= 1000 && u < 3) {
+		nr /= 1000;
+		u++;
+	}
+	snprintf(buf, size, "%" PRIu64 "%c", nr, units[u]);
+}
+
+static const char *field_header(const struct sort_field *f, bool children)
+{
+	switch (f->kind) {
+	case FIELD_KEY:
+		return f->key->header;
+	case FIELD_OVERHEAD:
+		return children ? "Self" : "Overhead";
+	case FIELD_CHILDREN:
+		return "Children";
+	case FIELD_OVERHEAD_SYS:
+		return "sys";
+	case FIELD_OVERHEAD_US:
+		return "usr";
+	case FIELD_SAMPLE:
+		return "Samples";
+	case FIELD_PERIOD:
+		return "Period";
+	}
+	return "";
+}
+
+static int field_min_width(const struct sort_field *f)
+{
+	switch (f->kind) {
+	case FIELD_SAMPLE:
+	case FIELD_PERIOD:
+		return 12;
+	case FIELD_KEY:
+		return 0;
+	default:
+		return 8;
+	}
+}
+
+static double pct(uint64_t v, uint64_t total)
+{
+	return total ? v * 100.0 / total : 0.0;
+}
+
+static int field_text(const struct sort_field *f, const struct hist_entry *he,
+		      const struct hists *hists, char *buf, size_t size)
+{
+	uint64_t total = hists->total_period;
+
+	switch (f->kind) {
+	case FIELD_KEY:
+		return f->key->snprintf(he, buf, size);
+	case FIELD_OVERHEAD:
+		return snprintf(buf, size, "%.2f%%", pct(he->period, total));
+	case FIELD_CHILDREN:
+		return snprintf(buf, size, "%.2f%%", pct(he->period_acc, total));
+	case FIELD_OVERHEAD_SYS:
+		return snprintf(buf, size, "%.2f%%", pct(he->period_sys, total));
+	case FIELD_OVERHEAD_US:
+		return snprintf(buf, size, "%.2f%%", pct(he->period_us, total));
+	case FIELD_SAMPLE:
+		return snprintf(buf, size, "%" PRIu64,
+				hists->opts.children ? he->nr_events_acc : he->nr_events);
+	case FIELD_PERIOD:
+		return snprintf(buf, size, "%" PRIu64,
+				hists->opts.children ? he->period_acc : he->period);
+	}
+	return 0;
+}
+
+static bool right_aligned(const struct sort_field *f)
+{
+	return f->kind != FIELD_KEY || !strcmp(f->key->name, "pid") ||
+	       !strcmp(f->key->name, "cpu") || !strcmp(f->key->name, "tid") ||
+	       !strcmp(f->key->name, "tgid");
+}
+
+static bool entry_shown(const struct hists *h, const struct hist_entry *he, double limit)
+{
+	uint64_t v = h->opts.children ? he->period_acc : he->period;
+
+	if (!v && !he->period)
+		return false;
+	return !limit || pct(v, h->total_period) >= limit;
+}
+
+size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
+{
+	int *width = calloc((size_t)o->nr_fields + 1, sizeof(int));
+	bool children = hists->opts.children;
+	const char *sep = o->field_sep;
+	char buf[4096];
+	uint64_t i;
+	size_t ret = 0;
+	int k;
+
+	if (!width)
+		return 0;
+	for (k = 0; k < o->nr_fields; k++) {
+		int w = (int)strlen(field_header(&o->fields[k], children));
+
+		if (w < field_min_width(&o->fields[k]))
+			w = field_min_width(&o->fields[k]);
+		width[k] = w;
+	}
+	for (i = 0; i < hists->nr_sorted; i++) {
+		const struct hist_entry *he = hists->sorted[i];
+
+		if (!entry_shown(hists, he, o->percent_limit))
+			continue;
+		for (k = 0; k < o->nr_fields; k++) {
+			int w;
+
+			if (o->fields[k].kind != FIELD_KEY)
+				continue;
+			w = field_text(&o->fields[k], he, hists, buf, sizeof(buf));
+			if (w > width[k])
+				width[k] = w;
+		}
+	}
+
+	if (!o->quiet) {
+		ret += (size_t)fputs("# ", fp);
+		for (k = 0; k < o->nr_fields; k++) {
+			const char *h = field_header(&o->fields[k], children);
+
+			if (k)
+				ret += (size_t)fputs(sep ? sep : "  ", fp);
+			if (sep)
+				ret += (size_t)fputs(h, fp);
+			else if (right_aligned(&o->fields[k]))
+				ret += (size_t)fprintf(fp, "%*s", width[k], h);
+			else
+				ret += (size_t)fprintf(fp, "%-*s", width[k], h);
+		}
+		ret += (size_t)fputs("\n# ", fp);
+		for (k = 0; k < o->nr_fields && !sep; k++) {
+			if (k)
+				ret += (size_t)fputs("  ", fp);
+			memset(buf, '.', (size_t)width[k]);
+			buf[width[k]] = '\0';
+			ret += (size_t)fputs(buf, fp);
+		}
+		ret += (size_t)fputs("\n#\n", fp);
+	}
+
+	for (i = 0; i < hists->nr_sorted; i++) {
+		struct hist_entry *he = hists->sorted[i];
+
+		if (!entry_shown(hists, he, o->percent_limit))
+			continue;
+		for (k = 0; k < o->nr_fields; k++) {
+			const struct sort_field *f = &o->fields[k];
+			bool last = k == o->nr_fields - 1;
+
+			field_text(f, he, hists, buf, sizeof(buf));
+			if (sep) {
+				if (k)
+					fputs(sep, fp);
+				fputs(buf, fp);
+				continue;
+			}
+			fputs("  ", fp);
+			if (right_aligned(f))
+				ret += (size_t)fprintf(fp, "%*s", width[k], buf);
+			else if (last && !f->key->pad_last)
+				ret += (size_t)fputs(buf, fp);
+			else
+				ret += (size_t)fprintf(fp, "%-*s", width[k], buf);
+		}
+		ret += (size_t)fputs("\n", fp);
+		if (o->show_callchain && he->callchain)
+			ret += callchain__fprintf(fp, he->callchain, &hists->opts.cc,
+						  hists->total_period,
+						  children ? he->period_acc : he->period,
+						  o->skip_first);
+	}
+	free(width);
+	return ret;
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_UI_STDIO_HIST_H
+#define MPERF_UI_STDIO_HIST_H
+
+/* perf report --stdio tables: column header, one row per hist entry,
+ * the callchain graph under each row. */
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "util/hist.h"
+
+struct stdio_hist_opts {
+	const struct sort_field *fields;	/* columns in order */
+	int nr_fields;
+	bool show_callchain;
+	bool skip_first;	/* -s sym...: the first frame is the entry */
+	bool quiet;		/* -q: rows only */
+	double percent_limit;
+	const char *field_sep;	/* -t: NULL = aligned columns */
+};
+
+/* Print the column header and the rows of @hists (output-sorted). */
+size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o);
+
+/* "1K", "996 ": perf's sample count in "# Samples: ..." */
+void stdio__sample_count(char *buf, size_t size, uint64_t nr);
+
+#endif

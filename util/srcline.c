@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "dso.h"
+#include "machine.h"
+#include "srcline.h"
+#include "symbol.h"
+
+struct srcline_cache_ent {
+	uint64_t addr;
+	const char *line;	/* NULL: empty slot */
+};
+
+struct srcline_state {
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	struct { uint64_t vaddr, memsz, offset; } segs[16];
+	int nseg;
+	bool failed;
+	struct srcline_cache_ent *cache;
+	uint32_t size, nr;
+};
+
+static char *srcline_debuginfo_path;
+
+static const Dwfl_Callbacks srcline_callbacks = {
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.debuginfo_path = &srcline_debuginfo_path,
+	.section_address = dwfl_offline_section_address,
+	.find_elf = dwfl_build_id_find_elf,
+};
+
+static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
+{
+	struct srcline_state *s = dso->srcline;
+	const char *path;
+	Elf *elf;
+	size_t nph, i;
+
+	if (s)
+		return s;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	dso->srcline = s;
+	s->size = 256;
+	s->cache = calloc(s->size, sizeof(*s->cache));
+	path = dso->kind == DSO_KIND_USER ? dso__symsrc(dso, &m->opts) : NULL;
+	if (!path || !s->cache) {
+		s->failed = true;
+		return s;
+	}
+	s->dwfl = dwfl_begin(&srcline_callbacks);
+	if (s->dwfl) {
+		dwfl_report_begin(s->dwfl);
+		s->mod = dwfl_report_elf(s->dwfl, dso->short_name, path, -1, 0, false);
+		dwfl_report_end(s->dwfl, NULL, NULL);
+	}
+	if (!s->mod) {
+		s->failed = true;
+		return s;
+	}
+	elf = dwfl_module_getelf(s->mod, &s->bias);
+	if (elf && elf_getphdrnum(elf, &nph) == 0) {
+		for (i = 0; i < nph && s->nseg < 16; i++) {
+			GElf_Phdr ph;
+
+			if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_LOAD)
+				continue;
+			s->segs[s->nseg].vaddr = ph.p_vaddr;
+			s->segs[s->nseg].memsz = ph.p_memsz;
+			s->segs[s->nseg].offset = ph.p_offset;
+			s->nseg++;
+		}
+	}
+	return s;
+}
+
+/* file offset -> link-time address */
+static uint64_t srcline__vaddr(const struct srcline_state *s, uint64_t off)
+{
+	int i;
+
+	for (i = 0; i < s->nseg; i++)
+		if (off >= s->segs[i].offset && off < s->segs[i].offset + s->segs[i].memsz)
+			return off - s->segs[i].offset + s->segs[i].vaddr;
+	return off;
+}
+
+static const char *cache_find(struct srcline_state *s, uint64_t addr)
+{
+	uint32_t h = (uint32_t)(addr * 0x9e3779b97f4a7c15ULL >> 40) & (s->size - 1);
+
+	while (s->cache[h].line) {
+		if (s->cache[h].addr == addr)
+			return s->cache[h].line;
+		h = (h + 1) & (s->size - 1);
+	}
+	return NULL;
+}
+
+static void cache_add(struct srcline_state *s, uint64_t addr, const char *line)
+{
+	uint32_t h, i;
+
+	if ((s->nr + 1) * 2 > s->size) {
+		struct srcline_cache_ent *old = s->cache, *n;
+		uint32_t osize = s->size;
+
+		n = calloc(osize * 2, sizeof(*n));
+		if (!n)
+			return;
+		s->cache = n;
+		s->size = osize * 2;
+		s->nr = 0;
+		for (i = 0; i < osize; i++)
+			if (old[i].line)
+				cache_add(s, old[i].addr, old[i].line);
+		free(old);
+	}
+	h = (uint32_t)(addr * 0x9e3779b97f4a7c15ULL >> 40) & (s->size - 1);
+	while (s->cache[h].line)
+		h = (h + 1) & (s->size - 1);
+	s->cache[h].addr = addr;
+	s->cache[h].line = line;
+	s->nr++;
+}
+
+const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
+			 uint64_t addr)
+{
+	struct srcline_state *s;
+	const char *line = NULL, *file, *base;
+	char buf[512];
+	int lineno = 0;
+
+	if (!dso)
+		return machine__intern(m, "??:0");
+	s = srcline__state(m, dso);
+	if (s && !s->failed) {
+		const char *hit = cache_find(s, addr);
+		Dwfl_Line *dl;
+
+		if (hit)
+			return hit;
+		dl = dwfl_module_getsrc(s->mod, srcline__vaddr(s, addr) + s->bias);
+		file = dl ? dwfl_lineinfo(dl, NULL, &lineno, NULL, NULL, NULL) : NULL;
+		if (file) {
+			base = strrchr(file, '/');
+			snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file, lineno);
+			line = machine__intern(m, buf);
+		}
+	}
+	if (!line) {
+		if (sym)
+			snprintf(buf, sizeof(buf), "%s+%" PRIu64, sym->name, addr - sym->start);
+		else
+			snprintf(buf, sizeof(buf), "??:0");
+		line = machine__intern(m, buf);
+	}
+	if (s && !s->failed && line)
+		cache_add(s, addr, line);
+	return line ? line : "??:0";
+}
+
+int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
+		     const char **names, int max)
+{
+	struct srcline_state *s;
+	Dwarf_Die *cudie, *scopes = NULL;
+	Dwarf_Addr bias, a;
+	int n, i, out = 0;
+
+	if (!dso || max <= 0)
+		return 0;
+	s = srcline__state(m, dso);
+	if (!s || s->failed)
+		return 0;
+	a = srcline__vaddr(s, addr) + s->bias;
+	cudie = dwfl_module_addrdie(s->mod, a, &bias);
+	if (!cudie)
+		return 0;
+	n = dwarf_getscopes(cudie, a - bias, &scopes);
+	for (i = 0; i < n && out < max; i++) {
+		const char *name;
+
+		if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine)
+			continue;
+		{
+			Dwarf_Attribute at;
+			Dwarf_Die origin;
+
+			if (!dwarf_attr_integrate(&scopes[i], DW_AT_abstract_origin, &at) ||
+			    !dwarf_formref_die(&at, &origin))
+				continue;
+			name = dwarf_diename(&origin);
+		}
+		if (name)
+			names[out++] = machine__intern(m, name);
+	}
+	free(scopes);
+	return out;
+}
+
+void srcline__dso_exit(struct dso *dso)
+{
+	struct srcline_state *s = dso->srcline;
+
+	if (!s)
+		return;
+	if (s->dwfl)
+		dwfl_end(s->dwfl);
+	free(s->cache);
+	free(s);
+	dso->srcline = NULL;
+}

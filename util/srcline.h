@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_SRCLINE_H
+#define MPERF_SRCLINE_H
+
+/*
+ * Source lines of dso addresses with libdw (never addr2line): one Dwfl per
+ * dso, results cached per (dso, address). Strings are interned in the
+ * machine: equal lines give equal pointers.
+ */
+
+#include <stdint.h>
+
+struct machine;
+struct dso;
+struct symbol;
+
+/* "file.c:42"; for objects without line info "sym+off" (as perf);
+ * "??:0" when nothing is known. Never NULL. */
+const char *srcline__get(struct machine *machine, struct dso *dso,
+			 struct symbol *sym, uint64_t addr);
+
+/* The inline chain at @addr, innermost first: fills up to @max names
+ * (interned) and returns how many. 0 when none. */
+int srcline__inlines(struct machine *machine, struct dso *dso, uint64_t addr,
+		     const char **names, int max);
+
+void srcline__dso_exit(struct dso *dso);
+
+#endif
