@@ -140,7 +140,7 @@ static bool frame_eq(const void *e, const void *key)
 {
 	const struct profile_frame *a = e, *b = key;
 
-	return a->name == b->name && a->dso == b->dso && a->kind == b->kind &&
+	return a->name == b->name && a->dso == b->dso && a->kind == b->kind && a->sym == b->sym &&
 	       a->addr == b->addr && a->srcfile == b->srcfile &&
 	       a->line == b->line && a->unresolved == b->unresolved &&
 	       a->build_id == b->build_id && a->map_start == b->map_start;
@@ -153,6 +153,7 @@ static struct profile_frame *profile__frame(struct profile *p,
 		.name = profile__intern(p, d->name ? d->name : UNKNOWN),
 		.unresolved = !d->name,
 		.dso = profile__intern(p, d->dso ? d->dso : UNKNOWN),
+		.sym = profile__intern(p, d->sym),
 		.kind = d->kind < PROFILE_FRAME__MAX ? d->kind : PROFILE_FRAME_USER,
 		.addr = d->addr,
 		.srcfile = profile__intern(p, d->srcfile),
@@ -165,7 +166,7 @@ static struct profile_frame *profile__frame(struct profile *p,
 	struct profile_frame *f;
 	void **slot;
 
-	if (!key.name || !key.dso || (d->srcfile && !key.srcfile) ||
+	if (!key.name || !key.dso || (d->srcfile && !key.srcfile) || (d->sym && !key.sym) ||
 	    (d->build_id && !key.build_id))
 		return NULL;
 	if (hash__reserve(&p->frame_hash, frame_hash))
@@ -576,6 +577,7 @@ int profile__tree_add_base(struct profile *p, struct profile_node *root,
 			const struct profile_frame *bf = s->frames[j];
 			struct profile_frame_desc d = {
 				.name = bf->unresolved ? NULL : bf->name, .dso = bf->dso,
+				.sym = bf->sym,
 				.kind = bf->kind, .addr = bf->addr,
 				.srcfile = bf->srcfile, .line = bf->line,
 				.build_id = bf->build_id, .map_start = bf->map_start,
@@ -686,7 +688,7 @@ int profile__entries(struct profile *p, int event, unsigned int flags,
 				continue;
 			r.comm = flags & PROFILE_ENTRY_NO_COMM ? NULL : s->comm;
 			r.dso = f->dso;
-			r.sym = f->display;
+			r.sym = f->kind == PROFILE_FRAME_INLINED && f->sym ? f->sym : f->display;
 			r.kind = f->kind == PROFILE_FRAME_KERNEL ? PROFILE_FRAME_KERNEL :
 				 PROFILE_FRAME_USER;
 			r.self = !self_done;

@@ -29,6 +29,7 @@ enum profile_frame_kind {
 /* A frame as given to profile__add_sample(); every pointer may be NULL. */
 struct profile_frame_desc {
 	const char *name;	/* symbol, NULL = unresolved */
+	const char *sym;	/* inlined frames: the symbol containing addr (or NULL) */
 	const char *dso;	/* long name of the mapped file or [kernel.kallsyms] */
 	enum profile_frame_kind kind;
 	uint64_t addr;		/* sampled address (absolute) */
@@ -43,6 +44,7 @@ struct profile_frame {
 	const char *name;	/* never NULL: unresolved -> "[unknown]" */
 	bool unresolved;	/* name was NULL */
 	const char *display;	/* name, or "[dso basename]" when unresolved */
+	const char *sym;	/* inlined frames: containing symbol, may be NULL */
 	const char *dso;	/* never NULL: "[unknown]" */
 	enum profile_frame_kind kind;
 	uint64_t addr;

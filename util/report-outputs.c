@@ -2,10 +2,22 @@
 /* Dispatch of report's profile outputs (see report-outputs.h). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "build-id.h"
+#include "callchain.h"
 #include "debug.h"
 #include "diff.h"
+#include "dso.h"
+#include "env.h"
+#include "evsel.h"
+#include "machine.h"
+#include "map.h"
+#include "session.h"
+#include "srcline.h"
+#include "symbol.h"
+#include "thread.h"
 #include "flamegraph.h"
 #include "folded.h"
 #include "pprof.h"
@@ -107,5 +119,276 @@ int report_outputs__emit(const struct report_outputs *o, struct profile *p,
 		}
 	}
 	fflush(stdout);
+	return err;
+}
+
+/* ---- building a profile from a perf.data file ----------------------------- */
+
+struct profile_builder {
+	struct tool tool;		/* first: the session hands us &tool */
+	struct machine *machine;
+	struct profile *profile;
+	struct callchain_cursor cursor;
+	struct profile_frame_desc *descs;
+	uint32_t alloc_descs, nr_descs;
+	int max_stack;
+	bool srclines;			/* look up file:line (pprof, JSON) */
+	bool inlines;			/* expand inline chains (off: perf script shows
+					 * none for fp callchains by default) */
+	struct {
+		const struct evsel *evsel;
+		int idx;
+	} evmap[16];
+	unsigned int nr_evmap;
+	/* the last dso's hex build-id (samples mostly stay in few dsos) */
+	const struct dso *bid_dso;
+	char bid_hex[2 * BUILD_ID_MAX + 1];
+};
+
+static int builder__event_idx(struct profile_builder *b, const struct evsel *evsel)
+{
+	int idx;
+
+	for (unsigned int i = 0; i < b->nr_evmap; i++) {
+		if (b->evmap[i].evsel == evsel)
+			return b->evmap[i].idx;
+	}
+	idx = profile__event(b->profile, evsel && evsel->name ? evsel->name : "unknown");
+	if (idx >= 0 && b->nr_evmap < ARRAY_SIZE(b->evmap)) {
+		b->evmap[b->nr_evmap].evsel = evsel;
+		b->evmap[b->nr_evmap++].idx = idx;
+	}
+	return idx;
+}
+
+static struct profile_frame_desc *builder__desc(struct profile_builder *b)
+{
+	if (b->nr_descs == b->alloc_descs) {
+		uint32_t n = b->alloc_descs ? b->alloc_descs * 2 : 256;
+		struct profile_frame_desc *nd = realloc(b->descs, n * sizeof(*nd));
+
+		if (!nd)
+			return NULL;
+		b->descs = nd;
+		b->alloc_descs = n;
+	}
+	memset(&b->descs[b->nr_descs], 0, sizeof(b->descs[0]));
+	return &b->descs[b->nr_descs++];
+}
+
+static const char *builder__build_id(struct profile_builder *b, const struct dso *dso)
+{
+	if (!dso || !dso->bid.size)
+		return NULL;
+	if (b->bid_dso != dso) {
+		if (build_id__snprintf(&dso->bid, b->bid_hex, sizeof(b->bid_hex)) < 0)
+			return NULL;
+		b->bid_dso = dso;
+	}
+	return b->bid_hex;
+}
+
+/* "file.c:42" -> srcfile/line; other forms ("sym+off", "??:0") are not lines */
+static void builder__srcline(struct profile_builder *b, struct profile_frame_desc *d,
+			     struct dso *dso, struct symbol *sym, uint64_t addr)
+{
+	const char *sl, *colon;
+	char *end, buf[1024];
+	size_t size = sizeof(buf);
+	unsigned long line;
+
+	if (!b->srclines || !dso || !sym)
+		return;
+	sl = srcline__get(b->machine, dso, sym, addr);
+	colon = sl ? strrchr(sl, ':') : NULL;
+	if (!colon || colon == sl || !strncmp(sl, "??", 2))
+		return;
+	line = strtoul(colon + 1, &end, 10);
+	if (*end || !line || (size_t)(colon - sl) >= size)
+		return;
+	memcpy(buf, sl, colon - sl);
+	buf[colon - sl] = '\0';
+	/* interned in the profile: the desc outlives this buffer */
+	d->srcfile = profile__intern(b->profile, buf);
+	d->line = d->srcfile ? line : 0;
+}
+
+/*
+ * One resolved address -> frames. With debug info, the inline chain at the
+ * address comes first (innermost first): every function of it whose name
+ * differs from the ELF symbol is an inlined frame, as perf script shows
+ * them ("(inlined)").
+ */
+static int builder__add_frames(struct profile_builder *b, uint64_t ip, uint64_t addr,
+			       struct map *map, struct dso *dso, struct symbol *sym, char level)
+{
+	const char *inl[16];
+	int n = 0;
+	struct profile_frame_desc *d;
+	enum profile_frame_kind kind = level == 'k' ? PROFILE_FRAME_KERNEL : PROFILE_FRAME_USER;
+	const char *bid = builder__build_id(b, dso);
+
+	if (b->inlines && dso && sym && kind == PROFILE_FRAME_USER)
+		n = srcline__inlines(b->machine, dso, addr, inl, ARRAY_SIZE(inl));
+	for (int i = 0; i < n; i++) {
+		bool same = !strcmp(inl[i], sym->name);
+
+		d = builder__desc(b);
+		if (!d)
+			return -ENOMEM;
+		d->name = inl[i];
+		d->sym = sym->name;
+		d->kind = same ? kind : PROFILE_FRAME_INLINED;
+		d->dso = dso->long_name;
+		d->addr = ip;
+		d->build_id = bid;
+		if (map) {
+			d->map_start = map->start;
+			d->map_end = map->end;
+			d->map_pgoff = map->pgoff;
+		}
+	}
+	if (n) {
+		/* the source line belongs to the innermost function */
+		builder__srcline(b, &b->descs[b->nr_descs - n], dso, sym, addr);
+		return 0;
+	}
+	d = builder__desc(b);
+	if (!d)
+		return -ENOMEM;
+	d->name = sym ? sym->name : NULL;
+	d->kind = kind;
+	d->dso = dso ? dso->long_name : NULL;
+	d->addr = ip;
+	d->build_id = bid;
+	if (map) {
+		d->map_start = map->start;
+		d->map_end = map->end;
+		d->map_pgoff = map->pgoff;
+	}
+	builder__srcline(b, d, dso, sym, addr);
+	return 0;
+}
+
+static int builder__sample(struct tool *tool, const union perf_event *event,
+			   const struct perf_sample *sample, struct evsel *evsel,
+			   struct session *session)
+{
+	struct profile_builder *b = (struct profile_builder *)tool;
+	struct addr_location al;
+	uint64_t period = sample->period ? sample->period : 1;
+	int ev, err;
+
+	if (machine__resolve(b->machine, sample, &al) < 0)
+		return -ENOMEM;
+	ev = builder__event_idx(b, evsel);
+	if (ev < 0)
+		return ev;
+	err = machine__resolve_callchain(b->machine, al.thread, sample, &b->cursor, b->max_stack);
+	if (err)
+		return err;
+	b->nr_descs = 0;
+	if (!b->cursor.nr) {
+		err = builder__add_frames(b, al.ip, al.addr, al.map, al.dso, al.sym, al.level);
+	} else {
+		for (uint32_t i = 0; i < b->cursor.nr && !err; i++) {
+			const struct callchain_cursor_node *c = &b->cursor.nodes[i];
+
+			err = builder__add_frames(b, c->ip, c->addr, c->map, c->dso, c->sym,
+						  c->level);
+		}
+	}
+	if (!err)
+		err = profile__add_sample(b->profile, ev, al.comm, al.thread ? al.thread->pid : -1,
+					  b->descs, b->nr_descs, period);
+	return err;
+}
+
+static int builder__event(struct tool *tool, const union perf_event *event,
+			  const struct perf_sample *sample, struct session *session)
+{
+	struct profile_builder *b = (struct profile_builder *)tool;
+	int err = machine__process_event(b->machine, event, sample);
+
+	return err == -EINVAL ? 0 : err;	/* a malformed record is skipped */
+}
+
+static void builder__set_build_ids(struct profile_builder *b, struct session *session)
+{
+	struct env *env = session__env(session);
+
+	for (uint32_t i = 0; env && i < env->nr_build_ids; i++) {
+		struct build_id bid;
+
+		if (!env->build_ids[i].filename)
+			continue;
+		build_id__init(&bid, env->build_ids[i].build_id, env->build_ids[i].size);
+		machine__set_build_id(b->machine, env->build_ids[i].filename, &bid);
+	}
+}
+
+struct profile *profile__from_file(const char *input, const struct symbol_opts *symopts,
+				   int max_stack, bool srclines)
+{
+	struct profile_builder b = {
+		.tool = {
+			.sample = builder__sample,
+			.event = builder__event,
+			.ordered_events = true,
+		},
+		.max_stack = max_stack > 0 ? max_stack : 127,
+		.srclines = srclines,
+	};
+	struct session *session;
+	struct profile *p = NULL;
+	int err;
+
+	session = session__new(input, &b.tool);
+	if (!session)
+		return NULL;	/* session__new printed why */
+	b.machine = machine__new(symopts);
+	b.profile = profile__new();
+	if (!b.machine || !b.profile || profile__set_title(b.profile, input)) {
+		pr_err("out of memory reading %s\n", input);
+		goto out;
+	}
+	builder__set_build_ids(&b, session);
+	err = session__process_events(session);
+	if (err < 0) {
+		pr_err("reading %s failed: %s\n", input, strerror(-err));
+		goto out;
+	}
+	p = b.profile;
+	b.profile = NULL;
+out:
+	profile__delete(b.profile);
+	callchain_cursor__exit(&b.cursor);
+	free(b.descs);
+	if (b.machine)
+		machine__delete(b.machine);
+	session__delete(session);
+	return p;
+}
+
+int report_outputs__run(const struct report_outputs *o, const char *input,
+			const struct symbol_opts *symopts, int max_stack)
+{
+	bool srclines = o->pprof || o->json;
+	struct profile *p, *base = NULL;
+	int err;
+
+	p = profile__from_file(input, symopts, max_stack, srclines);
+	if (!p)
+		return -EIO;
+	if (o->diff) {
+		base = profile__from_file(o->diff, symopts, max_stack, false);
+		if (!base) {
+			profile__delete(p);
+			return -EIO;
+		}
+	}
+	err = report_outputs__emit(o, p, base);
+	profile__delete(base);
+	profile__delete(p);
 	return err;
 }

@@ -49,6 +49,21 @@ struct report_outputs {
 	OPT_STRING(0, "diff", &(o)->diff, "base.data",					\
 		   "change per symbol against a base perf.data (with --flamegraph: diff graph)")
 
+struct symbol_opts;
+
+/*
+ * Build the profile of perf.data @input (and of o->diff) with the machine
+ * model (symbols as report resolves them: @symopts, build-ids, kallsyms,
+ * DWARF unwinding, inline frames from debug info) and write the outputs.
+ * Returns 0 or -errno (the reason was printed).
+ */
+int report_outputs__run(const struct report_outputs *o, const char *input,
+			const struct symbol_opts *symopts, int max_stack);
+
+/* Read @input into a new profile (its title is @input). NULL on error (printed). */
+struct profile *profile__from_file(const char *input, const struct symbol_opts *symopts,
+				   int max_stack, bool srclines);
+
 /* Was any of the outputs asked for? */
 bool report_outputs__wanted(const struct report_outputs *o);
 
