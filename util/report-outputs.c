@@ -140,9 +140,9 @@ struct profile_builder {
 		int idx;
 	} evmap[16];
 	unsigned int nr_evmap;
-	/* the last dso's hex build-id (samples mostly stay in few dsos) */
+	/* the last dso's hex build-id, interned in the profile */
 	const struct dso *bid_dso;
-	char bid_hex[2 * BUILD_ID_MAX + 1];
+	const char *bid_hex;
 };
 
 static int builder__event_idx(struct profile_builder *b, const struct evsel *evsel)
@@ -181,8 +181,12 @@ static const char *builder__build_id(struct profile_builder *b, const struct dso
 	if (!dso || !dso->bid.size)
 		return NULL;
 	if (b->bid_dso != dso) {
-		if (build_id__snprintf(&dso->bid, b->bid_hex, sizeof(b->bid_hex)) < 0)
+		char hex[2 * BUILD_ID_MAX + 1];
+
+		if (build_id__snprintf(&dso->bid, hex, sizeof(hex)) < 0)
 			return NULL;
+		/* interned: the frame descs of one sample may span many dsos */
+		b->bid_hex = profile__intern(b->profile, hex);
 		b->bid_dso = dso;
 	}
 	return b->bid_hex;

@@ -113,12 +113,12 @@ print('%dx%d, %d distinct colours' % (w, h, len(colours)))
 assert len(colours) >= 20, 'blank screenshot'
 PY
 python3 "$T/png.py" "$T/fg.png" || fail "screenshot looks blank"
-chrome --dump-dom "file://$T/fg.svg?s=cb_alpha_a_l0" > "$T/dom.html"
+chrome --dump-dom "file://$T/fg.svg?s=cb_bravo_a_l1" > "$T/dom.html"
 for f in main cb_run_batch cb_alpha_a_l0 __libc_start_call_main; do
 	grep -q "<title>$f (" "$T/dom.html" || fail "$f not in the rendered DOM"
 done
-want=$(awk -v t="$(awk '$1 == "all" {print $2}' "$T/want")" '$1 == "cb_alpha_a_l0" { printf "%.2f", 100 * $2 / t }' "$T/want")
+want=$(awk -v t="$(awk '$1 == "all" {print $2}' "$T/want")" '$1 == "cb_bravo_a_l1" { printf "%.2f", 100 * $2 / t }' "$T/want")
 grep -q "Matched: $want%" "$T/dom.html" || { grep -o 'id="matched"[^<]*' "$T/dom.html" >&2; fail "search share: want $want%"; }
-echo "rendered; search cb_alpha_a_l0 matched $want%"
+echo "rendered; search cb_bravo_a_l1 matched $want%"
 if [ -n "$FLAME_SCREENSHOT" ]; then cp "$T/fg.png" "$FLAME_SCREENSHOT"; fi
 exit 0
