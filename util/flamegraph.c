@@ -135,7 +135,7 @@ static void max_delta(struct fg_state *st, const struct profile_node *n)
 	double bshare = st->base_total ? (double)node_base(st, n) / st->base_total : 0;
 	double d = share > bshare ? share - bshare : bshare - share;
 
-	if (n->kind != PROFILE_NODE_ROOT && d > st->max_delta)
+	if (n->kind < PROFILE_FRAME__MAX && d > st->max_delta)	/* frames, not all/comm */
 		st->max_delta = d;
 	for (unsigned int i = 0; i < n->nr_children; i++)
 		max_delta(st, n->children[i]);
