@@ -1,20 +1,1200 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * mperf record: sample events into a perf.data that Linux perf reads as
+ * its own. Options -> parse-events -> attrs as perf record sets them
+ * (util/record-config) -> open per (cpu, thread) -> one ring buffer per
+ * CPU (or per thread) -> synthesize the existing world -> drain the
+ * buffers into the file, a FINISHED_ROUND after each pass -> features and
+ * header at the end. With --overwrite the buffers are a flight recorder
+ * read only on SIGUSR2 (--switch-output=signal) and at exit.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
 #include "builtin.h"
+#include "util/cpumap.h"
 #include "util/debug.h"
+#include "util/event.h"
+#include "util/evlist.h"
+#include "util/evsel.h"
+#include "util/mmap.h"
+#include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/record-config.h"
+#include "util/record-dsos.h"
+#include "util/record-output.h"
+#include "util/record-signal.h"
+#include "util/synthesize.h"
+#include "util/workload.h"
 
-/* Placeholder until the record issue lands: options are parsed, nothing runs. */
+#define DEFAULT_MMAP_PAGES	128	/* 512 KiB, as perf */
+
+enum switch_mode {
+	SWITCH_NONE,
+	SWITCH_SIGNAL,
+	SWITCH_SIZE,
+	SWITCH_TIME,
+};
+
+struct record {
+	struct record_opts opts;
+	const char *output_name;
+	const char *event_str;		/* all -e joined with ',' */
+	char *events_buf;
+	const char *freq_str;
+	const char *mmap_str;
+	const char *switch_str;
+	int comp_level;
+	bool no_buildid;
+
+	enum switch_mode switch_mode;
+	uint64_t switch_size;		/* bytes */
+	unsigned int switch_secs;
+	int switch_count;
+
+	struct evlist *evlist;
+	struct mmap *maps;
+	int nr_maps;
+	struct mmap *track_maps;	/* --overwrite: forward tracking buffers */
+	int nr_track_maps;
+	struct {
+		unsigned char *buf;	/* every tracking record so far */
+		size_t len, cap;
+	} track_log;
+	bool synth_to_log;
+	struct pollfd *pfds;
+	int nr_pfds;
+
+	struct workload wl;
+	bool has_workload;
+	bool workload_started;
+	bool workload_done;
+	int workload_status;
+
+	struct record_output out;
+	struct record_output_info info;
+	struct record_dsos dsos;
+	struct record_signals *sig;
+
+	uint64_t wakeups;
+	uint64_t samples_total;
+	uint64_t last_round_ns;
+	uint64_t round_samples;		/* samples up to the last round */
+	bool round_pending;		/* records since the last round */
+	int argc;
+	const char **argv;
+	const char **cmdline;		/* argv as given, for CMDLINE */
+	int pipe_fd;			/* -o -: the claimed stdout */
+};
+
+/* ---- options ------------------------------------------------------------ */
+
+static int opt_event(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+	size_t n = rec->events_buf ? strlen(rec->events_buf) : 0;
+	char *s = realloc(rec->events_buf, n + strlen(arg) + 2);
+
+	if (!s)
+		return -1;
+	if (n)
+		s[n++] = ',';
+	strcpy(s + n, arg);
+	rec->events_buf = s;
+	rec->event_str = s;
+	return 0;
+}
+
+static int opt_g(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+
+	rec->opts.callchain = unset ? CALLCHAIN_NONE : CALLCHAIN_FP;
+	return 0;
+}
+
+static int opt_call_graph(const struct option *opt, const char *arg,
+			  int unset)
+{
+	struct record *rec = opt->value;
+
+	if (unset) {
+		rec->opts.callchain = CALLCHAIN_NONE;
+		return 0;
+	}
+	return record_opts__parse_callchain(&rec->opts, arg) ? -1 : 0;
+}
+
+static int opt_count(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+
+	if (parse_u64(arg, &rec->opts.period)) {
+		pr_err("invalid period '%s' for -c: give an event count\n", arg);
+		return -1;
+	}
+	rec->opts.user_period = true;
+	return 0;
+}
+
+static int opt_compress(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+	uint64_t v = 1;
+
+	if (unset) {
+		rec->comp_level = 0;
+		return 0;
+	}
+	if (arg && (parse_u64(arg, &v) || v < 1 || v > 22)) {
+		pr_err("invalid compression level '%s': use 1 (fast) to 22 (small)\n",
+		       arg);
+		return -1;
+	}
+	rec->comp_level = (int)v;
+	return 0;
+}
+
+static int parse_mmap_pages(struct record *rec)
+{
+	uint64_t v;
+	long ps = sysconf(_SC_PAGESIZE);
+
+	if (!rec->mmap_str) {
+		rec->opts.mmap_pages = DEFAULT_MMAP_PAGES;
+		return 0;
+	}
+	if (parse_size(rec->mmap_str, &v) || !v) {
+		pr_err("invalid -m '%s': give a number of pages (a power of 2) or a size such as 512K\n",
+		       rec->mmap_str);
+		return -EINVAL;
+	}
+	/* a plain number is pages; with a unit it is bytes */
+	if (strspn(rec->mmap_str, "0123456789") != strlen(rec->mmap_str))
+		v = (v + (uint64_t)ps - 1) / (uint64_t)ps;
+	if (v & (v - 1)) {
+		uint64_t p = 1;
+
+		while (p < v)
+			p <<= 1;
+		pr_info("rounding mmap pages up to the next power of 2: %llu\n",
+			(unsigned long long)p);
+		v = p;
+	}
+	if (v > (1u << 20)) {
+		pr_err("-m %s is too large\n", rec->mmap_str);
+		return -EINVAL;
+	}
+	rec->opts.mmap_pages = (unsigned int)v;
+	return 0;
+}
+
+static int parse_switch_output(struct record *rec)
+{
+	const char *s = rec->switch_str;
+	char unit = 0;
+	unsigned long long v;
+	int n = 0;
+
+	if (!s)
+		return 0;
+	if (!strcmp(s, "signal")) {
+		rec->switch_mode = SWITCH_SIGNAL;
+		return 0;
+	}
+	if (sscanf(s, "%llu%c%n", &v, &unit, &n) == 2 && !s[n] && v) {
+		switch (unit) {
+		case 'B': case 'b':
+			rec->switch_mode = SWITCH_SIZE; rec->switch_size = v; return 0;
+		case 'K': case 'k':
+			rec->switch_mode = SWITCH_SIZE; rec->switch_size = v << 10; return 0;
+		case 'M': case 'm':
+			rec->switch_mode = SWITCH_SIZE; rec->switch_size = v << 20; return 0;
+		case 'G': case 'g':
+			rec->switch_mode = SWITCH_SIZE; rec->switch_size = v << 30; return 0;
+		case 's':
+			rec->switch_mode = SWITCH_TIME; rec->switch_secs = (unsigned)v; return 0;
+		case 'h':
+			rec->switch_mode = SWITCH_TIME; rec->switch_secs = (unsigned)v * 3600; return 0;
+		case 'd':
+			rec->switch_mode = SWITCH_TIME; rec->switch_secs = (unsigned)v * 86400; return 0;
+		default:
+			break;
+		}
+	}
+	n = 0;
+	if (sscanf(s, "%llum%n", &v, &n) == 1 && n && !s[n] && v) {
+		rec->switch_mode = SWITCH_TIME;
+		rec->switch_secs = (unsigned)v * 60;
+		return 0;
+	}
+	pr_err("invalid --switch-output '%s': use signal, a size (100K, 10M, 1G) or a time (30s, 5m, 1h, 1d)\n",
+	       s);
+	return -EINVAL;
+}
+
+/* ---- events ------------------------------------------------------------- */
+
+static int record__add_events(struct record *rec)
+{
+	struct parse_events_error perr;
+	struct perf_event_attr attr;
+	struct evsel *evsel;
+	int err;
+
+	rec->evlist = evlist__new();
+	if (!rec->evlist)
+		return -ENOMEM;
+	if (rec->event_str) {
+		memset(&perr, 0, sizeof(perr));
+		err = parse_events(rec->evlist, rec->event_str, &perr);
+		if (err) {
+			parse_events_error__print(&perr, rec->event_str);
+			parse_events_error__exit(&perr);
+			return err;
+		}
+		return 0;
+	}
+	/* perf's default: the most precise cycles the CPU offers */
+	memset(&attr, 0, sizeof(attr));
+	attr.type = PERF_TYPE_HARDWARE;
+	attr.config = PERF_COUNT_HW_CPU_CYCLES;
+	attr.size = sizeof(attr);
+	attr.precise_ip = 3;
+	evsel = evsel__new(&attr, "cycles:ppp");
+	if (!evsel)
+		return -ENOMEM;
+	evsel->precise_max = true;
+	return evlist__add(rec->evlist, evsel);
+}
+
+static int record__make_maps(struct record *rec)
+{
+	struct record_opts *o = &rec->opts;
+	struct cpumap *cpus = NULL;
+	struct threadmap *threads = NULL;
+
+	if (o->system_wide || o->cpu_list) {
+		cpus = o->cpu_list ? cpumap__new(o->cpu_list) : cpumap__online();
+		if (!cpus) {
+			pr_err("invalid CPU list '%s': %s (online CPUs are in /sys/devices/system/cpu/online)\n",
+			       o->cpu_list ? o->cpu_list : "", strerror(errno));
+			return -EINVAL;
+		}
+		threads = threadmap__new_any();
+	} else {
+		if (o->pid)
+			threads = threadmap__new_by_pids(o->pid);
+		else if (o->tid)
+			threads = threadmap__new_by_tids(o->tid);
+		else
+			threads = threadmap__new_one(rec->wl.pid);
+		if (!threads) {
+			pr_err("no such process or thread '%s': %s\n",
+			       o->pid ? o->pid : o->tid ? o->tid : "workload",
+			       strerror(errno));
+			return -ESRCH;
+		}
+		cpus = o->per_thread ? cpumap__new_any() : cpumap__online();
+	}
+	if (!cpus || !threads) {
+		cpumap__delete(cpus);
+		threadmap__delete(threads);
+		return -ENOMEM;
+	}
+	evlist__set_maps(rec->evlist, cpus, threads);
+	return 0;
+}
+
+static int record__open(struct record *rec)
+{
+	struct evlist *evlist = rec->evlist;
+	struct evsel *evsel;
+	char msg[512];
+	int i, err;
+
+	evlist__for_each(evlist, evsel, i) {
+		struct perf_event_attr saved = evsel->attr;
+		bool explicit = rec->event_str != NULL;
+
+		if (verbose >= 2)
+			evsel__fprintf_attr(stderr, &evsel->attr);
+retry:
+		err = evsel__open(evsel, evlist->cpus, evlist->threads);
+		if (!err)
+			continue;
+		if (evsel__fallback(evsel, err, msg, sizeof(msg))) {
+			/* keep what perf keeps: cycles:ppp -> cpu-clock:ppp */
+			evsel->attr.precise_ip = saved.precise_ip;
+			evsel->precise_max = false;
+			if (explicit)
+				pr_info("%s\n", msg);
+			else
+				pr_debug("%s\n", msg);
+			goto retry;
+		}
+		evsel__strerror_open(evsel, err, msg, sizeof(msg));
+		pr_err("%s\n", msg);
+		return err;
+	}
+	return 0;
+}
+
+/* ---- ring buffers -------------------------------------------------------- */
+
+static int record__add_pollfd(struct record *rec, int fd)
+{
+	struct pollfd *p = realloc(rec->pfds, (rec->nr_pfds + 1) * sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	rec->pfds = p;
+	p[rec->nr_pfds].fd = fd;
+	p[rec->nr_pfds].events = POLLIN;
+	p[rec->nr_pfds].revents = 0;
+	rec->nr_pfds++;
+	return 0;
+}
+
+/*
+ * One buffer per CPU (every event and thread of that CPU redirected into
+ * it with SET_OUTPUT), or per thread when the events are per-thread. The
+ * kernel does not mix directions in one buffer: @backward selects the
+ * write_backward events (--overwrite) or the forward ones.
+ */
+static int record__mmap_set(struct record *rec, struct mmap **out, int *nr,
+			    bool backward)
+{
+	struct evlist *evlist = rec->evlist;
+	int ncpu = evlist->cpus->nr, nthr = evlist->threads->nr;
+	bool per_thread = ncpu == 1 && evlist->cpus->map[0] == -1;
+	int nbuf = per_thread ? nthr : ncpu;
+	/* the tracking buffers of --overwrite carry little */
+	unsigned int pages = backward || !rec->opts.overwrite ?
+			     rec->opts.mmap_pages : 16;
+	struct mmap *maps;
+
+	maps = calloc((size_t)nbuf, sizeof(*maps));
+	if (!maps)
+		return -ENOMEM;
+	*out = maps;
+	*nr = 0;
+	for (int b = 0; b < nbuf; b++) {
+		struct evsel *evsel;
+		int i, owner = -1, err;
+
+		maps[b].fd = -1;
+		evlist__for_each(evlist, evsel, i) {
+			int t0 = per_thread ? b : 0, t1 = per_thread ? b + 1 : nthr;
+			int c = per_thread ? 0 : b;
+
+			if (!evsel->fds || evsel->attr.write_backward != backward)
+				continue;
+			for (int t = t0; t < t1; t++) {
+				int fd = EVSEL_FD(evsel, c, t);
+
+				if (fd < 0)
+					continue;
+				if (owner < 0) {
+					err = mmap__map(&maps[b], fd, pages, backward,
+							evlist->cpus->map[c]);
+					if (err) {
+						pr_err("cannot mmap the ring buffer (%u pages): %s%s\n",
+						       pages, strerror(-err),
+						       err == -EPERM ?
+						       "; lower -m or raise /proc/sys/kernel/perf_event_mlock_kb" : "");
+						return err;
+					}
+					owner = fd;
+				} else {
+					err = mmap__set_output(fd, owner);
+					if (err) {
+						pr_err("cannot redirect %s into the ring buffer: %s\n",
+						       evsel->name, strerror(-err));
+						return err;
+					}
+				}
+				/* backward buffers are read on demand only */
+				if (!backward) {
+					err = record__add_pollfd(rec, fd);
+					if (err)
+						return err;
+				}
+			}
+		}
+		*nr = b + 1;
+	}
+	return 0;
+}
+
+static int record__mmap(struct record *rec)
+{
+	int err = record__mmap_set(rec, &rec->maps, &rec->nr_maps,
+				   rec->opts.overwrite);
+
+	if (!err && rec->opts.overwrite)
+		err = record__mmap_set(rec, &rec->track_maps,
+				       &rec->nr_track_maps, false);
+	return err;
+}
+
+static void record__munmap(struct record *rec)
+{
+	for (int i = 0; i < rec->nr_maps; i++)
+		mmap__unmap(&rec->maps[i]);
+	for (int i = 0; i < rec->nr_track_maps; i++)
+		mmap__unmap(&rec->track_maps[i]);
+	free(rec->track_maps);
+	rec->track_maps = NULL;
+	rec->nr_track_maps = 0;
+	free(rec->track_log.buf);
+	free(rec->maps);
+	rec->maps = NULL;
+	rec->nr_maps = 0;
+	free(rec->pfds);
+	rec->pfds = NULL;
+	rec->nr_pfds = 0;
+}
+
+static int record__log_push(void *ctx, const void *buf, size_t size)
+{
+	struct record *rec = ctx;
+
+	if (rec->track_log.len + size > rec->track_log.cap) {
+		size_t cap = rec->track_log.cap ? rec->track_log.cap : 65536;
+		unsigned char *n;
+
+		while (cap < rec->track_log.len + size)
+			cap *= 2;
+		n = realloc(rec->track_log.buf, cap);
+		if (!n)
+			return -ENOMEM;
+		rec->track_log.buf = n;
+		rec->track_log.cap = cap;
+	}
+	memcpy(rec->track_log.buf + rec->track_log.len, buf, size);
+	rec->track_log.len += size;
+	return 0;
+}
+
+/* --overwrite: keep what the tracking buffers bring, for every snapshot */
+static int record__drain_tracking(struct record *rec)
+{
+	for (int i = 0; i < rec->nr_track_maps; i++) {
+		ssize_t n = mmap__push(&rec->track_maps[i], rec,
+				       record__log_push);
+
+		if (n < 0)
+			return (int)n;
+	}
+	return 0;
+}
+
+/* Write the tracking log into the current file, accounting each record. */
+static int record__write_log(struct record *rec)
+{
+	size_t off = 0;
+
+	while (off + sizeof(struct perf_event_header) <= rec->track_log.len) {
+		const struct perf_event_header *h =
+			(const void *)(rec->track_log.buf + off);
+
+		if (h->size < sizeof(*h) || off + h->size > rec->track_log.len)
+			break;
+		record_dsos__event(&rec->dsos, h);
+		off += h->size;
+	}
+	return record_output__write(&rec->out, rec->track_log.buf, off);
+}
+
+static int record__push(void *ctx, const void *buf, size_t size)
+{
+	struct record *rec = ctx;
+
+	return record_output__write(&rec->out, buf, size);
+}
+
+static void record__sample_time(struct record *rec,
+				const struct perf_event_header *h)
+{
+	const uint64_t *u = (const void *)(h + 1);
+	uint64_t t = rec->evlist->entries[0]->attr.sample_type, time;
+
+	if (!(t & PERF_SAMPLE_TIME))
+		return;
+	if (t & PERF_SAMPLE_IDENTIFIER)
+		u++;
+	if (t & PERF_SAMPLE_IP)
+		u++;
+	if (t & PERF_SAMPLE_TID)
+		u++;
+	time = *u;
+	if (!rec->info.first_sample_time || time < rec->info.first_sample_time)
+		rec->info.first_sample_time = time;
+	if (time > rec->info.last_sample_time)
+		rec->info.last_sample_time = time;
+}
+
+/* Walk the range for accounting, then write it as is. */
+static ssize_t record__drain_map(struct record *rec, struct mmap *map)
+{
+	struct perf_event_header *h;
+	uint64_t start;
+
+	if (mmap__read_init(map))
+		return 0;
+	start = map->start;
+	while ((h = mmap__read_event(map))) {
+		record_dsos__event(&rec->dsos, h);
+		if (h->type == PERF_RECORD_SAMPLE)
+			record__sample_time(rec, h);
+	}
+	map->start = start;
+	return mmap__push_range(map, rec, record__push);
+}
+
+/* One pass over every buffer; a FINISHED_ROUND when anything came. */
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The round a reader may sort and flush. A record is written a moment
+ * after its timestamp (longer when a busy or virtual CPU is preempted in
+ * between), so a pass can bring records older than the previous pass's
+ * newest: rounds at most every 100 ms keep such stragglers inside a
+ * round, where perf's reader sorts them, instead of "out of order".
+ */
+#define ROUND_MIN_NS	100000000ULL
+
+static int record__round(struct record *rec, bool force)
+{
+	uint64_t now = now_ns();
+	int err;
+
+	if (!force && now - rec->last_round_ns < ROUND_MIN_NS)
+		return 0;
+	err = record_output__round(&rec->out);
+	if (!err) {
+		rec->last_round_ns = now;
+		rec->round_pending = false;
+		rec->round_samples = rec->dsos.nr_samples;
+	}
+	return err;
+}
+
+/* One pass over every buffer. */
+static ssize_t record__mmap_read_all(struct record *rec)
+{
+	ssize_t total = 0;
+
+	for (int i = 0; i < rec->nr_maps; i++) {
+		ssize_t n = record__drain_map(rec, &rec->maps[i]);
+
+		if (n < 0)
+			return n;
+		total += n;
+	}
+	if (total > 0)
+		rec->round_pending = true;
+	if (rec->round_pending) {
+		int err = record__round(rec, false);
+
+		if (err)
+			return err;
+	}
+	return total;
+}
+
+/*
+ * Flight recorder: stop the kernel writing, read every buffer from its
+ * head, add the tracking records kept since the start (the MMAP/COMM of
+ * the samples' tasks, long overwritten in the sample buffers), all in one
+ * round so a reader sorts them by time.
+ */
+static ssize_t record__snapshot_read(struct record *rec)
+{
+	ssize_t total = 0;
+	int err;
+
+	for (int i = 0; i < rec->nr_maps; i++)
+		mmap__pause(&rec->maps[i], true);
+	for (int i = 0; i < rec->nr_maps; i++) {
+		ssize_t n = record__drain_map(rec, &rec->maps[i]);
+
+		if (n < 0) {
+			total = n;
+			break;
+		}
+		total += n;
+	}
+	for (int i = 0; i < rec->nr_maps; i++)
+		mmap__pause(&rec->maps[i], false);
+	if (total < 0)
+		return total;
+	err = record__drain_tracking(rec);
+	if (!err)
+		err = record__write_log(rec);
+	if (!err)
+		err = record_output__round(&rec->out);
+	return err ? err : total;
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+static int synth_emit(struct synth *s, const struct perf_event_header *h)
+{
+	struct record *rec = s->ctx;
+
+	if (rec->opts.overwrite)
+		return record__log_push(rec, h, h->size);
+	record_dsos__event(&rec->dsos, h);
+	return record_output__write(&rec->out, h, h->size);
+}
+
+static int record__synthesize(struct record *rec, bool round)
+{
+	struct evsel *first = record__first_evsel(rec->evlist);
+	struct synth s = {
+		.id_hdr_size = record__id_hdr_size(first->attr.sample_type),
+		.mmap_data = rec->opts.sample_address,
+		.emit = synth_emit,
+		.ctx = rec,
+	};
+	struct perf_event_header fin = {
+		.type = PERF_RECORD_FINISHED_INIT, .size = sizeof(fin),
+	};
+	int err;
+
+	err = synthesize__kernel_mmap(&s);
+	if (err == -ENOENT || err == -EACCES) {
+		pr_warning("no kernel map: /proc/kallsyms shows no _text (kptr_restrict?); kernel symbols will not resolve\n");
+		err = 0;
+	}
+	if (!err)
+		err = synthesize__modules(&s);
+	if (!err) {
+		if (rec->opts.system_wide || rec->opts.cpu_list)
+			err = synthesize__all(&s);
+		else if (rec->opts.pid || rec->opts.tid || rec->workload_started)
+			err = synthesize__threadmap(&s, rec->evlist->threads);
+		else	/* the held workload: its maps die with the exec */
+			err = synthesize__comm(&s, rec->wl.pid, rec->wl.pid,
+					       "mperf-exec");
+	}
+	synth__exit(&s);
+	if (!err && !rec->opts.overwrite)
+		err = record_output__write(&rec->out, &fin, sizeof(fin));
+	if (!err && round && !rec->opts.overwrite)
+		err = record_output__round(&rec->out);
+	return err;
+}
+
+static int record__start_output(struct record *rec, const char *path)
+{
+	int err;
+
+	err = record_output__open(&rec->out, path, rec->comp_level,
+				  rec->pipe_fd);
+	rec->pipe_fd = -1;
+	if (err) {
+		if (err != -EINVAL)
+			pr_err("cannot create '%s': %s\n", path, strerror(-err));
+		return err;
+	}
+	record_dsos__exit(&rec->dsos);
+	rec->round_samples = 0;
+	record_dsos__init(&rec->dsos,
+			  record__first_evsel(rec->evlist)->attr.sample_type);
+	rec->info.dsos = &rec->dsos;
+	rec->info.output = &rec->out;
+	rec->info.first_sample_time = 0;
+	rec->info.last_sample_time = 0;
+	rec->info.mmap_len = ((uint64_t)rec->opts.mmap_pages + 1) *
+			     (uint64_t)sysconf(_SC_PAGESIZE);
+	err = record_output__begin(&rec->out, rec->evlist, &rec->info);
+	/* overwrite: synthesized once into the tracking log */
+	if (!err && (!rec->opts.overwrite || !rec->track_log.len))
+		err = record__synthesize(rec, true);
+	return err;
+}
+
+static void record__report_write_error(struct record *rec, int err)
+{
+	if (err == -ENOSPC || err == -EDQUOT)
+		pr_err("writing '%s' failed: %s; recording stopped, the file keeps the data up to the last complete round (%.3f MB)\n",
+		       rec->out.path, strerror(-err),
+		       (double)rec->out.round_size / 1024 / 1024);
+	else
+		pr_err("writing '%s' failed: %s\n", rec->out.path,
+		       strerror(-err));
+}
+
+static int record__finish_output(struct record *rec)
+{
+	int err;
+
+	if (rec->round_pending && !rec->out.error)
+		record__round(rec, true);
+	/* after a write error the file ends at the last complete round */
+	rec->samples_total += rec->out.error ? rec->round_samples :
+				rec->dsos.nr_samples;
+	if (rec->no_buildid)
+		rec->info.dsos = NULL;
+	err = record_output__end(&rec->out, rec->evlist, &rec->info);
+	record_output__close(&rec->out);
+	return err;
+}
+
+/* perf.data.<YYYYmmddHHMMSScc> as perf names the switched-out files */
+static void record__timestamp_name(const char *base, char *buf, size_t size)
+{
+	struct timeval tv;
+	struct tm tm;
+
+	gettimeofday(&tv, NULL);
+	localtime_r(&tv.tv_sec, &tm);
+	snprintf(buf, size, "%s.%04d%02d%02d%02d%02d%02d%02d", base,
+		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+		 tm.tm_min, tm.tm_sec, (int)(tv.tv_usec / 10000));
+}
+
+/*
+ * --switch-output: finish the current file under a timestamped name and
+ * start a new one. @at_exit: the last one, no new file.
+ */
+static int record__switch_output(struct record *rec, bool at_exit)
+{
+	char name[PATH_MAX];
+	int err;
+
+	if (rec->opts.overwrite) {
+		ssize_t n = record__snapshot_read(rec);
+
+		if (n < 0)
+			return (int)n;
+	}
+	err = record__finish_output(rec);
+	if (at_exit && !err && rec->switch_count && !rec->dsos.nr_samples) {
+		/* nothing came after the last switch: no empty piece */
+		unlink(rec->output_name);
+		return 0;
+	}
+	record__timestamp_name(rec->output_name, name, sizeof(name));
+	if (rename(rec->output_name, name)) {
+		pr_err("cannot rename '%s' to '%s': %s\n", rec->output_name,
+		       name, strerror(errno));
+		return -errno;
+	}
+	rec->switch_count++;
+	if (!quiet) {
+		if (!at_exit)
+			fprintf(stderr, "[ mperf record: dump data: Woken up %llu times ]\n",
+				(unsigned long long)rec->wakeups);
+		fprintf(stderr, "[ mperf record: Dump %s ]\n", name);
+	}
+	if (err || at_exit)
+		return err;
+	rec->wakeups = 0;
+	return record__start_output(rec, rec->output_name);
+}
+
+/* ---- the loop ------------------------------------------------------------ */
+
+static void record__check_workload(struct record *rec)
+{
+	int status;
+	pid_t r;
+
+	if (!rec->has_workload || rec->workload_done)
+		return;
+	r = waitpid(rec->wl.pid, &status, WNOHANG);
+	if (r == rec->wl.pid) {
+		rec->workload_done = true;
+		rec->workload_status = status;
+	}
+}
+
+/*
+ * Stop polling fds that hung up (their task is gone); true when none is
+ * left: the monitored tasks are all gone (-p/-t).
+ */
+static bool record__filter_hup(struct record *rec)
+{
+	int live = 0;
+
+	for (int i = 0; i < rec->nr_pfds; i++) {
+		if (rec->pfds[i].fd >= 0 &&
+		    (rec->pfds[i].revents & (POLLHUP | POLLERR)))
+			rec->pfds[i].fd = -1;
+		if (rec->pfds[i].fd >= 0)
+			live++;
+	}
+	return rec->nr_pfds && !live;
+}
+
+static int record__loop(struct record *rec)
+{
+	struct record_signals *sig = rec->sig;
+	bool draining = false;
+	int err = 0;
+
+	for (;;) {
+		ssize_t n = 0;
+
+		if (!rec->opts.overwrite) {
+			n = record__mmap_read_all(rec);
+			if (n < 0) {
+				err = (int)n;
+				break;
+			}
+		} else {
+			size_t before = rec->track_log.len;
+
+			err = record__drain_tracking(rec);
+			if (err)
+				break;
+			n = (ssize_t)(rec->track_log.len - before);
+		}
+		if (sig->snapshot) {
+			sig->snapshot = 0;
+			if (rec->switch_mode != SWITCH_NONE) {
+				err = record__switch_output(rec, false);
+				if (err)
+					break;
+			}
+		}
+		if (sig->alarm) {
+			sig->alarm = 0;
+			if (rec->switch_mode == SWITCH_TIME) {
+				err = record__switch_output(rec, false);
+				if (err)
+					break;
+				alarm(rec->switch_secs);
+			}
+		}
+		if (rec->switch_mode == SWITCH_SIZE &&
+		    rec->out.data_size >= rec->switch_size) {
+			err = record__switch_output(rec, false);
+			if (err)
+				break;
+		}
+		if (sig->child) {
+			sig->child = 0;
+			record__check_workload(rec);
+		}
+		if (sig->done || rec->workload_done) {
+			if (draining)
+				break;
+			draining = true;
+			/* one more pass for what came meanwhile */
+			continue;
+		}
+		if (n == 0) {
+			int r;
+
+			/* idle: close the round before sleeping */
+			if (rec->round_pending) {
+				err = record__round(rec, true);
+				if (err)
+					break;
+			}
+			r = poll(rec->pfds, (nfds_t)rec->nr_pfds,
+				     rec->has_workload ? 500 : -1);
+
+			if (r > 0) {
+				rec->wakeups++;
+				if (record__filter_hup(rec) && !rec->has_workload)
+					sig->done = 1;
+			} else if (r < 0 && errno != EINTR) {
+				err = -errno;
+				break;
+			}
+		}
+	}
+	return err;
+}
+
+/* ---- command -------------------------------------------------------------- */
+
+static int record__check_target(struct record *rec, int argc)
+{
+	struct record_opts *o = &rec->opts;
+	int targets = !!o->pid + !!o->tid + !!(o->system_wide || o->cpu_list);
+
+	if (o->pid && o->tid) {
+		pr_err("-p and -t both given: use one of them\n");
+		return -EINVAL;
+	}
+	if ((o->pid || o->tid) && (o->system_wide || o->cpu_list)) {
+		pr_err("-p/-t cannot be combined with -a/-C: record a process or CPUs\n");
+		return -EINVAL;
+	}
+	if (!targets && !argc) {
+		pr_err("nothing to record: give a command (mperf record -- CMD), -p PID, -t TID or -a\n");
+		return -EINVAL;
+	}
+	o->workload = argc > 0;
+	if (o->overwrite && rec->output_name && !strcmp(rec->output_name, "-")) {
+		pr_err("--overwrite cannot write to a pipe: snapshots are complete files\n");
+		return -EINVAL;
+	}
+	if (rec->switch_mode != SWITCH_NONE && !strcmp(rec->output_name, "-")) {
+		pr_err("--switch-output needs a file, not -o -\n");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void record__print_summary(struct record *rec, int err)
+{
+	double mb = (double)rec->out.bytes / 1024 / 1024;
+	uint64_t lost = rec->dsos.nr_lost;
+
+	if (lost)
+		pr_warning("lost %llu events in %llu chunks: the ring buffers filled up; use a bigger -m, a lower -F or fewer events\n",
+			   (unsigned long long)lost,
+			   (unsigned long long)rec->dsos.nr_lost_records);
+	if (rec->dsos.nr_lost_samples)
+		pr_warning("the kernel dropped %llu samples (PERF_RECORD_LOST_SAMPLES)\n",
+			   (unsigned long long)rec->dsos.nr_lost_samples);
+	if (quiet)
+		return;
+	fprintf(stderr, "[ mperf record: Woken up %llu times to write data ]\n",
+		(unsigned long long)rec->wakeups);
+	if (rec->switch_mode != SWITCH_NONE) {
+		fprintf(stderr, "[ mperf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
+			mb, rec->output_name);
+		return;
+	}
+	fprintf(stderr, "[ mperf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
+		mb, strcmp(rec->output_name, "-") ? rec->output_name : "(pipe)",
+		(unsigned long long)rec->samples_total);
+}
+
 int cmd_record(int argc, const char **argv)
 {
+	struct record rec;
+	bool no_inherit = false;
 	const struct option opts[] = {
+		OPT_CALLBACK('e', "event", &rec, "event",
+			     "event selector (perf list shows them); may repeat",
+			     opt_event),
+		OPT_STRING('p', "pid", &rec.opts.pid, "pid",
+			   "record events on existing process ids (comma list)"),
+		OPT_STRING('t', "tid", &rec.opts.tid, "tid",
+			   "record events on existing thread ids (comma list)"),
+		OPT_BOOLEAN('a', "all-cpus", &rec.opts.system_wide,
+			    "system-wide collection from all CPUs"),
+		OPT_STRING('C', "cpu", &rec.opts.cpu_list, "cpu",
+			   "list of CPUs to monitor (0-3,6)"),
+		OPT_BOOLEAN(0, "no-inherit", &no_inherit,
+			    "child tasks do not inherit counters"),
+		OPT_BOOLEAN(0, "per-thread", &rec.opts.per_thread,
+			    "one ring buffer per thread instead of per CPU (no inherit)"),
+		OPT_STRING('F', "freq", &rec.freq_str, "freq",
+			   "profile at this frequency (Hz, or 'max'); default 4000"),
+		OPT_BOOLEAN(0, "strict-freq", &rec.opts.strict_freq,
+			    "fail instead of lowering -F above the kernel's limit"),
+		OPT_CALLBACK('c', "count", &rec, "n",
+			     "event period to sample", opt_count),
+		OPT_CALLBACK_NOOPT('g', NULL, &rec,
+				   "record call graphs (frame pointers)", opt_g),
+		OPT_CALLBACK(0, "call-graph", &rec, "fp|dwarf[,size]",
+			     "record call graphs: fp (frame pointers) or dwarf (user stack copy, default 8192 bytes)",
+			     opt_call_graph),
+		OPT_BOOLEAN('T', "timestamp", &rec.opts.sample_time,
+			    "record the sample timestamps"),
+		OPT_BOOLEAN('d', "data", &rec.opts.sample_address,
+			    "record the sample data addresses"),
+		OPT_BOOLEAN(0, "sample-cpu", &rec.opts.sample_cpu,
+			    "record the sample cpu"),
+		OPT_BOOLEAN('P', "period", &rec.opts.sample_period,
+			    "record the sample period"),
+		OPT_STRING('m', "mmap-pages", &rec.mmap_str, "pages",
+			   "ring buffer size per CPU: pages (a power of 2) or a size (512K)"),
+		OPT_CALLBACK_DEFAULT('z', "compression-level", &rec, "n",
+				     "compress the records with zstd (level 1-22, default 1)",
+				     opt_compress, "1"),
+		OPT_STRING('o', "output", &rec.output_name, "file",
+			   "output file name (default perf.data; - for stdout)"),
+		OPT_BOOLEAN(0, "overwrite", &rec.opts.overwrite,
+			    "flight recorder: overwrite the oldest data; written on SIGUSR2 and at exit"),
+		OPT_STRING_OPTARG(0, "switch-output", &rec.switch_str, "signal|size|time",
+				  "start a new file on SIGUSR2 (signal), after SIZE (100M) or TIME (30s)",
+				  "signal"),
+		OPT_BOOLEAN('B', "no-buildid", &rec.no_buildid,
+			    "do not collect build-ids"),
+		OPT_INCR('q', "quiet", &quiet, "no messages but errors"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose (-vv: the attrs)"),
 		OPT_END()
 	};
-	static const char *const usage[] = { "mperf record [<options>]", NULL };
+	static const char *const usage[] = {
+		"mperf record [<options>] [-- <command> [<args>]]",
+		"mperf record [<options>] -a|-p PID|-t TID",
+		NULL
+	};
+	int err, ret = 0;
 
-	argc = parse_options(argc, argv, opts, usage, 0);
-	if (argc < 0)
+	memset(&rec, 0, sizeof(rec));
+	rec.pipe_fd = -1;
+	rec.output_name = "perf.data";
+	/* parse_options reorders argv: keep the command line as given */
+	rec.cmdline = calloc((size_t)argc + 1, sizeof(*rec.cmdline));
+	if (!rec.cmdline)
+		return 1;
+	memcpy(rec.cmdline, argv, (size_t)argc * sizeof(*argv));
+	rec.info.argc = argc;
+	rec.info.argv = rec.cmdline;
+	argc = parse_options(argc, argv, opts, usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc < 0) {
+		free(rec.events_buf);
+		free(rec.cmdline);
 		return parse_options_exit(argc);
-	pr_err("'record' is not implemented yet\n");
-	return 1;
+	}
+	rec.opts.no_inherit = no_inherit;
+	rec.argc = argc;
+	rec.argv = argv;
+	if (record_opts__config_freq(&rec.opts, rec.freq_str) ||
+	    parse_mmap_pages(&rec) || parse_switch_output(&rec) ||
+	    record__check_target(&rec, argc)) {
+		ret = 129;
+		goto out;
+	}
+	if (!strcmp(rec.output_name, "-")) {
+		/* before the workload forks: it must not inherit the pipe */
+		rec.pipe_fd = record_output__claim_stdout();
+		if (rec.pipe_fd < 0) {
+			ret = 1;
+			goto out;
+		}
+	}
+	if (record__add_events(&rec)) {
+		ret = 129;
+		goto out;
+	}
+	if (rec.opts.workload) {
+		err = workload__prepare(&rec.wl, argv);
+		if (err) {
+			pr_err("cannot start '%s': %s\n", argv[0], strerror(-err));
+			ret = 127;
+			goto out;
+		}
+		rec.has_workload = true;
+	}
+	rec.sig = record_signals__install(rec.switch_mode == SWITCH_SIGNAL);
+	if (record__make_maps(&rec) || record__config(rec.evlist, &rec.opts) ||
+	    record__open(&rec) || record__mmap(&rec)) {
+		ret = 1;
+		goto out_cancel;
+	}
+	err = record__start_output(&rec, rec.output_name);
+	if (err) {
+		if (rec.out.error)
+			record__report_write_error(&rec, rec.out.error);
+		ret = 1;
+		goto out_cancel;
+	}
+
+	/* go: events on CPUs/tasks now; a workload's with its exec */
+	if (!rec.opts.workload || rec.opts.system_wide || rec.opts.cpu_list ||
+	    rec.opts.pid || rec.opts.tid)
+		evlist__enable(rec.evlist);
+	if (rec.has_workload) {
+		err = workload__start(&rec.wl);
+		if (err) {
+			pr_err("cannot run '%s': %s\n", argv[0], strerror(-err));
+			workload__wait(&rec.wl, &rec.workload_status, 0);
+			rec.workload_done = true;
+			record__finish_output(&rec);
+			ret = 127;
+			goto out_unmap;
+		}
+		rec.workload_started = true;
+	}
+	if (rec.switch_mode == SWITCH_TIME)
+		alarm(rec.switch_secs);
+
+	err = record__loop(&rec);
+	evlist__disable(rec.evlist);
+	if (!err && !rec.opts.overwrite) {
+		ssize_t n = record__mmap_read_all(&rec);
+
+		if (n < 0)
+			err = (int)n;
+	}
+	if (rec.has_workload && !rec.workload_done) {
+		/* ended by a signal: stop the workload too, as perf does */
+		kill(rec.wl.pid, SIGTERM);
+		workload__wait(&rec.wl, &rec.workload_status, 0);
+		rec.workload_done = true;
+	}
+	if (err && err == rec.out.error)
+		record__report_write_error(&rec, err);
+	else if (err)
+		pr_err("recording failed: %s\n", strerror(-err));
+
+	if (rec.switch_mode != SWITCH_NONE && !rec.out.error) {
+		int e = record__switch_output(&rec, true);
+
+		if (e && !err)
+			err = e;
+	} else {
+		if (rec.opts.overwrite && !err) {
+			ssize_t n = record__snapshot_read(&rec);
+
+			if (n < 0)
+				err = (int)n;
+		}
+		{
+			int e = record__finish_output(&rec);
+
+			if (e && !err) {
+				record__report_write_error(&rec, e);
+				err = e;
+			}
+		}
+	}
+	record__print_summary(&rec, err);
+	if (err)
+		ret = 1;
+	else if (rec.has_workload)
+		ret = workload__exit_code(rec.workload_status);
+	if (rec.has_workload && WIFSIGNALED(rec.workload_status) &&
+	    WTERMSIG(rec.workload_status) != SIGTERM && !quiet)
+		pr_warning("the workload was killed by signal %d (%s)\n",
+			   WTERMSIG(rec.workload_status),
+			   strsignal(WTERMSIG(rec.workload_status)));
+	goto out_unmap;
+
+out_cancel:
+	if (rec.has_workload && !rec.workload_done)
+		workload__cancel(&rec.wl);
+out_unmap:
+	record_signals__restore();
+	record__munmap(&rec);
+	record_dsos__exit(&rec.dsos);
+	if (rec.out.buf)
+		record_output__close(&rec.out);
+out:
+	evlist__delete(rec.evlist);
+	free(rec.events_buf);
+	free(rec.cmdline);
+	if (rec.pipe_fd >= 0)
+		close(rec.pipe_fd);
+	return ret;
 }

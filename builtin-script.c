@@ -25,6 +25,7 @@
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/symbol.h"
+#include "util/thread.h"
 #include "util/trace-event.h"
 
 enum script_field {
@@ -158,8 +159,18 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	bool chain = false;
 
 	memset(&al, 0, sizeof(al));
-	if (machine__resolve(sc->machine, sample, &al))
-		return -ENOMEM;
+	if (f & (F_IP | F_SYM | F_DSO)) {
+		if (machine__resolve(sc->machine, sample, &al))
+			return -ENOMEM;
+	} else {
+		/* no address printed: only the thread, no symbol tables
+		 * (tracepoint files are then read without loading kallsyms) */
+		al.thread = machine__findnew_thread(sc->machine, (int32_t)sample->pid,
+						    (int32_t)sample->tid);
+		if (!al.thread)
+			return -ENOMEM;
+		al.comm = al.thread->comm;
+	}
 	if (f & F_COMM) {
 		const char *comm = al.comm ? al.comm : ":-1";
 

@@ -22,12 +22,35 @@ struct pmu_event {
 	const char *desc;	/* brief description */
 	const char *encoding;	/* sysfs term string: "event=0xc0,umask=0x0" */
 	const char *pmu;	/* "cpu", "cpu_core", "armv8_pmuv3", uncore... */
+	/* The fields the encoding was made from (util/pmu-events.h). */
+	const char *counter;	/* counter restriction: "0,1,2,3", "Fixed counter 0" */
+	uint64_t msr_value;	/* ldlat / offcore_rsp / frontend value */
+	uint64_t umask;	/* uncore: UMaskExt in bits 8.. */
+	uint32_t period;	/* the vendor's SampleAfterValue */
+	uint16_t code;		/* event select (Intel, Arm event number) */
+	uint16_t msr_index;	/* 0x3f6 ldlat, 0x1a6/0x1a7 offcore, 0x3f7 frontend */
+	uint8_t cmask;
+	uint8_t flags;		/* PMU_EVENT_F_* */
+};
+
+/* One metric: a named expression over events (issue 8). */
+struct pmu_metric {
+	const char *name;	/* "cpi" */
+	const char *group;	/* "" or "TopdownL1;..." (';'-separated) */
+	const char *expr;	/* "CPU_CLK_UNHALTED.THREAD / INST_RETIRED.ANY" */
+	const char *desc;
+	const char *unit;	/* ScaleUnit: "100%", "1GHz", "1per_instr" */
 };
 
 struct pmu_events_table {
 	const char *cpuid_pattern;	/* the mapfile regex it came from */
 	const struct pmu_event *events;
 	size_t nr;
+	const char *model;		/* "SKX", "neoverse-n1" */
+	const char *arch;		/* "x86", "arm64" */
+	const struct pmu_metric *metrics;
+	size_t nr_metrics;
+	bool hybrid;			/* cpu_core + cpu_atom events */
 };
 
 struct arch_ops {
@@ -57,6 +80,12 @@ struct arch_ops {
 	const char *(*reg_name)(int perf_reg);
 	int perf_reg_ip, perf_reg_sp;	/* perf indices of IP/PC and SP */
 };
+
+/* The events_for hooks (arch/x86/pmu-events.c, arch/arm64/pmu-events.c):
+ * x86 by Intel's mapfile regexes (perf's matching rules), arm64 by MIDR
+ * with variant and revision ignored. */
+const struct pmu_events_table *x86__events_for(const char *cpuid);
+const struct pmu_events_table *arm64__events_for(const char *cpuid);
 
 extern const struct arch_ops arch_x86;
 extern const struct arch_ops arch_arm64;

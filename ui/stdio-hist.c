@@ -127,6 +127,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			if (o->fields[k].kind != FIELD_KEY)
 				continue;
 			w = field_text(&o->fields[k], he, hists, buf, sizeof(buf));
+			if (o->fields[k].key->width)
+				w = o->fields[k].key->width(he);
 			if (w > width[k])
 				width[k] = w;
 		}

@@ -187,6 +187,10 @@ int callchain_root__append(struct callchain_root *root,
 const char *callchain_frame__name(const struct callchain_cursor_node *f,
 				  char *buf, size_t size)
 {
+	if (f->sym && f->sym->inlined) {
+		snprintf(buf, size, "%s (inlined)", f->sym->name);
+		return buf;
+	}
 	if (f->sym)
 		return f->sym->name;
 	snprintf(buf, size, "[unknown]");
@@ -276,7 +280,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 					   c->min_hit, &kids);
 	uint64_t remaining = total;
 	uint32_t k, printed = 0;
-	char buf[64];
+	char buf[512];
 
 	for (k = 0; k < n; k++) {
 		const struct callchain_node *child = kids[k], *f, *end;
@@ -330,7 +334,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 static void print_path(struct print_ctx *c, const struct callchain_node *n, bool folded,
 		       bool *first)
 {
-	char buf[64];
+	char buf[512];
 
 	if (!n->parent)
 		return;
@@ -389,7 +393,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 		.min_hit = (uint64_t)(total * (param->min_percent / 100.0)),
 	};
 	const struct callchain_node *start = &root->node;
-	char buf[64];
+	char buf[512];
 	int left = 0;
 
 	if (param->mode == CHAIN_FLAT || param->mode == CHAIN_FOLDED) {

@@ -102,9 +102,8 @@ ssize_t zstd__compress_records(struct zstd_data *z, void *dst, size_t dst_size,
 		ret = ZSTD_compressStream2(z->cstream, &o, &in, ZSTD_e_end);
 		if (ZSTD_isError(ret))
 			return -EINVAL;
-		/* keep records 8-byte sized as perf's reader expects
-		 * (padding is ignored by the zstd frame reader? no: pad with
-		 * an empty-frame-free approach: we only round the header) */
+		/* as perf writes them: header + compressed bytes, no
+		 * padding (readers take records at any alignment) */
 		h->type = PERF_RECORD_COMPRESSED;
 		h->misc = 0;
 		h->size = hsz + o.pos;

@@ -175,6 +175,8 @@ int data__write(struct data *d, const void *buf, size_t n)
 {
 	if (d->err)
 		return d->err;
+	if (!n)
+		return 0;
 	if (d->len + n > d->cap) {
 		int err = data__flush(d);
 

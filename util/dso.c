@@ -46,6 +46,7 @@ void dso__delete(struct dso *dso)
 	srcline__dso_exit(dso);
 	symbols__exit(&dso->syms);
 	free(dso->symsrc);
+	free(dso->objpath);
 	free(dso->long_name);
 	free(dso);
 }
@@ -112,6 +113,8 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 	int n = 0, i, err = -ENOENT;
 
 	have_file = dso__find_file(dso, symfs, file, &mismatch);
+	if (have_file)
+		dso->objpath = strdup(file);
 	if (!bid.size && have_file)
 		filename__read_build_id(file, &bid);
 	if (bid.size) {
@@ -230,4 +233,11 @@ const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts)
 	if (!dso->loaded)
 		dso__load(dso, opts);
 	return dso->symsrc;
+}
+
+const char *dso__objpath(struct dso *dso, const struct symbol_opts *opts)
+{
+	if (!dso->loaded)
+		dso__load(dso, opts);
+	return dso->objpath ? dso->objpath : dso->symsrc;
 }

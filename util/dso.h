@@ -31,6 +31,7 @@ struct dso {
 	bool warned;
 	int load_err;			/* 0 or -errno of the symbol load */
 	char *symsrc;			/* file the symbols came from */
+	char *objpath;			/* the object itself (unwinding) */
 	struct symbols syms;
 	uint64_t hits;			/* samples that resolved here */
 	void *srcline;			/* srcline.c: libdw handle, cache */
@@ -47,6 +48,8 @@ struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
 				uint64_t addr);
 /* Path of a file usable for debug info (srcline, unwind), or NULL. */
 const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts);
+/* Path of the object file itself (code, .eh_frame), or NULL. */
+const char *dso__objpath(struct dso *dso, const struct symbol_opts *opts);
 
 /* symbol-elf.c: ELF .symtab (or .dynsym) into @syms, addresses as file
  * offsets (so that map start/pgoff translate directly). 0 or -errno. */

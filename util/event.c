@@ -557,8 +557,8 @@ int event__cpu_map_decode(const void *data, size_t size, int *cpus, int max)
 	case PERF_CPU_MAP__MASK: {
 		uint16_t long_size;
 
-		/* 6.1 layout: u16 type, u16 nr, u16 long_size, then masks
-		 * (u32 each for long_size 4; u64 from offset 8 for 8) */
+		/* u16 type, u16 nr, u16 long_size, then the masks: u32
+		 * from offset 6, or u64 after 4 bytes of padding (10) */
 		if (size < 6)
 			return -EINVAL;
 		memcpy(&nr, p + 2, 2);
@@ -575,12 +575,12 @@ int event__cpu_map_decode(const void *data, size_t size, int *cpus, int max)
 						cpus[n++] = i * 32 + b;
 			}
 		} else if (long_size == 8) {
-			if (8 + (size_t)nr * 8 > size)
+			if (10 + (size_t)nr * 8 > size)
 				return -EINVAL;
 			for (int i = 0; i < nr; i++) {
 				uint64_t m;
 
-				memcpy(&m, p + 8 + 8 * i, 8);
+				memcpy(&m, p + 10 + 8 * i, 8);
 				for (int b = 0; b < 64; b++)
 					if (m & (1ULL << b) && n < max)
 						cpus[n++] = i * 64 + b;
@@ -608,4 +608,177 @@ int event__cpu_map_decode(const void *data, size_t size, int *cpus, int max)
 	default:
 		return -EINVAL;
 	}
+}
+
+/* ---- small record writers -------------------------------------------------- */
+
+static int rec_begin(void *buf, size_t size, size_t len, uint32_t type)
+{
+	struct perf_event_header h;
+
+	len = (len + 7) & ~(size_t)7;
+	if (len > size || len > UINT16_MAX)
+		return -ENOSPC;
+	memset(buf, 0, len);
+	h.type = type;
+	h.misc = 0;
+	h.size = len;
+	memcpy(buf, &h, sizeof(h));
+	return (int)len;
+}
+
+int event__synthesize_thread_map(void *buf, size_t size, const int *pids,
+				 const char *const *comms, int nr)
+{
+	int len = rec_begin(buf, size, 16 + (size_t)nr * 24, PERF_RECORD_THREAD_MAP);
+	char *p = buf;
+	uint64_t n = nr;
+
+	if (len < 0 || nr < 0)
+		return len < 0 ? len : -EINVAL;
+	memcpy(p + 8, &n, 8);
+	for (int i = 0; i < nr; i++) {
+		uint64_t pid = (uint64_t)(int64_t)pids[i];
+
+		memcpy(p + 16 + 24 * i, &pid, 8);
+		if (comms && comms[i])
+			strncpy(p + 24 + 24 * i, comms[i], 15);
+	}
+	return len;
+}
+
+/* the CPUS encoding: u16 type, u16 nr, u16 cpu[] (0xffff for -1) */
+static size_t cpu_map_payload(char *p, const int *cpus, int nr)
+{
+	uint16_t v = PERF_CPU_MAP__CPUS;
+
+	if (p) {
+		memcpy(p, &v, 2);
+		v = nr;
+		memcpy(p + 2, &v, 2);
+		for (int i = 0; i < nr; i++) {
+			v = cpus[i] < 0 ? 0xffff : (uint16_t)cpus[i];
+			memcpy(p + 4 + 2 * i, &v, 2);
+		}
+	}
+	return 4 + 2 * (size_t)nr;
+}
+
+int event__synthesize_cpu_map(void *buf, size_t size, const int *cpus, int nr)
+{
+	int len;
+
+	if (nr < 0 || nr > 65535)
+		return -EINVAL;
+	len = rec_begin(buf, size, 8 + cpu_map_payload(NULL, cpus, nr), PERF_RECORD_CPU_MAP);
+	if (len < 0)
+		return len;
+	cpu_map_payload((char *)buf + 8, cpus, nr);
+	return len;
+}
+
+int event__synthesize_stat_config(void *buf, size_t size, uint64_t aggr_mode,
+				  uint64_t interval, bool scale)
+{
+	struct perf_record_stat_config_entry e[3] = {
+		{ PERF_STAT_CONFIG_TERM__AGGR_MODE, aggr_mode },
+		{ PERF_STAT_CONFIG_TERM__INTERVAL, interval },
+		{ PERF_STAT_CONFIG_TERM__SCALE, scale },
+	};
+	int len = rec_begin(buf, size, 16 + sizeof(e), PERF_RECORD_STAT_CONFIG);
+	uint64_t n = 3;
+
+	if (len < 0)
+		return len;
+	memcpy((char *)buf + 8, &n, 8);
+	memcpy((char *)buf + 16, e, sizeof(e));
+	return len;
+}
+
+int event__synthesize_stat(void *buf, size_t size, uint64_t id, uint32_t cpu,
+			   uint32_t thread, uint64_t val, uint64_t ena,
+			   uint64_t run)
+{
+	struct perf_record_stat st;
+	int len = rec_begin(buf, size, sizeof(st), PERF_RECORD_STAT);
+
+	if (len < 0)
+		return len;
+	memcpy(&st, buf, sizeof(st.header));
+	st.id = id;
+	st.cpu = cpu;
+	st.thread = thread;
+	st.val = val;
+	st.ena = ena;
+	st.run = run;
+	memcpy(buf, &st, sizeof(st));
+	return len;
+}
+
+int event__synthesize_stat_round(void *buf, size_t size, uint64_t type,
+				 uint64_t time)
+{
+	struct perf_record_stat_round r;
+	int len = rec_begin(buf, size, sizeof(r), PERF_RECORD_STAT_ROUND);
+
+	if (len < 0)
+		return len;
+	memcpy(&r, buf, sizeof(r.header));
+	r.type = type;
+	r.time = time;
+	memcpy(buf, &r, sizeof(r));
+	return len;
+}
+
+static int event_update(void *buf, size_t size, uint64_t type, uint64_t id,
+			size_t payload)
+{
+	int len = rec_begin(buf, size, 24 + payload, PERF_RECORD_EVENT_UPDATE);
+
+	if (len < 0)
+		return len;
+	memcpy((char *)buf + 8, &type, 8);
+	memcpy((char *)buf + 16, &id, 8);
+	return len;
+}
+
+int event__synthesize_event_update_str(void *buf, size_t size, uint64_t type,
+				       uint64_t id, const char *str)
+{
+	size_t n = strlen(str ? str : "") + 1;
+	int len;
+
+	if (type != PERF_EVENT_UPDATE__NAME && type != PERF_EVENT_UPDATE__UNIT)
+		return -EINVAL;
+	len = event_update(buf, size, type, id, n);
+	if (len < 0)
+		return len;
+	memcpy((char *)buf + 24, str ? str : "", n);
+	return len;
+}
+
+int event__synthesize_event_update_scale(void *buf, size_t size, uint64_t id,
+					 double scale)
+{
+	int len = event_update(buf, size, PERF_EVENT_UPDATE__SCALE, id, 8);
+
+	if (len < 0)
+		return len;
+	memcpy((char *)buf + 24, &scale, 8);
+	return len;
+}
+
+int event__synthesize_event_update_cpus(void *buf, size_t size, uint64_t id,
+					const int *cpus, int nr)
+{
+	int len;
+
+	if (nr < 0 || nr > 65535)
+		return -EINVAL;
+	len = event_update(buf, size, PERF_EVENT_UPDATE__CPUS, id,
+			   cpu_map_payload(NULL, cpus, nr));
+	if (len < 0)
+		return len;
+	cpu_map_payload((char *)buf + 24, cpus, nr);
+	return len;
 }

@@ -378,6 +378,33 @@ int event__synthesize_sample(void *buf, size_t size,
 size_t event__write_sample_id(void *buf, const struct perf_event_attr *attr,
 			      const struct perf_sample *sample);
 
+/*
+ * Writers for the stat records (`stat record`) and other small records.
+ * Each writes one complete record into @buf (@size bytes) and returns its
+ * size (a multiple of 8), or -ENOSPC / -EINVAL.
+ */
+/* THREAD_MAP: @comms may be NULL (empty comms). */
+int event__synthesize_thread_map(void *buf, size_t size, const int *pids,
+				 const char *const *comms, int nr);
+/* CPU_MAP (and the payload of EVENT_UPDATE CPUS): -1 means "any cpu". */
+int event__synthesize_cpu_map(void *buf, size_t size, const int *cpus, int nr);
+/* STAT_CONFIG with perf's three terms (aggr mode, interval ms, scale). */
+int event__synthesize_stat_config(void *buf, size_t size, uint64_t aggr_mode,
+				  uint64_t interval, bool scale);
+int event__synthesize_stat(void *buf, size_t size, uint64_t id, uint32_t cpu,
+			   uint32_t thread, uint64_t val, uint64_t ena,
+			   uint64_t run);
+/* @type: PERF_STAT_ROUND_TYPE__INTERVAL or __FINAL; @time ns since start */
+int event__synthesize_stat_round(void *buf, size_t size, uint64_t type,
+				 uint64_t time);
+/* EVENT_UPDATE of type PERF_EVENT_UPDATE__NAME or __UNIT */
+int event__synthesize_event_update_str(void *buf, size_t size, uint64_t type,
+				       uint64_t id, const char *str);
+int event__synthesize_event_update_scale(void *buf, size_t size, uint64_t id,
+					 double scale);
+int event__synthesize_event_update_cpus(void *buf, size_t size, uint64_t id,
+					const int *cpus, int nr);
+
 /* Decode a CPU_MAP record body (or an EVENT_UPDATE cpus payload) into
  * @cpus (up to @max); returns the number of cpus, or -EINVAL. */
 int event__cpu_map_decode(const void *data, size_t size, int *cpus, int max);

@@ -43,4 +43,20 @@ int evlist__disable(struct evlist *evlist);
 /* Find the evsel that owns a sample id. */
 struct evsel *evlist__id2evsel(struct evlist *evlist, uint64_t id);
 
+/* Read every opened evsel (evsel__read_counts). 0 or the first -errno. */
+int evlist__read_counts(struct evlist *evlist);
+
+/* Number of groups with more than one member. */
+int evlist__nr_groups(const struct evlist *evlist);
+
+/*
+ * evlist__config_stat - the attr bits perf stat 6.1 adds to what
+ * parse_events built, for counting a forked workload (@enable_on_exec)
+ * or existing tasks/CPUs: sample_type IDENTIFIER, read_format
+ * TOTAL_TIME_ENABLED|RUNNING (+ID|GROUP for members of a real group),
+ * inherit (unless @no_inherit), and disabled (+enable_on_exec) on leaders.
+ */
+void evlist__config_stat(struct evlist *evlist, bool enable_on_exec,
+			 bool no_inherit);
+
 #endif

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <linux/perf_event.h>
 
 struct cpumap;
@@ -21,6 +22,14 @@ struct counts {
 	uint64_t val;
 	uint64_t ena;
 	uint64_t run;
+};
+
+/* perf's "Tool events": counted in user space, opened as a dummy. */
+enum tool_event {
+	TOOL_NONE = 0,
+	TOOL_DURATION_TIME,
+	TOOL_USER_TIME,
+	TOOL_SYSTEM_TIME,
 };
 
 struct evsel {
@@ -37,6 +46,16 @@ struct evsel {
 	bool auto_fallback;	/* record: opened as cpu-clock instead */
 	bool supported;		/* false after EOPNOTSUPP/ENOENT at open */
 	int open_errno;		/* errno of the first failed open, or 0 */
+	bool exclude_GH;	/* a :G or :H modifier was given */
+	bool sample_read;	/* :S modifier (on each group member) */
+	bool precise_max;	/* :P modifier */
+	bool weak_group;	/* :W modifier */
+	char *unit;		/* sysfs alias .unit ("MiB"), or NULL */
+	double scale;		/* sysfs alias .scale, 1.0 when none */
+	int tool_event;		/* enum tool_event: duration_time, ... */
+	bool user_period;	/* period= / freq= term given: keep it */
+	bool user_freq;
+	char *own_cpus;		/* the PMU's cpumask ("0,28": uncore), or NULL */
 
 	struct cpumap *cpus;	/* borrowed from the evlist */
 	struct threadmap *threads;
@@ -77,5 +96,44 @@ int evsel__strerror_open(const struct evsel *evsel, int err, char *buf,
 
 /* Size in bytes of one sample record's fixed fields for this attr. */
 size_t evsel__sample_size(const struct evsel *evsel);
+
+/* True for the leader of a group (or an ungrouped event). */
+static inline bool evsel__is_group_leader(const struct evsel *evsel)
+{
+	return evsel->leader == evsel;
+}
+
+/* Position of @evsel in its group (leader 0). */
+static inline int evsel__group_idx(const struct evsel *evsel)
+{
+	return evsel->idx - evsel->leader->idx;
+}
+
+/* fd / counts of (cpu index, thread index). */
+#define EVSEL_FD(e, c, t)	((e)->fds[(c) * (e)->threads->nr + (t)])
+#define EVSEL_COUNTS(e, c, t)	((e)->counts[(c) * (e)->threads->nr + (t)])
+
+/*
+ * evsel__fallback - when @err says a hardware cycles-like event cannot be
+ * opened (no PMU), switch @evsel to the cpu-clock software event as perf
+ * record does: sets ->auto_fallback and renames it "cpu-clock". Return
+ * true when the caller should retry the open.
+ */
+bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
+
+/*
+ * evsel__fprintf_attr - print @attr the way perf 6.1 does under -vv: a
+ * "perf_event_attr:" line, then one "  name value" line per non-zero
+ * field, between dashed lines. Return: characters printed.
+ */
+int evsel__fprintf_attr(FILE *fp, const struct perf_event_attr *attr);
+
+/* Names of set bits of sample_type / read_format / branch_sample_type
+ * as perf prints them ("IP|TID|TIME"). */
+int evsel__snprintf_sample_type(char *buf, size_t size, uint64_t v);
+int evsel__snprintf_read_format(char *buf, size_t size, uint64_t v);
+
+/* Bytes one read(2) of this evsel's fd returns for its read_format. */
+size_t evsel__read_size(const struct evsel *evsel);
 
 #endif

@@ -175,6 +175,16 @@ static bool rd_count_ok(struct rd *r, uint64_t n, size_t min_size)
 	return true;
 }
 
+static void strv_free(char **v, size_t n)
+{
+	if (!v)
+		return;
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* @n strings; NULL (nothing kept) on error */
 static char **rd_strv(struct rd *r, uint32_t n)
 {
 	char **v;
@@ -188,7 +198,97 @@ static char **rd_strv(struct rd *r, uint32_t n)
 	}
 	for (uint32_t i = 0; i < n && !r->err; i++)
 		v[i] = rd_str(r);
+	if (r->err) {
+		strv_free(v, n);
+		return NULL;
+	}
 	return v;
+}
+
+/* Drop what an earlier copy of @feat left in @env (a feature can come
+ * twice in pipe mode), so reading it again neither leaks nor mixes. */
+static void env_clear_feature(struct env *env, int feat)
+{
+	struct env empty;
+
+	env__init(&empty);
+	switch (feat) {
+	case HEADER_CMDLINE:
+		strv_free(env->cmdline_argv, env->nr_cmdline);
+		env->cmdline_argv = NULL;
+		env->nr_cmdline = 0;
+		break;
+	case HEADER_EVENT_DESC:
+		empty.nr_event_desc = env->nr_event_desc;
+		empty.event_desc = env->event_desc;
+		env->nr_event_desc = 0;
+		env->event_desc = NULL;
+		break;
+	case HEADER_CPU_TOPOLOGY:
+		empty.nr_sibling_cores = env->nr_sibling_cores;
+		empty.sibling_cores = env->sibling_cores;
+		empty.nr_sibling_threads = env->nr_sibling_threads;
+		empty.sibling_threads = env->sibling_threads;
+		empty.nr_sibling_dies = env->nr_sibling_dies;
+		empty.sibling_dies = env->sibling_dies;
+		empty.cpu = env->cpu;
+		env->nr_sibling_cores = env->nr_sibling_threads = env->nr_sibling_dies = 0;
+		env->sibling_cores = env->sibling_threads = env->sibling_dies = NULL;
+		env->cpu = NULL;
+		env->has_die_ids = false;
+		break;
+	case HEADER_NUMA_TOPOLOGY:
+		empty.nr_numa_nodes = env->nr_numa_nodes;
+		empty.numa_nodes = env->numa_nodes;
+		env->nr_numa_nodes = 0;
+		env->numa_nodes = NULL;
+		break;
+	case HEADER_PMU_MAPPINGS:
+		empty.nr_pmu_mappings = env->nr_pmu_mappings;
+		empty.pmu_mappings = env->pmu_mappings;
+		env->nr_pmu_mappings = 0;
+		env->pmu_mappings = NULL;
+		break;
+	case HEADER_GROUP_DESC:
+		empty.nr_groups = env->nr_groups;
+		empty.groups = env->groups;
+		env->nr_groups = 0;
+		env->groups = NULL;
+		break;
+	case HEADER_CACHE:
+		empty.nr_caches = env->nr_caches;
+		empty.caches = env->caches;
+		env->nr_caches = 0;
+		env->caches = NULL;
+		break;
+	case HEADER_MEM_TOPOLOGY:
+		empty.nr_memory_nodes = env->nr_memory_nodes;
+		empty.memory_nodes = env->memory_nodes;
+		env->nr_memory_nodes = 0;
+		env->memory_nodes = NULL;
+		break;
+	case HEADER_CPU_PMU_CAPS:
+		empty.nr_cpu_pmu_caps = env->nr_cpu_pmu_caps;
+		empty.cpu_pmu_caps = env->cpu_pmu_caps;
+		env->nr_cpu_pmu_caps = 0;
+		env->cpu_pmu_caps = NULL;
+		break;
+	case HEADER_HYBRID_TOPOLOGY:
+		empty.nr_hybrid_nodes = env->nr_hybrid_nodes;
+		empty.hybrid_nodes = env->hybrid_nodes;
+		env->nr_hybrid_nodes = 0;
+		env->hybrid_nodes = NULL;
+		break;
+	case HEADER_PMU_CAPS:
+		empty.nr_pmus_with_caps = env->nr_pmus_with_caps;
+		empty.pmu_caps = env->pmu_caps;
+		env->nr_pmus_with_caps = 0;
+		env->pmu_caps = NULL;
+		break;
+	default:
+		break;
+	}
+	env__exit(&empty);
 }
 
 /* ---- feature readers ---------------------------------------------------- */
@@ -248,9 +348,9 @@ static int read_event_desc(struct header *h, struct rd *r)
 		r->p += sz;
 		nr = rd_u32(r);
 		e->name = rd_str(r);
+		env->nr_event_desc = i + 1;
 		if (!rd_count_ok(r, nr, 8))
 			return -EINVAL;
-		env->nr_event_desc = i + 1;
 		if (nr) {
 			e->ids = malloc(nr * 8);
 			if (!e->ids)
@@ -522,6 +622,7 @@ static int read_feature(struct header *h, int feat, struct rd *r)
 			struct env_pmu_caps *pc = &env->pmu_caps[i];
 			uint32_t nc = rd_u32(r);
 
+			env->nr_pmus_with_caps = i + 1;
 			if (!rd_count_ok(r, nc, 8))
 				break;
 			pc->caps = calloc(nc + 1, sizeof(char *));
@@ -560,6 +661,7 @@ int header__process_feature(struct header *h, int feat, const void *buf,
 		pr_debug("unknown feature %d, skipped\n", feat);
 		return 0;
 	}
+	env_clear_feature(&h->env, feat);
 	err = read_feature(h, feat, &r);
 	if (err)
 		pr_warning("the %s feature section is damaged; ignoring it\n",

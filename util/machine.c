@@ -9,6 +9,7 @@
 #include "machine.h"
 #include "map.h"
 #include "maps.h"
+#include "srcline.h"
 #include "thread.h"
 #include "unwind.h"
 
@@ -106,6 +107,10 @@ void machine__delete(struct machine *m)
 	for (i = 0; i < m->nr_bids; i++)
 		free(m->bids[i].name);
 	free(m->bids);
+	if (m->inl_syms)
+		for (i = 0; i < m->inl_size; i++)
+			free(m->inl_syms[i]);
+	free(m->inl_syms);
 	free(m->threads);
 	free(m);
 }
@@ -567,6 +572,75 @@ int machine__resolve(struct machine *m, const struct perf_sample *sample,
 	return 0;
 }
 
+/* The symbol standing for an inlined function (one per name). */
+static struct symbol *machine__inline_sym(struct machine *m, const char *name,
+					  const struct symbol *base)
+{
+	char buf[512];
+	uint32_t h, i;
+	struct symbol *sym;
+
+	snprintf(buf, sizeof(buf), "%s", name);
+	if (m->inl_nr * 2 >= m->inl_size) {
+		uint32_t nsize = m->inl_size ? m->inl_size * 2 : 64;
+		struct symbol **n = calloc(nsize, sizeof(*n));
+
+		if (!n)
+			return NULL;
+		for (i = 0; i < m->inl_size; i++) {
+			if (!m->inl_syms[i])
+				continue;
+			h = hash_str(m->inl_syms[i]->name) & (nsize - 1);
+			while (n[h])
+				h = (h + 1) & (nsize - 1);
+			n[h] = m->inl_syms[i];
+		}
+		free(m->inl_syms);
+		m->inl_syms = n;
+		m->inl_size = nsize;
+	}
+	h = hash_str(buf) & (m->inl_size - 1);
+	while (m->inl_syms[h]) {
+		if (!strcmp(m->inl_syms[h]->name, buf))
+			return m->inl_syms[h];
+		h = (h + 1) & (m->inl_size - 1);
+	}
+	sym = symbol__new(base ? base->start : 0, base ? base->end - base->start : 0, 0, buf);
+	if (!sym)
+		return NULL;
+	sym->inlined = true;
+	m->inl_syms[h] = sym;
+	m->inl_nr++;
+	return sym;
+}
+
+/* Append a frame; with DWARF info, as the chain of functions inlined at
+ * that address (innermost first), as perf shows them. */
+int machine__append_frame(struct machine *m, struct callchain_cursor *cursor,
+				 struct callchain_cursor_node *node)
+{
+	const char *names[16];
+	int n, i, err;
+
+	if (m->no_inline || !node->sym || !node->dso || node->dso->kind != DSO_KIND_USER)
+		return callchain_cursor__append(cursor, node);
+	n = srcline__inlines(m, node->dso, node->addr, names, 16);
+	if (n == 0 || (n == 1 && !strcmp(names[0], node->sym->name)))
+		return callchain_cursor__append(cursor, node);
+	for (i = 0; i < n; i++) {
+		struct callchain_cursor_node f = *node;
+
+		if (strcmp(names[i], node->sym->name))
+			f.sym = machine__inline_sym(m, names[i], node->sym);
+		if (!f.sym)
+			f.sym = node->sym;
+		err = callchain_cursor__append(cursor, &f);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 int machine__resolve_callchain(struct machine *m, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor, int max_stack)
@@ -613,7 +687,10 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 			node.map = al.map;
 			node.dso = al.dso;
 			node.sym = al.sym;
-			node.level = al.level;
+			/* perf marks frames outside every map as kernel */
+			node.level = al.map ? al.level : 'k';
+			/* perf expands inlined functions only in DWARF-unwound
+			 * chains, not in frame-pointer/kernel ones */
 			err = callchain_cursor__append(cursor, &node);
 			if (err)
 				return err;

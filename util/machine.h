@@ -27,6 +27,7 @@ struct map;
 struct maps;
 struct thread;
 struct callchain_cursor;
+struct callchain_cursor_node;
 
 /* What a sample ip (or a callchain entry) resolved to. */
 struct addr_location {
@@ -64,6 +65,9 @@ struct machine {
 	struct thread *last_thread;	/* lookup cache */
 	struct machine_stats stats;
 	void *unwind;			/* unwind.c state */
+	bool no_inline;			/* no inlined frames in callchains */
+	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
+	uint32_t inl_size, inl_nr;
 };
 
 struct machine *machine__new(const struct symbol_opts *opts);
@@ -98,6 +102,11 @@ void thread__resolve_ip(struct machine *machine, struct thread *thread,
 int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor, int max_stack);
+
+/* Append one resolved frame to @cursor, expanded into its inlined
+ * functions when the dso has DWARF (unless machine->no_inline). */
+int machine__append_frame(struct machine *machine, struct callchain_cursor *cursor,
+			  struct callchain_cursor_node *node);
 
 /* for_each over dsos in creation order */
 #define machine__for_each_dso(m, i, d) \

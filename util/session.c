@@ -315,26 +315,38 @@ static uint64_t record_time(struct session *s, const union perf_event *ev)
 static int process_record(struct session *s, const union perf_event *ev,
 			  struct oe_chunk *chunk, uint64_t off, size_t depth);
 
-/* Walk the records in [buf, buf+len) whose storage is @chunk (or the file
- * at @base_off when chunk is NULL). Returns bytes consumed (complete
- * records) or -errno. */
+/* Walk the records in [buf, buf+len) whose storage is @chunk. Returns
+ * bytes consumed (complete records) or -errno. */
 static ssize_t process_buffer(struct session *s, const char *buf, size_t len,
 			      struct oe_chunk *chunk, size_t depth)
 {
 	size_t pos = 0;
 
 	while (len - pos >= sizeof(struct perf_event_header)) {
-		const union perf_event *ev = (const void *)(buf + pos);
+		struct perf_event_header h;
 		int err;
 
-		if (ev->header.size < sizeof(ev->header))
+		memcpy(&h, buf + pos, sizeof(h));
+		if (h.size < sizeof(h))
 			return -EINVAL;
-		if (ev->header.size > len - pos)
+		if (h.size > len - pos)
 			break;
-		err = process_record(s, ev, chunk, 0, depth);
+		if ((uintptr_t)(buf + pos) & 7) {
+			/* an odd-sized record before: parse an aligned copy */
+			struct oe_chunk *c = oe_chunk__new(h.size);
+
+			if (!c)
+				return -ENOMEM;
+			memcpy(c->data, buf + pos, h.size);
+			c->used = h.size;
+			err = process_record(s, (const void *)c->data, c, 0, depth);
+			oe_chunk__put(c);
+		} else {
+			err = process_record(s, (const void *)(buf + pos), chunk, 0, depth);
+		}
 		if (err)
 			return err;
-		pos += ev->header.size;
+		pos += h.size;
 	}
 	return pos;
 }
@@ -565,15 +577,18 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 	int err = 0;
 
 	while (off < end) {
-		const union perf_event *ev = (const void *)(base + off);
-		uint64_t size;
+		const union perf_event *ev;
+		struct perf_event_header h;
+		struct oe_chunk *owner = NULL;
+		uint64_t size, skip = 0;
 
-		if (end - off < sizeof(ev->header)) {
+		if (end - off < sizeof(h)) {
 			warn_truncated(s, off, end - off);
 			break;
 		}
-		size = ev->header.size;
-		if (size < sizeof(ev->header)) {
+		memcpy(&h, base + off, sizeof(h));
+		size = h.size;
+		if (size < sizeof(h)) {
 			pr_warning("%s: invalid record size %" PRIu64 " at offset %" PRIu64
 				   "; the rest of the file (%" PRIu64 " bytes) is skipped\n",
 				   s->data.path, size, off, end - off);
@@ -585,12 +600,13 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 			break;
 		}
 		/* TRACING_DATA and AUXTRACE carry a payload after the record */
-		if (ev->header.type == PERF_RECORD_HEADER_TRACING_DATA &&
+		if (h.type == PERF_RECORD_HEADER_TRACING_DATA &&
 		    size >= sizeof(struct perf_record_header_tracing_data)) {
-			uint32_t tsz = ((const struct perf_record_header_tracing_data *)ev)->size;
-			uint64_t pad = ((uint64_t)tsz + 7) & ~7ULL;
+			uint32_t tsz;
 
-			if (pad > end - off - size) {
+			memcpy(&tsz, base + off + 8, 4);
+			skip = ((uint64_t)tsz + 7) & ~7ULL;
+			if (skip > end - off - size) {
 				warn_truncated(s, off, end - off);
 				break;
 			}
@@ -601,35 +617,31 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 			memcpy(s->header.env.tracing_data, base + off + size, tsz);
 			s->header.env.tracing_data_size = tsz;
 			header__set_feat(&s->header, HEADER_TRACING_DATA);
-			err = process_record(s, ev, NULL, off, 0);
-			off += size + pad;
-		} else if (ev->header.type == PERF_RECORD_AUXTRACE && size >= 16) {
-			uint64_t asz;
-
-			memcpy(&asz, base + off + 8, 8);
-			if (asz > end - off - size) {
+		} else if (h.type == PERF_RECORD_AUXTRACE && size >= 16) {
+			memcpy(&skip, base + off + 8, 8);
+			if (skip > end - off - size) {
 				warn_truncated(s, off, end - off);
 				break;
 			}
-			err = process_record(s, ev, NULL, off, 0);
-			off += size + asz;
-		} else if ((uintptr_t)ev & 7) {
+		}
+		if ((uintptr_t)(base + off) & 7) {
 			/* pipe-mode and -z files have records of any size:
 			 * parse an aligned copy */
 			char *p = chunk_room(s, size);
 
 			if (!p)
 				return -ENOMEM;
-			memcpy(p, ev, size);
+			memcpy(p, base + off, size);
 			s->chunk->used += (size + 7) & ~7ULL;
-			err = process_record(s, (const void *)p, s->chunk, off, 0);
-			off += size;
+			ev = (const void *)p;
+			owner = s->chunk;
 		} else {
-			err = process_record(s, ev, NULL, off, 0);
-			off += size;
+			ev = (const void *)(base + off);
 		}
+		err = process_record(s, ev, owner, off, 0);
 		if (err)
 			return err;
+		off += size + skip;
 	}
 	return 0;
 }

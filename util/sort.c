@@ -117,9 +117,16 @@ static uint64_t sym_hash(const struct hist_entry *he)
 
 static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
+	if (he->sym && he->sym->inlined)
+		return snprintf(buf, size, "[%c] %s (inlined)", he->level, he->sym->name);
 	if (he->sym)
 		return snprintf(buf, size, "[%c] %s", he->level, he->sym->name);
-	return snprintf(buf, size, "[%c] %#018" PRIx64, he->level, he->addr);
+	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->addr);
+}
+
+static int sym_width(const struct hist_entry *he)
+{
+	return he->sym ? 4 + (int)strlen(he->sym->name) : (he->addr ? 4 + 18 : 4 + 16);
 }
 
 static int srcline_cmp(const struct hist_entry *a, const struct hist_entry *b)
@@ -177,7 +184,7 @@ static const struct sort_key sort_keys[] = {
 	{ "tid", "    Tid", pid_cmp, pid_cmp, pid_hash, tid_snprintf, .pad_last = true },
 	{ "tgid", "   Tgid", tgid_cmp, tgid_cmp, tgid_hash, tgid_snprintf, .pad_last = true },
 	{ "dso", "Shared Object", dso_cmp, dso_cmp, dso_hash, dso_snprintf, .pad_last = true },
-	{ "sym", "Symbol", sym_cmp, sym_sort, sym_hash, sym_snprintf },
+	{ "sym", "Symbol", sym_cmp, sym_sort, sym_hash, sym_snprintf, .width = sym_width },
 	{ "srcline", "Source:Line", srcline_cmp, srcline_cmp, srcline_hash, srcline_snprintf,
 	  .need_srcline = true },
 	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .pad_last = true },

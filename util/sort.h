@@ -34,6 +34,9 @@ struct sort_key {
 	uint64_t (*hash)(const struct hist_entry *he);
 	/* text of the column for @he; returns its length */
 	int (*snprintf)(const struct hist_entry *he, char *buf, size_t size);
+	/* column width the entry needs (perf does not count " (inlined)");
+	 * NULL: the length of the text */
+	int (*width)(const struct hist_entry *he);
 	bool need_callchain;	/* parent */
 	bool need_srcline;
 	bool pad_last;		/* pad even as the last column (perf does) */

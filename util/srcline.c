@@ -17,7 +17,15 @@ struct srcline_cache_ent {
 	const char *line;	/* NULL: empty slot */
 };
 
+struct inline_ent {
+	uint64_t addr;
+	int n;			/* -1: empty slot */
+	const char **names;
+};
+
 struct srcline_state {
+	struct inline_ent *inl;
+	uint32_t inl_size, inl_nr;
 	Dwfl *dwfl;
 	Dwfl_Module *mod;
 	Dwarf_Addr bias;
@@ -52,7 +60,9 @@ static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
 	dso->srcline = s;
 	s->size = 256;
 	s->cache = calloc(s->size, sizeof(*s->cache));
-	path = dso->kind == DSO_KIND_USER ? dso__symsrc(dso, &m->opts) : NULL;
+	/* the object itself: its program headers place file offsets; libdw
+	 * finds separate debug info by build-id or debuglink */
+	path = dso->kind == DSO_KIND_USER ? dso__objpath(dso, &m->opts) : NULL;
 	if (!path || !s->cache) {
 		s->failed = true;
 		return s;
@@ -170,43 +180,107 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 	return line ? line : "??:0";
 }
 
-int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
-		     const char **names, int max)
+static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
+				     uint64_t addr, const char **names, int max)
 {
-	struct srcline_state *s;
 	Dwarf_Die *cudie, *scopes = NULL;
 	Dwarf_Addr bias, a;
 	int n, i, out = 0;
 
-	if (!dso || max <= 0)
-		return 0;
-	s = srcline__state(m, dso);
-	if (!s || s->failed)
-		return 0;
 	a = srcline__vaddr(s, addr) + s->bias;
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
 	if (!cudie)
 		return 0;
 	n = dwarf_getscopes(cudie, a - bias, &scopes);
 	for (i = 0; i < n && out < max; i++) {
+		int tag = dwarf_tag(&scopes[i]);
+		Dwarf_Attribute at;
 		const char *name;
 
-		if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine)
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
-		{
-			Dwarf_Attribute at;
-			Dwarf_Die origin;
-
-			if (!dwarf_attr_integrate(&scopes[i], DW_AT_abstract_origin, &at) ||
-			    !dwarf_formref_die(&at, &origin))
-				continue;
-			name = dwarf_diename(&origin);
-		}
+		name = dwarf_formstring(dwarf_attr_integrate(&scopes[i], DW_AT_name, &at));
 		if (name)
 			names[out++] = machine__intern(m, name);
+		if (tag == DW_TAG_subprogram)
+			break;
 	}
 	free(scopes);
 	return out;
+}
+
+static struct inline_ent *inl_slot(struct srcline_state *s, uint64_t addr)
+{
+	uint32_t h = (uint32_t)(addr * 0x9e3779b97f4a7c15ULL >> 40) & (s->inl_size - 1);
+
+	while (s->inl[h].n >= 0 && s->inl[h].addr != addr)
+		h = (h + 1) & (s->inl_size - 1);
+	return &s->inl[h];
+}
+
+static void inl_alloc(struct srcline_state *s, uint32_t size)
+{
+	uint32_t i;
+
+	s->inl = malloc(size * sizeof(*s->inl));
+	if (!s->inl)
+		return;
+	s->inl_size = size;
+	for (i = 0; i < size; i++)
+		s->inl[i].n = -1;
+}
+
+int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
+		     const char **names, int max)
+{
+	struct srcline_state *s;
+	struct inline_ent *e;
+	const char *tmp[16];
+	int n, i;
+
+	if (!dso || max <= 0 || dso->kind != DSO_KIND_USER)
+		return 0;
+	s = srcline__state(m, dso);
+	if (!s || s->failed)
+		return 0;
+	if (!s->inl)
+		inl_alloc(s, 256);
+	if (!s->inl)
+		return srcline__inlines_uncached(m, s, addr, names, max);
+	e = inl_slot(s, addr);
+	if (e->n < 0) {
+		if ((s->inl_nr + 1) * 2 > s->inl_size) {
+			struct inline_ent *old = s->inl;
+			uint32_t osize = s->inl_size;
+
+			inl_alloc(s, osize * 2);
+			if (!s->inl) {
+				s->inl = old;
+				return srcline__inlines_uncached(m, s, addr, names, max);
+			}
+			for (i = 0; i < (int)osize; i++)
+				if (old[i].n >= 0)
+					*inl_slot(s, old[i].addr) = old[i];
+			free(old);
+			e = inl_slot(s, addr);
+		}
+		n = srcline__inlines_uncached(m, s, addr, tmp, 16);
+		e->addr = addr;
+		e->n = n;
+		e->names = NULL;
+		if (n > 0) {
+			e->names = malloc((size_t)n * sizeof(*e->names));
+			if (e->names)
+				memcpy(e->names, tmp, (size_t)n * sizeof(*tmp));
+			else
+				e->n = 0;
+		}
+		s->inl_nr++;
+	}
+	n = e->n < max ? e->n : max;
+	for (i = 0; i < n; i++)
+		names[i] = e->names[i];
+	return n;
 }
 
 void srcline__dso_exit(struct dso *dso)
@@ -217,6 +291,14 @@ void srcline__dso_exit(struct dso *dso)
 		return;
 	if (s->dwfl)
 		dwfl_end(s->dwfl);
+	if (s->inl) {
+		uint32_t i;
+
+		for (i = 0; i < s->inl_size; i++)
+			if (s->inl[i].n > 0)
+				free(s->inl[i].names);
+		free(s->inl);
+	}
 	free(s->cache);
 	free(s);
 	dso->srcline = NULL;

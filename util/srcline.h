@@ -19,8 +19,9 @@ struct symbol;
 const char *srcline__get(struct machine *machine, struct dso *dso,
 			 struct symbol *sym, uint64_t addr);
 
-/* The inline chain at @addr, innermost first: fills up to @max names
- * (interned) and returns how many. 0 when none. */
+/* The function chain at @addr from DWARF, innermost first: inlined
+ * subroutines, then the containing subprogram. Fills up to @max names
+ * (interned) and returns how many; 0 without debug info. */
 int srcline__inlines(struct machine *machine, struct dso *dso, uint64_t addr,
 		     const char **names, int max);
 

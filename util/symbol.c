@@ -16,6 +16,7 @@ struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
 	sym->end = start + size;
 	sym->binding = binding;
 	sym->idle = false;
+	sym->inlined = false;
 	memcpy(sym->name, name, len + 1);
 	return sym;
 }
@@ -38,18 +39,45 @@ int symbols__add(struct symbols *s, struct symbol *sym)
 	return 0;
 }
 
+static int leading_underscores(const char *s)
+{
+	int n = 0;
+
+	while (s[n] == '_')
+		n++;
+	return n;
+}
+
+/* Aliases at one address: the one perf shows first. binding: STB_LOCAL 0,
+ * STB_GLOBAL 1, STB_WEAK 2 (kallsyms: the type letter). */
 static int sym_cmp(const void *a, const void *b)
 {
 	const struct symbol *l = *(struct symbol * const *)a;
 	const struct symbol *r = *(struct symbol * const *)b;
+	bool lw, rw, lg, rg;
+	int lu, ru;
+	size_t ll, rl;
 
 	if (l->start != r->start)
 		return l->start < r->start ? -1 : 1;
-	/* global (1) / weak (2) before local (0): keep the exported name */
-	if ((l->binding == 0) != (r->binding == 0))
-		return l->binding == 0 ? 1 : -1;
-	if (l->end != r->end)
-		return l->end > r->end ? -1 : 1;
+	if ((l->end > l->start) != (r->end > r->start))
+		return l->end > l->start ? -1 : 1;
+	lw = l->binding == 2 || l->binding == 'W' || l->binding == 'w';
+	rw = r->binding == 2 || r->binding == 'W' || r->binding == 'w';
+	if (lw != rw)
+		return lw ? 1 : -1;
+	lg = l->binding == 1 || (l->binding >= 'A' && l->binding <= 'Z');
+	rg = r->binding == 1 || (r->binding >= 'A' && r->binding <= 'Z');
+	if (lg != rg)
+		return lg ? -1 : 1;
+	lu = leading_underscores(l->name);
+	ru = leading_underscores(r->name);
+	if (lu != ru)
+		return lu < ru ? -1 : 1;
+	ll = strlen(l->name);
+	rl = strlen(r->name);
+	if (ll != rl)
+		return ll > rl ? -1 : 1;
 	return strcmp(l->name, r->name);
 }
 

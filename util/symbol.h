@@ -16,6 +16,7 @@ struct symbol {
 	uint64_t start, end;	/* [start, end) */
 	uint8_t binding;	/* STB_* or 'T'/'t' style for kallsyms */
 	bool idle;
+	bool inlined;		/* an inlined function (DWARF), printed "name (inlined)" */
 	char name[];
 };
 

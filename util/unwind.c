@@ -72,7 +72,7 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 	map = ui->thread->maps ? maps__find(ui->thread->maps, addr) : NULL;
 	if (!map || map->dso->kind != DSO_KIND_USER)
 		return false;
-	path = dso__symsrc(map->dso, &ui->machine->opts);
+	path = dso__objpath(map->dso, &ui->machine->opts);
 	if (!path)
 		return false;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -123,17 +123,18 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 		return DWARF_CB_ABORT;
 	if ((int)ui->cursor->nr >= ui->max_stack)
 		return DWARF_CB_ABORT;
-	/* a return address points after the call: look up the call itself
-	 * only for the symbol, keep the address as perf prints it */
-	thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER,
-			   activation ? pc : pc - 1, &al);
+	/* a return address points after the call: use the call itself, as
+	 * perf does */
+	if (!activation)
+		pc--;
+	thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER, pc, &al);
 	node.ip = pc;
 	node.addr = al.addr;
 	node.map = al.map;
 	node.dso = al.dso;
 	node.sym = al.sym;
 	node.level = '.';
-	if (callchain_cursor__append(ui->cursor, &node))
+	if (machine__append_frame(ui->machine, ui->cursor, &node))
 		return DWARF_CB_ABORT;
 	ui->nr++;
 	return DWARF_CB_OK;
@@ -186,7 +187,7 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 		/* report each file once: at its first (lowest) mapping */
 		if (i && thread->maps->entries[i - 1]->dso == map->dso)
 			continue;
-		path = dso__symsrc(map->dso, &m->opts);
+		path = dso__objpath(map->dso, &m->opts);
 		if (!path)
 			continue;
 		dwfl_report_elf(dwfl, map->dso->short_name, path, -1,

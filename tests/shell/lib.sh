@@ -22,6 +22,40 @@ need_tracefs() {
 assert_eq() { [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"; }
 # assert_contains WHAT NEEDLE FILE
 assert_contains() { grep -qF -- "$2" "$3" || { cat "$3" >&2; fail "$1: '$2' not in $3"; }; }
+
+# ---- record helpers (record helper, issue 4) ----
+# perf_reads FILE: perf report/script/--header-only must succeed with an
+# empty stderr on FILE.
+perf_reads() {
+	for _c in "report --stdio" "script" "report --header-only"; do
+		$PERF $_c -i "$1" >"$1.out" 2>"$1.err" || { cat "$1.err" >&2; fail "perf $_c -i $1 failed"; }
+		[ -s "$1.err" ] && { cat "$1.err" >&2; fail "perf $_c -i $1 wrote to stderr"; }
+	done
+	rm -f "$1.out" "$1.err"
+}
+# sym_shares FILE [report opts]: "share symbol" lines, the top ones first
+sym_shares() {
+	_f=$1; shift
+	$PERF report -i "$_f" --stdio --sort sym "$@" 2>/dev/null |
+		awk '/^ *[0-9.]+%/ { s=$1; sub("%","",s); n=$NF; print s, n }'
+}
+# shares_match A B N PTS: the top N symbols of either listing have shares
+# within PTS points in the other (a symbol missing there counts as 0)
+shares_match() {
+	[ -s "$1" ] && [ -s "$2" ] || fail "no symbols to compare in $1 or $2"
+	awk -v n="$3" -v pts="$4" '
+	FNR==1 { f++ }
+	f==1 { a[$2]=$1; if (++na <= n) top[$2]=1 }
+	f==2 { b[$2]=$1; if (++nb <= n) top[$2]=1 }
+	END {
+		bad=0
+		for (s in top) {
+			d = a[s]-b[s]; if (d<0) d=-d
+			printf "  %-28s %6.2f %6.2f%s\n", s, a[s]+0, b[s]+0, (d > pts) ? "  <-- differs" : ""
+			if (d > pts) bad=1
+		}
+		exit bad
+	}' "$1" "$2"
 # report_symargs: --symfs/--kallsyms for the perf 6.1 files of tests/data
 # (their workloads ran from /opt/mperf-testdata/bin; libc from this machine).
 # Needs tmpdir first; prints the options.

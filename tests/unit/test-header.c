@@ -383,12 +383,124 @@ static void test_perf_reads_our_files(void **state)
 	header__exit(&h);
 }
 
+struct stat_cnt {
+	struct tool tool;
+	int stat, round, config, tmap, cmap, update;
+	uint64_t val0;
+};
+
+static int stat_user(struct tool *t, const union perf_event *ev, struct session *session)
+{
+	struct stat_cnt *c = (struct stat_cnt *)t;
+	int cpus[4];
+
+	switch (ev->header.type) {
+	case PERF_RECORD_STAT:
+		if (!c->stat++)
+			c->val0 = ((const struct perf_record_stat *)ev)->val;
+		break;
+	case PERF_RECORD_STAT_ROUND: c->round++; break;
+	case PERF_RECORD_STAT_CONFIG: c->config++; break;
+	case PERF_RECORD_THREAD_MAP: c->tmap++; break;
+	case PERF_RECORD_CPU_MAP:
+		c->cmap++;
+		assert_int_equal(event__cpu_map_decode(ev->raw + 8, ev->header.size - 8, cpus, 4), 1);
+		assert_int_equal(cpus[0], -1);
+		break;
+	case PERF_RECORD_EVENT_UPDATE: c->update++; break;
+	}
+	return 0;
+}
+
+/* stat record: counting attrs, then THREAD_MAP, CPU_MAP, STAT_CONFIG,
+ * STAT per counter, STAT_ROUND; perf stat report must read it. */
+static void test_stat_file(void **state)
+{
+	struct header h;
+	struct data out;
+	struct perf_event_attr a = { 0 };
+	uint64_t id0 = 501, id1 = 502;
+	const char *argv[] = { "stat", "record", "-e", "task-clock,page-faults", "--", "true" };
+	int pid = 4242, anycpu = -1;
+	char buf[512];
+	uint64_t start;
+	struct session *s;
+	struct stat_cnt c = { .tool = { .user_event = stat_user } };
+
+	header__init(&h);
+	assert_int_equal(env__fill_host(&h.env, 6, argv), 0);
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_TASK_CLOCK;
+	a.size = sizeof(a);
+	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	a.disabled = a.inherit = a.enable_on_exec = a.exclude_guest = 1;
+	assert_int_equal(header__add_attr(&h, &a, sizeof(a), &id0, 1, "task-clock"), 0);
+	a.config = PERF_COUNT_SW_PAGE_FAULTS;
+	assert_int_equal(header__add_attr(&h, &a, sizeof(a), &id1, 1, "page-faults"), 0);
+	for (int f = HEADER_HOSTNAME; f <= HEADER_CPU_TOPOLOGY; f++)
+		header__set_feat(&h, f);
+	header__set_feat(&h, HEADER_STAT);
+	mkdir(OUT, 0755);
+	assert_int_equal(data__open_write(&out, OUT "/stat.data", false), 0);
+	assert_int_equal(header__write_file_start(&h, &out), 0);
+	start = data__offset(&out);
+#define PUT(expr) do { int n_ = (expr); assert_true(n_ > 0); \
+		assert_int_equal(data__write(&out, buf, n_), 0); } while (0)
+	PUT(event__synthesize_event_update_str(buf, sizeof(buf), PERF_EVENT_UPDATE__UNIT, id0, "msec"));
+	PUT(event__synthesize_event_update_scale(buf, sizeof(buf), id0, 1e-6));
+	PUT(event__synthesize_thread_map(buf, sizeof(buf), &pid, NULL, 1));
+	PUT(event__synthesize_cpu_map(buf, sizeof(buf), &anycpu, 1));
+	PUT(event__synthesize_stat_config(buf, sizeof(buf), 1, 0, true));
+	PUT(event__synthesize_stat(buf, sizeof(buf), id0, (uint32_t)-1, 0, 1234567, 2000000, 2000000));
+	PUT(event__synthesize_stat(buf, sizeof(buf), id1, (uint32_t)-1, 0, 77, 2000000, 2000000));
+	PUT(event__synthesize_stat_round(buf, sizeof(buf), PERF_STAT_ROUND_TYPE__FINAL, 3000000));
+#undef PUT
+	assert_int_equal(header__write_file_finish(&h, &out, data__offset(&out) - start), 0);
+	assert_int_equal(data__close(&out), 0);
+
+	s = session__new(OUT "/stat.data", &c.tool);
+	assert_non_null(s);
+	assert_int_equal(session__process_events(s), 0);
+	assert_int_equal(c.stat, 2);
+	assert_int_equal(c.val0, 1234567);
+	assert_int_equal(c.round, 1);
+	assert_int_equal(c.config, 1);
+	assert_int_equal(c.tmap, 1);
+	assert_int_equal(c.cmap, 1);
+	assert_int_equal(c.update, 2);
+	assert_true(header__has_feat(session__header(s), HEADER_STAT));
+	session__delete(s);
+	header__exit(&h);
+
+	if (access("/usr/bin/perf", X_OK)) {
+		skip();
+		return;
+	}
+	/* perf stat prints on stderr: the counts, and nothing else
+	 * (no warning); 1234567 ns of task-clock is 1.23 msec */
+	{
+		size_t n;
+		char *o;
+
+		assert_int_equal(system("/usr/bin/perf stat report -i " OUT "/stat.data >"
+					OUT "/perf.out 2>&1"), 0);
+		o = slurp(OUT "/perf.out", &n);
+		o[n] = '\0';
+		assert_non_null(strstr(o, "1.23 msec task-clock"));
+		assert_non_null(strstr(o, "77      page-faults"));
+		assert_null(strcasestr(o, "warning"));
+		assert_null(strcasestr(o, "error"));
+		free(o);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_file_roundtrip),
 		cmocka_unit_test(test_pipe_roundtrip),
 		cmocka_unit_test(test_perf_reads_our_files),
+		cmocka_unit_test(test_stat_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "util/compress.h"
 #include "util/event.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
@@ -227,12 +228,43 @@ static void test_tracing_data(void **state)
 	session__delete(s);
 }
 
+/* record -z: records compressed into COMPRESSED records decompress back */
+static void test_zstd_roundtrip(void **state)
+{
+	struct zstd_data z;
+	static char src[200000], dst[400000];
+	char *out = NULL;
+	size_t len = 0, cap = 0, pos = 0;
+	ssize_t n;
+
+	for (size_t i = 0; i < sizeof(src); i++)
+		src[i] = (char)(i * 7 / 13);
+	assert_int_equal(zstd__init(&z, 1), 0);
+	n = zstd__compress_records(&z, dst, sizeof(dst), src, sizeof(src), 65535);
+	assert_true(n > 0 && n < (ssize_t)sizeof(src));
+	while (pos < (size_t)n) {
+		struct perf_event_header h;
+
+		memcpy(&h, dst + pos, sizeof(h));
+		assert_int_equal(h.type, PERF_RECORD_COMPRESSED);
+		assert_true(h.size > sizeof(h));
+		assert_true(zstd__decompress(&z, dst + pos + sizeof(h), h.size - sizeof(h),
+					     &out, &len, &cap, 1 << 24) >= 0);
+		pos += h.size;
+	}
+	assert_int_equal(len, sizeof(src));
+	assert_memory_equal(out, src, len);
+	free(out);
+	zstd__exit(&z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_bit_roundtrip),
 		cmocka_unit_test(test_sample_id_all_tail),
 		cmocka_unit_test(test_tracing_data),
+		cmocka_unit_test(test_zstd_roundtrip),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

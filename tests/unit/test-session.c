@@ -203,6 +203,160 @@ static void test_truncated(void **state)
 	unlink(path);
 }
 
+struct stat_seen {
+	struct tool tool;
+	int stat, round, cpu_map, any_cpu;
+};
+
+static int stat_user(struct tool *t, const union perf_event *ev, struct session *s)
+{
+	struct stat_seen *c = (struct stat_seen *)t;
+	int cpus[8];
+
+	if (ev->header.type == PERF_RECORD_STAT)
+		c->stat++;
+	if (ev->header.type == PERF_RECORD_STAT_ROUND)
+		c->round++;
+	if (ev->header.type == PERF_RECORD_CPU_MAP) {
+		c->cpu_map++;
+		if (event__cpu_map_decode(ev->raw + 8, ev->header.size - 8, cpus, 8) == 1 &&
+		    cpus[0] == -1)
+			c->any_cpu++;
+	}
+	return 0;
+}
+
+/* perf stat record's file: counting attrs and stat records */
+static void test_stat_record_file(void **state)
+{
+	struct stat_seen c = { .tool = { .user_event = stat_user, .ordered_events = true } };
+	struct session *s = session__new(D "stat-record.data", &c.tool);
+	struct evlist *el;
+
+	assert_non_null(s);
+	assert_int_equal(session__process_events(s), 0);
+	el = session__evlist(s);
+	assert_int_equal(el->nr, 2);
+	assert_string_equal(el->entries[0]->name, "task-clock");
+	assert_string_equal(el->entries[1]->name, "page-faults");
+	assert_int_equal(c.stat, 2);
+	assert_int_equal(c.round, 1);
+	assert_int_equal(c.cpu_map, 1);
+	assert_int_equal(c.any_cpu, 1);
+	assert_true(header__has_feat(session__header(s), HEADER_STAT));
+	assert_int_equal(session__stats(s)->nr_events[PERF_RECORD_EVENT_UPDATE], 2);
+	session__delete(s);
+}
+
+/* Records of a type nobody knows are skipped and counted. */
+static void test_unknown_records(void **state)
+{
+	char path[] = "/tmp/mperf-unknown.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *in = fopen(D "cpuburn-plain.data", "rb");
+	size_t n;
+	char *buf = malloc(60000);
+	uint64_t data_off, data_size;
+	struct counter c;
+	struct session *s;
+
+	n = fread(buf, 1, 60000, in);
+	fclose(in);
+	memcpy(&data_off, buf + 40, 8);
+	memcpy(&data_size, buf + 48, 8);
+	/* turn the first record of the data (an 8-aligned kernel MMAP) into
+	 * type 200 and another into type 63 */
+	{
+		uint32_t t = 200;
+
+		memcpy(buf + data_off, &t, 4);
+	}
+	assert_int_equal(write(fd, buf, n), (ssize_t)n);
+	close(fd);
+	free(buf);
+	s = walk(path, &c);
+	assert_int_equal(session__stats(s)->nr_unknown_events, 1);
+	assert_int_equal(c.samples, 1001);
+	session__delete(s);
+	unlink(path);
+}
+
+/* An other-endian file is refused with one clear line. */
+static void test_other_endian(void **state)
+{
+	char path[] = "/tmp/mperf-swap.XXXXXX";
+	int fd = mkstemp(path);
+	uint64_t hdr[13] = { 0x50455246494c4532ULL, __builtin_bswap64(104) };
+
+	assert_int_equal(write(fd, hdr, sizeof(hdr)), (ssize_t)sizeof(hdr));
+	close(fd);
+	errno = 0;
+	assert_null(session__new(path, NULL));
+	assert_int_equal(errno, EPROTONOSUPPORT);
+	unlink(path);
+}
+
+/* Damaged files (random bytes overwritten anywhere: header, attrs,
+ * features, records) never crash the reader or make it read out of
+ * bounds (run under `make sanitize` to check the latter). */
+static void test_corrupted_files(void **state)
+{
+	static const char *const files[] = {
+		"cpuburn-fp.data", "cpuburn-pipe.data", "cpuburn-zstd.data",
+		"sched-switch.data", "stat-record.data",
+	};
+	unsigned int seed = 12345;
+
+	for (size_t fi = 0; fi < sizeof(files) / sizeof(files[0]); fi++) {
+		char src[256];
+		FILE *in;
+		long n;
+		char *orig;
+
+		snprintf(src, sizeof(src), D "%s", files[fi]);
+		in = fopen(src, "rb");
+		assert_non_null(in);
+		fseek(in, 0, SEEK_END);
+		n = ftell(in);
+		fseek(in, 0, SEEK_SET);
+		orig = malloc(n);
+		assert_int_equal(fread(orig, 1, n, in), (size_t)n);
+		fclose(in);
+		for (int iter = 0; iter < 40; iter++) {
+			char path[] = "/tmp/mperf-fuzz.XXXXXX";
+			int fd = mkstemp(path);
+			char *buf = malloc(n);
+			struct counter c;
+			struct session *s;
+
+			memcpy(buf, orig, n);
+			for (int k = 0; k < 8; k++) {
+				long at = rand_r(&seed) % n;
+
+				/* half the hits in the first 4K: header, attrs */
+				if (k & 1)
+					at %= n < 4096 ? n : 4096;
+				buf[at] = (char)rand_r(&seed);
+			}
+			assert_int_equal(write(fd, buf, n), n);
+			close(fd);
+			memset(&c, 0, sizeof(c));
+			c.tool.sample = count_sample;
+			c.tool.event = count_event;
+			c.tool.user_event = count_user;
+			c.tool.ordered_events = true;
+			s = session__new(path, &c.tool);
+			if (s) {
+				session__process_events(s);
+				session__delete(s);
+			}
+			unlink(path);
+			free(buf);
+		}
+		free(orig);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -211,6 +365,10 @@ int main(void)
 		cmocka_unit_test(test_callchains_and_env),
 		cmocka_unit_test(test_not_perf_data),
 		cmocka_unit_test(test_truncated),
+		cmocka_unit_test(test_stat_record_file),
+		cmocka_unit_test(test_unknown_records),
+		cmocka_unit_test(test_other_endian),
+		cmocka_unit_test(test_corrupted_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/* x86: CPUID string and the arch ops table. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <elf.h>
+#include "../arch.h"
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+/*
+ * perf's CPUID feature for x86: "<vendor>-<family>-<model>-<stepping>",
+ * family in decimal, model and stepping in upper-case hex, with the
+ * extended family/model folded in as the SDM describes.
+ */
+static int x86__cpuid(char *buf, size_t size)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned int a, b, c, d, family, model, step;
+	char vendor[13];
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return -ENOTSUP;
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	vendor[12] = '\0';
+	if (!__get_cpuid(1, &a, &b, &c, &d))
+		return -ENOTSUP;
+	family = (a >> 8) & 0xf;
+	model = (a >> 4) & 0xf;
+	step = a & 0xf;
+	if (family == 0xf)
+		family += (a >> 20) & 0xff;
+	if (family >= 0x6)
+		model += ((a >> 16) & 0xf) << 4;
+	if ((size_t)snprintf(buf, size, "%s-%u-%X-%X", vendor, family, model,
+			     step) >= size)
+		return -ENAMETOOLONG;
+	return 0;
+#else
+	(void)buf;
+	(void)size;
+	return -ENOTSUP;	/* not running on x86 */
+#endif
+}
+
+const struct arch_ops arch_x86 = {
+	.name		= "x86",
+	.uname_names	= { "x86_64", "i386", "i686", "x86" },
+	.e_machine	= EM_X86_64,
+	.cpuid		= x86__cpuid,
+	.events_for	= x86__events_for,
+	/* events_for: issue 8 (arch helper); register hooks: report helper */
+	.perf_reg_ip	= 8,	/* PERF_REG_X86_IP */
+	.perf_reg_sp	= 7,	/* PERF_REG_X86_SP */
+};

@@ -1,0 +1,108 @@
+#!/bin/sh
+# record in each target and sampling mode; perf reads every file quietly with perf's attrs
+. "$(dirname "$0")/lib.sh"
+need_root
+need_perf
+[ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
+tmpdir
+cd "$T" || exit 1
+
+# same_attrs "OPTIONS": mperf and perf record the same way; perf evlist -v equal
+same_attrs() {
+	# shellcheck disable=SC2086
+	$MPERF record -q -o m.data $1 >/dev/null 2>m.err || { cat m.err; fail "mperf record $1"; }
+	[ -s m.err ] && { cat m.err; fail "mperf record $1 printed to stderr with -q"; }
+	perf_reads m.data
+	# shellcheck disable=SC2086
+	$PERF record -q -o p.data $1 >/dev/null 2>&1 || fail "perf record $1"
+	$PERF evlist -v -i m.data >m.ev 2>&1
+	$PERF evlist -v -i p.data >p.ev 2>&1
+	assert_eq "attrs of: record $1" "$(cat p.ev)" "$(cat m.ev)"
+	echo "ok: $1"
+}
+
+same_attrs "-F 999 -- $WL/cpuburn 0.2"
+same_attrs "-c 100000 -- $WL/cpuburn 0.2"
+same_attrs "-T -d --sample-cpu -- $WL/cpuburn 0.2"
+same_attrs "-e cpu-clock,task-clock -- $WL/cpuburn 0.2"
+same_attrs "-e cycles -- $WL/cpuburn 0.2"
+same_attrs "--no-inherit -- $WL/mthreads 2 0.2"
+same_attrs "--call-graph dwarf,4096 -- $WL/cpuburn 0.2"
+same_attrs "-a -g -- sleep 0.2"
+same_attrs "-C 0 -- sleep 0.1"
+# --overwrite: perf's sample attr with write_backward, plus (unlike perf) a
+# forward tracking dummy so snapshots always resolve their tasks' maps
+$MPERF record -q --overwrite -o m.data -- "$WL/cpuburn" 0.2 >/dev/null 2>&1 || fail "--overwrite"
+perf_reads m.data
+$PERF evlist -v -i m.data >m.ev 2>&1
+grep -q '^cpu-clock:ppp: .*write_backward: 1' m.ev || { cat m.ev; fail "--overwrite: no write_backward"; }
+grep -q '^dummy:u: .*mmap: 1' m.ev || { cat m.ev; fail "--overwrite: no tracking dummy"; }
+grep '^dummy:u:' m.ev | grep -q write_backward && fail "--overwrite: tracking dummy must stay forward"
+
+# -e cycles falls back with one notice line naming the replacement
+$MPERF record -e cycles -o m.data -- true 2>m.err >/dev/null || fail "-e cycles"
+grep -q 'cycles.*cpu-clock' m.err || { cat m.err; fail "no fallback notice"; }
+
+# -a: every running process is named, FORK/COMM synthesized, samples on both CPUs
+$MPERF record -q -a -g -o a.data -- "$WL/mthreads" 2 0.4 >/dev/null 2>&1 || fail "record -a"
+perf_reads a.data
+$PERF script -i a.data --show-task-events 2>/dev/null | grep -q 'PERF_RECORD_FORK(1:1)' || fail "no FORK for init under -a"
+$PERF report -i a.data --stdio --sort comm 2>/dev/null | grep -q 'mt-worker' || fail "-a: thread names missing"
+cpus=$($PERF script -i a.data -F cpu 2>/dev/null | sort -u | wc -l)
+[ "$cpus" -ge 2 ] || fail "-a sampled $cpus CPUs"
+
+# -p / -t on a running process: its threads and symbols
+"$WL/mthreads" 2 4 >/dev/null &
+pid=$!
+sleep 0.3
+$MPERF record -q -o pp.data -p $pid -- sleep 0.4 2>/dev/null || fail "record -p"
+perf_reads pp.data
+$PERF report -i pp.data --stdio --sort comm,sym 2>/dev/null >pp.rep
+assert_contains "-p: worker threads" "mt-worker-0" pp.rep
+assert_contains "-p: symbols resolved" "hot_" pp.rep
+tid=$(ls /proc/$pid/task | sort -n | tail -1)
+$MPERF record -q -o pt.data -t "$tid" -- sleep 0.3 2>/dev/null || fail "record -t"
+perf_reads pt.data
+tids=$($PERF script -i pt.data -F tid 2>/dev/null | sort -u | tr -d ' ')
+assert_eq "-t samples only that thread" "$tid" "$tids"
+# --per-thread: one buffer per thread still records
+$MPERF record -q --per-thread -o ptt.data -p $pid -- sleep 0.3 || fail "record --per-thread"
+perf_reads ptt.data
+[ "$($PERF script -i ptt.data 2>/dev/null | wc -l)" -gt 100 ] || fail "--per-thread: too few samples"
+wait $pid
+# -p ends by itself when the process exits (no command given)
+"$WL/mthreads" 2 0.8 >/dev/null &
+pid=$!
+sleep 0.2
+$MPERF record -q -o pe.data -p $pid 2>/dev/null || fail "record -p until exit"
+kill -0 $pid 2>/dev/null && fail "record -p returned while the process still runs"
+perf_reads pe.data
+wait $pid
+
+# dwarf: user regs and stack are in the samples; perf unwinds them
+$MPERF record -q --call-graph dwarf -o d.data -- "$WL/cpuburn" 0.3 >/dev/null 2>&1 || fail "dwarf"
+perf_reads d.data
+$PERF report -i d.data --stdio --children --sort sym -g none 2>/dev/null | grep -q 'cb_alpha_a_l0' || fail "dwarf: perf did not unwind to cb_alpha_a_l0"
+
+# -z: PERF_RECORD_COMPRESSED + the COMPRESSED feature; same samples as plain
+$MPERF record -z -g -o z.data -- "$WL/cpuburn" 0.3 >/dev/null 2>z.err || fail "-z"
+perf_reads z.data
+$PERF report --header-only -i z.data | grep -q '# compressed : Zstd, level = 1' || fail "-z: no COMPRESSED feature"
+n=$(sed -n 's/.*(\([0-9]*\) samples).*/\1/p' z.err)
+assert_eq "-z samples" "$n" "$($PERF script -i z.data 2>/dev/null | grep -c '^ *cpuburn')"
+
+# several events: each sample carries its id, perf splits them
+$MPERF record -q -e cpu-clock,page-faults -o me.data -- "$WL/pagetouch" 3000 >/dev/null 2>&1 || fail "two events"
+perf_reads me.data
+$PERF report -i me.data --stdio 2>/dev/null >me.rep
+assert_contains "event 1" "of event 'cpu-clock'" me.rep
+assert_contains "event 2" "of event 'page-faults'" me.rep
+
+# pipe: mperf record -o - | perf report -i -
+$MPERF record -q -g -o - -- "$WL/cpuburn" 0.3 2>wl.err | $PERF report -i - --stdio >pipe.rep 2>pipe.err || fail "pipe"
+[ -s pipe.err ] && { cat pipe.err; fail "perf report -i - wrote to stderr"; }
+assert_contains "pipe report" "cb_" pipe.rep
+assert_contains "workload output went to stderr" "cpuburn: iterations" wl.err
+$MPERF record -q -o - -- "$WL/cpuburn" 0.2 2>/dev/null | $PERF script -i - 2>pipe.err | grep -q cpuburn || fail "pipe: perf script"
+[ -s pipe.err ] && { cat pipe.err; fail "perf script -i - wrote to stderr"; }
+echo ok

@@ -1,0 +1,82 @@
+#!/bin/sh
+# record robustness: Ctrl-C/SIGTERM write a complete file, full disk keeps the last round, clear errors
+. "$(dirname "$0")/lib.sh"
+need_root
+need_perf
+[ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
+tmpdir
+cd "$T" || exit 1
+
+# SIGINT ends a system-wide recording; the file is complete
+$MPERF record -a -g -o int.data 2>int.err &
+pid=$!
+sleep 0.6
+kill -INT $pid
+wait $pid
+rc=$?
+assert_eq "exit status after SIGINT" 0 "$rc"
+perf_reads int.data
+grep -q 'Captured and wrote .* int.data ([0-9]* samples)' int.err || { cat int.err; fail "no summary after SIGINT"; }
+[ "$($PERF script -i int.data 2>/dev/null | grep -c .)" -gt 100 ] || fail "SIGINT file has few samples"
+
+# SIGTERM with a workload: the file is complete and the workload stopped
+$MPERF record -o term.data -- "$WL/cpuburn" 20 >/dev/null 2>term.err &
+pid=$!
+sleep 0.6
+wl=$(pgrep -P $pid cpuburn)
+kill -TERM $pid
+wait $pid
+perf_reads term.data
+$PERF report -i term.data --stdio --sort sym 2>/dev/null | grep -q 'cb_' || fail "SIGTERM file has no cpuburn samples"
+[ -n "$wl" ] && kill -0 "$wl" 2>/dev/null && { kill "$wl"; fail "the workload survived SIGTERM of the recorder"; }
+
+# the workload's exit status is ours; a failed exec is one clear line
+$MPERF record -q -o st.data -- sh -c 'exit 3' 2>/dev/null
+assert_eq "workload exit status" 3 "$?"
+$MPERF record -q -o st.data -- /nonexistent/cmd 2>ex.err
+assert_eq "exec failure status" 127 "$?"
+assert_eq "exec failure: one line" 1 "$(wc -l <ex.err)"
+assert_contains "exec failure" "cannot run '/nonexistent/cmd': No such file or directory" ex.err
+
+# bad input: one line naming the problem, non-zero status, no crash
+check_err() {
+	want=$1; shift
+	$MPERF record -o bad.data "$@" >/dev/null 2>bad.err
+	rc=$?
+	[ $rc -ne 0 ] && [ $rc -lt 128 -o $rc -eq 129 ] || fail "record $*: exit $rc"
+	grep -q -- "$want" bad.err || { cat bad.err; fail "record $*: no '$want'"; }
+	[ "$(grep -c '^mperf: ' bad.err)" -eq 1 ] || { cat bad.err; fail "record $*: not one error line"; }
+}
+check_err "nothing to record"
+check_err "invalid frequency '0'" -F 0 -- true
+check_err "-c and -F both" -c 1000 -F 99 -- true
+check_err "unknown --call-graph mode 'xyz'" --call-graph xyz -- true
+check_err "invalid --switch-output '3x'" --switch-output=3x -- true
+check_err "no such process" -p 99999999
+check_err "invalid CPU list '77'" -C 77 -- true
+check_err "cannot create '/nonexistent/x.data'" -o /nonexistent/x.data -- true
+check_err "unknown event" -e nosuchevent -- true
+check_err "-p and -t" -p 1 -t 1
+# above the kernel's max rate: lowered, explained, recorded
+max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
+$MPERF record -F $((max + 1000)) -o f.data -- true >/dev/null 2>f.err || fail "-F above the limit failed"
+assert_contains "max sample rate explained" "perf_event_max_sample_rate" f.err
+$PERF evlist -v -i f.data 2>/dev/null | grep -q "sample_freq }: $max," || fail "-F not lowered to $max"
+check_err "above the kernel's limit" --strict-freq -F $((max + 1000)) -- true
+
+# full disk: one clear error; the file is readable up to the last round
+mkdir disk
+mount -t tmpfs -o size=400k tmpfs disk || skip "cannot mount a tmpfs"
+trap 'umount "$T/disk" 2>/dev/null; rm -rf "$T"' EXIT INT TERM
+$MPERF record -g -o disk/f.data -- "$WL/cpuburn" 1.5 >/dev/null 2>disk.err
+rc=$?
+cp disk/f.data full.data
+umount disk
+[ $rc -ne 0 ] || fail "a full disk did not fail the recording"
+[ "$(grep -c '^mperf: ' disk.err)" -eq 1 ] || { cat disk.err; fail "full disk: not one error line"; }
+assert_contains "full disk" "No space left on device" disk.err
+perf_reads full.data
+n=$(sed -n 's/.*(\([0-9]*\) samples).*/\1/p' disk.err)
+[ "$n" -gt 100 ] || { cat disk.err; fail "full disk kept only $n samples"; }
+assert_eq "samples kept on a full disk" "$n" "$($PERF script -i full.data 2>/dev/null | grep -c '^ *cpuburn')"
+echo ok

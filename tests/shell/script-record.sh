@@ -1,0 +1,39 @@
+#!/bin/sh
+# mperf script on files mperf record writes (file, pipe, -z, tracepoint) prints exactly what perf script prints
+. "$(dirname "$0")/lib.sh"
+need_root
+need_perf
+tmpdir
+[ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
+grep -q "not implemented" "$TOP/builtin-record.c" 2>/dev/null && skip "mperf record is not in this tree"
+
+same() {	# NAME FILE [extra args]: mperf script == perf script, stderr empty
+	name=$1; f=$2; shift 2
+	$MPERF script -i "$f" "$@" >"$T/$name.m" 2>"$T/$name.merr" || fail "$name: mperf script exit $?"
+	$PERF script -i "$f" "$@" >"$T/$name.p" 2>/dev/null || fail "$name: perf script exit $?"
+	[ -s "$T/$name.p" ] || fail "$name: perf printed nothing"
+	cmp "$T/$name.m" "$T/$name.p" || { diff "$T/$name.m" "$T/$name.p" | head; fail "$name differs"; }
+	[ -s "$T/$name.merr" ] && { cat "$T/$name.merr"; fail "$name: stderr"; }
+	return 0
+}
+
+$MPERF record -q -o "$T/fp.data" -F 999 -g -- "$WL/cpuburn" 0.3 >/dev/null 2>&1 || fail "record -g"
+same fp "$T/fp.data"
+same fp-F "$T/fp.data" -F comm,tid,time,ip,sym
+
+$MPERF record -q -z -o "$T/z.data" -F 999 -g -- "$WL/cpuburn" 0.3 >/dev/null 2>&1 || fail "record -z"
+same zstd "$T/z.data"
+
+$MPERF record -q -o - -F 999 -g -- "$WL/cpuburn" 0.3 2>/dev/null >"$T/pipe.data" || fail "record -o -"
+$MPERF script -i - <"$T/pipe.data" >"$T/pipe.m" 2>"$T/pipe.merr" || fail "script from stdin"
+$PERF script -i - <"$T/pipe.data" >"$T/pipe.p" 2>/dev/null
+cmp "$T/pipe.m" "$T/pipe.p" || { diff "$T/pipe.m" "$T/pipe.p" | head; fail "pipe differs"; }
+# and straight through a pipe
+$MPERF record -q -o - -F 999 -- "$WL/cpuburn" 0.2 2>/dev/null | $MPERF script >"$T/live.m" || fail "record | script"
+[ "$(grep -c cpu-clock "$T/live.m")" -gt 50 ] || fail "record | script: too few samples"
+
+need_tracefs
+$MPERF record -q -e sched:sched_switch -a -o "$T/tp.data" -- sleep 0.2 >/dev/null 2>&1 || fail "record tracepoint"
+same tracepoint "$T/tp.data"
+grep -q 'sched:sched_switch: prev_comm=' "$T/tracepoint.m" || fail "no tracepoint fields"
+exit 0

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/* evsel/evlist: open, group read, ids, error advice, -vv attr printing. */
+#include "unit.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util/cpumap.h"
+#include "util/evlist.h"
+#include "util/evsel.h"
+#include "util/parse-events.h"
+
+static volatile unsigned long sink;
+
+static void burn(void)
+{
+	for (unsigned long i = 0; i < 20000000UL; i++)
+		sink += i;
+}
+
+static struct evlist *self_evlist(const char *events)
+{
+	struct parse_events_error err;
+	struct evlist *evlist = evlist__new();
+
+	assert_non_null(evlist);
+	assert_int_equal(parse_events(evlist, events, &err), 0);
+	evlist__config_stat(evlist, false, false);
+	evlist__set_maps(evlist, cpumap__new_any(), threadmap__new_one(getpid()));
+	return evlist;
+}
+
+static void test_open_read_single(void **state)
+{
+	struct evlist *evlist = self_evlist("task-clock");
+	struct evsel *e;
+	struct evsel *failed;
+	struct counts c;
+
+	assert_int_equal(evlist__open(evlist, false, &failed), 0);
+	e = evlist->entries[0];
+	assert_int_equal(evlist__enable(evlist), 0);
+	burn();
+	assert_int_equal(evlist__disable(evlist), 0);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evsel__sum_counts(e, &c);
+	assert_true(c.val > 1000000);		/* > 1 ms of task clock */
+	assert_true(c.ena >= c.run);
+	assert_true(c.run > 0);
+	/* IDENTIFIER sample_type: an id was fetched with PERF_EVENT_IOC_ID */
+	assert_true(e->ids[0] != 0);
+	evlist__delete(evlist);
+}
+
+static void test_group_read(void **state)
+{
+	struct evlist *evlist = self_evlist("{task-clock,page-faults,cpu-clock}");
+	struct evsel *a, *b, *d;
+	struct counts ca, cb, cd;
+
+	assert_int_equal(evlist__nr_groups(evlist), 1);
+	a = evlist->entries[0];
+	b = evlist->entries[1];
+	d = evlist->entries[2];
+	assert_int_equal(a->attr.read_format,
+			 PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING |
+			 PERF_FORMAT_ID | PERF_FORMAT_GROUP);
+	assert_int_equal(evlist__open(evlist, false, NULL), 0);
+	assert_int_equal(evsel__read_size(a), 8 * (3 + 3 * 2));
+	assert_int_equal(evlist__enable(evlist), 0);
+	burn();
+	{
+		volatile char *p = malloc(1 << 20);	/* fault some pages in */
+
+		for (int i = 0; i < (1 << 20); i += 4096)
+			p[i] = 1;
+		free((void *)p);
+	}
+	assert_int_equal(evlist__disable(evlist), 0);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evsel__sum_counts(a, &ca);
+	evsel__sum_counts(b, &cb);
+	evsel__sum_counts(d, &cd);
+	assert_true(ca.val > 1000000);
+	assert_true(cd.val > 1000000);
+	assert_true(cb.val > 0 && cb.val < 100000);	/* page faults, not ns */
+	/* distinct ids, each found again by id */
+	assert_true(a->ids[0] != b->ids[0] && b->ids[0] != d->ids[0]);
+	assert_ptr_equal(evlist__id2evsel(evlist, b->ids[0]), b);
+	assert_ptr_equal(evlist__id2evsel(evlist, d->ids[0]), d);
+	assert_null(evlist__id2evsel(evlist, 0xdeadbeef));
+	evlist__delete(evlist);
+}
+
+static void test_unsupported_skipped(void **state)
+{
+	/* ref-cycles needs a hardware PMU; with one it opens, else skipped */
+	struct evlist *evlist = self_evlist("task-clock,r1234,page-faults");
+	struct evsel *failed = NULL;
+	int ret = evlist__open(evlist, true, &failed);
+
+	assert_int_equal(ret, 0);
+	assert_true(evlist->entries[0]->supported);
+	assert_true(evlist->entries[2]->supported);
+	if (access("/sys/bus/event_source/devices/cpu", F_OK)) {
+		assert_false(evlist->entries[1]->supported);
+		assert_true(evlist->entries[1]->open_errno != 0);
+		assert_null(evlist->entries[1]->fds);
+	}
+	evlist__delete(evlist);
+}
+
+static void test_strerror(void **state)
+{
+	struct perf_event_attr attr = { .type = PERF_TYPE_HARDWARE, .size = sizeof(attr) };
+	struct evsel *e = evsel__new(&attr, "cycles");
+	char buf[512];
+
+	evsel__strerror_open(e, -EMFILE, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "ulimit -n"));
+	assert_null(strchr(buf, '\n'));
+	evsel__strerror_open(e, -ESRCH, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "does not exist"));
+	evsel__strerror_open(e, -ENOENT, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "not supported by this machine"));
+	assert_non_null(strstr(buf, "'cycles'"));
+	if (geteuid() != 0) {
+		evsel__strerror_open(e, -EACCES, buf, sizeof(buf));
+		assert_non_null(strstr(buf, "sysctl -w kernel.perf_event_paranoid="));
+		assert_non_null(strstr(buf, "CAP_PERFMON"));
+	} else {
+		evsel__strerror_open(e, -EACCES, buf, sizeof(buf));
+		assert_non_null(strstr(buf, "perf_event_paranoid"));
+	}
+	evsel__delete(e);
+
+	attr.type = PERF_TYPE_TRACEPOINT;
+	e = evsel__new(&attr, "sched:sched_switch");
+	setenv("MPERF_TRACEFS", "/nonexistent", 1);
+	evsel__strerror_open(e, -ENOENT, buf, sizeof(buf));
+	unsetenv("MPERF_TRACEFS");
+	evsel__delete(e);
+}
+
+static void test_fallback(void **state)
+{
+	struct perf_event_attr attr = { .type = PERF_TYPE_HARDWARE, .size = sizeof(attr),
+					.precise_ip = 2 };
+	struct evsel *e = evsel__new(&attr, "cycles:pp");
+	char msg[256];
+
+	assert_false(evsel__fallback(e, -EACCES, msg, sizeof(msg)));
+	assert_true(evsel__fallback(e, -ENOENT, msg, sizeof(msg)));
+	assert_int_equal(e->attr.type, PERF_TYPE_SOFTWARE);
+	assert_int_equal(e->attr.config, PERF_COUNT_SW_CPU_CLOCK);
+	assert_int_equal(e->attr.precise_ip, 0);
+	assert_string_equal(e->name, "cpu-clock:pp");
+	assert_true(e->auto_fallback);
+	evsel__delete(e);
+}
+
+/* The exact text perf 6.1 prints for `perf stat -vv -e cpu-clock:u` */
+static void test_fprintf_attr(void **state)
+{
+	static const char want[] =
+		"------------------------------------------------------------\n"
+		"perf_event_attr:\n"
+		"  type                             1\n"
+		"  size                             128\n"
+		"  sample_type                      IDENTIFIER\n"
+		"  read_format                      TOTAL_TIME_ENABLED|TOTAL_TIME_RUNNING|ID|GROUP\n"
+		"  disabled                         1\n"
+		"  inherit                          1\n"
+		"  exclude_kernel                   1\n"
+		"  exclude_hv                       1\n"
+		"  enable_on_exec                   1\n"
+		"  exclude_guest                    1\n"
+		"  { wakeup_events, wakeup_watermark } 1\n"
+		"  { bp_addr, config1 }             0x1000\n"
+		"------------------------------------------------------------\n";
+	struct perf_event_attr attr = {
+		.type = 1, .size = 128, .sample_type = PERF_SAMPLE_IDENTIFIER,
+		.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING |
+			       PERF_FORMAT_ID | PERF_FORMAT_GROUP,
+		.disabled = 1, .inherit = 1, .exclude_kernel = 1, .exclude_hv = 1,
+		.enable_on_exec = 1, .exclude_guest = 1, .wakeup_events = 1,
+		.bp_addr = 0x1000,
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	evsel__fprintf_attr(f, &attr);
+	fclose(f);
+	assert_string_equal(buf, want);
+	free(buf);
+}
+
+static void test_sample_type_names(void **state)
+{
+	char b[256];
+
+	evsel__snprintf_sample_type(b, sizeof(b), PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+				    PERF_SAMPLE_TIME | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_PERIOD);
+	assert_string_equal(b, "IP|TID|TIME|CALLCHAIN|PERIOD");
+	evsel__snprintf_read_format(b, sizeof(b), PERF_FORMAT_ID | PERF_FORMAT_LOST);
+	assert_string_equal(b, "ID|LOST");
+	evsel__snprintf_sample_type(b, sizeof(b), 1ULL << 40);
+	assert_string_equal(b, "0x10000000000");
+}
+
+static void test_sample_size(void **state)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr),
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			       PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CALLCHAIN };
+	struct evsel *e = evsel__new(&attr, "x");
+
+	assert_int_equal(evsel__sample_size(e), 40);
+	evsel__delete(e);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_open_read_single),
+		cmocka_unit_test(test_group_read),
+		cmocka_unit_test(test_unsupported_skipped),
+		cmocka_unit_test(test_strerror),
+		cmocka_unit_test(test_fallback),
+		cmocka_unit_test(test_fprintf_attr),
+		cmocka_unit_test(test_sample_type_names),
+		cmocka_unit_test(test_sample_size),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

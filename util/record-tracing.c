@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/* TRACING_DATA from tracefs; see record-tracing.h. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "evlist.h"
+#include "evsel.h"
+#include "record-tracing.h"
+#include "tracepoint.h"
+
+struct tbuf {
+	unsigned char *p;
+	size_t len, cap;
+	int err;
+};
+
+static void tb_put(struct tbuf *b, const void *d, size_t n)
+{
+	if (b->err)
+		return;
+	if (b->len + n > b->cap) {
+		size_t cap = b->cap ? b->cap : 8192;
+		unsigned char *np;
+
+		while (cap < b->len + n)
+			cap *= 2;
+		np = realloc(b->p, cap);
+		if (!np) {
+			b->err = -ENOMEM;
+			return;
+		}
+		b->p = np;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, d, n);
+	b->len += n;
+}
+
+/* A whole (small) tracefs file; tracefs reports size 0, so read it. */
+static int read_file(const char *path, char **out, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0, n = 0, r;
+
+	if (!f)
+		return -errno;
+	do {
+		if (n + 4096 > cap) {
+			char *nb = realloc(buf, cap + 65536);
+
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return -ENOMEM;
+			}
+			buf = nb;
+			cap += 65536;
+		}
+		r = fread(buf + n, 1, cap - n, f);
+		n += r;
+	} while (r > 0);
+	fclose(f);
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+/* u64 size then the content of @path (size_bytes: 4 or 8) */
+static int tb_file(struct tbuf *b, const char *path, int size_bytes)
+{
+	char *data = NULL;
+	size_t len = 0;
+	int err = read_file(path, &data, &len);
+
+	if (err)
+		len = 0;
+	if (size_bytes == 8) {
+		uint64_t l = len;
+
+		tb_put(b, &l, 8);
+	} else {
+		uint32_t l = (uint32_t)len;
+
+		tb_put(b, &l, 4);
+	}
+	if (len)
+		tb_put(b, data, len);
+	free(data);
+	return err;
+}
+
+bool record_tracing__wanted(struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(evlist, evsel, i)
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT)
+			return true;
+	return false;
+}
+
+struct tp {
+	char sys[128];
+	char name[256];
+};
+
+static int tp_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct tp *)a)->sys, ((const struct tp *)b)->sys);
+}
+
+/* "sys:name[:mods]" of a tracepoint evsel */
+static int tp_split(const struct evsel *evsel, struct tp *tp)
+{
+	const char *n = evsel->name, *colon, *end;
+
+	if (!n)
+		return -EINVAL;
+	colon = strchr(n, ':');
+	if (!colon)
+		return -EINVAL;
+	end = strchr(colon + 1, ':');
+	if (!end)
+		end = colon + 1 + strlen(colon + 1);
+	snprintf(tp->sys, sizeof(tp->sys), "%.*s", (int)(colon - n), n);
+	snprintf(tp->name, sizeof(tp->name), "%.*s", (int)(end - colon - 1),
+		 colon + 1);
+	return 0;
+}
+
+int record_tracing__data(struct evlist *evlist, void **data, size_t *size)
+{
+	static const unsigned char magic[] = { 0x17, 0x08, 0x44 };
+	const char *tracefs = tracepoint__tracefs();
+	struct tbuf b = { 0 };
+	struct evsel *evsel;
+	struct tp *tps;
+	char path[4096];
+	uint32_t u32, nsys = 0;
+	int i, n = 0;
+	unsigned char c;
+
+	if (!tracefs)
+		return -ENOENT;
+	tps = calloc((size_t)evlist->nr + 1, sizeof(*tps));
+	if (!tps)
+		return -ENOMEM;
+	evlist__for_each(evlist, evsel, i) {
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
+			continue;
+		if (!tp_split(evsel, &tps[n]))
+			n++;
+	}
+	qsort(tps, (size_t)n, sizeof(*tps), tp_cmp);
+
+	tb_put(&b, magic, sizeof(magic));
+	tb_put(&b, "tracing", 7);
+	tb_put(&b, "0.6", 4);
+	c = 0;				/* little endian */
+	{
+		uint16_t probe = 1;
+
+		c = *(unsigned char *)&probe ? 0 : 1;
+	}
+	tb_put(&b, &c, 1);
+	c = sizeof(long);
+	tb_put(&b, &c, 1);
+	u32 = (uint32_t)sysconf(_SC_PAGESIZE);
+	tb_put(&b, &u32, 4);
+
+	tb_put(&b, "header_page", 12);
+	snprintf(path, sizeof(path), "%s/events/header_page", tracefs);
+	tb_file(&b, path, 8);
+	tb_put(&b, "header_event", 13);
+	snprintf(path, sizeof(path), "%s/events/header_event", tracefs);
+	tb_file(&b, path, 8);
+
+	/* ftrace's own events: none recorded as such */
+	u32 = 0;
+	tb_put(&b, &u32, 4);
+
+	for (i = 0; i < n; i++)
+		if (!i || strcmp(tps[i].sys, tps[i - 1].sys))
+			nsys++;
+	tb_put(&b, &nsys, 4);
+	for (i = 0; i < n;) {
+		int j = i;
+		uint32_t cnt;
+
+		while (j < n && !strcmp(tps[j].sys, tps[i].sys))
+			j++;
+		cnt = (uint32_t)(j - i);
+		tb_put(&b, tps[i].sys, strlen(tps[i].sys) + 1);
+		tb_put(&b, &cnt, 4);
+		for (; i < j; i++) {
+			snprintf(path, sizeof(path), "%s/events/%s/%s/format",
+				 tracefs, tps[i].sys, tps[i].name);
+			tb_file(&b, path, 8);
+		}
+	}
+	/* kallsyms: not needed by perf script; perf writes none either */
+	u32 = 0;
+	tb_put(&b, &u32, 4);
+	snprintf(path, sizeof(path), "%s/printk_formats", tracefs);
+	tb_file(&b, path, 4);
+	{
+		uint64_t zero = 0;	/* saved_cmdlines: the COMMs name tasks */
+
+		tb_put(&b, &zero, 8);
+	}
+	free(tps);
+	if (b.err) {
+		free(b.p);
+		return b.err;
+	}
+	*data = b.p;
+	*size = b.len;
+	return 0;
+}

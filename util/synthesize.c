@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Records for the tasks, maps and kernel that existed before recording. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "cpumap.h"
+#include "synthesize.h"
+
+#define SYNTH_BUF	65536
+#define ALIGN8(x)	(((x) + 7) & ~(size_t)7)
+
+/* The kernel's record layouts (see <linux/perf_event.h>), without the
+ * sample_id_all tail. */
+struct rec_comm {
+	struct perf_event_header h;
+	uint32_t pid, tid;
+	char comm[];
+};
+
+struct rec_fork {
+	struct perf_event_header h;
+	uint32_t pid, ppid, tid, ptid;
+	uint64_t time;
+};
+
+struct rec_mmap {
+	struct perf_event_header h;
+	uint32_t pid, tid;
+	uint64_t start, len, pgoff;
+	char filename[];
+};
+
+struct rec_mmap2 {
+	struct perf_event_header h;
+	uint32_t pid, tid;
+	uint64_t start, len, pgoff;
+	uint32_t maj, min;
+	uint64_t ino, ino_generation;
+	uint32_t prot, flags;
+	char filename[];
+};
+
+void synth__exit(struct synth *s)
+{
+	free(s->buf);
+	s->buf = NULL;
+}
+
+static void *synth__buf(struct synth *s)
+{
+	if (!s->buf)
+		s->buf = malloc(SYNTH_BUF);
+	if (s->buf)
+		memset(s->buf, 0, SYNTH_BUF);
+	return s->buf;
+}
+
+/* Append the zeroed id tail, fix the size, emit. */
+static int synth__emit(struct synth *s, struct perf_event_header *h, size_t len)
+{
+	len = ALIGN8(len);
+	if (len + s->id_hdr_size > 0xffff)
+		return -E2BIG;
+	memset((char *)h + len, 0, s->id_hdr_size);
+	h->size = (uint16_t)(len + s->id_hdr_size);
+	s->nr_records++;
+	return s->emit(s, h);
+}
+
+int synthesize__comm(struct synth *s, pid_t pid, pid_t tid, const char *comm)
+{
+	struct rec_comm *r = synth__buf(s);
+	size_t n = strnlen(comm, 255);
+
+	if (!r)
+		return -ENOMEM;
+	r->h.type = PERF_RECORD_COMM;
+	r->pid = pid;
+	r->tid = tid;
+	memcpy(r->comm, comm, n);
+	r->comm[n] = '\0';
+	return synth__emit(s, &r->h, sizeof(*r) + n + 1);
+}
+
+int synthesize__fork(struct synth *s, pid_t pid, pid_t tid, pid_t ppid,
+		     pid_t ptid)
+{
+	struct rec_fork *r = synth__buf(s);
+
+	if (!r)
+		return -ENOMEM;
+	r->h.type = PERF_RECORD_FORK;
+	r->pid = pid;
+	r->tid = tid;
+	r->ppid = ppid;
+	r->ptid = ptid;
+	return synth__emit(s, &r->h, sizeof(*r));
+}
+
+/* Find "sym" in /proc/kallsyms; 0 or -ENOENT. */
+static int kallsyms__find(FILE *f, const char *const *names, uint64_t *addrs,
+			  int nr)
+{
+	char line[512], name[256], type;
+	unsigned long long a;
+	int found = 0;
+
+	while (found < nr && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%llx %c %255s", &a, &type, name) != 3)
+			continue;
+		for (int i = 0; i < nr; i++) {
+			if (!addrs[i] && !strcmp(name, names[i])) {
+				addrs[i] = a;
+				found++;
+			}
+		}
+	}
+	return found;
+}
+
+int synthesize__kernel_mmap(struct synth *s)
+{
+	static const char *const names[] = { "_text", "_etext" };
+	uint64_t addrs[2] = { 0, 0 };
+	struct rec_mmap *r;
+	static const char fname[] = "[kernel.kallsyms]_text";
+	FILE *f = fopen("/proc/kallsyms", "r");
+
+	if (!f)
+		return -errno;
+	kallsyms__find(f, names, addrs, 2);
+	fclose(f);
+	if (!addrs[0])
+		return -ENOENT;
+	r = synth__buf(s);
+	if (!r)
+		return -ENOMEM;
+	r->h.type = PERF_RECORD_MMAP;
+	r->h.misc = PERF_RECORD_MISC_KERNEL;
+	r->pid = (uint32_t)-1;
+	r->tid = 0;
+	r->start = addrs[0];
+	r->len = addrs[1] > addrs[0] ? addrs[1] - addrs[0] : ~0ULL - addrs[0];
+	r->pgoff = addrs[0];
+	memcpy(r->filename, fname, sizeof(fname));
+	return synth__emit(s, &r->h, sizeof(*r) + sizeof(fname));
+}
+
+int synthesize__modules(struct synth *s)
+{
+	char line[1024], name[256];
+	unsigned long long size, addr;
+	FILE *f = fopen("/proc/modules", "r");
+	int err = 0;
+
+	if (!f)
+		return errno == ENOENT ? 0 : -errno;
+	while (!err && fgets(line, sizeof(line), f)) {
+		struct rec_mmap *r;
+		char *p;
+		size_t n;
+
+		if (sscanf(line, "%255s %llu", name, &size) != 2)
+			continue;
+		p = strstr(line, " 0x");
+		if (!p || sscanf(p, " %llx", &addr) != 1 || !addr)
+			continue;	/* hidden by kptr_restrict */
+		r = synth__buf(s);
+		if (!r) {
+			err = -ENOMEM;
+			break;
+		}
+		r->h.type = PERF_RECORD_MMAP;
+		r->h.misc = PERF_RECORD_MISC_KERNEL;
+		r->pid = (uint32_t)-1;
+		r->start = addr;
+		r->len = size;
+		n = (size_t)snprintf(r->filename, 260, "[%s]", name);
+		err = synth__emit(s, &r->h, sizeof(*r) + n + 1);
+	}
+	fclose(f);
+	return err;
+}
+
+static int perms_to_prot(const char *perms)
+{
+	int prot = 0;
+
+	if (perms[0] == 'r')
+		prot |= PROT_READ;
+	if (perms[1] == 'w')
+		prot |= PROT_WRITE;
+	if (perms[2] == 'x')
+		prot |= PROT_EXEC;
+	return prot;
+}
+
+int synthesize__mmaps(struct synth *s, pid_t pid)
+{
+	char path[64], line[4096 + 256];
+	FILE *f;
+	int err = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/maps", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;	/* gone, or not ours to read: no maps */
+	while (!err && fgets(line, sizeof(line), f)) {
+		unsigned long long start, end, pgoff, ino;
+		unsigned int maj, min;
+		char perms[8];
+		int pos = 0;
+		struct rec_mmap2 *r;
+		const char *name;
+		size_t n;
+
+		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start,
+			   &end, perms, &pgoff, &maj, &min, &ino, &pos) < 7)
+			continue;
+		if (perms[2] != 'x' && !s->mmap_data)
+			continue;
+		name = line + pos;
+		n = strcspn(name, "\n");
+		if (!n) {
+			name = "//anon";
+			n = 6;
+		}
+		r = synth__buf(s);
+		if (!r) {
+			err = -ENOMEM;
+			break;
+		}
+		r->h.type = PERF_RECORD_MMAP2;
+		r->h.misc = PERF_RECORD_MISC_USER;
+		if (perms[2] != 'x')
+			r->h.misc |= PERF_RECORD_MISC_MMAP_DATA;
+		r->pid = pid;
+		r->tid = pid;
+		r->start = start;
+		r->len = end - start;
+		r->pgoff = pgoff;
+		r->maj = maj;
+		r->min = min;
+		r->ino = ino;
+		r->prot = perms_to_prot(perms);
+		r->flags = perms[3] == 's' ? MAP_SHARED : MAP_PRIVATE;
+		memcpy(r->filename, name, n);
+		r->filename[n] = '\0';
+		err = synth__emit(s, &r->h, sizeof(*r) + n + 1);
+	}
+	fclose(f);
+	return err;
+}
+
+/* comm, tgid and ppid of one task; -ENOENT when it is gone. */
+static int task__info(pid_t pid, pid_t tid, char *comm, size_t size,
+		      pid_t *tgid, pid_t *ppid)
+{
+	char path[96], line[256];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/comm", pid, tid);
+	f = fopen(path, "r");
+	if (!f)
+		return -ENOENT;
+	if (!fgets(comm, (int)size, f))
+		comm[0] = '\0';
+	fclose(f);
+	n = strcspn(comm, "\n");
+	comm[n] = '\0';
+
+	*tgid = pid;
+	*ppid = 0;
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/status", pid, tid);
+	f = fopen(path, "r");
+	if (!f)
+		return -ENOENT;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Tgid:", 5))
+			*tgid = atoi(line + 5);
+		else if (!strncmp(line, "PPid:", 5))
+			*ppid = atoi(line + 5);
+	}
+	fclose(f);
+	return 0;
+}
+
+static int is_number(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+int synthesize__process(struct synth *s, pid_t pid, bool fork)
+{
+	char path[64], comm[64];
+	struct dirent *d;
+	pid_t tgid, ppid;
+	DIR *dir;
+	int err = 0, tasks = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	dir = opendir(path);
+	if (!dir)
+		return 0;	/* exited meanwhile */
+	while (!err && (d = readdir(dir))) {
+		pid_t tid;
+
+		if (!is_number(d->d_name))
+			continue;
+		tid = atoi(d->d_name);
+		if (task__info(pid, tid, comm, sizeof(comm), &tgid, &ppid))
+			continue;
+		if (fork) {
+			/* a thread comes from its process leader */
+			if (tid == pid)
+				err = synthesize__fork(s, pid, tid, ppid, ppid);
+			else
+				err = synthesize__fork(s, pid, tid, pid, pid);
+		}
+		if (!err)
+			err = synthesize__comm(s, pid, tid, comm);
+		tasks++;
+	}
+	closedir(dir);
+	if (!err && tasks)
+		err = synthesize__mmaps(s, pid);
+	return err;
+}
+
+static int pid_cmp(const void *a, const void *b)
+{
+	return *(const pid_t *)a - *(const pid_t *)b;
+}
+
+int synthesize__all(struct synth *s)
+{
+	DIR *dir = opendir("/proc");
+	struct dirent *d;
+	pid_t *pids = NULL;
+	size_t nr = 0, cap = 0;
+	int err = 0;
+
+	if (!dir)
+		return -errno;
+	while ((d = readdir(dir))) {
+		if (!is_number(d->d_name))
+			continue;
+		if (nr == cap) {
+			pid_t *n;
+
+			cap = cap ? cap * 2 : 512;
+			n = realloc(pids, cap * sizeof(*pids));
+			if (!n) {
+				err = -ENOMEM;
+				break;
+			}
+			pids = n;
+		}
+		pids[nr++] = atoi(d->d_name);
+	}
+	closedir(dir);
+	/* parents before children, as the pid order mostly gives */
+	if (!err)
+		qsort(pids, nr, sizeof(*pids), pid_cmp);
+	for (size_t i = 0; !err && i < nr; i++)
+		err = synthesize__process(s, pids[i], true);
+	free(pids);
+	return err;
+}
+
+int synthesize__threadmap(struct synth *s, const struct threadmap *threads)
+{
+	char comm[64];
+	int err = 0;
+
+	for (int i = 0; !err && i < threads->nr; i++) {
+		pid_t tid = threads->map[i], tgid, ppid;
+		bool first = true;
+
+		if (tid < 0)
+			continue;
+		/* tasks are found under their own pid too (/proc/TID) */
+		if (task__info(tid, tid, comm, sizeof(comm), &tgid, &ppid))
+			continue;
+		err = synthesize__comm(s, tgid, tid, comm);
+		/* the maps once per process: at its first task in the map */
+		for (int j = 0; j < i; j++) {
+			pid_t t2, p2;
+			char c2[64];
+
+			if (threads->map[j] >= 0 &&
+			    !task__info(threads->map[j], threads->map[j], c2,
+					sizeof(c2), &t2, &p2) && t2 == tgid)
+				first = false;
+		}
+		if (!err && first)
+			err = synthesize__mmaps(s, tgid);
+	}
+	return err;
+}
