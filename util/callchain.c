@@ -193,7 +193,7 @@ const char *callchain_frame__name(const struct callchain_cursor_node *f,
 	}
 	if (f->sym)
 		return f->sym->name;
-	snprintf(buf, size, "[unknown]");
+	snprintf(buf, size, "%#" PRIx64, f->ip);
 	return buf;
 }
 

@@ -195,14 +195,20 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 	/* children: every frame's entry gets the period once per sample,
 	 * with the chain from that frame on */
 	if (hists->opts.children && !err) {
+		char level = tmpl->level;
+
 		for (i = 0; i < nr; i++) {
 			struct hist_entry t = *tmpl, *fe;
 			const struct callchain_cursor_node *f = &ordered[i];
 
 			t.dso = f->dso;
 			t.sym = f->sym;
-			t.addr = f->addr;
-			t.level = f->level;
+			/* perf keys unresolved callchain entries by raw ip */
+			t.addr = f->sym ? f->addr : f->ip;
+			/* a frame outside every map keeps the level of the one
+			 * before it (perf reuses its location) */
+			t.level = f->map ? f->level : level;
+			level = t.level;
 			t.srcline = NULL;
 			fe = hists__findnew(hists, &t);
 			if (!fe) {
