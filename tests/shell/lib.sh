@@ -56,6 +56,7 @@ shares_match() {
 		}
 		exit bad
 	}' "$1" "$2"
+}
 # report_symargs: --symfs/--kallsyms for the perf 6.1 files of tests/data
 # (their workloads ran from /opt/mperf-testdata/bin; libc from this machine).
 # Needs tmpdir first; prints the options.
