@@ -1,5 +1,5 @@
 #!/bin/sh
-# report --folded gives stackcollapse-perf's lines for perf script of the same file (fp, dso)
+# report --folded gives stackcollapse-perf's lines for perf script of the same file (fp, dso, pipe, zstd, -a)
 . "$(dirname "$0")/lib.sh"
 "$MPERF" report --list-opts 2>/dev/null | grep -q -- '--folded' || skip "mperf report has no --folded"
 tmpdir
@@ -72,7 +72,7 @@ AWK
 
 script_of() { cat "$D/$1.script.txt"; }	# perf's own perf script output
 
-for name in ${FOLDED_FILES:-cpuburn-fp dsouser-fp}; do
+for name in ${FOLDED_FILES:-cpuburn-fp dsouser-fp cpuburn-pipe cpuburn-zstd cpuburn-overwrite syswide-fp}; do
 	[ -f "$D/$name.data" ] || fail "missing $D/$name.data"
 	script_of $name | collapse > "$T/$name.want"
 	"$MPERF" report -i "$D/$name.data" $(report_symargs) --folded > "$T/$name.got" 2> "$T/$name.err" ||
@@ -86,6 +86,10 @@ for name in ${FOLDED_FILES:-cpuburn-fp dsouser-fp}; do
 done
 
 [ -n "$FOLDED_FILES" ] && exit 0
+# pipe mode from stdin
+cat "$D/cpuburn-pipe.data" | "$MPERF" report $(report_symargs) --folded > "$T/stdin.got" ||
+	fail "report --folded from stdin failed"
+cmp -s "$T/stdin.got" "$T/cpuburn-pipe.got" || fail "stdin pipe-mode folded differs from -i"
 # options: comm-PID, annotations, periods
 "$MPERF" report -i "$D/cpuburn-fp.data" $(report_symargs) --folded --folded-pid --folded-annotate \
 	> "$T/pid.got" || fail "--folded-pid failed"
