@@ -132,6 +132,7 @@ struct profile_builder {
 	struct profile_frame_desc *descs;
 	uint32_t alloc_descs, nr_descs;
 	int max_stack;
+	const struct symbol_opts *symopts;
 	bool srclines;			/* look up file:line (pprof, JSON) */
 	bool inlines;			/* expand inline chains (off: perf script shows
 					 * none for fp callchains by default) */
@@ -176,15 +177,32 @@ static struct profile_frame_desc *builder__desc(struct profile_builder *b)
 	return &b->descs[b->nr_descs++];
 }
 
-static const char *builder__build_id(struct profile_builder *b, const struct dso *dso)
+static const char *builder__build_id(struct profile_builder *b, struct dso *dso)
 {
-	if (!dso || !dso->bid.size)
+	if (!dso)
 		return NULL;
 	if (b->bid_dso != dso) {
 		char hex[2 * BUILD_ID_MAX + 1];
+		struct build_id bid = dso->bid;
 
-		if (build_id__snprintf(&dso->bid, hex, sizeof(hex)) < 0)
+		/*
+		 * perf records build-ids of the objects that got samples only;
+		 * for the others (callers in libc, say) read the note of the
+		 * file symbols came from, once per dso.
+		 */
+		if (!bid.size && dso->kind == DSO_KIND_USER) {
+			const char *path = dso__symsrc(dso, b->symopts);
+
+			if (!path || filename__read_build_id(path, &bid) < 0)
+				bid.size = 0;
+			if (bid.size)
+				dso__set_build_id(dso, &bid);
+		}
+		if (!bid.size || build_id__snprintf(&bid, hex, sizeof(hex)) < 0) {
+			b->bid_dso = dso;
+			b->bid_hex = NULL;
 			return NULL;
+		}
 		/* interned: the frame descs of one sample may span many dsos */
 		b->bid_hex = profile__intern(b->profile, hex);
 		b->bid_dso = dso;
@@ -279,7 +297,7 @@ static int builder__sample(struct tool *tool, const union perf_event *event,
 			   struct session *session)
 {
 	struct profile_builder *b = (struct profile_builder *)tool;
-	struct addr_location al;
+	struct addr_location al = { 0 };
 	uint64_t period = sample->period ? sample->period : 1;
 	int ev, err;
 
@@ -341,6 +359,7 @@ struct profile *profile__from_file(const char *input, const struct symbol_opts *
 			.ordered_events = true,
 		},
 		.max_stack = max_stack > 0 ? max_stack : 127,
+		.symopts = symopts,
 		.srclines = srclines,
 	};
 	struct session *session;

@@ -87,6 +87,12 @@ grep -q 'mapping /opt/mperf-testdata/bin/cpuburn b81b3801f70f882d62888716d744dac
 grep -q 'mapping /opt/mperf-testdata/bin/libmwork.so ed067ce4ce34e08a37c1536841de5bea92c7e460' "$T/dsouser-fp.got" ||
 	fail "libmwork.so mapping without its build-id"
 grep -q 'mapping \[kernel.kallsyms\]' "$T/cpuburn-fp.got" || fail "no kernel mapping"
+# every mapped file carries a build-id (perf records only those with samples:
+# the others, libc here, are read from the files)
+for n in cpuburn-fp cpuburn-dwarf dsouser-fp; do
+	awk '$1 == "mapping" && $2 ~ /^\// && $3 !~ /^[0-9a-f]{40}$/ { print; bad = 1 } END { exit bad }' "$T/$n.got" ||
+		fail "$n: a file mapping without build-id"
+done
 grep -q '^type cpu-clock:ppp nanoseconds' "$T/cpuburn-fp.got" || fail "no cpu-clock period type"
 
 # two events: four sample types, each sample counted under its own event only
