@@ -90,7 +90,7 @@ grep -q 'mapping \[kernel.kallsyms\]' "$T/cpuburn-fp.got" || fail "no kernel map
 # every mapped file carries a build-id (perf records only those with samples:
 # the others, libc here, are read from the files)
 for n in cpuburn-fp cpuburn-dwarf dsouser-fp; do
-	awk '$1 == "mapping" && $2 ~ /^\// && $3 !~ /^[0-9a-f]{40}$/ { print; bad = 1 } END { exit bad }' "$T/$n.got" ||
+	awk '$1 == "mapping" && $2 ~ /^\// && ($3 !~ /^[0-9a-f]+$/ || length($3) != 40) { print; bad = 1 } END { exit bad }' "$T/$n.got" ||
 		fail "$n: a file mapping without build-id"
 done
 grep -q '^type cpu-clock:ppp nanoseconds' "$T/cpuburn-fp.got" || fail "no cpu-clock period type"
