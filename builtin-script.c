@@ -131,21 +131,59 @@ static unsigned int fields_for(const struct script *sc, const struct evsel *evse
 	return f;
 }
 
+/* printf-free output of the per-sample fields: a tracepoint file prints
+ * millions of these, and vfprintf was most of the time spent */
+static void out_str(FILE *fp, const char *str, int width)
+{
+	size_t n = strlen(str);
+
+	for (int i = (int)n; i < width; i++)
+		fputc_unlocked(' ', fp);
+	fwrite_unlocked(str, 1, n, fp);
+}
+
+static void out_num(FILE *fp, uint64_t v, bool neg, int base, int width,
+		    char pad)
+{
+	char buf[24];
+	int n = 0;
+
+	do {
+		buf[n++] = "0123456789abcdef"[v % base];
+		v /= base;
+	} while (v);
+	if (neg)
+		buf[n++] = '-';
+	for (int i = n; i < width; i++)
+		fputc_unlocked(pad, fp);
+	while (n)
+		fputc_unlocked(buf[--n], fp);
+}
+
+static void out_int(FILE *fp, int v, int width)
+{
+	out_num(fp, v < 0 ? -(int64_t)v : v, v < 0, 10, width, ' ');
+}
+
 static void print_sym(FILE *fp, const struct symbol *sym, uint64_t addr,
 		      bool off)
 {
 	if (!sym) {
-		fputs("[unknown]", fp);
+		fputs_unlocked("[unknown]", fp);
 		return;
 	}
-	fputs(sym->name, fp);
-	if (off)
-		fprintf(fp, "+0x%" PRIx64, addr - sym->start);
+	fputs_unlocked(sym->name, fp);
+	if (off) {
+		fputs_unlocked("+0x", fp);
+		out_num(fp, addr - sym->start, false, 16, 0, ' ');
+	}
 }
 
 static void print_dso(FILE *fp, const struct dso *dso)
 {
-	fprintf(fp, " (%s)", dso ? dso->long_name : "[unknown]");
+	fputs_unlocked(" (", fp);
+	fputs_unlocked(dso ? dso->long_name : "[unknown]", fp);
+	fputc_unlocked(')', fp);
 }
 
 static int script__sample(struct tool *tool, const union perf_event *event,
@@ -175,27 +213,42 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		const char *comm = al.comm ? al.comm : ":-1";
 
 		if ((f & F_IP) && sample->callchain && !sc->hide_callchain)
-			fprintf(fp, "%s ", comm);
+			out_str(fp, comm, 0);
 		else
-			fprintf(fp, "%16s ", comm);
+			out_str(fp, comm, 16);
+		fputc_unlocked(' ', fp);
 	}
 	if ((f & F_PID) && (f & F_TID))
 		fprintf(fp, "%5d/%-5d ", (int)sample->pid, (int)sample->tid);
-	else if (f & F_PID)
-		fprintf(fp, "%5d ", (int)sample->pid);
-	else if (f & F_TID)
-		fprintf(fp, "%5d ", (int)sample->tid);
-	if (f & F_CPU)
-		fprintf(fp, "[%03d] ", (int)sample->cpu);
-	if (f & F_TIME)
-		fprintf(fp, "%5" PRIu64 ".%06" PRIu64 ": ", sample->time / UINT64_C(1000000000),
-			sample->time % UINT64_C(1000000000) / 1000);
-	if (f & F_PERIOD)
-		fprintf(fp, "%10" PRIu64 " ", sample->period);
-	if (f & F_EVNAME)
-		fprintf(fp, "%*s: ", sc->name_width, evsel->name ? evsel->name : "[unknown]");
+	else if (f & (F_PID | F_TID)) {
+		out_int(fp, (int)(f & F_PID ? sample->pid : sample->tid), 5);
+		fputc_unlocked(' ', fp);
+	}
+	if (f & F_CPU) {
+		if ((int)sample->cpu < 0) {
+			fprintf(fp, "[%03d] ", (int)sample->cpu);
+		} else {
+			fputc_unlocked('[', fp);
+			out_num(fp, sample->cpu, false, 10, 3, '0');
+			fputs_unlocked("] ", fp);
+		}
+	}
+	if (f & F_TIME) {
+		out_num(fp, sample->time / UINT64_C(1000000000), false, 10, 5, ' ');
+		fputc_unlocked('.', fp);
+		out_num(fp, sample->time % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
+		fputs_unlocked(": ", fp);
+	}
+	if (f & F_PERIOD) {
+		out_num(fp, sample->period, false, 10, 10, ' ');
+		fputc_unlocked(' ', fp);
+	}
+	if (f & F_EVNAME) {
+		out_str(fp, evsel->name ? evsel->name : "[unknown]", sc->name_width);
+		fputs_unlocked(": ", fp);
+	}
 	if (f & F_ADDR)
-		fprintf(fp, "%16" PRIx64, sample->addr);
+		out_num(fp, sample->addr, false, 16, 16, ' ');
 	if (f & F_TRACE) {
 		trace_event__fprintf(sc->tevent, fp, evsel->attr.config, sample->cpu,
 				     sample->raw_data, sample->raw_size);
@@ -210,11 +263,11 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 			for (uint32_t i = 0; i < sc->cursor.nr; i++) {
 				const struct callchain_cursor_node *n = &sc->cursor.nodes[i];
 
-				fputc('\t', fp);
+				fputc_unlocked('\t', fp);
 				if (f & F_IP)
-					fprintf(fp, "%16" PRIx64, n->addr ? n->addr : n->ip);
+					out_num(fp, n->addr ? n->addr : n->ip, false, 16, 16, ' ');
 				if (f & F_SYM) {
-					fputc(' ', fp);
+					fputc_unlocked(' ', fp);
 					print_sym(fp, n->sym, n->addr, f & F_SYMOFF);
 				}
 				if (f & F_DSO)
@@ -223,9 +276,9 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 			}
 		} else {
 			if (f & F_IP)
-				fprintf(fp, "%16" PRIx64, sample->ip);
+				out_num(fp, sample->ip, false, 16, 16, ' ');
 			if (f & F_SYM) {
-				fputc(' ', fp);
+				fputc_unlocked(' ', fp);
 				print_sym(fp, al.sym, al.addr, f & F_SYMOFF);
 			}
 			if (f & F_DSO)
@@ -338,6 +391,8 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	if (!input)
 		input = isatty(0) ? "perf.data" : "-";
+	/* large writes: a script output is often millions of lines */
+	setvbuf(sc.out, NULL, _IOFBF, 1 << 18);
 	sc.tool.sample = script__sample;
 	sc.tool.event = script__event;
 	sc.tool.user_event = script__user_event;

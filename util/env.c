@@ -441,6 +441,62 @@ static int caches(struct env *env)
 	return 0;
 }
 
+/* MEM_TOPOLOGY: per numa node, the bitmap of its memory blocks */
+static int mem_topology(struct env *env)
+{
+	char *bs = read_line_file("/sys/devices/system/memory/block_size_bytes");
+
+	if (!bs)
+		return 0;
+	env->memory_bsize = strtoull(bs, NULL, 16);
+	free(bs);
+	for (uint32_t node = 0; node < 4096; node++) {
+		char path[PATH_MAX];
+		struct env_mem_node *m;
+		struct dirent *de;
+		uint64_t max = 0;
+		DIR *d;
+
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%u", node);
+		d = opendir(path);
+		if (!d) {
+			if (node > 64)
+				break;
+			continue;
+		}
+		while ((de = readdir(d))) {
+			unsigned int idx;
+
+			if (sscanf(de->d_name, "memory%u", &idx) == 1 && idx > max)
+				max = idx;
+		}
+		m = realloc(env->memory_nodes, (env->nr_memory_nodes + 1) * sizeof(*m));
+		if (!m) {
+			closedir(d);
+			return -ENOMEM;
+		}
+		env->memory_nodes = m;
+		m = &m[env->nr_memory_nodes];
+		m->node = node;
+		m->size = max + 1;
+		m->set = calloc((m->size + 63) / 64, 8);
+		if (!m->set) {
+			closedir(d);
+			return -ENOMEM;
+		}
+		env->nr_memory_nodes++;
+		rewinddir(d);
+		while ((de = readdir(d))) {
+			unsigned int idx;
+
+			if (sscanf(de->d_name, "memory%u", &idx) == 1)
+				m->set[idx / 64] |= 1ULL << (idx % 64);
+		}
+		closedir(d);
+	}
+	return 0;
+}
+
 int env__fill_host(struct env *env, int argc, const char **argv)
 {
 	struct utsname u;
@@ -492,6 +548,8 @@ int env__fill_host(struct env *env, int argc, const char **argv)
 		err = pmu_mappings(env);
 	if (!err)
 		err = caches(env);
+	if (!err)
+		err = mem_topology(env);
 	if (!clock_getres(CLOCK_MONOTONIC, &res))
 		env->clockid_res_ns = res.tv_sec * 1000000000ULL + res.tv_nsec;
 	if (!env->hostname || !env->os_release || !env->arch || !env->version)

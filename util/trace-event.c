@@ -17,8 +17,24 @@
 #include "debug.h"
 #include "trace-event.h"
 
+/*
+ * Formatted samples by raw payload: tracepoint payloads repeat a lot (the
+ * same syscall from the same task, the same two tasks switching), and
+ * tep_print_event is most of the cost of printing them. The output depends
+ * only on the event, the cpu and the payload, so equal keys print equal.
+ */
+#define FMT_CACHE_SIZE	16384
+
+struct fmt_entry {
+	uint64_t hash;
+	uint32_t id, cpu;
+	uint32_t raw_size, out_len;
+	char *raw;		/* raw_size bytes, then out_len bytes of output */
+};
+
 struct trace_event {
 	struct tep_handle *tep;
+	struct fmt_entry *cache;
 };
 
 static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
@@ -230,6 +246,11 @@ void trace_event__delete(struct trace_event *te)
 {
 	if (!te)
 		return;
+	if (te->cache) {
+		for (size_t i = 0; i < FMT_CACHE_SIZE; i++)
+			free(te->cache[i].raw);
+		free(te->cache);
+	}
 	tep_free(te->tep);
 	free(te);
 }
@@ -245,14 +266,38 @@ int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
 	return 0;
 }
 
+static uint64_t fmt_hash(uint64_t id, int cpu, const void *raw, size_t size)
+{
+	const unsigned char *p = raw;
+	uint64_t h = 0xcbf29ce484222325ULL ^ (id * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)cpu;
+
+	for (size_t i = 0; i < size; i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	return h;
+}
+
 int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 			 int cpu, const void *raw, size_t raw_size)
 {
-	struct tep_event *ev = te ? tep_find_event(te->tep, (int)id) : NULL;
+	struct tep_event *ev;
+	struct fmt_entry *e = NULL;
 	struct tep_record rec;
 	struct trace_seq s;
+	uint64_t h = 0;
 	int n;
 
+	if (!te)
+		return 0;
+	if (!te->cache)
+		te->cache = calloc(FMT_CACHE_SIZE, sizeof(*te->cache));
+	if (te->cache && raw_size <= 4096) {
+		h = fmt_hash(id, cpu, raw, raw_size);
+		e = &te->cache[h & (FMT_CACHE_SIZE - 1)];
+		if (e->raw && e->hash == h && e->id == id && e->cpu == (uint32_t)cpu &&
+		    e->raw_size == raw_size && !memcmp(e->raw, raw, raw_size))
+			return fwrite(e->raw + raw_size, 1, e->out_len, fp);
+	}
+	ev = tep_find_event(te->tep, (int)id);
 	if (!ev)
 		return 0;
 	memset(&rec, 0, sizeof(rec));
@@ -262,7 +307,22 @@ int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 	trace_seq_init(&s);
 	tep_print_event(te->tep, &s, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
-	n = fprintf(fp, "%s", s.buffer);
+	n = fwrite(s.buffer, 1, s.len, fp);
+	if (e) {
+		char *copy = malloc(raw_size + s.len + 1);
+
+		if (copy) {
+			free(e->raw);
+			memcpy(copy, raw, raw_size);
+			memcpy(copy + raw_size, s.buffer, s.len);
+			e->raw = copy;
+			e->hash = h;
+			e->id = id;
+			e->cpu = cpu;
+			e->raw_size = raw_size;
+			e->out_len = s.len;
+		}
+	}
 	trace_seq_destroy(&s);
 	return n;
 }
