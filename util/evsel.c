@@ -126,6 +126,20 @@ retry:
 					evsel->attr.precise_ip--;
 					goto retry;
 				}
+				/*
+				 * PMUs without guest/host filtering (msr, some
+				 * uncores) refuse the exclude_guest that every
+				 * event carries by default: retry without it,
+				 * as perf does.
+				 */
+				if ((err == EINVAL || err == EOPNOTSUPP) &&
+				    (evsel->attr.exclude_guest || evsel->attr.exclude_host)) {
+					pr_debug2("%s: switching off exclude_guest, exclude_host\n",
+						  evsel->name);
+					evsel->attr.exclude_guest = 0;
+					evsel->attr.exclude_host = 0;
+					goto retry;
+				}
 				/* a thread that exited meanwhile is not an error */
 				if (err == ESRCH && threads->nr > 1)
 					continue;

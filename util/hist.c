@@ -44,6 +44,7 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->table);
 	free(hists->sorted);
+	callchain_arena__exit(&hists->arena);
 	memset(hists, 0, sizeof(*hists));
 }
 
@@ -122,6 +123,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 			return NULL;
 		}
 		callchain_root__init(he->callchain);
+		he->callchain->arena = &hists->arena;
 	}
 	he->hnext = hists->table[h & (hists->table_size - 1)];
 	hists->table[h & (hists->table_size - 1)] = he;

@@ -111,6 +111,75 @@ static void test_unsupported_skipped(void **state)
 	evlist__delete(evlist);
 }
 
+/* msr/tsc/ refuses exclude_guest: opened after dropping it, as perf */
+static void test_exclude_guest_fallback(void **state)
+{
+	struct evlist *evlist;
+	struct evsel *e;
+	struct counts c;
+
+	if (access("/sys/bus/event_source/devices/msr/events/tsc", F_OK))
+		skip();
+	evlist = self_evlist("msr/tsc/");
+	e = evlist->entries[0];
+	assert_int_equal(e->attr.exclude_guest, 1);
+	assert_int_equal(evlist__open(evlist, false, NULL), 0);
+	assert_int_equal(e->attr.exclude_guest, 0);
+	evlist__enable(evlist);
+	burn();
+	evlist__disable(evlist);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evsel__sum_counts(e, &c);
+	assert_true(c.val > 1000);
+	evlist__delete(evlist);
+}
+
+/* -a: one fd per online CPU, pid -1 (needs root or paranoid <= 0) */
+static void test_system_wide(void **state)
+{
+	struct parse_events_error err;
+	struct evlist *evlist = evlist__new();
+	struct cpumap *cpus = cpumap__online();
+	struct evsel *e;
+	struct counts c;
+
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(parse_events(evlist, "cpu-clock,cs", &err), 0);
+	evlist__config_stat(evlist, false, true);
+	evlist__set_maps(evlist, cpus, threadmap__new_any());
+	assert_int_equal(evlist__open(evlist, false, NULL), 0);
+	e = evlist->entries[0];
+	for (int i = 0; i < cpus->nr; i++)
+		assert_true(EVSEL_FD(e, i, 0) >= 0);
+	evlist__enable(evlist);
+	burn();
+	evlist__disable(evlist);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evsel__sum_counts(e, &c);
+	/* at least the time we burnt on one CPU */
+	assert_true(c.val > 1000000);
+	assert_true(EVSEL_COUNTS(e, 0, 0).ena > 0);
+	evlist__delete(evlist);
+}
+
+/* a group with an unsupported leader: nothing of it is opened */
+static void test_group_leader_unsupported(void **state)
+{
+	struct evlist *evlist;
+
+	if (!access("/sys/bus/event_source/devices/cpu", F_OK))
+		skip();	/* cycles opens here */
+	evlist = self_evlist("{cycles,cpu-clock},task-clock");
+	assert_int_equal(evlist__open(evlist, true, NULL), 0);
+	assert_false(evlist->entries[0]->supported);
+	assert_null(evlist->entries[1]->fds);
+	assert_true(evlist->entries[1]->supported);	/* not counted */
+	assert_non_null(evlist->entries[2]->fds);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evlist__delete(evlist);
+}
+
 static void test_strerror(void **state)
 {
 	struct perf_event_attr attr = { .type = PERF_TYPE_HARDWARE, .size = sizeof(attr) };
@@ -227,6 +296,9 @@ int main(void)
 		cmocka_unit_test(test_open_read_single),
 		cmocka_unit_test(test_group_read),
 		cmocka_unit_test(test_unsupported_skipped),
+		cmocka_unit_test(test_exclude_guest_fallback),
+		cmocka_unit_test(test_system_wide),
+		cmocka_unit_test(test_group_leader_unsupported),
 		cmocka_unit_test(test_strerror),
 		cmocka_unit_test(test_fallback),
 		cmocka_unit_test(test_fprintf_attr),
