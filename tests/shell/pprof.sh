@@ -55,6 +55,12 @@ for m in maps.values():
           'inline' if m.get('has_inline_frames', [False])[0] else '')
 for t in types:
     print('type', *t)
+# file offsets and lines of the locations in the main binary, for addr2line
+for l in p['location']:
+    m = maps[l['mapping_id'][0]]
+    if strs[m['filename'][0]].endswith('/cpuburn') and l['line'][-1].get('line'):
+        off = l['address'][0] - m['memory_start'][0] + m.get('file_offset', [0])[0]
+        print('line %x %d' % (off, l['line'][-1]['line'][0]))
 PY
 
 # samples where each function is the leaf, from perf's own perf script output
@@ -94,6 +100,16 @@ for n in cpuburn-fp cpuburn-dwarf dsouser-fp; do
 		fail "$n: a file mapping without build-id"
 done
 grep -q '^type cpu-clock:ppp nanoseconds' "$T/cpuburn-fp.got" || fail "no cpu-clock period type"
+# source lines: the same as binutils' addr2line gives for the same file offsets
+if command -v addr2line >/dev/null; then
+	grep '^line ' "$T/cpuburn-fp.got" | head -40 > "$T/lines"
+	[ "$(wc -l < "$T/lines")" -ge 20 ] || fail "cpuburn locations without line numbers"
+	while read -r _ off line; do
+		want=$(addr2line -e "$D/bin/cpuburn" "0x$off" | sed 's/.*://; s/ .*//')
+		[ "$want" = "$line" ] || fail "location at file offset 0x$off: line $line, addr2line says $want"
+	done < "$T/lines"
+	echo "40 cpuburn locations: lines equal addr2line's"
+fi
 
 # two events: four sample types, each sample counted under its own event only
 "$MPERF" report -i "$D/multi-event.data" $(report_symargs) --pprof "$T/multi.pb.gz" 2>/dev/null ||
