@@ -29,7 +29,7 @@ static bool looks_like_go_method(const char *s)
 static void tidy_append(char *buf, size_t size, size_t *len, const char *src, size_t n,
 			const char *suffix)
 {
-	char tmp[1024];
+	char tmp[8192];
 	size_t tl = n < sizeof(tmp) - 1 ? n : sizeof(tmp) - 1;
 	char *cut;
 
@@ -124,7 +124,7 @@ int folded__write(struct profile *p, int event, FILE *f, unsigned int flags)
 	for (uint32_t i = 0; i < p->nr_stacks; i++) {
 		const struct profile_stack *s = p->stacks[i];
 		size_t len = 0;
-		char name[1100];
+		char name[8400];
 
 		if ((int)s->event != event)
 			continue;
