@@ -28,9 +28,29 @@ struct fg_state {
 	bool period;
 };
 
-static void xml_escape(FILE *f, const char *s)
+/* Length of the valid UTF-8 sequence at @s, 0 if invalid. */
+static int utf8_len(const unsigned char *s)
 {
-	for (; *s; s++) {
+	int n = *s >= 0xf0 && *s <= 0xf4 ? 4 : *s >= 0xe0 ? 3 : *s >= 0xc2 ? 2 : 0;
+
+	if (*s < 0x80)
+		return 1;
+	for (int i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	}
+	return n;
+}
+
+/* XML text: markup escaped, control bytes and invalid UTF-8 (comm names are
+ * arbitrary bytes) as '?', or the browser refuses the whole file. */
+static void xml_escape(FILE *f, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
+	while (*s) {
+		int n = utf8_len(s);
+
 		switch (*s) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;
@@ -38,12 +58,12 @@ static void xml_escape(FILE *f, const char *s)
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
 		default:
-			/* control characters are not allowed in XML 1.0 */
-			if ((unsigned char)*s < 0x20)
+			if (*s < 0x20 || !n)
 				fputc('?', f);
 			else
-				fputc(*s, f);
+				fwrite(s, 1, n, f);
 		}
+		s += n ? n : 1;
 	}
 }
 

@@ -149,6 +149,29 @@ static void test_icicle_and_diff(void **state)
 	profile__delete(p);
 }
 
+static void test_bad_names(void **state)
+{
+	struct profile *p = profile__new();
+	int ev = profile__event(p, "cycles");
+	const struct profile_frame_desc fr[] = {
+		{ .name = "a<b>&\"c'", .dso = "/x" },
+		{ .name = "caf\xc3\xa9\xff\x01", .dso = "/x" },
+	};
+	char *txt;
+
+	if (!have_python())
+		skip();
+	profile__add_sample(p, ev, "bad\x80" "comm", 1, fr, 2, 1);
+	assert_int_equal(flamegraph__write_file(p, ev, NULL, "tests/out/unit-bad.svg"), 0);
+	txt = frames_of("tests/out/unit-bad.svg");	/* parses as XML */
+	assert_non_null(txt);
+	assert_non_null(strstr(txt, "a<b>&\"c'|user|"));
+	assert_non_null(strstr(txt, "caf\xc3\xa9??|user|"));
+	assert_non_null(strstr(txt, "bad?comm|comm|"));
+	free(txt);
+	profile__delete(p);
+}
+
 static void test_no_samples(void **state)
 {
 	struct profile *p = profile__new();
@@ -166,6 +189,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flame),
 		cmocka_unit_test(test_icicle_and_diff),
+		cmocka_unit_test(test_bad_names),
 		cmocka_unit_test(test_no_samples),
 	};
 
