@@ -255,9 +255,12 @@ static int64_t enc__str(struct pprof_enc *e, const char *s)
 	bool added;
 	uint32_t id;
 
+	char clean[4096];
+
 	if (!s || !*s)
 		return 0;
-	s = profile__intern(e->p, s);
+	/* protobuf strings are UTF-8 */
+	s = profile__intern(e->p, profile__utf8_clean(s, clean, sizeof(clean)));
 	if (!s)
 		return -ENOMEM;
 	key = (uintptr_t)s;

@@ -744,3 +744,41 @@ int profile__entries(struct profile *p, int event, unsigned int flags,
 	*out = ents;
 	return n;
 }
+
+/*
+ * Names come from binaries and comms are arbitrary bytes: invalid UTF-8
+ * becomes '?' so that the document always parses. Returns @s itself when
+ * it is clean (the common case), else @buf.
+ */
+const char *profile__utf8_clean(const char *s, char *buf, size_t size)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t o = 0;
+	bool dirty = false;
+
+	if (!s)
+		return NULL;
+	while (*p && o + 5 < size) {
+		int n = *p < 0x80 ? 1 : *p >= 0xf0 && *p <= 0xf4 ? 4 :
+			*p >= 0xe0 && *p < 0xf0 ? 3 : *p >= 0xc2 && *p < 0xe0 ? 2 : 0;
+
+		for (int i = 1; i < n; i++) {
+			if ((p[i] & 0xc0) != 0x80)
+				n = 0;
+		}
+		if (!n) {
+			buf[o++] = '?';
+			p++;
+			dirty = true;
+			continue;
+		}
+		memcpy(buf + o, p, n);
+		o += n;
+		p += n;
+	}
+	if (!dirty && !*p)
+		return s;
+	buf[o] = '\0';
+	return buf;
+}
+

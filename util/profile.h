@@ -186,6 +186,13 @@ enum {
 int profile__entries(struct profile *p, int event, unsigned int flags,
 		     struct profile_entry **out);
 
+/*
+ * @s with invalid UTF-8 replaced by '?' (names come from binaries, comms
+ * are arbitrary bytes; JSON, XML and protobuf strings must be UTF-8):
+ * @s itself when clean, else @buf (truncated to @size).
+ */
+const char *profile__utf8_clean(const char *s, char *buf, size_t size);
+
 /* basename of a dso long name, as perf's Shared Object column shows it */
 const char *profile__dso_short(const char *dso);
 

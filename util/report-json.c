@@ -6,6 +6,11 @@
 #include "json.h"
 #include "report-json.h"
 
+#define JSTR(w, key, val) do {						\
+		char _b[4096];						\
+		json__string(w, key, profile__utf8_clean(val, _b, sizeof(_b)));	\
+	} while (0)
+
 static bool has_callchains(const struct profile *p, int event)
 {
 	for (uint32_t i = 0; i < p->nr_stacks; i++) {
@@ -33,7 +38,7 @@ static int write_event(struct json_writer *w, struct profile *p, int ev,
 	if (n < 0)
 		return n;
 	json__begin_object(w, NULL);
-	json__string(w, "name", e->name);
+	JSTR(w, "name", e->name);
 	json__string(w, "unit", e->time_based ? "nanoseconds" : "count");
 	json__u64(w, "samples", e->samples);
 	json__u64(w, "period", e->period);
@@ -50,10 +55,10 @@ static int write_event(struct json_writer *w, struct profile *p, int ev,
 		if (!cc && !en->self_samples)
 			continue;
 		json__begin_object(w, NULL);
-		json__string(w, "comm", en->comm);
-		json__string(w, "dso", profile__dso_short(en->dso));
-		json__string(w, "dso_path", en->dso);
-		json__string(w, "symbol", en->sym);
+		JSTR(w, "comm", en->comm);
+		JSTR(w, "dso", profile__dso_short(en->dso));
+		JSTR(w, "dso_path", en->dso);
+		JSTR(w, "symbol", en->sym);
 		json__string(w, "kind", profile_frame_kind__name(en->kind));
 		json__double(w, "overhead", self, 2);
 		if (cc)
@@ -76,7 +81,7 @@ static int write_event(struct json_writer *w, struct profile *p, int ev,
 			if ((int)s->event != ev)
 				continue;
 			json__begin_object(w, NULL);
-			json__string(w, "comm", s->comm);
+			JSTR(w, "comm", s->comm);
 			json__i64(w, "pid", s->pid);
 			json__u64(w, "samples", s->samples);
 			json__u64(w, "period", s->period);
@@ -105,7 +110,7 @@ int report_json__write(struct profile *p, const struct report_json_opts *opts, F
 	json__begin_object(&w, NULL);
 	json__string(&w, "schema", "mperf-report");
 	json__u64(&w, "version", REPORT_JSON_VERSION);
-	json__string(&w, "input", p->title);
+	JSTR(&w, "input", p->title);
 	json__begin_array(&w, "events");
 	for (unsigned int ev = 0; ev < p->nr_events && !err; ev++)
 		err = write_event(&w, p, ev, opts);
@@ -117,13 +122,13 @@ int report_json__write(struct profile *p, const struct report_json_opts *opts, F
 			char src[4200];
 
 			json__begin_object(&w, NULL);
-			json__string(&w, "name", fr->display);
-			json__string(&w, "dso", fr->dso);
+			JSTR(&w, "name", fr->display);
+			JSTR(&w, "dso", fr->dso);
 			json__string(&w, "kind", profile_frame_kind__name(fr->kind));
 			json__u64(&w, "addr", fr->addr);
 			if (fr->srcfile) {
 				snprintf(src, sizeof(src), "%s:%u", fr->srcfile, fr->line);
-				json__string(&w, "srcline", src);
+				JSTR(&w, "srcline", src);
 			} else {
 				json__null(&w, "srcline");
 			}

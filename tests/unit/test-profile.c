@@ -176,6 +176,18 @@ static void test_json(void **state)
 	assert_non_null(strstr(buf, "\"srcline\":\"foo.c:42\""));
 	assert_non_null(strstr(buf, "\"name\":\"[libfoo.so]\""));
 	free(buf);
+	/* invalid UTF-8 in a comm does not make invalid JSON */
+	{
+		const struct profile_frame_desc fr = { .name = "caf\xc3\xa9", .dso = "/x" };
+
+		profile__add_sample(p, ev, "bad\x80" "comm", 1, &fr, 1, 1);
+		f = open_memstream(&buf, &len);
+		assert_int_equal(report_json__write(p, NULL, f), 0);
+		fclose(f);
+		assert_non_null(strstr(buf, "\"comm\":\"bad?comm\""));
+		assert_non_null(strstr(buf, "\"symbol\":\"caf\xc3\xa9\""));
+		free(buf);
+	}
 	profile__delete(p);
 }
 
