@@ -17,6 +17,7 @@
 #define PROFILE_LOCATION	4
 #define PROFILE_FUNCTION	5
 #define PROFILE_STRING_TABLE	6
+#define PROFILE_DURATION_NANOS	10
 #define PROFILE_PERIOD_TYPE	11
 #define PROFILE_PERIOD		12
 #define PROFILE_COMMENT		13
@@ -488,6 +489,8 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 		pb__uint(out, PROFILE_PERIOD, period);
 		pb__uint(out, PROFILE_DEFAULT_SAMPLE_TYPE, dst);
 	}
+	if (p->last_time > p->first_time)
+		pb__uint(out, PROFILE_DURATION_NANOS, p->last_time - p->first_time);
 	if (p->title) {
 		snprintf(name, sizeof(name), "mperf report -i %s", p->title);
 		pb__uint(out, PROFILE_COMMENT, enc__str(&e, name));

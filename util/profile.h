@@ -87,6 +87,7 @@ struct profile {
 	uint32_t nr_stacks, alloc_stacks;
 	struct profile_hash strings, frame_hash, stack_hash;
 	char *title;		/* e.g. the input file name, may be NULL */
+	uint64_t first_time, last_time;	/* sample timestamps (ns), 0 = unknown */
 };
 
 struct profile *profile__new(void);

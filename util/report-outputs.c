@@ -303,6 +303,12 @@ static int builder__sample(struct tool *tool, const union perf_event *event,
 
 	if (machine__resolve(b->machine, sample, &al) < 0)
 		return -ENOMEM;
+	if (sample->time) {
+		if (!b->profile->first_time || sample->time < b->profile->first_time)
+			b->profile->first_time = sample->time;
+		if (sample->time > b->profile->last_time)
+			b->profile->last_time = sample->time;
+	}
 	ev = builder__event_idx(b, evsel);
 	if (ev < 0)
 		return ev;

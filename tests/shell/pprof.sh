@@ -48,6 +48,7 @@ for s in p['sample']:
         m = maps[l['mapping_id'][0]]
         assert 'line' in l and l['line'], 'location without line'
 print('total', total)
+print('duration', p.get('duration_nanos', [0])[0])
 for f, n in self_.most_common():
     print('self', f, n)
 for m in maps.values():
@@ -100,6 +101,10 @@ for n in cpuburn-fp cpuburn-dwarf dsouser-fp; do
 		fail "$n: a file mapping without build-id"
 done
 grep -q '^type cpu-clock:ppp nanoseconds' "$T/cpuburn-fp.got" || fail "no cpu-clock period type"
+# duration: first to last sample, as perf script's timestamps say (to 1 us)
+want=$(awk '/^[^ \t]/ { t = $3; sub(/:$/, "", t); if (!f) f = t; l = t } END { printf "%d", (l - f) * 1e6 }' "$T/cpuburn-fp.script")
+got=$(awk '$1 == "duration" { printf "%d", $2 / 1000 }' "$T/cpuburn-fp.got")
+[ "$want" -ge $((got - 1)) ] && [ "$want" -le $((got + 1)) ] || fail "duration: want ${want}us, got ${got}us"
 # source lines: the same as binutils' addr2line gives for the same file offsets
 if command -v addr2line >/dev/null; then
 	grep '^line ' "$T/cpuburn-fp.got" | head -40 > "$T/lines"
