@@ -394,7 +394,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	struct hist_entry tmpl;
 	struct hists *hists;
 	struct callchain_cursor *cursor = NULL;
-	uint64_t period = sample->period ? sample->period : 1;
+	uint64_t period = sample->period;
 	int err;
 
 	if (!rep->setup_done) {
@@ -402,6 +402,11 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		if (err)
 			return err;
 	}
+	/* -c N recordings carry no PERIOD: every sample is worth N */
+	if (!(evsel->attr.sample_type & PERF_SAMPLE_PERIOD))
+		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
+	if (!period)
+		period = 1;
 	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;

@@ -37,6 +37,24 @@ static char *strip_params(char *dm)
 	}
 	if (depth == 0 && p > dm && *p == '(')
 		*p = '\0';
+	/* template functions: drop the return type before the name too
+	 * ("std::pair<int, int> foo<int>" -> "foo<int>") */
+	{
+		char *q, *cut = NULL;
+		int d = 0;
+
+		for (q = dm; *q; q++) {
+			if (*q == '<' || *q == '(')
+				d++;
+			else if ((*q == '>' || *q == ')') && d > 0)
+				d--;
+			else if (*q == ' ' && d == 0 &&
+				 !(q - dm >= 8 && !strncmp(q - 8, "operator", 8)))
+				cut = q;
+		}
+		if (cut)
+			memmove(dm, cut + 1, strlen(cut + 1) + 1);
+	}
 	return dm;
 }
 
