@@ -298,8 +298,14 @@ static int builder__sample(struct tool *tool, const union perf_event *event,
 {
 	struct profile_builder *b = (struct profile_builder *)tool;
 	struct addr_location al = { 0 };
-	uint64_t period = sample->period ? sample->period : 1;
+	uint64_t period = sample->period;
 	int ev, err;
+
+	/* -c N recordings carry no PERIOD: every sample is worth N (as report) */
+	if (evsel && !(evsel->attr.sample_type & PERF_SAMPLE_PERIOD))
+		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
+	if (!period)
+		period = 1;
 
 	if (machine__resolve(b->machine, sample, &al) < 0)
 		return -ENOMEM;
