@@ -9,7 +9,9 @@ for name in cpuburn-fp dsouser-fp cpuburn-dwarf; do
 	cat "$D/$name.script.txt" > "$T/$name.script"
 	"$MPERF" report -i "$D/$name.data" $(report_symargs) --json > "$T/$name.json" 2> "$T/err" ||
 		{ cat "$T/err" >&2; fail "$name: report --json failed"; }
-	python3 - "$T/$name.json" "$T/$name.script" "$D/$name.report-nochildren.txt" <<'PY' || fail "$name: JSON check"
+	"$MPERF" report -i "$D/$name.data" $(report_symargs) --stdio -n --no-children --sort comm,dso,sym -g none \
+		> "$T/$name.mreport" 2>/dev/null || fail "$name: mperf report --stdio failed"
+	python3 - "$T/$name.json" "$T/$name.script" "$D/$name.report-nochildren.txt" "$T/$name.mreport" <<'PY' || fail "$name: JSON check"
 import sys, json, re, collections
 doc = json.load(open(sys.argv[1]))
 assert doc['schema'] == 'mperf-report' and doc['version'] == 1, doc.get('version')
@@ -42,11 +44,24 @@ for line in open(sys.argv[3]):
     assert got[0]['kind'] == ('kernel' if k == 'k' else 'user')
     rows += 1
 assert rows >= 3, rows
+# mperf report -n: the same sample counts and overheads, row for row
+mrows = 0
+for line in open(sys.argv[4]):
+    m = re.match(r'\s+([\d.]+)%\s+(\d+)\s+(\S+)\s+(\S+)\s+\[(.)\]\s+(\S+)', line)
+    if not m:
+        continue
+    pct, n, comm, dso, sym = float(m[1]), int(m[2]), m[3], m[4], m[6]
+    got = [e for e in ev['entries'] if e['symbol'] == sym and e['dso'] == dso and e['comm'] == comm]
+    assert got and got[0]['samples'] == n, (sym, got and got[0]['samples'], n)
+    assert abs(got[0]['overhead'] - pct) <= 0.005, (sym, got[0]['overhead'], pct)
+    mrows += 1
+assert mrows >= 3, mrows
+rows = '%d perf report rows, %d mperf report -n rows' % (rows, mrows)
 # stacks reference frames; they add up to the event's samples
 assert sum(s['samples'] for s in ev['stacks']) == total
 nf = len(doc['frames'])
 assert all(0 <= i < nf for s in ev['stacks'] for i in s['frames'])
-print('%s: %d samples, %d entries, %d perf report rows equal' % (sys.argv[1].split('/')[-1], total, len(ev['entries']), rows))
+print('%s: %d samples, %d entries, %s equal' % (sys.argv[1].split('/')[-1], total, len(ev['entries']), rows))
 PY
 done
 "$MPERF" report -i "$D/dsouser-fp.data" $(report_symargs) --json --json-pretty --json-no-stacks > "$T/p.json" || fail "--json-pretty"
