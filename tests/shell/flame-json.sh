@@ -11,7 +11,7 @@ for name in cpuburn-fp dsouser-fp cpuburn-dwarf; do
 		{ cat "$T/err" >&2; fail "$name: report --json failed"; }
 	"$MPERF" report -i "$D/$name.data" $(report_symargs) --stdio -n --no-children --sort comm,dso,sym -g none \
 		> "$T/$name.mreport" 2>/dev/null || fail "$name: mperf report --stdio failed"
-	python3 - "$T/$name.json" "$T/$name.script" "$D/$name.report-nochildren.txt" "$T/$name.mreport" <<'PY' || fail "$name: JSON check"
+	python3 - "$T/$name.json" "$T/$name.script" "$D/$name.report-nochildren.txt" "$T/$name.mreport" "$D/$name.report.txt" <<'PY' || fail "$name: JSON check"
 import sys, json, re, collections
 doc = json.load(open(sys.argv[1]))
 assert doc['schema'] == 'mperf-report' and doc['version'] == 1, doc.get('version')
@@ -56,7 +56,20 @@ for line in open(sys.argv[4]):
     assert abs(got[0]['overhead'] - pct) <= 0.005, (sym, got[0]['overhead'], pct)
     mrows += 1
 assert mrows >= 3, mrows
-rows = '%d perf report rows, %d mperf report -n rows' % (rows, mrows)
+# perf report (children by default on -g files): Children and Self to 0.01
+crows = 0
+for line in open(sys.argv[5]):
+    m = re.match(r'\s+([\d.]+)%\s+([\d.]+)%\s+(\S+)\s+(\S+)\s+\[(.)\]\s+(\S+)\s*$', line)
+    if not m:
+        continue
+    ch, pct, comm, dso, sym = float(m[1]), float(m[2]), m[3], m[4], m[6]
+    got = [e for e in ev['entries'] if e['symbol'] == sym and e['dso'] == dso and e['comm'] == comm]
+    assert got, ('children', sym, dso)
+    assert abs(got[0]['children'] - ch) <= 0.011 and abs(got[0]['overhead'] - pct) <= 0.011, \
+        (sym, got[0]['children'], ch, got[0]['overhead'], pct)
+    crows += 1
+assert crows >= 3, crows
+rows = '%d perf report rows, %d mperf report -n rows, %d perf children rows' % (rows, mrows, crows)
 # stacks reference frames; they add up to the event's samples
 assert sum(s['samples'] for s in ev['stacks']) == total
 nf = len(doc['frames'])
