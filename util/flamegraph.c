@@ -116,10 +116,10 @@ static void node_colour(const struct fg_state *st, const struct profile_node *n,
 	}
 	switch (n->kind) {
 	case PROFILE_FRAME_KERNEL:	/* blue */
-		r = 60 + 60 * v1; g = 130 + 60 * v2; b = 200 + 55 * v3;
+		r = 50 + 60 * v1; g = 100 + 60 * v2; b = 215 + 40 * v3;
 		break;
-	case PROFILE_FRAME_INLINED:	/* aqua */
-		r = 60 + 50 * v1; g = 190 + 50 * v2; b = 170 + 40 * v2;
+	case PROFILE_FRAME_INLINED:	/* aqua-green */
+		r = 40 + 50 * v1; g = 200 + 40 * v2; b = 150 + 40 * v2;
 		break;
 	case PROFILE_NODE_ROOT:
 	case PROFILE_NODE_COMM:		/* grey */
