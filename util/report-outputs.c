@@ -134,8 +134,8 @@ struct profile_builder {
 	int max_stack;
 	const struct symbol_opts *symopts;
 	bool srclines;			/* look up file:line (pprof, JSON) */
-	bool inlines;			/* expand inline chains (off: perf script shows
-					 * none for fp callchains by default) */
+	bool inlines;			/* expand inline chains (--inline-frames; off by
+					 * default: perf script shows none for fp chains) */
 	struct {
 		const struct evsel *evsel;
 		int idx;
@@ -252,15 +252,18 @@ static int builder__add_frames(struct profile_builder *b, uint64_t ip, uint64_t 
 
 	if (b->inlines && dso && sym && kind == PROFILE_FRAME_USER)
 		n = srcline__inlines(b->machine, dso, addr, inl, ARRAY_SIZE(inl));
+	/* keep the inlined ones (innermost first); the ELF symbol follows */
+	while (n > 0 && !strcmp(inl[n - 1], sym->name))
+		n--;
 	for (int i = 0; i < n; i++) {
-		bool same = !strcmp(inl[i], sym->name);
-
+		if (i && inl[i] == inl[i - 1])
+			continue;
 		d = builder__desc(b);
 		if (!d)
 			return -ENOMEM;
 		d->name = inl[i];
 		d->sym = sym->name;
-		d->kind = same ? kind : PROFILE_FRAME_INLINED;
+		d->kind = PROFILE_FRAME_INLINED;
 		d->dso = dso->long_name;
 		d->addr = ip;
 		d->build_id = bid;
@@ -269,11 +272,9 @@ static int builder__add_frames(struct profile_builder *b, uint64_t ip, uint64_t 
 			d->map_end = map->end;
 			d->map_pgoff = map->pgoff;
 		}
-	}
-	if (n) {
 		/* the source line belongs to the innermost function */
-		builder__srcline(b, &b->descs[b->nr_descs - n], dso, sym, addr);
-		return 0;
+		if (!i)
+			builder__srcline(b, d, dso, sym, addr);
 	}
 	d = builder__desc(b);
 	if (!d)
@@ -288,7 +289,8 @@ static int builder__add_frames(struct profile_builder *b, uint64_t ip, uint64_t 
 		d->map_end = map->end;
 		d->map_pgoff = map->pgoff;
 	}
-	builder__srcline(b, d, dso, sym, addr);
+	if (!n)
+		builder__srcline(b, d, dso, sym, addr);
 	return 0;
 }
 
@@ -362,7 +364,7 @@ static void builder__set_build_ids(struct profile_builder *b, struct session *se
 }
 
 struct profile *profile__from_file(const char *input, const struct symbol_opts *symopts,
-				   int max_stack, bool srclines)
+				   int max_stack, unsigned int flags)
 {
 	struct profile_builder b = {
 		.tool = {
@@ -372,7 +374,8 @@ struct profile *profile__from_file(const char *input, const struct symbol_opts *
 		},
 		.max_stack = max_stack > 0 ? max_stack : 127,
 		.symopts = symopts,
-		.srclines = srclines,
+		.srclines = flags & PROFILE_READ_SRCLINES,
+		.inlines = flags & PROFILE_READ_INLINES,
 	};
 	struct session *session;
 	struct profile *p = NULL;
@@ -408,15 +411,17 @@ out:
 int report_outputs__run(const struct report_outputs *o, const char *input,
 			const struct symbol_opts *symopts, int max_stack)
 {
-	bool srclines = o->pprof || o->json;
+	unsigned int flags = (o->pprof || o->json ? PROFILE_READ_SRCLINES : 0) |
+			     (o->inline_frames ? PROFILE_READ_INLINES : 0);
 	struct profile *p, *base = NULL;
 	int err;
 
-	p = profile__from_file(input, symopts, max_stack, srclines);
+	p = profile__from_file(input, symopts, max_stack, flags);
 	if (!p)
 		return -EIO;
 	if (o->diff) {
-		base = profile__from_file(o->diff, symopts, max_stack, false);
+		base = profile__from_file(o->diff, symopts, max_stack,
+					  flags & ~PROFILE_READ_SRCLINES);
 		if (!base) {
 			profile__delete(p);
 			return -EIO;

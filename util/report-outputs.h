@@ -23,6 +23,7 @@ struct report_outputs {
 	bool json, json_pretty, json_no_stacks;
 	const char *pprof;		/* output file */
 	const char *diff;		/* base perf.data */
+	bool inline_frames;		/* expand inlined functions (debug info) */
 };
 
 #define REPORT_OUTPUTS_OPTIONS(o)							\
@@ -47,7 +48,9 @@ struct report_outputs {
 		    "JSON without the stacks and frames arrays"),			\
 	OPT_STRING(0, "pprof", &(o)->pprof, "file", "write a gzip'd pprof profile"),	\
 	OPT_STRING(0, "diff", &(o)->diff, "base.data",					\
-		   "change per symbol against a base perf.data (with --flamegraph: diff graph)")
+		   "change per symbol against a base perf.data (with --flamegraph: diff graph)"), \
+	OPT_BOOLEAN(0, "inline-frames", &(o)->inline_frames,				\
+		    "profile outputs: inlined functions as frames, from debug info")
 
 struct symbol_opts;
 
@@ -60,9 +63,14 @@ struct symbol_opts;
 int report_outputs__run(const struct report_outputs *o, const char *input,
 			const struct symbol_opts *symopts, int max_stack);
 
+enum {
+	PROFILE_READ_SRCLINES	= 1 << 0,	/* file:line of every frame (pprof, JSON) */
+	PROFILE_READ_INLINES	= 1 << 1,	/* inlined functions as frames */
+};
+
 /* Read @input into a new profile (its title is @input). NULL on error (printed). */
 struct profile *profile__from_file(const char *input, const struct symbol_opts *symopts,
-				   int max_stack, bool srclines);
+				   int max_stack, unsigned int flags);
 
 /* Was any of the outputs asked for? */
 bool report_outputs__wanted(const struct report_outputs *o);

@@ -99,4 +99,14 @@ grep -q '_\[k\]' "$T/pid.got" || fail "--folded-annotate: no kernel frame annota
 want=$(cat "$D/cpuburn-fp.script.txt" | awk '/cpu-clock/ { s += $(NF-1) } END { print s }')
 got=$(awk '{s += $NF} END {print s}' "$T/period.got")
 assert_eq "--folded-period total" "$want" "$got"
+# --inline-frames: the return address into main (file offset 0x1141) lies in
+# now(), inlined into main, as binutils' addr2line -i says too
+"$MPERF" report -i "$D/cpuburn-fp.data" $(report_symargs) --folded --inline-frames --folded-annotate \
+	> "$T/inl.got" || fail "--inline-frames failed"
+assert_eq "--inline-frames samples" 1001 "$(awk '{s += $NF} END {print s}' "$T/inl.got")"
+n=$(grep -c ';main;now_\[i\];cb_run_batch;' "$T/inl.got")
+assert_eq "--inline-frames: lines with main;now_[i];cb_run_batch" "$(wc -l < "$T/inl.got")" "$n"
+if command -v addr2line >/dev/null; then
+	assert_eq "addr2line -i at main+0xb1" "now main" "$(addr2line -i -f -e "$D/bin/cpuburn" 0x1141 | sed -n '1p;3p' | tr '\n' ' ' | sed 's/ $//')"
+fi
 exit 0
