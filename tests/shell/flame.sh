@@ -65,6 +65,23 @@ python3 "$T/check.py" "$T/fg.svg" "$T/want" flame || fail "flame graph check"
 python3 "$T/check.py" "$T/icicle.svg" "$T/want" icicle || fail "icicle graph check"
 grep -q '>cpuburn icicle<' "$T/icicle.svg" || fail "--flamegraph-title not used"
 
+# caller graph: the level above the process holds the leaf functions with
+# their self samples (perf script's first frame of each sample)
+"$MPERF" report -i "$D/cpuburn-fp.data" $(report_symargs) --flamegraph "$T/callers.svg" \
+	--flamegraph-callers 2>/dev/null || fail "--flamegraph-callers failed"
+awk '/^[^ \t]/ { first = 1; next } /^[ \t]/ && first { first = 0; s = $2; sub(/\+0x[0-9a-f]+$/, "", s); c[s]++ }
+     END { for (s in c) print s, c[s] }' "$T/script.txt" | sort > "$T/leaves.want"
+python3 - "$T/callers.svg" <<'PY' | sort > "$T/leaves.got" || fail "caller graph parse"
+import sys, xml.etree.ElementTree as ET
+S = '{http://www.w3.org/2000/svg}'
+for g in ET.parse(sys.argv[1]).getroot().iter(S + 'g'):
+    if g.get('class') == 'f' and g.get('data-d') == '2':
+        t = g.find(S + 'title').text
+        print(t.rsplit(' (', 1)[0], g.get('data-w'))
+PY
+diff -u "$T/leaves.want" "$T/leaves.got" || fail "caller graph leaves differ from perf script's leaf counts"
+echo "caller graph: $(wc -l < "$T/leaves.got") leaf functions with perf script's counts"
+
 # render in headless Chromium (no network): non-blank, frames in the DOM, search works
 CHROME=$(command -v chromium || command -v chromium-browser || command -v google-chrome)
 [ -n "$CHROME" ] || skip "chromium not installed (apt-get install chromium): SVG checked as XML only"
