@@ -29,6 +29,7 @@
 #include "util/srcline.h"
 #include "util/symbol.h"
 #include "util/thread.h"
+#include "util/trace-event.h"
 
 #define MAX_FIELDS 32
 #define MAX_EVSELS 64
@@ -65,6 +66,10 @@ struct report {
 	bool has_callchains;	/* the file has them */
 	bool need_srcline;
 	bool need_parent;	/* the parent sort key is used */
+	bool need_trace;	/* the trace sort key is used */
+	struct trace_event *tevent;
+	char *trace_buf;
+	size_t trace_size;
 	struct callchain_param cc;
 	const struct sort_key *keys[MAX_FIELDS];
 	int nr_keys;
@@ -229,6 +234,8 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 			rep->need_callchain = rep->need_parent = true;
 		if (key->need_srcline)
 			rep->need_srcline = true;
+		if (key->need_trace)
+			rep->need_trace = true;
 	}
 	rep->fields_v[rep->nr_fields++] = f;
 	return 0;
@@ -245,6 +252,52 @@ static int report__add_list(struct report *rep, const char *list, bool is_f)
 		err = report__add_field(rep, tok, is_f);
 	free(dup);
 	return err;
+}
+
+static void report__elide(struct report *rep, const char *key, const struct strlist *l)
+{
+	int i, j;
+
+	if (l->nr != 1 || rep->nr_fields < 2)
+		return;
+	for (i = 0, j = 0; i < rep->nr_fields; i++) {
+		if (rep->fields_v[i].kind == FIELD_KEY && !strcmp(rep->fields_v[i].key->name, key))
+			continue;
+		rep->fields_v[j++] = rep->fields_v[i];
+	}
+	rep->nr_fields = j;
+}
+
+/* perf sorts files of tracepoints alone by their output ("trace") */
+static bool evlist__tracepoints_only(struct evlist *el)
+{
+	int i;
+
+	if (!el || !el->nr)
+		return false;
+	for (i = 0; i < el->nr; i++)
+		if (el->entries[i]->attr.type != PERF_TYPE_TRACEPOINT)
+			return false;
+	return true;
+}
+
+/* The tracepoint's formatted fields, interned. */
+static const char *report__trace(struct report *rep, const struct perf_sample *sample,
+				 struct evsel *evsel)
+{
+	FILE *fp;
+
+	if (!rep->tevent || !sample->raw_data)
+		return machine__intern(rep->machine, "");
+	free(rep->trace_buf);
+	rep->trace_buf = NULL;
+	fp = open_memstream(&rep->trace_buf, &rep->trace_size);
+	if (!fp)
+		return NULL;
+	trace_event__fprintf(rep->tevent, fp, evsel->attr.config, (int)sample->cpu,
+			     sample->raw_data, sample->raw_size);
+	fclose(fp);
+	return machine__intern(rep->machine, rep->trace_buf ? rep->trace_buf : "");
 }
 
 static bool evlist__has_callchains(struct evlist *el)
@@ -280,6 +333,15 @@ static int report__setup(struct report *rep)
 		rep->children = rep->has_callchains;
 	if (!rep->has_callchains)
 		rep->children = 0;
+	/* -F without overhead_children: perf drops the cumulation but keeps
+	 * the caller order it chose for it */
+	if (rep->fields && !strstr(rep->fields, "overhead_children") && rep->children) {
+		rep->children = 0;
+		if (!rep->cc.order_set) {
+			rep->cc.order = ORDER_CALLER;
+			rep->cc.order_set = true;
+		}
+	}
 	if (rep->cc.mode != CHAIN_NONE && !rep->has_callchains) {
 		if (rep->call_graph)
 			pr_warning("-g: the file has no callchains (record with -g)\n");
@@ -320,11 +382,25 @@ static int report__setup(struct report *rep)
 				return err;
 		}
 	} else {
-		err = report__add_list(rep, rep->sort_order ? rep->sort_order : "comm,dso,sym",
+		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
+				       evlist__tracepoints_only(el) ? "trace" : "comm,dso,sym",
 				       false);
 		if (err)
 			return err;
 	}
+	if (rep->need_trace) {
+		struct env *env = session__env(rep->session);
+
+		if (env && env->tracing_data)
+			rep->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
+		if (!rep->tevent)
+			pr_warning("no tracepoint formats in the file: 'trace' entries are empty\n");
+	}
+	/* a filter on one comm/dso/symbol makes its column redundant: perf
+	 * drops it and names the value in the header */
+	report__elide(rep, "comm", &rep->comms);
+	report__elide(rep, "dso", &rep->dsos);
+	report__elide(rep, "sym", &rep->syms);
 	return 0;
 }
 
@@ -353,24 +429,46 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	return rep->hists[idx];
 }
 
+/* -C drops samples before they are counted */
 static bool report__filtered(struct report *rep, const struct addr_location *al,
 			     const struct perf_sample *sample)
 {
-	if (rep->comms.nr && !strlist__has(&rep->comms, al->comm))
-		return true;
-	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid))
-		return true;
-	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid))
-		return true;
-	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
-					  strlist__has(&rep->dsos, al->dso->long_name))))
-		return true;
-	if (rep->syms.nr && !(al->sym && strlist__has(&rep->syms, al->sym->name)))
-		return true;
 	if (rep->cpu_filter && (sample->cpu >= 1024 ||
 				!(rep->cpu_mask[sample->cpu / 64] & (1ULL << (sample->cpu % 64)))))
 		return true;
 	return false;
+}
+
+/* --comm/--pid/--tid/--dsos/--symbols hide entries (children ones too);
+ * the totals stay those of the whole profile, as perf's */
+static bool report__entry_filtered(struct report *rep, const struct hist_entry *he)
+{
+	if (rep->comms.nr && !strlist__has(&rep->comms, he->comm))
+		return true;
+	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, he->pid))
+		return true;
+	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, he->tid))
+		return true;
+	if (rep->dsos.nr && !(he->dso && (strlist__has(&rep->dsos, he->dso->short_name) ||
+					  strlist__has(&rep->dsos, he->dso->long_name))))
+		return true;
+	if (rep->syms.nr && !(he->sym && strlist__has(&rep->syms, he->sym->name)))
+		return true;
+	return false;
+}
+
+static void report__filter_entries(struct report *rep, struct hists *h)
+{
+	uint64_t i, j;
+
+	for (i = 0, j = 0; i < h->nr_sorted; i++) {
+		if (report__entry_filtered(rep, h->sorted[i])) {
+			rep->nr_filtered++;
+			continue;
+		}
+		h->sorted[j++] = h->sorted[i];
+	}
+	h->nr_sorted = j;
 }
 
 static struct symbol *report__parent(struct report *rep, const struct callchain_cursor *c)
@@ -410,13 +508,13 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
+	hists = report__hists(rep, evsel);
+	if (!hists)
+		return -ENOMEM;
 	if (report__filtered(rep, &al, sample)) {
 		rep->nr_filtered++;
 		return 0;
 	}
-	hists = report__hists(rep, evsel);
-	if (!hists)
-		return -ENOMEM;
 	if (rep->need_callchain) {
 		err = machine__resolve_callchain(rep->machine, al.thread, sample, &rep->cursor,
 						 rep->max_stack);
@@ -442,6 +540,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.tid = al.thread->tid;
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
+	if (rep->need_trace)
+		tmpl.trace = report__trace(rep, sample, evsel);
 	if (cursor && rep->parent_re_ok && rep->need_parent)
 		tmpl.parent = report__parent(rep, cursor);
 	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode);
@@ -610,6 +710,12 @@ static int report__print(struct report *rep, FILE *fp)
 		if (!rep->header)
 			fprintf(fp, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
+		if (rep->comms.nr == 1)
+			fprintf(fp, "# comm: %s\n", rep->comms.items[0]);
+		if (rep->dsos.nr == 1)
+			fprintf(fp, "# dso: %s\n", rep->dsos.items[0]);
+		if (rep->syms.nr == 1)
+			fprintf(fp, "# symbol: %s\n", rep->syms.items[0]);
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
 	}
 	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
@@ -618,14 +724,14 @@ static int report__print(struct report *rep, FILE *fp)
 		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
+		report__filter_entries(rep, h);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
 			fprintf(fp, "# Samples: %s of event '%s'\n", nbuf, el->entries[i]->name);
 			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
 		}
 		hists__fprintf_stdio(fp, h, &so);
-		if (!quiet)
-			fprintf(fp, "\n\n");
+		fprintf(fp, "\n\n");
 		printed++;
 	}
 	if (!quiet && !rep->no_quality)
@@ -678,6 +784,9 @@ static void report__exit(struct report *rep)
 	free(rep->tids);
 	if (rep->parent_re_ok)
 		regfree(&rep->parent_re);
+	if (rep->tevent)
+		trace_event__delete(rep->tevent);
+	free(rep->trace_buf);
 }
 
 int cmd_report(int argc, const char **argv)

@@ -72,11 +72,9 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 	case FIELD_OVERHEAD_US:
 		return snprintf(buf, size, "%.2f%%", pct(he->period_us, total));
 	case FIELD_SAMPLE:
-		return snprintf(buf, size, "%" PRIu64,
-				hists->opts.children ? he->nr_events_acc : he->nr_events);
+		return snprintf(buf, size, "%" PRIu64, he->nr_events);
 	case FIELD_PERIOD:
-		return snprintf(buf, size, "%" PRIu64,
-				hists->opts.children ? he->period_acc : he->period);
+		return snprintf(buf, size, "%" PRIu64, he->period);
 	}
 	return 0;
 }
@@ -116,11 +114,10 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			w = field_min_width(&o->fields[k]);
 		width[k] = w;
 	}
+	/* widths over every entry, shown or not (as perf) */
 	for (i = 0; i < hists->nr_sorted; i++) {
 		const struct hist_entry *he = hists->sorted[i];
 
-		if (!entry_shown(hists, he, o->percent_limit))
-			continue;
 		for (k = 0; k < o->nr_fields; k++) {
 			int w;
 

@@ -277,10 +277,15 @@ static int child_cmp(const void *a, const void *b)
 
 	if (l->cumul != r->cumul)
 		return l->cumul > r->cumul ? -1 : 1;
-	/* perf's children tree is ordered by descending symbol address and
-	 * equal values keep that order */
-	if (sym_key(l) != sym_key(r))
-		return sym_key(l) > sym_key(r) ? -1 : 1;
+	/* perf's children tree is ordered by descending symbol address (raw
+	 * ip when either is unresolved) and equal values keep that order */
+	if (l->key.sym && r->key.sym && l->key.dso == r->key.dso) {
+		if (sym_key(l) != sym_key(r))
+			return sym_key(l) > sym_key(r) ? -1 : 1;
+		return 0;
+	}
+	if (l->key.ip != r->key.ip)
+		return l->key.ip > r->key.ip ? -1 : 1;
 	return 0;
 }
 
@@ -385,7 +390,9 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 			else
 				c->ret += (size_t)fputs("          ", c->fp);
 		}
-		c->ret += (size_t)fputs("[...]\n", c->fp);
+		/* perf 6.1 prints its "[...]" remainder with an "(inlined)"
+		 * suffix (an uninitialised flag); same text here */
+		c->ret += (size_t)fputs("[...] (inlined)\n", c->fp);
 	}
 	free(kids);
 }
@@ -466,7 +473,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 
 			if (param->mode == CHAIN_FLAT) {
 				c.ret += (size_t)fprintf(fp, "           %.2f%%\n",
-							 total ? v[i]->hit * 100.0 / total : 0.0);
+							 total ? v[i]->cumul * 100.0 / total : 0.0);
 				print_path(&c, v[i], false, &first);
 				c.ret += (size_t)fputs("\n", fp);
 			} else {

@@ -36,6 +36,7 @@ struct hist_entry {
 	int32_t cpu;
 	int32_t pid, tid;
 	const char *srcline;
+	const char *trace;	/* tracepoint output (interned) for "trace" */
 	struct symbol *parent;
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;

@@ -128,6 +128,7 @@ int maps__insert(struct maps *maps, struct map *map)
 			maps->entries[k++] = right;
 	}
 	maps->last = 0;
+	maps->gen++;
 	return 0;
 }
 

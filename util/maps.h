@@ -19,6 +19,7 @@ struct maps {
 	size_t nr, alloc;
 	int refcnt;
 	size_t last;		/* lookup cache: index of the last hit */
+	uint64_t gen;		/* bumped by every insertion (caches key on it) */
 };
 
 struct maps *maps__new(void);

@@ -174,6 +174,11 @@ static int cpu_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%*.*d", 3, 3, he->cpu);
 }
 
+static int cpu_width(const struct hist_entry *he)
+{
+	return 3;
+}
+
 static int parent_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->parent == b->parent)
@@ -193,6 +198,21 @@ static int parent_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%s", he->parent ? he->parent->name : "[other]");
 }
 
+static int trace_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return a->trace == b->trace ? 0 : cmp_str(a->trace, b->trace);
+}
+
+static uint64_t trace_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uintptr_t)he->trace * 11;
+}
+
+static int trace_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", he->trace ? he->trace : "");
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .pad_last = true },
 	{ "pid", "    Pid:Command", pid_cmp, pid_cmp, pid_hash, pid_snprintf, .pad_last = true },
@@ -202,7 +222,10 @@ static const struct sort_key sort_keys[] = {
 	{ "sym", "Symbol", sym_cmp, sym_sort, sym_hash, sym_snprintf, .width = sym_width },
 	{ "srcline", "Source:Line", srcline_cmp, srcline_cmp, srcline_hash, srcline_snprintf,
 	  .need_srcline = true },
-	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .pad_last = true },
+	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .width = cpu_width,
+	  .pad_last = true },
+	{ "trace", "Trace output", trace_cmp, trace_cmp, trace_hash, trace_snprintf,
+	  .need_trace = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
 };
@@ -221,5 +244,5 @@ const struct sort_key *sort_key__find(const char *name)
 
 const char *sort_key__names(void)
 {
-	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent";
+	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace";
 }

@@ -39,6 +39,7 @@ struct sort_key {
 	int (*width)(const struct hist_entry *he);
 	bool need_callchain;	/* parent */
 	bool need_srcline;
+	bool need_trace;	/* trace: the formatted tracepoint */
 	bool pad_last;		/* pad even as the last column (perf does) */
 };
 

@@ -58,6 +58,10 @@ static char *strip_params(char *dm)
 	return dm;
 }
 
+struct load_seg {
+	uint64_t vaddr, memsz, offset;
+};
+
 typedef char *(*cxa_demangle_fn)(const char *, char *, size_t *, int *);
 
 /* C++ names as perf shows them: libstdc++'s demangler, loaded when first
@@ -82,9 +86,90 @@ static char *demangle(const char *name)
 	return strip_params(fn(name, NULL, NULL, &status));
 }
 
-struct load_seg {
-	uint64_t vaddr, memsz, offset;
-};
+
+static uint64_t seg_offset(const struct load_seg *segs, size_t nseg, uint64_t vaddr)
+{
+	size_t k;
+
+	for (k = 0; k < nseg; k++)
+		if (vaddr >= segs[k].vaddr && vaddr < segs[k].vaddr + segs[k].memsz)
+			return vaddr - segs[k].vaddr + segs[k].offset;
+	return vaddr;
+}
+
+/* "name@plt" for each PLT slot, as perf synthesizes them: slot i of
+ * .plt.sec (or of .plt after its header) calls .rela.plt entry i. */
+static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg *segs,
+			    size_t nseg, struct symbols *syms)
+{
+	Elf_Scn *scn = NULL, *plt = NULL, *pltsec = NULL, *rela = NULL, *dynsym;
+	GElf_Shdr sh, psh, rsh, dsh;
+	size_t shstrndx, i, n;
+	Elf_Data *rdata, *ddata;
+	uint64_t base, entsize;
+	int added = 0;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name)
+			continue;
+		if (!strcmp(name, ".plt"))
+			plt = scn;
+		else if (!strcmp(name, ".plt.sec"))
+			pltsec = scn;
+		else if (!strcmp(name, ".rela.plt") && sh.sh_type == SHT_RELA)
+			rela = scn;
+	}
+	if (!rela || (!plt && !pltsec) || !gelf_getshdr(rela, &rsh))
+		return 0;
+	dynsym = elf_getscn(elf, rsh.sh_link);
+	if (!dynsym || !gelf_getshdr(dynsym, &dsh))
+		return 0;
+	rdata = elf_getdata(rela, NULL);
+	ddata = elf_getdata(dynsym, NULL);
+	if (!rdata || !ddata || !rsh.sh_entsize)
+		return 0;
+	if (pltsec) {
+		gelf_getshdr(pltsec, &psh);
+		base = psh.sh_addr;
+		entsize = 16;
+	} else {
+		gelf_getshdr(plt, &psh);
+		entsize = psh.sh_entsize ? psh.sh_entsize : 16;
+		/* PLT0: 16 bytes on x86_64, 32 on arm64 */
+		base = psh.sh_addr + (eh->e_machine == EM_AARCH64 ? 32 : 16);
+	}
+	n = rsh.sh_size / rsh.sh_entsize;
+	for (i = 0; i < n; i++) {
+		GElf_Rela r;
+		GElf_Sym ds;
+		const char *name;
+		char buf[512];
+		struct symbol *sym;
+		uint64_t addr = base + i * entsize;
+
+		if (!gelf_getrela(rdata, (int)i, &r) ||
+		    !gelf_getsym(ddata, (int)GELF_R_SYM(r.r_info), &ds))
+			continue;
+		name = elf_strptr(elf, dsh.sh_link, ds.st_name);
+		if (!name || !*name)
+			continue;
+		if (addr + entsize > psh.sh_addr + psh.sh_size)
+			break;
+		snprintf(buf, sizeof(buf), "%s@plt", name);
+		sym = symbol__new(seg_offset(segs, nseg, addr), entsize, 1, buf);
+		if (!sym || symbols__add(syms, sym) < 0)
+			break;
+		added++;
+	}
+	return added;
+}
 
 /*
  * Symbols are stored as file offsets: a sample ip becomes
@@ -181,6 +266,7 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			return -ENOMEM;
 		added++;
 	}
+	added += elf__plt_symbols(elf, &eh, segs, nseg, syms);
 	if (!added)
 		return -ENODATA;
 	symbols__fixup(syms);

@@ -16,6 +16,7 @@
 #include "unwind.h"
 
 struct unwind_info {
+	pid_t tid;
 	struct machine *machine;
 	struct thread *thread;
 	const struct perf_sample *sample;
@@ -48,7 +49,7 @@ static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
 	if (*thread_argp)
 		return 0;
 	*thread_argp = arg;
-	return ui->thread->tid > 0 ? ui->thread->tid : 1;
+	return ui->tid;
 }
 
 /* Word reads: inside the stack copy from the sample, else from the file
@@ -149,23 +150,103 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
 };
 
+/* One Dwfl per address space, reused across samples: the modules are
+ * reported once (again when the maps change) and the state is attached
+ * once; the callbacks read the sample of the moment from @ui. */
+struct unwind_cache_ent {
+	struct maps *maps;
+	uint64_t gen;
+	Dwfl *dwfl;
+	bool attached;
+	struct unwind_info *ui;
+	uint64_t last_use;
+};
+
+#define UNWIND_CACHE 16
+
+struct unwind_cache {
+	struct unwind_cache_ent ent[UNWIND_CACHE];
+	uint64_t clock;
+};
+
+static void cache_ent__clear(struct unwind_cache_ent *e)
+{
+	if (e->dwfl)
+		dwfl_end(e->dwfl);
+	free(e->ui);
+	maps__put(e->maps);
+	memset(e, 0, sizeof(*e));
+}
+
+static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *thread)
+{
+	struct unwind_cache *c = m->unwind;
+	struct unwind_cache_ent *e, *victim = NULL;
+	struct maps *maps = thread->maps;
+	size_t i;
+
+	if (!c) {
+		c = calloc(1, sizeof(*c));
+		if (!c)
+			return NULL;
+		m->unwind = c;
+	}
+	c->clock++;
+	for (i = 0; i < UNWIND_CACHE; i++) {
+		e = &c->ent[i];
+		if (e->maps == maps && e->gen == maps->gen && e->dwfl) {
+			e->last_use = c->clock;
+			return e;
+		}
+		if (!victim || e->last_use < victim->last_use)
+			victim = e;
+	}
+	e = victim;
+	cache_ent__clear(e);
+	e->ui = calloc(1, sizeof(*e->ui));
+	if (!e->ui)
+		return NULL;
+	e->dwfl = dwfl_begin(&offline_callbacks);
+	if (!e->dwfl)
+		return NULL;
+	e->maps = maps__get(maps);
+	e->gen = maps->gen;
+	e->last_use = c->clock;
+	dwfl_report_begin(e->dwfl);
+	for (i = 0; i < maps->nr; i++) {
+		struct map *map = maps->entries[i];
+		const char *path;
+
+		if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
+			continue;
+		/* report each file once: at its first (lowest) mapping */
+		if (i && maps->entries[i - 1]->dso == map->dso)
+			continue;
+		path = dso__objpath(map->dso, &m->opts);
+		if (!path)
+			continue;
+		dwfl_report_elf(e->dwfl, map->dso->short_name, path, -1,
+				map->start - map->pgoff, false);
+	}
+	dwfl_report_end(e->dwfl, NULL, NULL);
+	return e;
+}
+
 int unwind__get_entries(struct machine *m, struct thread *thread,
 			const struct perf_sample *sample,
 			struct callchain_cursor *cursor, int max_stack)
 {
-	struct unwind_info ui = {
-		.machine = m, .thread = thread, .sample = sample,
-		.cursor = cursor, .max_stack = max_stack,
-	};
-	uint32_t start_nr = cursor->nr;
-	Dwfl *dwfl;
-	size_t i;
+	struct unwind_cache_ent *e;
+	struct unwind_info *ui;
+	bool arm64;
+	uint32_t start_nr;
+	uint64_t sp;
 	int err = 0, rc;
 
 	if (!thread || !thread->maps)
 		return -ENOENT;
-	ui.arm64 = sample->user_regs.mask == ARM64_SAMPLE_REGS_USER;
-	if (!sample_reg(sample, ui.arm64 ? ARM64_PERF_REG_SP : X86_PERF_REG_SP, &ui.sp))
+	arm64 = sample->user_regs.mask == ARM64_SAMPLE_REGS_USER;
+	if (!sample_reg(sample, arm64 ? ARM64_PERF_REG_SP : X86_PERF_REG_SP, &sp))
 		return -EINVAL;
 	/* frames already in the cursor: drop a user part there (kernel
 	 * callchains of dwarf recordings have none, but be safe) */
@@ -174,43 +255,41 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 		cursor->nr--;
 	start_nr = cursor->nr;
 
-	dwfl = dwfl_begin(&offline_callbacks);
-	if (!dwfl)
-		return -ENOMEM;
-	dwfl_report_begin(dwfl);
-	for (i = 0; i < thread->maps->nr; i++) {
-		struct map *map = thread->maps->entries[i];
-		const char *path;
-
-		if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
-			continue;
-		/* report each file once: at its first (lowest) mapping */
-		if (i && thread->maps->entries[i - 1]->dso == map->dso)
-			continue;
-		path = dso__objpath(map->dso, &m->opts);
-		if (!path)
-			continue;
-		dwfl_report_elf(dwfl, map->dso->short_name, path, -1,
-				map->start - map->pgoff, false);
-	}
-	dwfl_report_end(dwfl, NULL, NULL);
-	if (!dwfl_attach_state(dwfl, NULL, thread->tid > 0 ? thread->tid : 1,
-			       &thread_callbacks, &ui)) {
-		err = -EINVAL;
+	e = unwind__dwfl(m, thread);
+	if (!e || !e->ui) {
+		err = -ENOMEM;
 		goto out;
 	}
-	rc = dwfl_getthread_frames(dwfl, thread->tid > 0 ? thread->tid : 1, frame_cb, &ui);
+	ui = e->ui;
+	ui->machine = m;
+	ui->thread = thread;
+	ui->sample = sample;
+	ui->cursor = cursor;
+	ui->max_stack = max_stack;
+	ui->arm64 = arm64;
+	ui->sp = sp;
+	ui->nr = 0;
+	if (!e->attached) {
+		ui->tid = thread->tid > 0 ? thread->tid : 1;
+		if (!dwfl_attach_state(e->dwfl, NULL, ui->tid, &thread_callbacks, ui)) {
+			err = -EINVAL;
+			cache_ent__clear(e);
+			goto out;
+		}
+		e->attached = true;
+	}
+	/* the attached "process" has one thread whose id next_thread gives */
+	rc = dwfl_getthread_frames(e->dwfl, ui->tid, frame_cb, ui);
 	if (rc != 0 && (int)cursor->nr < max_stack)
 		cursor->truncated = true;
 out:
-	dwfl_end(dwfl);
 	if (cursor->nr == start_nr) {
 		/* nothing unwound: at least the sampled user ip */
 		struct addr_location al;
 		struct callchain_cursor_node node;
 		uint64_t ip;
 
-		if (sample_reg(sample, ui.arm64 ? ARM64_PERF_REG_PC : X86_PERF_REG_IP, &ip)) {
+		if (sample_reg(sample, arm64 ? ARM64_PERF_REG_PC : X86_PERF_REG_IP, &ip)) {
 			thread__resolve_ip(m, thread, PERF_RECORD_MISC_USER, ip, &al);
 			node = (struct callchain_cursor_node){
 				.ip = ip, .addr = al.addr, .map = al.map,
@@ -225,4 +304,13 @@ out:
 
 void unwind__exit(struct machine *machine)
 {
+	struct unwind_cache *c = machine->unwind;
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < UNWIND_CACHE; i++)
+		cache_ent__clear(&c->ent[i]);
+	free(c);
+	machine->unwind = NULL;
 }

@@ -23,8 +23,6 @@ for data in "$D"/*.data; do
 		report-sort) args="--sort comm,dso,sym" ;;
 		report-nochildren) args="--no-children --sort comm,dso,sym -g none" ;;
 		esac
-		# perf's tracepoint "trace" key of per-process tracepoint files
-		[ "$name.$v" = raw-syscalls.report ] && continue
 		# perf stat record files: perf report prints stat output
 		[ "$name" = stat-record ] && continue
 		# shellcheck disable=SC2086
