@@ -137,5 +137,25 @@ done
 want=$(awk -v t="$(awk '$1 == "all" {print $2}' "$T/want")" '$1 == "cb_bravo_a_l1" { printf "%.2f", 100 * $2 / t }' "$T/want")
 grep -q "Matched: $want%" "$T/dom.html" || { grep -o 'id="matched"[^<]*' "$T/dom.html" >&2; fail "search share: want $want%"; }
 echo "rendered; search cb_bravo_a_l1 matched $want%"
+# zoom (what a click does) to cb_charlie_a_l1: it spans the full width, its
+# ancestors too, frames beside it are hidden, and "Reset Zoom" shows
+chrome --dump-dom "file://$T/fg.svg?z=cb_charlie_a_l1" > "$T/zoom.html"
+python3 - "$T/zoom.html" <<'PY' || fail "zoom in the browser"
+import sys, re
+dom = open(sys.argv[1]).read()
+assert re.search(r'id="unzoom"[^>]*opacity: 1', dom), 'Reset Zoom not shown'
+def frame(name):
+    m = re.search(r'<g class="f( anc)?"([^>]*)><title>' + re.escape(name) +
+                  r' \(.*?</title><rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"', dom)
+    assert m, name
+    return m
+z = frame('cb_charlie_a_l1')
+assert float(z.group(3)) == 10.0 and float(z.group(4)) == 1180.0, z.groups()
+a = frame('cb_alpha_a_l0')
+assert a.group(1) == ' anc' and float(a.group(4)) == 1180.0, a.groups()
+b = frame('cb_bravo_a_l1')
+assert 'display: none' in b.group(2), b.groups()
+print('zoom: cb_charlie_a_l1 full width, ancestors kept, siblings hidden')
+PY
 if [ -n "$FLAME_SCREENSHOT" ]; then cp "$T/fg.png" "$FLAME_SCREENSHOT"; fi
 exit 0
