@@ -348,6 +348,9 @@ static int report__setup(struct report *rep)
 		rep->cc.mode = CHAIN_NONE;
 	}
 	rep->use_callchain = rep->cc.mode != CHAIN_NONE;
+	/* as perf: --percent-limit is also the callchain threshold */
+	if (rep->percent_limit > 0)
+		rep->cc.min_percent = rep->percent_limit;
 	if (!rep->cc.order_set)
 		rep->cc.order = rep->children ? ORDER_CALLER : ORDER_CALLEE;
 	if (rep->inverted)
@@ -628,41 +631,11 @@ static void report__print_stats(struct report *rep, FILE *fp)
 	}
 }
 
-/* -T: samples per thread and event */
+/* -T: per-thread counter values; they come from PERF_SAMPLE_READ, which
+ * mperf does not decode yet, so only perf's header line is printed */
 static void report__print_threads(struct report *rep, FILE *fp)
 {
-	struct evlist *el = session__evlist(rep->session);
-	struct machine *m = rep->machine;
-	uint32_t b;
-	int i;
-
-	fprintf(fp, "#\n# %7s %7s", "PID", "TID");
-	for (i = 0; el && i < el->nr; i++)
-		fprintf(fp, "  %16s", el->entries[i]->name);
-	fprintf(fp, "  comm\n");
-	for (b = 0; b < m->threads_size; b++) {
-		struct thread *t;
-
-		for (t = m->threads[b]; t; t = t->hnext) {
-			uint64_t any = 0, n[MAX_EVSELS] = { 0 };
-
-			for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
-				struct hists *h = rep->hists[i];
-				uint64_t e;
-
-				for (e = 0; h && e < h->nr_sorted; e++)
-					if (h->sorted[e]->thread == t)
-						n[i] += h->sorted[e]->nr_events;
-				any += n[i];
-			}
-			if (!any)
-				continue;
-			fprintf(fp, "  %7d %7d", t->pid, t->tid);
-			for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++)
-				fprintf(fp, "  %16" PRIu64, n[i]);
-			fprintf(fp, "  %s\n", t->comm);
-		}
-	}
+	fprintf(fp, "# PID  TID\n");
 }
 
 static void report__print_quality(struct report *rep, FILE *fp)

@@ -629,12 +629,12 @@ int machine__append_frame(struct machine *m, struct callchain_cursor *cursor,
 	if (m->no_inline || !node->sym || !node->dso || node->dso->kind != DSO_KIND_USER)
 		return callchain_cursor__append(cursor, node);
 	n = srcline__inlines(m, node->dso, node->addr, names, 16);
-	if (n == 0 || (n == 1 && !strcmp(names[0], node->sym->name)))
+	if (n == 0 || (n == 1 && (!names[0] || !strcmp(names[0], node->sym->name))))
 		return callchain_cursor__append(cursor, node);
 	for (i = 0; i < n; i++) {
 		struct callchain_cursor_node f = *node;
 
-		if (strcmp(names[i], node->sym->name))
+		if (names[i] && strcmp(names[i], node->sym->name))
 			f.sym = machine__inline_sym(m, names[i], node->sym);
 		if (!f.sym)
 			f.sym = node->sym;

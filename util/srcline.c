@@ -199,13 +199,23 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
-		name = dwarf_formstring(dwarf_attr_integrate(&scopes[i], DW_AT_name, &at));
+		/* the linkage name when there is a plain one (as perf shows
+		 * __GI___clock_gettime), else the source name */
+		name = dwarf_formstring(dwarf_attr_integrate(&scopes[i], DW_AT_linkage_name, &at));
+		if (!name || (name[0] == '_' && name[1] == 'Z'))
+			name = dwarf_formstring(dwarf_attr_integrate(&scopes[i], DW_AT_name, &at));
 		if (name)
 			names[out++] = machine__intern(m, name);
-		if (tag == DW_TAG_subprogram)
-			break;
+		if (tag == DW_TAG_subprogram) {
+			free(scopes);
+			return out;
+		}
 	}
 	free(scopes);
+	/* the containing function was not among the scopes: the caller
+	 * closes the chain with the ELF symbol */
+	if (out < max)
+		names[out++] = NULL;
 	return out;
 }
 

@@ -21,7 +21,8 @@ const char *srcline__get(struct machine *machine, struct dso *dso,
 
 /* The function chain at @addr from DWARF, innermost first: inlined
  * subroutines, then the containing subprogram. Fills up to @max names
- * (interned) and returns how many; 0 without debug info. */
+ * (interned) and returns how many; 0 without debug info. A last NULL
+ * name stands for "the containing function" (not found in DWARF). */
 int srcline__inlines(struct machine *machine, struct dso *dso, uint64_t addr,
 		     const char **names, int max);
 

@@ -1,0 +1,43 @@
+#!/bin/sh
+# report options (-s, -F, -n, -g modes, filters, --percent-limit, --stats) equal perf report's on a fresh recording
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/dsouser" ] || skip "workloads not built (make workloads)"
+"$PERF" record -q -g -o "$T/p.data" "$WL/dsouser" 0.3 >/dev/null 2>&1 ||
+	skip "perf record -g does not work here"
+n=0
+while read -r opts; do
+	# shellcheck disable=SC2086
+	"$PERF" report -i "$T/p.data" --stdio $opts > "$T/perf" 2>/dev/null
+	# shellcheck disable=SC2086
+	"$MPERF" report -i "$T/p.data" --stdio $opts > "$T/mperf" 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report $opts: exit status"; }
+	# the last 3 lines are perf's random tip / mperf's quality summary
+	head -n -3 "$T/mperf" > "$T/a"
+	head -n -3 "$T/perf" > "$T/b"
+	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
+		head -20 "$T/diff" >&2
+		fail "report $opts differs from perf's"
+	fi
+	n=$((n + 1))
+done <<'LIST'
+--no-children
+--no-children -g folded
+--no-children -g flat
+--no-children -g fractal
+--no-children -g caller
+--no-children -s sym -g graph,2
+--no-children -n -g none
+--no-children --dsos libmwork.so
+--no-children --comm dsouser -g none
+--no-children -F overhead,sample,period,sym -g none
+-s dso
+-s pid
+-s cpu
+--percent-limit 5
+--stats
+LIST
+[ "$n" -eq 15 ] || fail "only $n option sets ran"
+echo "$n option sets equal to perf's"
