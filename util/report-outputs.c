@@ -252,11 +252,14 @@ static int builder__add_frames(struct profile_builder *b, uint64_t ip, uint64_t 
 
 	if (b->inlines && dso && sym && kind == PROFILE_FRAME_USER)
 		n = srcline__inlines(b->machine, dso, addr, inl, ARRAY_SIZE(inl));
-	/* keep the inlined ones (innermost first); the ELF symbol follows */
-	while (n > 0 && !strcmp(inl[n - 1], sym->name))
+	/*
+	 * Keep the inlined ones (innermost first); the ELF symbol follows as
+	 * the physical frame. A NULL name is "the containing function".
+	 */
+	while (n > 0 && (!inl[n - 1] || !strcmp(inl[n - 1], sym->name)))
 		n--;
 	for (int i = 0; i < n; i++) {
-		if (i && inl[i] == inl[i - 1])
+		if (!inl[i] || (i && inl[i] == inl[i - 1]))
 			continue;
 		d = builder__desc(b);
 		if (!d)
