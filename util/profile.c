@@ -231,7 +231,11 @@ static bool stack_eq(const void *e, const void *key)
 
 struct profile *profile__new(void)
 {
-	return calloc(1, sizeof(struct profile));
+	struct profile *p = calloc(1, sizeof(struct profile));
+
+	if (p)
+		p->first_sampled = -1;
+	return p;
 }
 
 void profile__delete(struct profile *p)
@@ -347,6 +351,8 @@ int profile__add(struct profile *p, int event, const char *comm, int pid,
 	}
 	s->samples += samples;
 	s->period += period;
+	if (p->first_sampled < 0)
+		p->first_sampled = event;
 	p->events[event].samples += samples;
 	p->events[event].period += period;
 	err = 0;

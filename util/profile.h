@@ -88,6 +88,7 @@ struct profile {
 	struct profile_hash strings, frame_hash, stack_hash;
 	char *title;		/* e.g. the input file name, may be NULL */
 	uint64_t first_time, last_time;	/* sample timestamps (ns), 0 = unknown */
+	int first_sampled;	/* event of the first sample, -1 before any */
 };
 
 struct profile *profile__new(void);

@@ -11,6 +11,7 @@
 #include "diff.h"
 #include "dso.h"
 #include "env.h"
+#include "evlist.h"
 #include "evsel.h"
 #include "machine.h"
 #include "map.h"
@@ -29,9 +30,11 @@ bool report_outputs__wanted(const struct report_outputs *o)
 	return o->folded || o->flamegraph || o->json || o->pprof || o->diff;
 }
 
-/* The first event with samples (stackcollapse-perf shows the first one seen). */
+/* The event of the first sample (stackcollapse-perf shows the first one seen). */
 static int first_event(const struct profile *p)
 {
+	if (p->first_sampled >= 0)
+		return p->first_sampled;
 	for (unsigned int i = 0; i < p->nr_events; i++) {
 		if (p->events[i].samples)
 			return i;
@@ -394,6 +397,13 @@ struct profile *profile__from_file(const char *input, const struct symbol_opts *
 		goto out;
 	}
 	builder__set_build_ids(&b, session);
+	/* events in the file's order (pipe mode: they come with the records) */
+	{
+		struct evlist *el = session__evlist(session);
+
+		for (int i = 0; el && i < el->nr; i++)
+			builder__event_idx(&b, el->entries[i]);
+	}
 	err = session__process_events(session);
 	if (err < 0) {
 		pr_err("reading %s failed: %s\n", input, strerror(-err));

@@ -20,6 +20,7 @@ static void test_merge_and_totals(void **state)
 	assert_non_null(p);
 	assert_int_equal(p->nr_events, 1);
 	assert_int_equal(p->events[ev].samples, 12);
+	assert_int_equal(p->first_sampled, ev);
 	assert_int_equal(p->events[ev].period, 6000 + 3000 + 1000 + 2000);
 	/* four distinct stacks; repeated samples merged */
 	assert_int_equal(p->nr_stacks, 4);
