@@ -412,19 +412,29 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 	struct pprof_enc e = { .p = p };
 	struct pprof_buf samples = { 0 }, sm = { 0 }, label = { 0 };
 	uint64_t *locs = NULL, *vals;
+	int *slot, nslots = 0;
 	uint32_t locs_alloc = 0;
 	int err;
 	char name[600];
 
+	/* events without samples (perf's dummy tracking event) get no values */
+	slot = calloc(p->nr_events ? p->nr_events : 1, sizeof(*slot));
 	vals = calloc(2 * (p->nr_events ? p->nr_events : 1), sizeof(*vals));
-	if (!vals)
+	if (!vals || !slot) {
+		free(vals);
+		free(slot);
 		return -ENOMEM;
+	}
+	for (unsigned int i = 0; i < p->nr_events; i++)
+		slot[i] = p->events[i].samples ? nslots++ : -1;
 	/* string_table[0] must be "" */
 	pb__bytes(&e.strtab, PROFILE_STRING_TABLE, "", 0);
 
 	for (unsigned int i = 0; i < p->nr_events; i++) {
 		const struct profile_event *ev = &p->events[i];
 
+		if (slot[i] < 0)
+			continue;
 		snprintf(name, sizeof(name), "%s_samples", ev->name);
 		enc__value_type(&e, out, PROFILE_SAMPLE_TYPE, name, "count");
 		enc__value_type(&e, out, PROFILE_SAMPLE_TYPE, ev->name,
@@ -434,6 +444,9 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 	for (uint32_t i = 0; i < p->nr_stacks; i++) {
 		const struct profile_stack *s = p->stacks[i];
 		uint32_t nl = 0, start = 0;
+
+		if (slot[s->event] < 0)
+			continue;
 
 		if (s->nr > locs_alloc) {
 			uint64_t *nlocs = realloc(locs, s->nr * sizeof(*locs));
@@ -462,10 +475,10 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 			start = j + 1;
 		}
 		memset(vals, 0, 2 * p->nr_events * sizeof(*vals));
-		vals[2 * s->event] = s->samples;
-		vals[2 * s->event + 1] = s->period;
+		vals[2 * slot[s->event]] = s->samples;
+		vals[2 * slot[s->event] + 1] = s->period;
 		pb__packed(&sm, SAMPLE_LOCATION_ID, locs, nl);
-		pb__packed(&sm, SAMPLE_VALUE, vals, 2 * p->nr_events);
+		pb__packed(&sm, SAMPLE_VALUE, vals, 2 * nslots);
 		pb__uint(&label, LABEL_KEY, enc__str(&e, "comm"));
 		pb__uint(&label, LABEL_STR, enc__str(&e, s->comm));
 		pb__message(&sm, SAMPLE_LABEL, &label);
@@ -479,8 +492,11 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 	enc__mappings(&e, out);
 	buf__append(out, e.locbuf.data, e.locbuf.len);
 	buf__append(out, e.funcbuf.data, e.funcbuf.len);
-	if (p->nr_events) {
-		const struct profile_event *ev = &p->events[0];
+	for (unsigned int i = 0; i < p->nr_events; i++) {
+		const struct profile_event *ev = &p->events[i];
+
+		if (slot[i] < 0)
+			continue;
 		uint64_t period = ev->samples ? ev->period / ev->samples : 0;
 		int64_t dst = enc__str(&e, ev->name);
 
@@ -488,6 +504,7 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 				ev->time_based ? "nanoseconds" : "count");
 		pb__uint(out, PROFILE_PERIOD, period);
 		pb__uint(out, PROFILE_DEFAULT_SAMPLE_TYPE, dst);
+		break;	/* the first event with samples */
 	}
 	if (p->last_time > p->first_time)
 		pb__uint(out, PROFILE_DURATION_NANOS, p->last_time - p->first_time);
@@ -500,6 +517,7 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 	      e.locbuf.err ? e.locbuf.err : e.funcbuf.err ? e.funcbuf.err : e.strtab.err;
 out:
 	free(vals);
+	free(slot);
 	free(locs);
 	free(samples.data);
 	free(sm.data);

@@ -112,8 +112,11 @@ int report_json__write(struct profile *p, const struct report_json_opts *opts, F
 	json__u64(&w, "version", REPORT_JSON_VERSION);
 	JSTR(&w, "input", p->title);
 	json__begin_array(&w, "events");
-	for (unsigned int ev = 0; ev < p->nr_events && !err; ev++)
-		err = write_event(&w, p, ev, opts);
+	/* events without samples (perf's dummy tracking event) are left out */
+	for (unsigned int ev = 0; ev < p->nr_events && !err; ev++) {
+		if (p->events[ev].samples)
+			err = write_event(&w, p, ev, opts);
+	}
 	json__end_array(&w);
 	if (!opts->no_stacks && !err) {
 		json__begin_array(&w, "frames");

@@ -51,8 +51,13 @@ int report_outputs__emit(const struct report_outputs *o, struct profile *p,
 	for (unsigned int i = 0; i < p->nr_events; i++)
 		with_samples += p->events[i].samples != 0;
 	if (ev < 0) {
-		pr_err("%s: no samples to show\n", p->title ? p->title : "input");
-		return -ENODATA;
+		/* as report: not an error; JSON and pprof still describe the file */
+		pr_warning("%s has no samples\n", p->title ? p->title : "input");
+		if (o->flamegraph || o->diff) {
+			pr_err("nothing to draw or compare: %s has no samples (record with mperf record -g -- CMD)\n",
+			       p->title ? p->title : "input");
+			return -ENODATA;
+		}
 	}
 	if (o->diff && !base) {
 		pr_err("--diff: no base profile\n");
@@ -61,7 +66,7 @@ int report_outputs__emit(const struct report_outputs *o, struct profile *p,
 	if ((o->folded || o->flamegraph) && with_samples > 1)
 		pr_warning("showing the first event only ('%s'); %u events have samples\n",
 			   p->events[ev].name, with_samples);
-	if (o->folded) {
+	if (o->folded && ev >= 0) {
 		unsigned int flags = 0;
 
 		if (o->folded_pid)

@@ -80,4 +80,14 @@ done
 "$MPERF" report -i "$D/dsouser-fp.data" $(report_symargs) --json --json-pretty --json-no-stacks > "$T/p.json" || fail "--json-pretty"
 grep -q '^  "version": 1,' "$T/p.json" || fail "--json-pretty not indented"
 grep -q '"stacks"' "$T/p.json" && fail "--json-no-stacks still has stacks"
+# perf's dummy tracking event (no samples) is left out; a file without
+# samples still gives a valid document and exit 0, as report
+n=$("$MPERF" report -i "$D/syswide-fp.data" $(report_symargs) --json --json-no-stacks |
+	python3 -c 'import json, sys; print(",".join(e["name"] for e in json.load(sys.stdin)["events"]))')
+assert_eq "syswide-fp events" "cpu-clock:ppp" "$n"
+"$MPERF" report -i "$D/stat-record.data" --json > "$T/empty.json" 2>/dev/null || fail "--json on a file without samples failed"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["events"] == [], d' "$T/empty.json" ||
+	fail "no-sample document"
+"$MPERF" report -i "$D/stat-record.data" --flamegraph "$T/none.svg" 2> "$T/none.err" && fail "flame graph of nothing succeeded"
+grep -q 'has no samples' "$T/none.err" || fail "no reason given for an empty flame graph"
 exit 0
