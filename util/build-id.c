@@ -105,6 +105,33 @@ out:
 	return err;
 }
 
+int build_id__from_elf_image(void *image, size_t size, struct build_id *bid)
+{
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	int err = -ENODATA;
+
+	memset(bid, 0, sizeof(*bid));
+	elf_version(EV_CURRENT);
+	elf = elf_memory(image, size);
+	if (!elf)
+		return -ENOEXEC;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (d && d->d_buf && build_id__from_notes(d->d_buf, d->d_size, bid) == 0) {
+			err = 0;
+			break;
+		}
+	}
+	elf_end(elf);
+	return err;
+}
+
 int sysfs__read_build_id(const char *notes_path, struct build_id *bid)
 {
 	char buf[4096];

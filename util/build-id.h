@@ -27,6 +27,9 @@ struct build_id {
  * -ENOENT no file, -ENODATA no note, -ENOEXEC not ELF. */
 int filename__read_build_id(const char *path, struct build_id *bid);
 
+/* The build-id of an ELF image in memory (the vdso). 0 or -errno. */
+int build_id__from_elf_image(void *image, size_t size, struct build_id *bid);
+
 /* The kernel's build-id from a notes file (/sys/kernel/notes: raw ELF
  * notes, no ELF header). 0 or -errno. */
 int sysfs__read_build_id(const char *notes_path, struct build_id *bid);

@@ -206,6 +206,52 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 	return err;
 }
 
+/* [vdso]: perf's build-id cache copy, else this process's own vdso when
+ * its build-id is the recorded one (same kernel) */
+static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
+{
+	const char *home = getenv("HOME");
+	char path[PATH_MAX], hex[SBUILD_ID_SIZE], line[512];
+	bool has_symtab;
+	FILE *f;
+	int err = -ENOENT;
+
+	if (dso->bid.size && home) {
+		build_id__snprintf(&dso->bid, hex, sizeof(hex));
+		snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
+		if (elf__load_symbols(path, &dso->syms, &has_symtab) == 0) {
+			dso->symsrc = strdup(path);
+			return 0;
+		}
+	}
+	f = fopen("/proc/self/maps", "re");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long start, end;
+		struct build_id bid;
+		void *copy;
+
+		if (!strstr(line, "[vdso]") || sscanf(line, "%lx-%lx", &start, &end) != 2)
+			continue;
+		copy = malloc(end - start);
+		if (!copy)
+			break;
+		memcpy(copy, (void *)start, end - start);
+		if (dso->bid.size &&
+		    (build_id__from_elf_image(copy, end - start, &bid) < 0 ||
+		     build_id__cmp(&bid, &dso->bid))) {
+			free(copy);
+			break;
+		}
+		err = elf__load_symbols_mem(copy, end - start, &dso->syms);
+		free(copy);
+		break;
+	}
+	fclose(f);
+	return err;
+}
+
 int dso__load(struct dso *dso, const struct symbol_opts *opts)
 {
 	if (dso->loaded)
@@ -217,6 +263,9 @@ int dso__load(struct dso *dso, const struct symbol_opts *opts)
 		break;
 	case DSO_KIND_KERNEL:
 		dso->load_err = dso__load_kernel(dso, opts);
+		break;
+	case DSO_KIND_VDSO:
+		dso->load_err = dso__load_vdso(dso, opts);
 		break;
 	default:
 		dso->load_err = -ENOENT;

@@ -58,6 +58,8 @@ int elf__load_symbols(const char *path, struct symbols *syms, bool *has_symtab);
  * headers of @phdr_path (the object itself; NULL: @path). */
 int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
 			    struct symbols *syms, bool *has_symtab);
+/* The same from an ELF image in memory (the vdso). */
+int elf__load_symbols_mem(void *image, size_t size, struct symbols *syms);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno. */
 int kallsyms__load(const char *path, struct symbols *syms);
 /* The address of a symbol in a kallsyms file (e.g. "_text"), 0 if none. */

@@ -312,3 +312,18 @@ int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
 	close(fd);
 	return err;
 }
+
+int elf__load_symbols_mem(void *image, size_t size, struct symbols *syms)
+{
+	bool has_symtab;
+	Elf *elf;
+	int err;
+
+	elf_version(EV_CURRENT);
+	elf = elf_memory(image, size);
+	if (!elf)
+		return -ENOEXEC;
+	err = elf_kind(elf) == ELF_K_ELF ? elf__load(elf, NULL, syms, &has_symtab) : -ENOEXEC;
+	elf_end(elf);
+	return err;
+}
