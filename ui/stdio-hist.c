@@ -9,7 +9,7 @@ void stdio__sample_count(char *buf, size_t size, uint64_t nr)
 	static const char units[] = " KMG";
 	int u = 0;
 
-	while (nr >= 1000 && u < 3) {
+	while (nr > 1000 && u < 3) {
 		nr /= 1000;
 		u++;
 	}

@@ -259,6 +259,153 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	return 0;
 }
 
+/*
+ * perf inserts entries one by one into a red-black tree with its output
+ * comparison (equal ones go right), in the order of its merge tree (the
+ * sort keys). The comparison is not a total order (callchain depth only
+ * breaks ties within a thread), so the exact tree decides where equal
+ * entries land: build the same tree.
+ */
+struct rbt {
+	uint32_t *left, *right, *parent;
+	uint8_t *red;
+	uint32_t root;
+};
+
+#define RB_NIL UINT32_MAX
+
+static void rbt_rotate(struct rbt *t, uint32_t x, bool left)
+{
+	uint32_t *a = left ? t->right : t->left, *b = left ? t->left : t->right;
+	uint32_t y = a[x];
+
+	a[x] = b[y];
+	if (b[y] != RB_NIL)
+		t->parent[b[y]] = x;
+	t->parent[y] = t->parent[x];
+	if (t->parent[x] == RB_NIL)
+		t->root = y;
+	else if (x == t->left[t->parent[x]])
+		t->left[t->parent[x]] = y;
+	else
+		t->right[t->parent[x]] = y;
+	b[y] = x;
+	t->parent[x] = y;
+}
+
+static void rbt_fixup(struct rbt *t, uint32_t z)
+{
+	while (t->parent[z] != RB_NIL && t->red[t->parent[z]]) {
+		uint32_t p = t->parent[z], g = t->parent[p];
+		bool pleft = p == t->left[g];
+		uint32_t u = pleft ? t->right[g] : t->left[g];
+
+		if (u != RB_NIL && t->red[u]) {
+			t->red[p] = 0;
+			t->red[u] = 0;
+			t->red[g] = 1;
+			z = g;
+			continue;
+		}
+		if (z == (pleft ? t->right[p] : t->left[p])) {
+			z = p;
+			rbt_rotate(t, z, pleft);
+			p = t->parent[z];
+			g = t->parent[p];
+		}
+		t->red[p] = 0;
+		t->red[g] = 1;
+		rbt_rotate(t, g, !pleft);
+	}
+	t->red[t->root] = 0;
+}
+
+static int output_cmp(const void *pa, const void *pb, void *arg);
+
+static int collapse_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct hist_entry *a = *(struct hist_entry * const *)pa;
+	const struct hist_entry *b = *(struct hist_entry * const *)pb;
+	const struct hists *h = arg;
+	int i, r;
+
+	for (i = 0; i < h->nr_keys; i++) {
+		r = h->keys[i]->cmp(a, b);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+static bool hists__rb_order(struct hists *hists, uint64_t n)
+{
+	struct hist_entry **in = hists->sorted;
+	struct rbt t;
+	uint32_t *stack;
+	uint64_t i, out = 0;
+	struct hist_entry **res;
+	uint32_t x, sp = 0;
+
+	if (n >= RB_NIL)
+		return false;
+	t.left = malloc(n * sizeof(uint32_t));
+	t.right = malloc(n * sizeof(uint32_t));
+	t.parent = malloc(n * sizeof(uint32_t));
+	t.red = malloc(n);
+	stack = malloc((n + 1) * sizeof(uint32_t));
+	res = malloc(n * sizeof(*res));
+	if (!t.left || !t.right || !t.parent || !t.red || !stack || !res) {
+		free(t.left);
+		free(t.right);
+		free(t.parent);
+		free(t.red);
+		free(stack);
+		free(res);
+		return false;
+	}
+	qsort_r(in, n, sizeof(*in), collapse_cmp, hists);
+	t.root = RB_NIL;
+	for (i = 0; i < n; i++) {
+		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t.root;
+		bool goleft = false;
+
+		while (cur != RB_NIL) {
+			y = cur;
+			goleft = output_cmp(&in[z], &in[cur], hists) < 0;
+			cur = goleft ? t.left[cur] : t.right[cur];
+		}
+		t.left[z] = t.right[z] = RB_NIL;
+		t.parent[z] = y;
+		t.red[z] = 1;
+		if (y == RB_NIL)
+			t.root = z;
+		else if (goleft)
+			t.left[y] = z;
+		else
+			t.right[y] = z;
+		rbt_fixup(&t, z);
+	}
+	/* in-order walk */
+	x = t.root;
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t.left[x];
+		}
+		x = stack[--sp];
+		res[out++] = in[x];
+		x = t.right[x];
+	}
+	memcpy(hists->sorted, res, n * sizeof(*res));
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+	free(stack);
+	free(res);
+	return true;
+}
+
 void hists__output_resort(struct hists *hists)
 {
 	uint64_t i, n = 0;
@@ -274,6 +421,7 @@ void hists__output_resort(struct hists *hists)
 		for (he = hists->table[i]; he; he = he->hnext)
 			hists->sorted[n++] = he;
 	}
-	qsort_r(hists->sorted, n, sizeof(*hists->sorted), output_cmp, hists);
+	if (!hists__rb_order(hists, n))
+		qsort_r(hists->sorted, n, sizeof(*hists->sorted), output_cmp, hists);
 	hists->nr_sorted = n;
 }

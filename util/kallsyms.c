@@ -33,6 +33,10 @@ int kallsyms__load(const char *path, struct symbols *syms)
 		tab = strchr(name, '\t');
 		if (tab)
 			*tab = '\0';
+		/* aliases at one address: perf ends up with the last one listed */
+		if (syms->nr && syms->syms[syms->nr - 1]->start == addr) {
+			free(syms->syms[--syms->nr]);
+		}
 		sym = symbol__new(addr, 0, (uint8_t)end[1], name);
 		if (!sym || symbols__add(syms, sym) < 0) {
 			fclose(f);

@@ -192,6 +192,21 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 	if (!cudie)
 		return 0;
 	n = dwarf_getscopes(cudie, a - bias, &scopes);
+	if (n > 0) {
+		/* dwarf_getscopes follows an inlined instance into its abstract
+		 * definition; the scopes of the innermost DIE in the concrete
+		 * tree lead through the callers up to the real function */
+		Dwarf_Die *chain = NULL;
+		int nc = dwarf_getscopes_die(&scopes[0], &chain);
+
+		if (nc > 0) {
+			free(scopes);
+			scopes = chain;
+			n = nc;
+		} else {
+			free(chain);
+		}
+	}
 	for (i = 0; i < n && out < max; i++) {
 		int tag = dwarf_tag(&scopes[i]);
 		Dwarf_Attribute at;

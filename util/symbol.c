@@ -34,6 +34,7 @@ int symbols__add(struct symbols *s, struct symbol *sym)
 		s->syms = p;
 		s->alloc = n;
 	}
+	sym->seq = (uint32_t)s->nr;
 	s->syms[s->nr++] = sym;
 	s->sorted = false;
 	return 0;
@@ -78,7 +79,8 @@ static int sym_cmp(const void *a, const void *b)
 	rl = strlen(r->name);
 	if (ll != rl)
 		return ll > rl ? -1 : 1;
-	return strcmp(l->name, r->name);
+	/* a full tie: the one first in the symbol table */
+	return l->seq < r->seq ? -1 : l->seq > r->seq;
 }
 
 void symbols__fixup(struct symbols *s)
