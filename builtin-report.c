@@ -14,6 +14,7 @@
 #include "builtin.h"
 #include "ui/hist-browser.h"
 #include "ui/stdio-hist.h"
+#include "util/report-outputs.h"	/* flame helper: --flamegraph/--folded/--json/--pprof/--diff */
 #include "util/callchain.h"
 #include "util/debug.h"
 #include "util/dso.h"
@@ -58,6 +59,7 @@ struct report {
 	int max_stack;
 	double percent_limit;
 	const char *field_sep;
+	struct report_outputs outputs;	/* flame helper (util/report-outputs.h) */
 	/* state */
 	bool setup_done;
 	bool use_callchain;	/* graph output */
@@ -818,6 +820,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('k', "vmlinux", &rep.symopts.vmlinux, "file", "vmlinux with symbols"),
 		OPT_BOOLEAN(0, "no-quality", &rep.no_quality,
 			    "do not print mperf's closing quality summary"),
+		REPORT_OUTPUTS_OPTIONS(&rep.outputs),
 		OPT_INCR('q', "quiet", &quiet, "rows only, no warnings"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()
@@ -872,6 +875,10 @@ int cmd_report(int argc, const char **argv)
 		free(dup);
 	}
 
+	if (report_outputs__wanted(&rep.outputs)) {	/* flame helper: profile outputs */
+		ret = report_outputs__run(&rep.outputs, rep.input, &rep.symopts, rep.max_stack) ? 1 : 0;
+		goto out;
+	}
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */

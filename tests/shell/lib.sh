@@ -57,3 +57,14 @@ shares_match() {
 		exit bad
 	}' "$1" "$2"
 }
+# report_symargs: --symfs/--kallsyms for the perf 6.1 files of tests/data
+# (their workloads ran from /opt/mperf-testdata/bin; libc from this machine).
+# Needs tmpdir first; prints the options.
+report_symargs() {
+	if [ ! -d "$T/symfs" ]; then
+		mkdir -p "$T/symfs/opt/mperf-testdata"
+		ln -s "$DATA/perf-6.1/bin" "$T/symfs/opt/mperf-testdata/bin"
+		ln -s /usr "$T/symfs/usr"
+	fi
+	echo "--symfs $T/symfs --kallsyms $DATA/perf-6.1/kallsyms"
+}
