@@ -36,6 +36,7 @@ done
 
 for t in tests/shell/*.sh; do
 	[ -f "$t" ] || continue
+	case "$t" in */lib.sh|*-lib.sh) continue ;; esac	# sourced helpers
 	want "$t" || continue
 	name=$(basename "$t" .sh)
 	log="$out/shell-$name.log"
