@@ -12,6 +12,7 @@
 #include "evlist.h"
 #include "evsel.h"
 #include "cpumap.h"
+#include "stat-record.h"
 
 int stat__cpu_die_id(int cpu)
 {
@@ -375,6 +376,10 @@ int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 			}
 			if (!group) {
 				stat_counter__add(&v->counters[i], se->fd2id[k], &cnt);
+				if (se->rec)
+					stat_record__count(se->rec, evsel->ids[k],
+							   evsel->cpus->map[k / evsel->threads->nr],
+							   k % evsel->threads->nr, &cnt);
 				continue;
 			}
 			for (int m = i; m < evlist->nr && m < v->nr_counters; m++) {
@@ -388,10 +393,35 @@ int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 					continue;
 				mc.val = vals[gi];
 				stat_counter__add(&v->counters[m], se->fd2id[k], &mc);
+				if (se->rec && mem->ids)
+					stat_record__count(se->rec, mem->ids[k],
+							   evsel->cpus->map[k / evsel->threads->nr],
+							   k % evsel->threads->nr, &mc);
 			}
 		}
 	}
 	for (i = 0; i < v->nr_counters; i++)
 		stat_counter__process(&v->counters[i], scale, interval);
 	return err;
+}
+
+void stat_evlist__reset(struct stat_evlist *se)
+{
+	for (int i = 0; i < se->view.nr_counters; i++)
+		stat_counter__reset_cur(&se->view.counters[i]);
+}
+
+void stat_evlist__add_raw(struct stat_evlist *se, int counter, int k,
+			  const struct stat_count *raw)
+{
+	if (counter < 0 || counter >= se->view.nr_counters || k < 0 || k >= se->nr_fds)
+		return;
+	se->view.counters[counter].supported = true;
+	stat_counter__add(&se->view.counters[counter], se->fd2id[k], raw);
+}
+
+void stat_evlist__process(struct stat_evlist *se, bool scale, bool interval)
+{
+	for (int i = 0; i < se->view.nr_counters; i++)
+		stat_counter__process(&se->view.counters[i], scale, interval);
 }
