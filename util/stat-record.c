@@ -13,6 +13,7 @@
 #include "event.h"
 #include "evlist.h"
 #include "evsel.h"
+#include "record-tracing.h"
 
 /* perf: NONE 0, GLOBAL 1, SOCKET 2, DIE 3, CORE 4, THREAD 5, UNSET 6, NODE 7 */
 uint64_t stat__perf_aggr_mode(enum aggr_mode mode)
@@ -120,6 +121,15 @@ int stat_record__begin(struct stat_record *r, struct evlist *evlist,
 	header__set_feat(&r->h, HEADER_NUMA_TOPOLOGY);
 	header__set_feat(&r->h, HEADER_PMU_MAPPINGS);
 	header__set_feat(&r->h, HEADER_STAT);
+	/*
+	 * perf 6.1's own stat record leaves TRACING_DATA out and then cannot
+	 * read its file back ("incompatible file format"): write it. (Not in
+	 * pipe mode, where perf reads the stream without it.)
+	 */
+	if (!r->pipe && record_tracing__wanted(evlist) &&
+	    !record_tracing__data(evlist, &r->h.env.tracing_data,
+				  &r->h.env.tracing_data_size))
+		header__set_feat(&r->h, HEADER_TRACING_DATA);
 	if (r->pipe)
 		err = header__write_pipe(&r->h, &r->out);
 	else
@@ -132,6 +142,10 @@ int stat_record__begin(struct stat_record *r, struct evlist *evlist,
 	evlist__for_each(evlist, evsel, i) {
 		if (!evsel->ids || !evsel->fds)
 			continue;
+		/* a pipe has no EVENT_DESC feature: names come this way, as perf */
+		if (r->pipe)
+			stat_record__put(r, buf, event__synthesize_event_update_str(buf, bsize,
+					 PERF_EVENT_UPDATE__NAME, evsel->ids[0], evsel->name));
 		if (evsel->unit && evsel->unit[0])
 			stat_record__put(r, buf, event__synthesize_event_update_str(buf, bsize,
 					 PERF_EVENT_UPDATE__UNIT, evsel->ids[0], evsel->unit));
