@@ -400,6 +400,21 @@ int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 			}
 		}
 	}
+	/* -v: the raw sums before scaling, as perf prints them */
+	for (i = 0; verbose > 0 && i < v->nr_counters; i++) {
+		struct stat_count sum = { 0, 0, 0 };
+
+		if (!v->counters[i].supported)
+			continue;
+		for (int a = 0; a < v->counters[i].nr_aggr; a++) {
+			sum.val += v->counters[i].aggr[a].cur.val;
+			sum.ena += v->counters[i].aggr[a].cur.ena;
+			sum.run += v->counters[i].aggr[a].cur.run;
+		}
+		pr_debug("%s: %llu %llu %llu\n", v->counters[i].name,
+			 (unsigned long long)sum.val, (unsigned long long)sum.ena,
+			 (unsigned long long)sum.run);
+	}
 	for (i = 0; i < v->nr_counters; i++)
 		stat_counter__process(&v->counters[i], scale, interval);
 	return err;
