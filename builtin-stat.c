@@ -279,9 +279,10 @@ static bool stat__process_control(struct stat_run *s)
 
 /* ---- reading and printing ------------------------------------------------- */
 
-static void stat__read(struct stat_run *s, bool interval, const struct rusage *ru)
+static void stat__read(struct stat_run *s, bool interval, const struct rusage *ru,
+		       uint64_t when)
 {
-	uint64_t elapsed = now_ns() - s->t0;
+	uint64_t elapsed = when - s->t0;	/* duration_time */
 	int err;
 
 	err = stat_evlist__read(&s->se, s->evlist, s->config.scale, interval,
@@ -301,7 +302,7 @@ static void stat__print_interval(struct stat_run *s, uint64_t when)
 	s->config.interval_ns = s->config.interval * 1000000.0;
 	if (s->o->interval_clear && !s->config.json_doc && isatty(fileno(s->config.output)))
 		fputs("\033[H\033[2J", s->config.output);
-	stat__read(s, true, NULL);
+	stat__read(s, true, NULL, when);
 	if (s->recording)
 		stat_record__round(&s->rec, false, d);
 	stat_display__counters(&s->config, &s->se.view, &ts);
@@ -621,7 +622,7 @@ static int stat__run_once(struct stat_run *s, int run_idx)
 		if (!(o->interval_count && s->nr_intervals >= o->interval_count))
 			stat__print_interval(s, t1);
 	} else {
-		stat__read(s, false, s->forks ? &ru : NULL);
+		stat__read(s, false, s->forks ? &ru : NULL, t1);
 	}
 	/* as perf: -I recordings end with their last INTERVAL round */
 	if (s->recording && !o->interval)
