@@ -55,6 +55,8 @@ struct list_event {
 	double scale;
 	const char *desc;
 	const char *topic;
+	const char *expr;	/* metrics */
+	const char *group;	/* metrics: "TopdownL1;..." */
 };
 
 struct list_state {
@@ -96,6 +98,10 @@ static void list__emit(struct list_state *ls, const struct list_event *ev)
 			json__double(w, "scale", ev->scale, 12);
 		if (ev->topic)
 			json__string(w, "topic", ev->topic);
+		if (ev->group && *ev->group)
+			json__string(w, "metric_group", ev->group);
+		if (ev->expr)
+			json__string(w, "expr", ev->expr);
 		if (ev->desc)
 			json__string(w, "desc", ev->desc);
 		json__end_object(w);
@@ -201,7 +207,8 @@ static void list__symbols(struct list_state *ls, const char *glob,
 		};
 		n++;
 	}
-	qsort(v, n, sizeof(*v), cmp_event_name);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_event_name);
 	for (int i = 0; i < n; i++)
 		list__emit(ls, &v[i]);
 	list__events_free(v, n);
@@ -273,22 +280,58 @@ static void list__vendor_events(struct list_state *ls, const char *glob)
 	};
 	bool core = false;
 
-	if (!t || ls->o->json)
+	if (!t)
 		return;
 	for (int i = 0; pmus && i < pmus->nr; i++)
 		core |= pmus->pmus[i]->is_core;
 	if (!core && !ls->o->cpuid)
 		return;
-	ls->printed += pmu_events__print(stdout, t, &po);
+	if (!ls->o->json) {
+		ls->printed += pmu_events__print(stdout, t, &po);
+		return;
+	}
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct pmu_event *pe = &t->events[i];
+		char enc[512];
+		struct list_event ev = {
+			.name = (char *)pe->name, .symbol = pe->name,
+			.kind = "Vendor event", .category = "vendor", .type = -1,
+			.pmu = pe->pmu, .desc = pe->desc, .topic = pe->topic,
+			.encoding = enc,
+		};
+
+		if ((pe->flags & PMU_EVENT_F_DEPRECATED) && !ls->o->deprecated)
+			continue;
+		if (glob && fnmatch(glob, pe->name, FNM_CASEFOLD))
+			continue;
+		pmu_event__snprintf(pe, false, enc, sizeof(enc));
+		list__emit(ls, &ev);
+	}
 }
 
 static void list__metrics(struct list_state *ls, bool groups, const char *glob)
 {
 	const struct pmu_events_table *t = pmu_events__current();
 
-	if (!t || ls->o->json || ls->o->raw_dump)
+	if (!t || ls->o->raw_dump)
 		return;
-	metricgroup__print(stdout, t, groups, glob, ls->o->details);
+	if (!ls->o->json) {
+		metricgroup__print(stdout, t, groups, glob, ls->o->details);
+		return;
+	}
+	for (size_t i = 0; i < t->nr_metrics; i++) {
+		const struct pmu_metric *m = &t->metrics[i];
+		struct list_event ev = {
+			.name = (char *)m->name, .symbol = m->name, .kind = "Metric",
+			.category = "metric", .type = -1, .desc = m->desc,
+			.unit = m->unit && *m->unit ? m->unit : NULL,
+			.expr = m->expr, .group = m->group,
+		};
+
+		if (glob && fnmatch(glob, m->name, FNM_CASEFOLD))
+			continue;
+		list__emit(ls, &ev);
+	}
 }
 
 /* perf's order: core PMUs first, then by PMU name, then by event name. */
@@ -379,7 +422,8 @@ static void list__pmu(struct list_state *ls, const char *glob)
 			}
 		}
 	}
-	qsort(v, n, sizeof(*v), cmp_pmu_event);
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_pmu_event);
 	for (int i = 0; i < n; i++) {
 		struct list_event ev = v[i];
 
@@ -729,12 +773,16 @@ int cmd_list(int argc, const char **argv)
 	ls.pager = isatty(STDOUT_FILENO) && !o.json && !o.raw_dump;
 	if (arch->cpuid && arch->cpuid(cpuid, sizeof(cpuid)))
 		cpuid[0] = '\0';
+	if (o.cpuid)	/* the table listed is that CPU's */
+		snprintf(cpuid, sizeof(cpuid), "%s", o.cpuid);
 
 	if (o.json) {
 		json__init(&ls.jw, stdout, true);
 		json__begin_object(&ls.jw, NULL);
 		json__string(&ls.jw, "arch", arch->name);
 		json__string(&ls.jw, "cpuid", cpuid[0] ? cpuid : NULL);
+		if (o.cpuid)
+			json__string(&ls.jw, "events_cpuid", o.cpuid);
 		json__begin_array(&ls.jw, "events");
 	} else if (o.details && !o.raw_dump) {
 		printf("# arch %s, cpuid %s\n", arch->name, cpuid[0] ? cpuid : "unknown");

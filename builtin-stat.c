@@ -23,6 +23,7 @@
 #include "util/debug.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
+#include "util/metricgroup.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/stat.h"
@@ -74,6 +75,8 @@ struct stat_opts {
 	unsigned int timeout;
 	int initial_delay;
 	bool metric_only;
+	const char *metrics;	/* -M (vendor metrics, util/metricgroup.h) */
+	bool topdown;		/* --topdown: -M TopdownL1 */
 	const char *control;
 	int detailed;
 	const char *pre_cmd;
@@ -92,6 +95,7 @@ struct stat_run {
 	struct evlist *evlist;
 	struct stat_evlist se;
 	bool se_ready;
+	struct metric_list ml;	/* -M / --topdown */
 	const char **argv;	/* the workload, NULL-terminated */
 	int argc;
 	char *target;		/* "'ls -l'", "'system wide'", ... */
@@ -732,6 +736,9 @@ static int stat__parse_events(struct stat_run *s)
 
 	if (o->null_run)
 		return 0;
+	if ((o->metrics || o->topdown) &&
+	    metricgroup__stat_setup(o->metrics, o->topdown, &s->ml, &o->events))
+		return -1;
 	if (!o->events || o->detailed) {
 		size_t len = strlen(DEFAULT_EVENTS) + 2;
 
@@ -971,6 +978,7 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 	if (!o->interval) {
 		stat_display__header(&s.config, s.target);
 		stat_display__counters(&s.config, &s.se.view, NULL);
+		metricgroup__stat_print(&s.ml, &s.config, &s.se.view);
 		stat_display__footer(&s.config);
 	}
 	if (o->json_doc)
@@ -989,6 +997,7 @@ out:
 	if (s.se_ready)
 		stat_evlist__exit(&s.se);
 	evlist__delete(s.evlist);
+	metric_list__exit(&s.ml);
 	free(s.target);
 	return ret;
 }
@@ -1362,6 +1371,9 @@ int cmd_stat(int argc, const char **argv)
 		OPT_INTEGER('D', "delay", &o.initial_delay,
 			    "ms to wait before starting measurement after program start (-1: start with events disabled)"),
 		OPT_BOOLEAN(0, "metric-only", &o.metric_only, "Only print computed metrics. No raw values"),
+		OPT_STRING('M', "metrics", &o.metrics, "metric/metric group list",
+			   "monitor specified metrics or metric groups (separated by ,)"),
+		OPT_BOOLEAN(0, "topdown", &o.topdown, "measure top-down statistics (the TopdownL1 metrics)"),
 		OPT_INCR('q', "quiet", &quiet, "don't print anything but the counts (no warnings)"),
 		OPT_STRING(0, "control", &o.control, "fifo:ctl-fifo[,ack-fifo] or fd:ctl-fd[,ack-fd]",
 			   "listen on a fifo or fd for 'enable'/'disable' commands; optionally write 'ack\\n' after each"),

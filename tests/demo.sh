@@ -8,8 +8,6 @@ run() { printf '\n$ %s\n' "$*"; "$@"; }
 [ -e /sys/kernel/tracing/events ] || { [ "$(id -u)" = 0 ] && mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null; }
 
 run $M --version
-run $M list sw
-run $M list 'sched:sched_s*'
 for f in tests/demo.d/*.sh; do [ -f "$f" ] && . "$f"; done
 echo
 echo "demo done."

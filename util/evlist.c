@@ -72,6 +72,12 @@ int evlist__open(struct evlist *evlist, bool skip_unsupported,
 		return -ENOMEM;
 
 	evlist__for_each(evlist, evsel, i) {
+		/* a group whose leader could not be opened is not counted at
+		 * all, as with perf: its members stay closed (fds NULL) */
+		if (!evsel__is_group_leader(evsel) && !evsel->leader->fds) {
+			evsel__close(evsel);
+			continue;
+		}
 		err = evsel__open(evsel, evlist->cpus, evlist->threads);
 		if (!err)
 			continue;

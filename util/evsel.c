@@ -23,6 +23,17 @@
 #define PERF_FLAG_FD_CLOEXEC (1UL << 3)
 #endif
 
+void evsel__terms_init(struct evsel_terms *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->stack_size = -1;
+	t->max_stack = -1;
+	t->inherit = -1;
+	t->overwrite = -1;
+	t->time = -1;
+	t->max_events = -1;
+}
+
 struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name)
 {
 	struct evsel *evsel = calloc(1, sizeof(*evsel));
@@ -41,6 +52,7 @@ struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name)
 	evsel->nr_members = 1;
 	evsel->supported = true;
 	evsel->scale = 1.0;
+	evsel__terms_init(&evsel->terms);
 	evsel->is_tracepoint = attr->type == PERF_TYPE_TRACEPOINT;
 	return evsel;
 }
@@ -55,6 +67,8 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->group_name);
 	free(evsel->unit);
 	free(evsel->own_cpus);
+	free(evsel->terms.call_graph);
+	free(evsel->terms.branch_type);
 	free(evsel);
 }
 
@@ -124,6 +138,20 @@ retry:
 				if (evsel->precise_max && evsel->attr.precise_ip &&
 				    (err == EOPNOTSUPP || err == EINVAL)) {
 					evsel->attr.precise_ip--;
+					goto retry;
+				}
+				/*
+				 * PMUs without guest/host filtering (msr, some
+				 * uncores) refuse the exclude_guest that every
+				 * event carries by default: retry without it,
+				 * as perf does.
+				 */
+				if ((err == EINVAL || err == EOPNOTSUPP) &&
+				    (evsel->attr.exclude_guest || evsel->attr.exclude_host)) {
+					pr_debug2("%s: switching off exclude_guest, exclude_host\n",
+						  evsel->name);
+					evsel->attr.exclude_guest = 0;
+					evsel->attr.exclude_host = 0;
 					goto retry;
 				}
 				/* a thread that exited meanwhile is not an error */
@@ -449,7 +477,7 @@ int evsel__strerror_open(const struct evsel *evsel, int err, char *buf,
 			"no permission to open '%s': kernel.perf_event_paranoid is %d, it needs %d or lower: "
 			"run `sysctl -w kernel.perf_event_paranoid=%d`, or give mperf CAP_PERFMON%s",
 			name, cur, need, need,
-			evsel->attr.exclude_kernel ? "" : ", or count user space only with :u");
+			need == 1 ? ", or count user space only with :u" : "");
 	}
 	case ENOENT:
 	case EOPNOTSUPP:

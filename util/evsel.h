@@ -32,6 +32,22 @@ enum tool_event {
 	TOOL_SYSTEM_TIME,
 };
 
+/*
+ * Per-event terms that record applies over its own defaults
+ * ("-e cycles/call-graph=dwarf,stack-size=8192,no-inherit/"), as perf's
+ * config terms. -1 / NULL: not given. Counting (stat) ignores them.
+ */
+struct evsel_terms {
+	char *call_graph;	/* "fp", "dwarf", "lbr", "no" */
+	int64_t stack_size;
+	int max_stack;
+	int inherit;		/* inherit / no-inherit */
+	int overwrite;		/* overwrite / no-overwrite */
+	int time;		/* time=0|1: PERF_SAMPLE_TIME */
+	int64_t max_events;	/* nr= */
+	char *branch_type;	/* branch_type=any,u,... (-b / -j values) */
+};
+
 struct evsel {
 	struct perf_event_attr attr;
 	char *name;		/* perf's display name, e.g. "cycles:u" */
@@ -56,6 +72,7 @@ struct evsel {
 	bool user_period;	/* period= / freq= term given: keep it */
 	bool user_freq;
 	char *own_cpus;		/* the PMU's cpumask ("0,28": uncore), or NULL */
+	struct evsel_terms terms; /* per-event config terms */
 
 	struct cpumap *cpus;	/* borrowed from the evlist */
 	struct threadmap *threads;
@@ -65,13 +82,22 @@ struct evsel {
 };
 
 struct evsel *evsel__new(const struct perf_event_attr *attr, const char *name);
+/* All terms "not given". */
+void evsel__terms_init(struct evsel_terms *t);
 void evsel__delete(struct evsel *evsel);
 
 /*
- * evsel__open - open the event on every (cpu, thread) of the maps.
- * @group_fd_from: the leader whose fds are the group fds, or NULL.
- * Return: 0, or -errno of the failure (also kept in ->open_errno); fds
- * already opened are closed on failure.
+ * evsel__open - open the event on every (cpu, thread) of the maps, with
+ * PERF_FLAG_FD_CLOEXEC. A group member uses its leader's fd of the same
+ * (cpu, thread) as group fd when the leader is open on the same maps.
+ * Ids are fetched (PERF_EVENT_IOC_ID) when read_format has ID or
+ * sample_type has ID/IDENTIFIER. Retries as perf does: without
+ * exclude_guest/exclude_host when the PMU refuses them, with a lower
+ * precise_ip for :P. A thread that exited meanwhile (ESRCH, several
+ * threads) is skipped. The caller keeps the maps alive.
+ * Return: 0, or -errno of the failure (also kept in ->open_errno, and
+ * ->supported cleared for ENOENT/EOPNOTSUPP/ENODEV/ENXIO); fds already
+ * opened are closed on failure.
  */
 int evsel__open(struct evsel *evsel, struct cpumap *cpus,
 		struct threadmap *threads);

@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "metricgroup.h"
+#include "debug.h"
+#include "stat.h"
+#include "stat-display.h"
 
 void metric__scale_unit(const char *su, double *scale, char *unit, size_t size)
 {
@@ -153,7 +156,7 @@ int metricgroup__parse(const struct pmu_events_table *t, const char *str,
 	memset(ml, 0, sizeof(*ml));
 	if (!t || !t->nr_metrics) {
 		if (err)
-			snprintf(err, errsz, "no metrics are known for this CPU%s%s: try --cpuid or `mperf list metric`",
+			snprintf(err, errsz, "no metrics are known for this CPU%s%s: see `mperf list --cpuid CPUID metric`, and MPERF_CPUID to pick another CPU's tables",
 				 t ? " model " : "", t ? t->model : "");
 		return -ENOENT;
 	}
@@ -202,23 +205,73 @@ void metric_list__exit(struct metric_list *ml)
 	ml->nr = 0;
 }
 
+/* Are all PMU events of @a among those of @b? */
+static bool events_subset(const struct metric *a, const struct metric *b)
+{
+	for (int i = 0; i < a->nr_events; i++) {
+		bool found = a->events[i].tool;
+
+		for (int j = 0; j < b->nr_events && !found; j++)
+			found = !b->events[j].tool &&
+				!strcmp(a->events[i].event, b->events[j].event);
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+static int pmu_event_count(const struct metric *m)
+{
+	int n = 0;
+
+	for (int i = 0; i < m->nr_events; i++)
+		n += !m->events[i].tool;
+	return n;
+}
+
 int metricgroup__events(const struct metric_list *ml, char *buf, size_t size)
 {
 	size_t len = 0;
-	int n;
+	int n, *order, *emitted, nemitted = 0;
 	bool tool_done = false;
 
 #define OUT(...) do {							\
-		n = snprintf(buf + len, len < size ? size - len : 0, __VA_ARGS__); \
+		n = snprintf(len < size ? buf + len : NULL,		\
+			     len < size ? size - len : 0, __VA_ARGS__);	\
 		len += n;						\
 	} while (0)
 
 	if (size)
 		buf[0] = '\0';
-	for (int i = 0; i < ml->nr; i++) {
-		const struct metric *m = &ml->metrics[i];
-		int in_group = 0;
+	order = calloc(ml->nr + 1, sizeof(*order));
+	emitted = calloc(ml->nr + 1, sizeof(*emitted));
+	if (!order || !emitted) {
+		free(order);
+		free(emitted);
+		return -ENOMEM;
+	}
+	/* As perf: the metrics with most events first, and a metric whose
+	 * events all are in an earlier metric's group shares that group. */
+	for (int i = 0; i < ml->nr; i++)
+		order[i] = i;
+	for (int i = 1; i < ml->nr; i++)
+		for (int j = i; j > 0 && pmu_event_count(&ml->metrics[order[j]]) >
+					 pmu_event_count(&ml->metrics[order[j - 1]]); j--) {
+			int t = order[j];
 
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	for (int k = 0; k < ml->nr; k++) {
+		const struct metric *m = &ml->metrics[order[k]];
+		int in_group = 0;
+		bool shared = false;
+
+		for (int e = 0; e < nemitted && !shared; e++)
+			shared = events_subset(m, &ml->metrics[emitted[e]]);
+		if (shared || !pmu_event_count(m))
+			continue;
+		emitted[nemitted++] = order[k];
 		for (int j = 0; j < m->nr_events; j++) {
 			if (m->events[j].tool)
 				continue;
@@ -226,8 +279,7 @@ int metricgroup__events(const struct metric_list *ml, char *buf, size_t size)
 			    m->events[j].event);
 			in_group++;
 		}
-		if (in_group)
-			OUT("}");
+		OUT("}");
 	}
 	for (int i = 0; i < ml->nr && !tool_done; i++)
 		for (int j = 0; j < ml->metrics[i].nr_events; j++)
@@ -237,6 +289,8 @@ int metricgroup__events(const struct metric_list *ml, char *buf, size_t size)
 				tool_done = true;
 			}
 #undef OUT
+	free(order);
+	free(emitted);
 	return len < size ? (int)len : -ENOSPC;
 }
 
@@ -300,6 +354,123 @@ int metric__snprintf(const struct metric *m, double val, char *buf,
 		     size_t size)
 {
 	return snprintf(buf, size, "%8.1f %s  %s", val, m->unit, m->pm->name);
+}
+
+/* ---- mperf stat ----------------------------------------------------------- */
+
+static bool has_group(const struct pmu_events_table *t, const char *group)
+{
+	for (size_t i = 0; t && i < t->nr_metrics; i++)
+		if (pmu_metric__in_group(&t->metrics[i], group))
+			return true;
+	return false;
+}
+
+int metricgroup__stat_setup(const char *str, bool topdown,
+			    struct metric_list *ml, char **events)
+{
+	const struct pmu_events_table *t = pmu_events__current();
+	char err[512], *buf = NULL, *all;
+	size_t old = *events ? strlen(*events) : 0;
+	int ret, len;
+
+	if (!str && topdown) {
+		str = "TopdownL1";
+		if (!has_group(t, str)) {
+			pr_err("--topdown: no TopdownL1 metrics for this CPU%s%s "
+			       "(Intel models from Haswell on have them; see `mperf list --cpuid CPUID metricgroup`)\n",
+			       t ? " model " : "", t ? t->model : "");
+			return -ENOENT;
+		}
+	}
+	ret = metricgroup__parse(t, str, ml, err, sizeof(err));
+	if (ret) {
+		pr_err("-M %s: %s\n", str, err);
+		return ret;
+	}
+	for (size_t size = 1024;; size *= 2) {
+		buf = malloc(size);
+		if (!buf)
+			return -ENOMEM;
+		len = metricgroup__events(ml, buf, size);
+		if (len >= 0)
+			break;
+		free(buf);
+		if (size > (1 << 20)) {
+			pr_err("-M %s: too many metric events\n", str);
+			return -E2BIG;
+		}
+	}
+	all = realloc(*events, old + len + 2);
+	if (!all) {
+		free(buf);
+		return -ENOMEM;
+	}
+	if (old && len)
+		all[old++] = ',';
+	memcpy(all + old, buf, len + 1);
+	*events = all;
+	free(buf);
+	return 0;
+}
+
+struct stat_lookup {
+	const struct metric *m;
+	const struct stat_view *view;
+	const int *ctr;		/* counter index per metric event, -1: none */
+};
+
+static double counter_value(const struct stat_view *view, int i, bool repeat)
+{
+	const struct stat_counter *c = &view->counters[i];
+	uint64_t ena, run;
+	double val, noise;
+
+	if (!c->supported || !c->nr_aggr || c->aggr[0].scaled < 0)
+		return NAN;
+	stat_counter__display(c, 0, repeat, &val, &ena, &run, &noise);
+	if (!run || !ena)
+		return NAN;
+	return val;
+}
+
+void metricgroup__stat_print(const struct metric_list *ml,
+			     const struct stat_config *config,
+			     const struct stat_view *view)
+{
+	FILE *out = config->output;
+	bool repeat = config->run_count > 1;
+
+	if (!ml->nr || config->csv_output || config->json_output ||
+	    config->json_doc || config->aggr_mode != AGGR_GLOBAL || view->nr_ids != 1)
+		return;
+	for (int k = 0; k < ml->nr; k++) {
+		const struct metric *m = &ml->metrics[k];
+		double vals[64], v;
+		char err[256], txt[160];
+		bool ok = m->nr_events <= 64;
+
+		/* each event's counter by name (a shared group holds them) */
+		for (int j = 0; ok && j < m->nr_events; j++) {
+			int found = -1;
+
+			for (int i = 0; i < view->nr_counters && found < 0; i++)
+				if (!strcmp(view->counters[i].name, m->events[j].event))
+					found = i;
+			if (found < 0) {
+				ok = false;
+				break;
+			}
+			vals[j] = counter_value(view, found, repeat);
+		}
+		if (!ok || metric__compute_values(m, vals, &v, err, sizeof(err)) || isnan(v)) {
+			pr_debug("metric %s not computed: %s\n", m->pm->name,
+				 ok ? err : "its events were not all counted");
+			continue;
+		}
+		metric__snprintf(m, v, txt, sizeof(txt));
+		fprintf(out, "%49s # %s\n", "", txt);
+	}
 }
 
 /* ---- host literals ------------------------------------------------------ */

@@ -79,6 +79,30 @@ int metric__compute_values(const struct metric *m, const double *values,
 int metric__snprintf(const struct metric *m, double val, char *buf,
 		     size_t size);
 
+/* ---- mperf stat -M / --topdown ------------------------------------------- */
+
+struct stat_config;
+struct stat_view;
+
+/*
+ * metricgroup__stat_setup - resolve -M @str (or, with @topdown, the
+ * TopdownL1 group) against pmu_events__current() into @ml and append the
+ * events they need to *@events (a malloc'd "-e" string, NULL for none).
+ * Return: 0, or -errno after printing one error line that says what to do.
+ */
+int metricgroup__stat_setup(const char *str, bool topdown,
+			    struct metric_list *ml, char **events);
+
+/*
+ * metricgroup__stat_print - after stat's counter rows: one row per metric
+ * of @ml whose events were all counted, in perf's continuation-row layout
+ * (" #      2.0 per_instr  cpi"), computed from the counters of @view named
+ * like the metric's events. Standard output and global aggregation only.
+ */
+void metricgroup__stat_print(const struct metric_list *ml,
+			     const struct stat_config *config,
+			     const struct stat_view *view);
+
 /* Host facts for '#' literals: #num_cpus, #num_cores, #num_packages,
  * #smt_on, #SYSTEM_TSC_FREQ (from /proc/cpuinfo and sysfs). 0 or -ENOENT. */
 int metric__literal(const char *id, double *val);

@@ -124,7 +124,7 @@ struct pe_state {
 
 struct mods {
 	int eu, ek, eh, eH, eG, eI;
-	int precise, precise_max, sample_read, pinned, exclusive, weak;
+	int precise, precise_max, sample_read, pinned, exclusive, weak, bpf;
 	int exclude_GH;
 };
 
@@ -291,7 +291,7 @@ static const char *type_pmu_name(uint32_t type)
 
 /* ---- modifiers ------------------------------------------------------------- */
 
-static const char MOD_CHARS[] = "ukhpPGHSDIWe";
+static const char MOD_CHARS[] = "ukhpPGHSDIWeb";
 
 /*
  * Parse @len chars of modifiers at @s. @evsel NULL: start from nothing
@@ -320,14 +320,14 @@ static int mods_parse(struct pe_state *ps, const char *s, size_t len,
 	exclude = m->eu | m->ek | m->eh;
 
 	if (len == 0)
-		return pe_error(ps, s, strdup("modifiers are [ukhpPGHSDIWe], e.g. cycles:u"),
+		return pe_error(ps, s, strdup("modifiers are [ukhpPGHSDIWeb], e.g. cycles:u"),
 				"empty modifier after ':'");
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
 
 		if (c >= 128 || !strchr(MOD_CHARS, c) || !c)
 			return pe_error(ps, s + i,
-					strdup("modifiers are u k h p pp ppp P G H S D I W e"),
+					strdup("modifiers are u k h p pp ppp P G H S D I W e b"),
 					"unknown modifier '%c'", c);
 		seen[c]++;
 		if (c == 'p' && seen[c] > 3)
@@ -388,6 +388,10 @@ static int mods_parse(struct pe_state *ps, const char *s, size_t len,
 		case 'W':
 			m->weak = 1;
 			break;
+		case 'b':
+			/* perf: count with a BPF program; mperf counts normally */
+			m->bpf = 1;
+			break;
 		}
 	}
 	if (m->precise > 3)
@@ -441,6 +445,9 @@ static int pe_event_mods(struct pe_state *ps, int from)
 
 static const char *const generic_terms[] = {
 	"config", "config1", "config2", "name", "period", "freq", "percore",
+	"call-graph", "stack-size", "max-stack", "inherit", "no-inherit",
+	"overwrite", "no-overwrite", "time", "nr", "branch_type", "aux-output",
+	"metric-id",
 };
 
 static int parse_num(const char *s, size_t len, uint64_t *v)
@@ -489,10 +496,77 @@ struct term_ctx {
 	double scale;
 	bool user_period, user_freq;
 	int depth;			/* alias expansion depth */
+	struct evsel_terms terms;	/* record's config terms */
 };
+
+static void term_ctx__init(struct term_ctx *tc, struct perf_event_attr *attr,
+			   const struct pmu *pmu)
+{
+	memset(tc, 0, sizeof(*tc));
+	tc->attr = attr;
+	tc->pmu = pmu;
+	tc->scale = 1.0;
+	evsel__terms_init(&tc->terms);
+}
+
+static void term_ctx__exit(struct term_ctx *tc)
+{
+	free(tc->name);
+	free(tc->unit);
+	free(tc->terms.call_graph);
+	free(tc->terms.branch_type);
+}
+
+/* Hand the config terms over to @evsel (a copy: globs make several). */
+static int term_ctx__give(struct term_ctx *tc, struct evsel *evsel)
+{
+	struct evsel_terms *t = &evsel->terms;
+
+	*t = tc->terms;
+	t->call_graph = tc->terms.call_graph ? strdup(tc->terms.call_graph) : NULL;
+	t->branch_type = tc->terms.branch_type ? strdup(tc->terms.branch_type) : NULL;
+	evsel->user_period = tc->user_period;
+	evsel->user_freq = tc->user_freq;
+	if ((tc->terms.call_graph && !t->call_graph) ||
+	    (tc->terms.branch_type && !t->branch_type))
+		return -ENOMEM;
+	return 0;
+}
 
 static int pe_terms(struct pe_state *ps, const char *s, size_t len,
 		    const char *col, struct term_ctx *tc);
+
+/* String-valued terms: value kept as written. */
+static int term_string(struct pe_state *ps, const char *key, const char *val,
+		       size_t vlen, const char *vcol, struct term_ctx *tc)
+{
+	char **dst;
+
+	if (!strcmp(key, "call-graph"))
+		dst = &tc->terms.call_graph;
+	else if (!strcmp(key, "branch_type"))
+		dst = &tc->terms.branch_type;
+	else if (!strcmp(key, "metric-id"))
+		return 0;
+	else
+		return 1;	/* not a string term */
+	if (!val || !vlen)
+		return pe_error(ps, vcol, NULL, "%s= needs a value", key);
+	if (!strcmp(key, "call-graph")) {
+		static const char *const modes[] = { "fp", "dwarf", "lbr", "no" };
+		bool ok = false;
+
+		for (size_t i = 0; i < ARRAY_SIZE(modes); i++)
+			ok |= strlen(modes[i]) == vlen && !strncmp(val, modes[i], vlen);
+		if (!ok)
+			return pe_error(ps, vcol, strdup("use fp, dwarf, lbr or no"),
+					"unknown call-graph mode '%.*s'", (int)vlen, val);
+	}
+	free(*dst);
+	*dst = strndup(val, vlen);
+	return *dst ? 0 : -ENOMEM;
+}
+
 
 /* One term "key[=value]"; @col is where errors point (the term in the
  * user's string; for terms coming from an alias, the alias name). */
@@ -522,6 +596,23 @@ static int pe_term(struct pe_state *ps, const char *s, size_t len,
 	}
 	if (tc->pmu)
 		fmt = pmu__find_format(tc->pmu, key);
+	if (!fmt) {
+		int r = term_string(ps, key, val, vlen, vcol, tc);
+
+		if (r <= 0)
+			return r;
+	}
+	if (!fmt && (!strcmp(key, "inherit") || !strcmp(key, "no-inherit") ||
+		     !strcmp(key, "overwrite") || !strcmp(key, "no-overwrite") ||
+		     !strcmp(key, "aux-output"))) {
+		if (val)
+			return pe_error(ps, vcol, NULL, "'%s' takes no value", key);
+		if (!strcmp(key, "inherit") || !strcmp(key, "no-inherit"))
+			tc->terms.inherit = key[0] != 'n';
+		else if (strcmp(key, "aux-output"))
+			tc->terms.overwrite = key[0] != 'n';
+		return 0;
+	}
 	if (!fmt && !val && tc->pmu) {
 		const struct pmu_alias *a = pmu__find_alias(tc->pmu, key);
 
@@ -577,6 +668,14 @@ static int pe_term(struct pe_state *ps, const char *s, size_t len,
 		tc->user_freq = true;
 	} else if (!strcmp(key, "percore")) {
 		/* aggregation hint for stat; no attr bits */
+	} else if (!strcmp(key, "stack-size")) {
+		tc->terms.stack_size = (int64_t)v;
+	} else if (!strcmp(key, "max-stack")) {
+		tc->terms.max_stack = (int)v;
+	} else if (!strcmp(key, "time")) {
+		tc->terms.time = v != 0;
+	} else if (!strcmp(key, "nr")) {
+		tc->terms.max_events = (int64_t)v;
 	} else {
 		return pe_error(ps, col, term_suggest(tc->pmu, key),
 				tc->pmu ? "unknown term '%s' for PMU '%s'" :
@@ -743,6 +842,9 @@ static int pe_vendor_event(struct pe_state *ps, const char *name, const char *co
 				continue;
 			attr_init(&attr);
 			attr.type = pmu->type;
+			/* the vendor's period: record keeps it unless -c/-F (perf's
+			 * weak alias period); stat clears it */
+			attr.sample_period = ev->period;
 			err = pe_terms(ps, ev->encoding, strlen(ev->encoding), col, &tc);
 			free(tc.name);
 			free(tc.unit);
@@ -767,6 +869,7 @@ static int pe_vendor_event(struct pe_state *ps, const char *name, const char *co
 			attr.config = c.config;
 			attr.config1 = c.config1;
 			attr.config2 = c.config2;
+			attr.sample_period = ev->period;
 			if (!pe_add(ps, &attr, evname, ev->pmu))
 				return -ENOMEM;
 		}
@@ -819,16 +922,14 @@ static int pe_symbol(struct pe_state *ps, const char *name, const char *col,
 	for (int i = 0; ps->pmus && i < ps->pmus->nr; i++) {
 		const struct pmu *pmu = ps->pmus->pmus[i];
 		const struct pmu_alias *a = pmu__find_alias(pmu, name);
-		struct term_ctx tc = { 0 };
+		struct term_ctx tc;
 		int err;
 
 		if (!a)
 			continue;
 		attr_init(&attr);
 		attr.type = pmu->type;
-		tc.attr = &attr;
-		tc.pmu = pmu;
-		tc.scale = 1.0;
+		term_ctx__init(&tc, &attr, pmu);
 		tc.depth = 1;
 		err = pe_terms(ps, a->terms, strlen(a->terms), col, &tc);
 		if (!err) {
@@ -841,9 +942,9 @@ static int pe_symbol(struct pe_state *ps, const char *name, const char *col,
 			evsel->scale = a->scale;
 			if (pmu->cpumask)
 				evsel->own_cpus = strdup(pmu->cpumask);
+			err = term_ctx__give(&tc, evsel);
 		}
-		free(tc.name);
-		free(tc.unit);
+		term_ctx__exit(&tc);
 		if (err)
 			return err;
 		r = 1;
@@ -1090,7 +1191,7 @@ static int pe_slash_event(struct pe_state *ps, const char *start, const char *na
 {
 	const char *terms = ps->p + 1, *close = strchr(terms, '/');
 	struct perf_event_attr attr;
-	struct term_ctx tc = { 0 };
+	struct term_ctx tc;
 	const struct event_symbol *sym = NULL;
 	const struct pmu *pmu;
 	struct evsel *evsel;
@@ -1117,9 +1218,7 @@ static int pe_slash_event(struct pe_state *ps, const char *start, const char *na
 	} else {
 		attr.type = pmu->type;
 	}
-	tc.attr = &attr;
-	tc.pmu = pmu;
-	tc.scale = 1.0;
+	term_ctx__init(&tc, &attr, pmu);
 	err = pe_terms(ps, terms, (size_t)(close - terms), terms, &tc);
 	if (err)
 		goto out;
@@ -1142,8 +1241,9 @@ static int pe_slash_event(struct pe_state *ps, const char *start, const char *na
 	evsel->unit = tc.unit;
 	tc.unit = NULL;
 	evsel->scale = tc.scale;
-	evsel->user_period = tc.user_period;
-	evsel->user_freq = tc.user_freq;
+	err = term_ctx__give(&tc, evsel);
+	if (err)
+		goto out;
 	if (pmu && pmu->cpumask)
 		evsel->own_cpus = strdup(pmu->cpumask);
 	if (mlen) {
@@ -1152,8 +1252,46 @@ static int pe_slash_event(struct pe_state *ps, const char *start, const char *na
 		err = pe_event_mods(ps, from);
 	}
 out:
-	free(tc.name);
-	free(tc.unit);
+	term_ctx__exit(&tc);
+	return err;
+}
+
+/*
+ * sys:name/terms/: the record terms (call-graph=, stack-size=, max-stack=,
+ * [no-]inherit, [no-]overwrite, time=, nr=, name=) for every tracepoint
+ * just added; attr terms (config, period, ...) are refused, as by perf.
+ */
+static int pe_tracepoint_terms(struct pe_state *ps, int from)
+{
+	const char *terms = ps->p + 1, *close = strchr(terms, '/');
+	struct perf_event_attr dummy, before;
+	struct term_ctx tc;
+	int err;
+
+	if (!close)
+		return pe_error(ps, ps->p, NULL, "missing closing '/' after the tracepoint terms");
+	memset(&dummy, 0, sizeof(dummy));
+	before = dummy;
+	term_ctx__init(&tc, &dummy, NULL);
+	err = pe_terms(ps, terms, (size_t)(close - terms), terms, &tc);
+	if (!err && (memcmp(&dummy, &before, sizeof(dummy)) || tc.user_period || tc.user_freq))
+		err = pe_error(ps, terms, strdup("tracepoints take call-graph=, stack-size=, max-stack=, "
+						 "[no-]inherit, [no-]overwrite, time=, nr=, name="),
+			       "config, period and freq terms are not valid for a tracepoint");
+	for (int i = from; !err && i < ps->list->nr; i++) {
+		struct evsel *evsel = ps->list->entries[i];
+
+		err = term_ctx__give(&tc, evsel);
+		if (!err && tc.name && ps->list->nr - from == 1) {
+			free(evsel->name);
+			evsel->name = strdup(tc.name);
+			if (!evsel->name)
+				err = -ENOMEM;
+		}
+	}
+	term_ctx__exit(&tc);
+	if (!err)
+		ps->p = close + 1;
 	return err;
 }
 
@@ -1183,8 +1321,8 @@ static int pe_event(struct pe_state *ps)
 	}
 	for (size_t i = 0; i < n; i++)
 		if (isspace((unsigned char)start[i]) || !isprint((unsigned char)start[i]))
-			return pe_error(ps, start + i, strdup("separate events with ',' and no spaces"),
-					"unexpected whitespace or control character");
+			return pe_error(ps, start + i, strdup("separate events with ','"),
+					"unexpected blank or control character in an event name");
 	name = strndup(start, n);
 	if (!name)
 		return -ENOMEM;
@@ -1216,7 +1354,7 @@ static int pe_event(struct pe_state *ps)
 		size_t en = name_span(evs);
 		char *ev;
 
-		if (en == 0 || evs[en] == '/') {
+		if (en == 0) {
 			free(name);
 			return pe_error(ps, evs, NULL, "expected a tracepoint name after '%.*s:'",
 					(int)n, start);
@@ -1243,6 +1381,8 @@ static int pe_event(struct pe_state *ps)
 		err = pe_tracepoint(ps, start, name, ev, evs);
 		free(ev);
 		free(name);
+		if (!err && *ps->p == '/')
+			err = pe_tracepoint_terms(ps, from);
 		if (err)
 			return err;
 		return pe_after_event(ps, from);
@@ -1304,8 +1444,79 @@ static int pe_group(struct pe_state *ps)
 	return 0;
 }
 
+static int __parse_events_clean(struct evlist *evlist, const char *str,
+				struct parse_events_error *err, struct pmus *pmus);
+
+static bool is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static bool is_sep(char c)
+{
+	return c == '\0' || strchr(",{}:/=", c) != NULL;
+}
+
+/*
+ * perf's lexer skips blanks between tokens ("cycles, instructions",
+ * "{a, b}:u"): drop the blanks next to a separator or at either end, and
+ * keep the column of each kept character so errors point into @str.
+ * Blanks inside a name ("cpu clock") stay and are refused by the parser.
+ */
+static char *strip_blanks(const char *str, int **map)
+{
+	size_t len = strlen(str), n = 0;
+	char *out = malloc(len + 1);
+	int *m = malloc((len + 1) * sizeof(*m));
+
+	if (!out || !m) {
+		free(out);
+		free(m);
+		return NULL;
+	}
+	for (size_t i = 0; i < len; i++) {
+		size_t j;
+
+		if (!is_ws(str[i])) {
+			m[n] = (int)i;
+			out[n++] = str[i];
+			continue;
+		}
+		for (j = i; j < len && is_ws(str[j]); j++)
+			;
+		/* a run of blanks: kept only between two name characters */
+		if (n > 0 && !is_sep(out[n - 1]) && !is_sep(str[j])) {
+			m[n] = (int)i;
+			out[n++] = str[i];
+			continue;
+		}
+		i = j - 1;
+	}
+	m[n] = (int)len;
+	out[n] = '\0';
+	*map = m;
+	return out;
+}
+
 int __parse_events(struct evlist *evlist, const char *str,
 		   struct parse_events_error *err, struct pmus *pmus)
+{
+	int *map = NULL;
+	char *clean = str ? strip_blanks(str, &map) : NULL;
+	int ret;
+
+	if (str && !clean)
+		return -ENOMEM;
+	ret = __parse_events_clean(evlist, clean, err, pmus);
+	if (ret && err && err->idx >= 0 && map)
+		err->idx = map[err->idx];
+	free(clean);
+	free(map);
+	return ret;
+}
+
+static int __parse_events_clean(struct evlist *evlist, const char *str,
+				struct parse_events_error *err, struct pmus *pmus)
 {
 	struct pe_state ps = {
 		.str = str, .p = str, .err = err,

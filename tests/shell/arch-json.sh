@@ -14,7 +14,7 @@ tmpdir
 # a spot check pins a few values.
 check() {	# cpuid json-files...
 	id=$1; shift
-	"$MPERF" list --cpuid "$id" -d --deprecated >"$T/list" 2>&1 ||
+	"$MPERF" list --cpuid "$id" --details --deprecated >"$T/list" 2>&1 ||
 		fail "mperf list --cpuid $id failed: $(head -3 "$T/list")"
 	python3 - "$T/list" "$@" <<'PY' || fail "$id: encodings differ from the JSON"
 import json, re, sys
@@ -94,11 +94,11 @@ check 0x00000000410fd490 "$A/neoverse-n2.json"
 check 0x00000000410fd4f0 "$A/neoverse-v2.json"
 
 # spot checks, worked out by hand
-"$MPERF" list --cpuid GenuineIntel-6-8F-0 -d 'ocr.demand_data_rd.l3_miss' >"$T/o"
+"$MPERF" list --cpuid GenuineIntel-6-8F-0 --details 'ocr.demand_data_rd.l3_miss' >"$T/o"
 assert_contains "SPR ocr" "config=0x12a config1=0x3fbfc00001 counters=0,1,2,3" "$T/o"
-"$MPERF" list --cpuid GenuineIntel-6-55-4 -d 'UOPS_ISSUED.STALL_CYCLES' >"$T/o"
+"$MPERF" list --cpuid GenuineIntel-6-55-4 --details 'UOPS_ISSUED.STALL_CYCLES' >"$T/o"
 assert_contains "SKX inv+cmask" "config=0x180010e" "$T/o"
-"$MPERF" list --cpuid 0x00000000413fd0c1 -d cpu_cycles >"$T/o"
+"$MPERF" list --cpuid 0x00000000413fd0c1 --details cpu_cycles >"$T/o"
 assert_contains "N1 cpu_cycles" "armv8_pmuv3/event=0x11/" "$T/o"
 
 # `mperf list --cpuid GenuineIntel-6-8F-0` is Sapphire Rapids: every
@@ -107,7 +107,7 @@ assert_contains "N1 cpu_cycles" "armv8_pmuv3/event=0x11/" "$T/o"
 want=$(python3 -c "
 import json
 print(sum(1 for e in json.load(open('$I/SPR/events/sapphirerapids_core.json'))['Events'] if e.get('Deprecated') != '1'))")
-got=$(grep -c '^  [a-z]' "$T/spr")
+got=$(grep -c '^  [a-z][^ ]*$' "$T/spr")	# named events only, not '[Kind]' lines
 uncore=$(grep -c '^  unc_' "$T/spr")
 core=$((got - uncore))
 assert_eq "SPR core events listed (metrics: 58 + TopdownL1)" "$((want + 62))" "$core"

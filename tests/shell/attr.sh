@@ -103,6 +103,11 @@ cycles:Gu
 cycles:I
 cycles:S
 cycles:D
+cycles:P
+cpu-clock:Pu
+cycles:e
+cycles:W
+cycles:I
 cpu-clock:u
 cpu-clock:k
 task-clock:uG
@@ -119,6 +124,8 @@ cs/name=foo/
 cpu-clock,{task-clock,faults},cs
 {cs:u,faults:k}:p
 {cs,faults}:G
+{cpu-clock, task-clock}:u
+ cs ,faults
 LIST
 echo "$n event strings: same attrs as perf stat -vv"
 exit 0

@@ -42,6 +42,21 @@ assert y["aliases"] == ["cycles"] and y["config"] == "0x3c", y
 assert len(ev) == 13, len(ev)
 PY
 
+# vendor events and metrics of another CPU's table
+"$MPERF" list -j --cpuid SKX 'inst_retired.any' metric >"$T/skx.json" || fail "list -j --cpuid SKX"
+python3 - "$T/skx.json" <<'PY' || fail "vendor/metric JSON check failed"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["events_cpuid"] == "SKX", d.get("events_cpuid")
+ev = {e["name"]: e for e in d["events"]}
+i = ev["inst_retired.any"]
+assert i["category"] == "vendor" and i["topic"] == "pipeline", i
+assert i["encoding"].startswith("cpu/") and i["desc"], i
+m = ev["cpi"]
+assert m["category"] == "metric" and "INST_RETIRED.ANY" in m["expr"], m
+assert sum(1 for e in d["events"] if e["category"] == "metric") > 10
+PY
+
 "$MPERF" list -j --raw-dump 2>"$T/err" && fail "-j with --raw-dump accepted"
 [ "$(wc -l <"$T/err")" -eq 1 ] || fail "not one error line: $(cat "$T/err")"
 exit 0

@@ -10,6 +10,9 @@
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/parse-events.h"
+#include "arch/arch.h"
+#include <regex.h>
+#include <sys/utsname.h>
 
 static volatile unsigned long sink;
 
@@ -108,6 +111,75 @@ static void test_unsupported_skipped(void **state)
 		assert_true(evlist->entries[1]->open_errno != 0);
 		assert_null(evlist->entries[1]->fds);
 	}
+	evlist__delete(evlist);
+}
+
+/* msr/tsc/ refuses exclude_guest: opened after dropping it, as perf */
+static void test_exclude_guest_fallback(void **state)
+{
+	struct evlist *evlist;
+	struct evsel *e;
+	struct counts c;
+
+	if (access("/sys/bus/event_source/devices/msr/events/tsc", F_OK))
+		skip();
+	evlist = self_evlist("msr/tsc/");
+	e = evlist->entries[0];
+	assert_int_equal(e->attr.exclude_guest, 1);
+	assert_int_equal(evlist__open(evlist, false, NULL), 0);
+	assert_int_equal(e->attr.exclude_guest, 0);
+	evlist__enable(evlist);
+	burn();
+	evlist__disable(evlist);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evsel__sum_counts(e, &c);
+	assert_true(c.val > 1000);
+	evlist__delete(evlist);
+}
+
+/* -a: one fd per online CPU, pid -1 (needs root or paranoid <= 0) */
+static void test_system_wide(void **state)
+{
+	struct parse_events_error err;
+	struct evlist *evlist = evlist__new();
+	struct cpumap *cpus = cpumap__online();
+	struct evsel *e;
+	struct counts c;
+
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(parse_events(evlist, "cpu-clock,cs", &err), 0);
+	evlist__config_stat(evlist, false, true);
+	evlist__set_maps(evlist, cpus, threadmap__new_any());
+	assert_int_equal(evlist__open(evlist, false, NULL), 0);
+	e = evlist->entries[0];
+	for (int i = 0; i < cpus->nr; i++)
+		assert_true(EVSEL_FD(e, i, 0) >= 0);
+	evlist__enable(evlist);
+	burn();
+	evlist__disable(evlist);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evsel__sum_counts(e, &c);
+	/* at least the time we burnt on one CPU */
+	assert_true(c.val > 1000000);
+	assert_true(EVSEL_COUNTS(e, 0, 0).ena > 0);
+	evlist__delete(evlist);
+}
+
+/* a group with an unsupported leader: nothing of it is opened */
+static void test_group_leader_unsupported(void **state)
+{
+	struct evlist *evlist;
+
+	if (!access("/sys/bus/event_source/devices/cpu", F_OK))
+		skip();	/* cycles opens here */
+	evlist = self_evlist("{cycles,cpu-clock},task-clock");
+	assert_int_equal(evlist__open(evlist, true, NULL), 0);
+	assert_false(evlist->entries[0]->supported);
+	assert_null(evlist->entries[1]->fds);
+	assert_true(evlist->entries[1]->supported);	/* not counted */
+	assert_non_null(evlist->entries[2]->fds);
+	assert_int_equal(evlist__read_counts(evlist), 0);
 	evlist__delete(evlist);
 }
 
@@ -221,17 +293,68 @@ static void test_sample_size(void **state)
 	evsel__delete(e);
 }
 
+/* arch ops: lookup by ARCH feature / uname, and the x86 CPUID string */
+static void test_arch(void **state)
+{
+	struct utsname u;
+	char buf[128];
+
+	assert_ptr_equal(arch__by_name("x86"), &arch_x86);
+	assert_ptr_equal(arch__by_name("x86_64"), &arch_x86);
+	assert_ptr_equal(arch__by_name("arm64"), &arch_arm64);
+	assert_ptr_equal(arch__by_name("aarch64"), &arch_arm64);
+	assert_null(arch__by_name("mips"));
+	assert_null(arch__by_name(NULL));
+	assert_int_equal(arch_x86.e_machine, 62);	/* EM_X86_64 */
+	assert_int_equal(arch_arm64.e_machine, 183);	/* EM_AARCH64 */
+	uname(&u);
+	if (strcmp(u.machine, "x86_64"))
+		skip();
+	assert_ptr_equal(arch__for_host(), &arch_x86);
+	assert_int_equal(arch_x86.cpuid(buf, sizeof(buf)), 0);
+	{
+		/* vendor-family(dec)-model(HEX)-stepping(HEX), as /proc/cpuinfo */
+		regex_t re;
+		FILE *f = fopen("/proc/cpuinfo", "r");
+		char line[256], want[128] = "", vendor[32] = "";
+		int fam = -1, model = -1, step = -1;
+
+		assert_int_equal(regcomp(&re, "^[A-Za-z]+-[0-9]+-[0-9A-F]+-[0-9A-F]+$", REG_EXTENDED), 0);
+		assert_int_equal(regexec(&re, buf, 0, NULL, 0), 0);
+		regfree(&re);
+		while (f && fgets(line, sizeof(line), f)) {
+			if (!vendor[0])
+				sscanf(line, "vendor_id : %31s", vendor);
+			if (fam < 0)
+				sscanf(line, "cpu family : %d", &fam);
+			if (model < 0)
+				sscanf(line, "model : %d", &model);
+			if (step < 0)
+				sscanf(line, "stepping : %d", &step);
+		}
+		if (f)
+			fclose(f);
+		snprintf(want, sizeof(want), "%s-%d-%X-%X", vendor, fam, model, step);
+		assert_string_equal(buf, want);
+	}
+	assert_int_equal(arch_x86.cpuid(buf, 8), -ENAMETOOLONG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_open_read_single),
 		cmocka_unit_test(test_group_read),
 		cmocka_unit_test(test_unsupported_skipped),
+		cmocka_unit_test(test_exclude_guest_fallback),
+		cmocka_unit_test(test_system_wide),
+		cmocka_unit_test(test_group_leader_unsupported),
 		cmocka_unit_test(test_strerror),
 		cmocka_unit_test(test_fallback),
 		cmocka_unit_test(test_fprintf_attr),
 		cmocka_unit_test(test_sample_type_names),
 		cmocka_unit_test(test_sample_size),
+		cmocka_unit_test(test_arch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

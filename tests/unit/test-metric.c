@@ -5,8 +5,11 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "util/metricgroup.h"
+#include "util/stat.h"
+#include "util/stat-display.h"
 
 static int counts(void *ctx, const char *id, double *val)
 {
@@ -247,6 +250,60 @@ static void test_values(void **state)
 	metric_list__exit(&ml);
 }
 
+/*
+ * stat -M end to end without a PMU: the event string stat parses, then the
+ * metric rows printed from counters as stat-evlist fills them.
+ */
+static void test_stat(void **state)
+{
+	struct metric_list ml;
+	struct stat_counter c[4];
+	struct stat_view view = { .counters = c, .nr_counters = 4, .nr_ids = 1 };
+	struct aggr_id id = { .cpu = -1, .nr = 1 };
+	struct stat_config config;
+	const char *names[] = { "task-clock", "cpu_clk_unhalted.thread", "inst_retired.any",
+				"l1d.replacement" };
+	const uint64_t vals[] = { 1000000, 3000000, 1500000, 15000 };
+	char *events = strdup("task-clock"), out[1024] = "";
+	FILE *f;
+
+	assert_int_equal(pmu_events__set_cpuid("GenuineIntel-6-55-4"), 0);
+	assert_int_equal(metricgroup__stat_setup("cpi,l1d_mpi", false, &ml, &events), 0);
+	assert_string_equal(events, "task-clock,{cpu_clk_unhalted.thread,inst_retired.any},"
+			    "{l1d.replacement,inst_retired.any}");
+	view.ids = &id;
+	for (int i = 0; i < 4; i++) {
+		struct stat_count raw = { vals[i], 100, 100 };
+
+		stat_counter__init(&c[i], names[i], NULL, 1.0, 1);
+		stat_counter__add(&c[i], 0, &raw);
+		stat_counter__process(&c[i], true, false);
+	}
+	stat_config__init(&config);
+	f = fmemopen(out, sizeof(out), "w");
+	config.output = f;
+	metricgroup__stat_print(&ml, &config, &view);
+	/* a counter that did not count: its metric is left out, as perf */
+	c[3].supported = false;
+	metricgroup__stat_print(&ml, &config, &view);
+	fclose(f);
+	assert_string_equal(out,
+		"                                                  #      2.0 per_instr  cpi\n"
+		"                                                  #      0.0 per_instr  l1d_mpi\n"
+		"                                                  #      2.0 per_instr  cpi\n");
+	/* --topdown is the TopdownL1 group; a table without one is refused */
+	metric_list__exit(&ml);
+	assert_int_equal(metricgroup__stat_setup(NULL, true, &ml, &events), 0);
+	assert_int_equal(ml.nr, 4);
+	metric_list__exit(&ml);
+	assert_int_equal(pmu_events__set_cpuid("ADL"), 0);
+	assert_int_equal(metricgroup__stat_setup(NULL, true, &ml, &events), -ENOENT);
+	pmu_events__set_cpuid(NULL);
+	for (int i = 0; i < 4; i++)
+		stat_counter__exit(&c[i]);
+	free(events);
+}
+
 static void test_scale_unit(void **state)
 {
 	double s;
@@ -273,6 +330,7 @@ int main(void)
 		cmocka_unit_test(test_topdown),
 		cmocka_unit_test(test_values),
 		cmocka_unit_test(test_pmu_at),
+		cmocka_unit_test(test_stat),
 		cmocka_unit_test(test_scale_unit),
 	};
 

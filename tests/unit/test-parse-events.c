@@ -232,6 +232,7 @@ static void test_modifiers(void **state)
 		{ "cycles:e", 0, 0, 0, 0, 0, 0, 0, 0, 1, false, false, false },
 		{ "cycles:P", 0, 0, 0, 0, 0, 0, 0, 0, 0, false, true, false },
 		{ "cycles:W", 0, 0, 0, 0, 0, 0, 0, 0, 0, false, false, true },
+		{ "cycles:b", 0, 0, 0, 0, 0, 0, 0, 0, 0, false, false, false },
 		{ "cycles:ukpppGHSDIWeP", 0, 0, 1, 0, 0, 1, 3, 1, 1, true, true, true },
 		{ "r1a2b:ku", 0, 0, 1, 0, 1, 0, 0, 0, 0, false, false, false },
 		{ "cpu/event=1/u", 0, 1, 1, 0, 1, 0, 0, 0, 0, false, false, false },
@@ -308,6 +309,32 @@ static void test_groups(void **state)
 	evlist__delete(l);
 }
 
+/* perf skips blanks between tokens; errors still point into the original */
+static void test_blanks(void **state)
+{
+	struct evlist *l = parse_ok(" cpu-clock , { cs, faults } : u ,cpu/event=1, umask=2/ ");
+	struct parse_events_error err;
+	int ret;
+
+	assert_int_equal(l->nr, 4);
+	assert_string_equal(l->entries[0]->name, "cpu-clock");
+	assert_int_equal(l->entries[1]->nr_members, 2);
+	assert_int_equal(l->entries[2]->attr.exclude_kernel, 1);
+	assert_int_equal(l->entries[3]->attr.config, 0x201);
+	evlist__delete(l);
+
+	l = evlist__new();
+	ret = __parse_events(l, "cs,   cyclse", &err, fake);
+	assert_int_equal(ret, -EINVAL);
+	assert_int_equal(err.idx, 6);
+	parse_events_error__exit(&err);
+	ret = __parse_events(l, "cpu clock", &err, fake);
+	assert_int_equal(ret, -EINVAL);
+	assert_int_equal(err.idx, 3);
+	parse_events_error__exit(&err);
+	evlist__delete(l);
+}
+
 static void test_legacy_terms(void **state)
 {
 	struct evlist *l = parse_ok("cycles/period=1000/,instructions/config=5,name=ins/u,cs/freq=99/");
@@ -321,6 +348,40 @@ static void test_legacy_terms(void **state)
 	assert_string_equal(e[1]->name, "ins");
 	assert_int_equal(e[2]->attr.sample_freq, 99);
 	assert_int_equal(e[2]->attr.freq, 1);
+	evlist__delete(l);
+}
+
+/* record's per-event config terms, on events and on tracepoints */
+static void test_config_terms(void **state)
+{
+	struct evlist *l = parse_ok("cpu-clock/call-graph=dwarf,stack-size=4096,no-inherit,max-stack=3,"
+				    "time=0,nr=5,overwrite,branch_type=any/,cs,"
+				    "sched:sched_switch/call-graph=fp,inherit,name=sw/:u,"
+				    "sched:sched_w*/max-stack=2/");
+	struct evsel **e = l->entries;
+
+	assert_int_equal(l->nr, 4);
+	assert_string_equal(e[0]->terms.call_graph, "dwarf");
+	assert_int_equal(e[0]->terms.stack_size, 4096);
+	assert_int_equal(e[0]->terms.inherit, 0);
+	assert_int_equal(e[0]->terms.max_stack, 3);
+	assert_int_equal(e[0]->terms.time, 0);
+	assert_int_equal(e[0]->terms.max_events, 5);
+	assert_int_equal(e[0]->terms.overwrite, 1);
+	assert_string_equal(e[0]->terms.branch_type, "any");
+	/* not given: -1 / NULL */
+	assert_null(e[1]->terms.call_graph);
+	assert_int_equal(e[1]->terms.inherit, -1);
+	assert_int_equal(e[1]->terms.stack_size, -1);
+	assert_int_equal(e[1]->terms.max_stack, -1);
+	assert_int_equal(e[1]->terms.time, -1);
+	assert_string_equal(e[2]->terms.call_graph, "fp");
+	assert_int_equal(e[2]->terms.inherit, 1);
+	assert_string_equal(e[2]->name, "sw");
+	assert_int_equal(e[2]->attr.exclude_kernel, 1);
+	assert_int_equal(e[2]->attr.config, 316);
+	assert_int_equal(e[3]->terms.max_stack, 2);
+	assert_int_equal(e[3]->attr.config, 318);
 	evlist__delete(l);
 }
 
@@ -385,7 +446,7 @@ static void test_errors(void **state)
 	expect_error("}", 0, "'}' without '{'", NULL);
 	expect_error("{cs}:x", 5, "unknown modifier 'x'", NULL);
 	expect_error("{cs}x", 4, "unexpected 'x' after group", NULL);
-	expect_error("cycles instructions", 6, "whitespace", NULL);
+	expect_error("cycles instructions", 6, "unexpected blank", NULL);
 	expect_error("r", 0, "unknown event 'r'", NULL);
 	expect_error("r12345678901234567", 0, "unknown event", NULL);
 	expect_error("rxyz", 0, "unknown event 'rxyz'", NULL);
@@ -411,6 +472,12 @@ static void test_errors(void **state)
 	expect_error("cycles/period=abc/", 14, "needs a number", NULL);
 	expect_error("cpu/cmask=0x100/", 10, "too big for 'cmask'", NULL);
 	expect_error("tsc", 0, "unknown event 'tsc'", NULL);
+	expect_error("cs/call-graph=xyz/", 14, "unknown call-graph mode 'xyz'", "fp, dwarf, lbr or no");
+	expect_error("cs/call-graph=/", 14, "call-graph= needs a value", NULL);
+	expect_error("cs/no-inherit=1/", 14, "'no-inherit' takes no value", NULL);
+	expect_error("sched:sched_switch/period=1/", 19, "not valid for a tracepoint", NULL);
+	expect_error("sched:sched_switch/bogus/", 19, "unknown term 'bogus'", NULL);
+	expect_error("sched:sched_switch/max-stack=2", 18, "missing closing '/'", NULL);
 
 	/* without tracefs: the mount command */
 	setenv("MPERF_TRACEFS", "/nonexistent", 1);
@@ -442,6 +509,50 @@ static void test_error_print(void **state)
 	evlist__delete(l);
 }
 
+/*
+ * Random strings over the grammar's alphabet and fragments: never a crash
+ * (run under `make sanitize` too), 0 or -EINVAL, and every error has a
+ * message and a column inside the string.
+ */
+#define ARRAY_SIZE_FRAG (sizeof(frag) / sizeof(frag[0]))
+static void test_random_strings(void **state)
+{
+	static const char *const frag[] = {
+		"cycles", "cs", "sched", "sched_switch", "cpu", "event", "umask",
+		"r1a", "mem", "0x10", "L1-dcache", "load", "misses", "name", "period",
+		"*", "?", "[", "]", ":", ",", "{", "}", "/", "=", "-", "u", "k", "p",
+		"G", "H", " ", "uncore_imc_0", "cas_count_read", "call-graph", "dwarf",
+	};
+	unsigned int seed = 12345;
+
+	for (int iter = 0; iter < 4000; iter++) {
+		char str[128] = "";
+		struct parse_events_error err;
+		struct evlist *l = evlist__new();
+		int n, ret;
+
+		seed = seed * 1103515245 + 12345;
+		n = 1 + (seed >> 16) % 10;
+		for (int i = 0; i < n; i++) {
+			seed = seed * 1103515245 + 12345;
+			strncat(str, frag[(seed >> 16) % ARRAY_SIZE_FRAG], sizeof(str) - strlen(str) - 1);
+		}
+		ret = __parse_events(l, str, &err, fake);
+		if (ret) {
+			if (ret != -EINVAL)
+				fail_msg("'%s': ret %d", str, ret);
+			assert_non_null(err.str);
+			if (err.idx < -1 || err.idx > (int)strlen(str))
+				fail_msg("'%s': column %d out of range", str, err.idx);
+			parse_events_error__exit(&err);
+			assert_int_equal(l->nr, 0);
+		} else {
+			assert_true(l->nr > 0);
+		}
+		evlist__delete(l);
+	}
+}
+
 static void test_names(void **state)
 {
 	char b[64];
@@ -471,11 +582,14 @@ int main(void)
 		cmocka_unit_test(test_breakpoints),
 		cmocka_unit_test(test_modifiers),
 		cmocka_unit_test(test_groups),
+		cmocka_unit_test(test_blanks),
 		cmocka_unit_test(test_legacy_terms),
+		cmocka_unit_test(test_config_terms),
 		cmocka_unit_test(test_append),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_error_print),
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_random_strings),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

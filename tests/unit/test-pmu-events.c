@@ -12,6 +12,9 @@
 #include <string.h>
 #include "util/pmu-events.h"
 #include "util/pmu.h"
+#include "util/evlist.h"
+#include "util/evsel.h"
+#include "util/parse-events.h"
 
 struct expect {
 	const char *cpuid, *pmu, *name;
@@ -267,6 +270,43 @@ static void test_sysfs_formats(void **state)
 	pmu__delete(cpu);
 }
 
+/* parse-events through the tables: sysfs terms, one evsel per core type,
+ * the vendor period as the default sample period, modifiers */
+static void test_parse_events(void **state)
+{
+	struct pmus *pmus = pmus__new(TEST_DATA "/sysfs-arch");
+	struct evlist *evlist = evlist__new();
+	struct parse_events_error err;
+
+	assert_non_null(pmus);
+	assert_int_equal(pmu_events__set_cpuid("GenuineIntel-6-55-4"), 0);
+	assert_int_equal(__parse_events(evlist, "INST_RETIRED.ANY:u,mem_trans_retired.load_latency_gt_32",
+					&err, pmus), 0);
+	assert_int_equal(evlist->nr, 2);
+	assert_int_equal(evlist->entries[0]->attr.type, 4);
+	assert_int_equal(evlist->entries[0]->attr.config, 0x100);
+	assert_int_equal(evlist->entries[0]->attr.sample_period, 2000003);
+	assert_int_equal(evlist->entries[0]->attr.exclude_kernel, 1);
+	assert_string_equal(evlist->entries[0]->name, "INST_RETIRED.ANY:u");
+	assert_int_equal(evlist->entries[1]->attr.config, 0x1cd);
+	assert_int_equal(evlist->entries[1]->attr.config1, 0x20);
+	assert_int_equal(evlist->entries[1]->attr.sample_period, 100007);
+	evlist__delete(evlist);
+
+	/* hybrid: cpu_atom (type 10 in the fake tree), then cpu_core (4) */
+	evlist = evlist__new();
+	assert_int_equal(pmu_events__set_cpuid("ADL"), 0);
+	assert_int_equal(__parse_events(evlist, "br_misp_retired.all_branches", &err, pmus), 0);
+	assert_int_equal(evlist->nr, 2);
+	assert_int_equal(evlist->entries[0]->attr.type, 10);
+	assert_int_equal(evlist->entries[1]->attr.type, 4);
+	assert_int_equal(evlist->entries[0]->attr.config, 0xc5);
+	assert_int_equal(evlist->entries[1]->attr.config, 0xc5);
+	evlist__delete(evlist);
+	pmu_events__set_cpuid(NULL);
+	pmus__delete(pmus);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -277,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_arm64),
 		cmocka_unit_test(test_terms),
 		cmocka_unit_test(test_sysfs_formats),
+		cmocka_unit_test(test_parse_events),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
