@@ -62,6 +62,7 @@ struct report {
 	bool need_callchain;	/* children, parent or graph */
 	bool has_callchains;	/* the file has them */
 	bool need_srcline;
+	bool need_parent;	/* the parent sort key is used */
 	struct callchain_param cc;
 	const struct sort_key *keys[MAX_FIELDS];
 	int nr_keys;
@@ -223,7 +224,7 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 				rep->keys[rep->nr_keys++] = key;
 		}
 		if (key->need_callchain)
-			rep->need_callchain = true;
+			rep->need_callchain = rep->need_parent = true;
 		if (key->need_srcline)
 			rep->need_srcline = true;
 	}
@@ -434,7 +435,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.tid = al.thread->tid;
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
-	if (cursor && rep->parent_re_ok)
+	if (cursor && rep->parent_re_ok && rep->need_parent)
 		tmpl.parent = report__parent(rep, cursor);
 	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode);
 }
@@ -788,7 +789,9 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.session)
 		goto out;	/* session__new printed why */
 	if (rep.header_only) {
+		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+		fputs("# ========\n#\n", stdout);
 		if (session__is_pipe(rep.session)) {
 			rep.tool.sample = NULL;
 			rep.tool.event = NULL;
@@ -803,7 +806,10 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	report__set_build_ids(&rep);
 	if (rep.header) {
+		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+		if (!session__is_pipe(rep.session))
+			fputs("# ========\n#\n", stdout);
 		if (session__is_pipe(rep.session))
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
@@ -820,7 +826,9 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	if (!rep.nr_samples) {
+		/* perf exits 0 here too: an empty profile is not a failure */
 		pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
+		ret = 0;
 		goto out;
 	}
 	if (!report__print(&rep, stdout) && rep.nr_filtered)

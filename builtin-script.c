@@ -64,10 +64,13 @@ struct script {
 	FILE *out;
 	const char *fields_str;
 	unsigned int fields;		/* -F, 0: perf's defaults per event type */
+	unsigned int fields_add, fields_del;	/* -F +f,-f */
+	bool ns;			/* --ns: nanosecond timestamps */
 	int name_width;
 	int max_stack;
 	bool hide_callchain;
 	bool show_header, header_only, show_info;
+	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
 	uint64_t nr_printed;
 };
 
@@ -79,41 +82,61 @@ static unsigned int default_fields(const struct evsel *evsel)
 	       F_SYM | F_SYMOFF | F_DSO;
 }
 
-/* -F comm,tid,...: also accepts perf's "type:" prefix, applying it to
- * every event. */
-static int parse_fields(const char *str, unsigned int *out)
+static int field_bit(const char *tok, unsigned int *bit)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
+		if (!strcmp(tok, field_names[i].name)) {
+			*bit = field_names[i].bit;
+			return 0;
+		}
+	}
+	pr_err("invalid field '%s' for -F; valid fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period\n",
+	       tok);
+	return -EINVAL;
+}
+
+/*
+ * -F comm,tid,...: exactly these fields; -F +pid,-period: perf's defaults
+ * with fields added or removed. perf's "type:" prefix is accepted and
+ * applies to every event.
+ */
+static int parse_fields(struct script *sc, const char *str)
 {
 	char *dup = strdup(str), *tok, *save = NULL, *s = dup;
 	const char *colon = strchr(str, ':');
+	int err = 0;
 
 	if (!dup)
 		return -ENOMEM;
-	if (colon && !strchr(colon, ','))
+	if (colon && (!strchr(str, ',') || strchr(str, ',') > colon))
 		s = dup + (colon - str) + 1;
-	else if (colon && strchr(str, ',') > colon)
-		s = dup + (colon - str) + 1;
-	*out = 0;
-	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
+	for (tok = strtok_r(s, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+		unsigned int bit;
 
-		for (i = 0; i < ARRAY_SIZE(field_names); i++)
-			if (!strcmp(tok, field_names[i].name))
-				break;
-		if (i == ARRAY_SIZE(field_names)) {
-			pr_err("invalid field '%s' for -F; valid fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period\n",
-			       tok);
-			free(dup);
-			return -EINVAL;
+		if (*tok == '+' || *tok == '-') {
+			err = field_bit(tok + 1, &bit);
+			if (*tok == '+')
+				sc->fields_add |= bit;
+			else
+				sc->fields_del |= bit;
+		} else {
+			err = field_bit(tok, &bit);
+			sc->fields |= bit;
 		}
-		*out |= field_names[i].bit;
+	}
+	if (!err && sc->fields && (sc->fields_add || sc->fields_del)) {
+		pr_err("-F: give either a list of fields or +field/-field changes, not both\n");
+		err = -EINVAL;
 	}
 	free(dup);
-	return 0;
+	return err;
 }
 
 static unsigned int fields_for(const struct script *sc, const struct evsel *evsel)
 {
 	unsigned int f = sc->fields ? sc->fields : default_fields(evsel);
+
+	f = (f | sc->fields_add) & ~sc->fields_del;
 	uint64_t st = evsel->attr.sample_type;
 
 	/* fields the sample does not carry are dropped, as perf does for
@@ -186,33 +209,16 @@ static void print_dso(FILE *fp, const struct dso *dso)
 	fputc_unlocked(')', fp);
 }
 
-static int script__sample(struct tool *tool, const union perf_event *event,
-			  const struct perf_sample *sample, struct evsel *evsel,
-			  struct session *session)
+/* comm, tid, cpu, time: the start of every line (samples and the
+ * side-band records of --show-*-events) */
+static void print_start(struct script *sc, FILE *fp, unsigned int f,
+			const char *comm, bool chain,
+			const struct perf_sample *sample)
 {
-	struct script *sc = (struct script *)tool;
-	unsigned int f = fields_for(sc, evsel);
-	struct addr_location al;
-	FILE *fp = sc->out;
-	bool chain = false;
-
-	memset(&al, 0, sizeof(al));
-	if (f & (F_IP | F_SYM | F_DSO)) {
-		if (machine__resolve(sc->machine, sample, &al))
-			return -ENOMEM;
-	} else {
-		/* no address printed: only the thread, no symbol tables
-		 * (tracepoint files are then read without loading kallsyms) */
-		al.thread = machine__findnew_thread(sc->machine, (int32_t)sample->pid,
-						    (int32_t)sample->tid);
-		if (!al.thread)
-			return -ENOMEM;
-		al.comm = al.thread->comm;
-	}
 	if (f & F_COMM) {
-		const char *comm = al.comm ? al.comm : ":-1";
-
-		if ((f & F_IP) && sample->callchain && !sc->hide_callchain)
+		if (!comm)
+			comm = ":-1";
+		if ((f & F_IP) && chain)
 			out_str(fp, comm, 0);
 		else
 			out_str(fp, comm, 16);
@@ -236,9 +242,38 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	if (f & F_TIME) {
 		out_num(fp, sample->time / UINT64_C(1000000000), false, 10, 5, ' ');
 		fputc_unlocked('.', fp);
-		out_num(fp, sample->time % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
+		if (sc->ns)
+			out_num(fp, sample->time % UINT64_C(1000000000), false, 10, 9, '0');
+		else
+			out_num(fp, sample->time % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
 		fputs_unlocked(": ", fp);
 	}
+}
+
+static int script__sample(struct tool *tool, const union perf_event *event,
+			  const struct perf_sample *sample, struct evsel *evsel,
+			  struct session *session)
+{
+	struct script *sc = (struct script *)tool;
+	unsigned int f = fields_for(sc, evsel);
+	struct addr_location al;
+	FILE *fp = sc->out;
+	bool chain = false;
+
+	memset(&al, 0, sizeof(al));
+	if (f & (F_IP | F_SYM | F_DSO)) {
+		if (machine__resolve(sc->machine, sample, &al))
+			return -ENOMEM;
+	} else {
+		/* no address printed: only the thread, no symbol tables
+		 * (tracepoint files are then read without loading kallsyms) */
+		al.thread = machine__findnew_thread(sc->machine, (int32_t)sample->pid,
+						    (int32_t)sample->tid);
+		if (!al.thread)
+			return -ENOMEM;
+		al.comm = al.thread->comm;
+	}
+	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample);
 	if (f & F_PERIOD) {
 		out_num(fp, sample->period, false, 10, 10, ' ');
 		fputc_unlocked(' ', fp);
@@ -270,9 +305,12 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 					fputc_unlocked(' ', fp);
 					print_sym(fp, n->sym, n->addr, f & F_SYMOFF);
 				}
-				if (f & F_DSO)
+				/* perf names an inlined frame's place "(inlined)" */
+				if (n->sym && n->sym->inlined)
+					fputs_unlocked(" (inlined)", fp);
+				else if (f & F_DSO)
 					print_dso(fp, n->dso);
-				fputc('\n', fp);
+				fputc_unlocked('\n', fp);
 			}
 		} else {
 			if (f & F_IP)
@@ -290,12 +328,233 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	return ferror(fp) ? -EIO : 0;
 }
 
+/* The body of a side-band record after "PERF_RECORD_<TYPE>", as perf
+ * prints them with --show-*-events. */
+static void print_side_body(FILE *fp, const union perf_event *ev)
+{
+	const void *e = ev;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM: {
+		const struct perf_record_comm *c = e;
+
+		fprintf(fp, "%s: %s:%d/%d\n",
+			ev->header.misc & PERF_RECORD_MISC_COMM_EXEC ? " exec" : "",
+			c->comm, (int)c->pid, (int)c->tid);
+		break;
+	}
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT: {
+		const struct perf_record_fork *f = e;
+
+		fprintf(fp, "(%d:%d):(%d:%d)\n", (int)f->pid, (int)f->tid,
+			(int)f->ppid, (int)f->ptid);
+		break;
+	}
+	case PERF_RECORD_MMAP: {
+		const struct perf_record_mmap *m = e;
+
+		fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %s\n",
+			(int)m->pid, (int)m->tid, m->start, m->len, m->pgoff,
+			ev->header.misc & PERF_RECORD_MISC_MMAP_DATA ? 'r' : 'x',
+			m->filename);
+		break;
+	}
+	case PERF_RECORD_MMAP2: {
+		const struct perf_record_mmap2 *m = e;
+		char perm[5] = {
+			m->prot & 1 ? 'r' : '-', m->prot & 2 ? 'w' : '-',
+			m->prot & 4 ? 'x' : '-', m->flags & 1 ? 's' : 'p', 0 };
+
+		if (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
+			char bid[41];
+			int n = m->build_id_size <= 20 ? m->build_id_size : 20;
+
+			for (int i = 0; i < n; i++)
+				snprintf(bid + 2 * i, 3, "%02x", m->build_id[i]);
+			bid[2 * n] = '\0';
+			fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 " <%s>]: %s %s\n",
+				(int)m->pid, (int)m->tid, m->start, m->len, m->pgoff,
+				bid, perm, m->filename);
+		} else {
+			fprintf(fp, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
+				" %02x:%02x %" PRIu64 " %" PRIu64 "]: %s %s\n",
+				(int)m->pid, (int)m->tid, m->start, m->len, m->pgoff,
+				m->maj, m->min, m->ino, m->ino_generation, perm,
+				m->filename);
+		}
+		break;
+	}
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE: {
+		bool out = ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
+		const char *io = !out ? "IN         " :
+			!(ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ?
+			"OUT        " : "OUT preempt";
+		const struct perf_record_switch *sw = e;
+
+		if (ev->header.type == PERF_RECORD_SWITCH)
+			fprintf(fp, " %s\n", io);
+		else
+			fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", io, out ? "next" : "prev",
+				(int)sw->next_prev_pid, (int)sw->next_prev_tid);
+		break;
+	}
+	case PERF_RECORD_LOST:
+		fprintf(fp, " lost %" PRIu64 "\n", ((const struct perf_record_lost *)e)->lost);
+		break;
+	case PERF_RECORD_KSYMBOL: {
+		const struct perf_record_ksymbol *k = e;
+
+		fprintf(fp, " addr %" PRIx64 " len %u type %u flags 0x%x name %s\n",
+			k->addr, k->len, k->ksym_type, k->flags, k->name);
+		break;
+	}
+	case PERF_RECORD_BPF_EVENT: {
+		const struct perf_record_bpf_event *b = e;
+
+		fprintf(fp, " type %u, flags %u, id %u\n", b->type, b->flags, b->id);
+		break;
+	}
+	default:
+		fputc('\n', fp);
+		break;
+	}
+}
+
+/* Is a record of this type shown (--show-*-events)? Bounds: the record
+ * must hold the fields printed. */
+static bool side_shown(const struct script *sc, const union perf_event *ev)
+{
+	size_t need;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM:
+		need = sizeof(struct perf_record_comm) + 1;
+		if (!sc->show_task)
+			return false;
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		need = sizeof(struct perf_record_fork);
+		if (!sc->show_task)
+			return false;
+		break;
+	case PERF_RECORD_MMAP:
+		need = sizeof(struct perf_record_mmap) + 1;
+		if (!sc->show_mmap)
+			return false;
+		break;
+	case PERF_RECORD_MMAP2:
+		need = sizeof(struct perf_record_mmap2) + 1;
+		if (!sc->show_mmap)
+			return false;
+		break;
+	case PERF_RECORD_SWITCH:
+		need = sizeof(struct perf_event_header);
+		if (!sc->show_switch)
+			return false;
+		break;
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		need = sizeof(struct perf_record_switch);
+		if (!sc->show_switch)
+			return false;
+		break;
+	case PERF_RECORD_LOST:
+		need = sizeof(struct perf_record_lost);
+		if (!sc->show_lost)
+			return false;
+		break;
+	case PERF_RECORD_KSYMBOL:
+		need = sizeof(struct perf_record_ksymbol) + 1;
+		if (!sc->show_bpf)
+			return false;
+		break;
+	case PERF_RECORD_BPF_EVENT:
+		need = sizeof(struct perf_record_bpf_event);
+		if (!sc->show_bpf)
+			return false;
+		break;
+	default:
+		return false;
+	}
+	if (ev->header.size < need)
+		return false;
+	/* the names printed with %s must end inside the record */
+	return memchr((const char *)ev + need - 1, '\0',
+		      ev->header.size - need + 1) != NULL ||
+	       (ev->header.type != PERF_RECORD_COMM && ev->header.type != PERF_RECORD_MMAP &&
+		ev->header.type != PERF_RECORD_MMAP2 && ev->header.type != PERF_RECORD_KSYMBOL);
+}
+
+/* One side-band line: the thread is the record's (COMM, FORK, EXIT, MMAP*)
+ * or the sample's; without sample_id_all the time is the record's own
+ * (FORK/EXIT) or 0, as perf script prints them. */
+static void print_side(struct script *sc, const union perf_event *ev,
+		       const struct perf_sample *sample, struct session *session)
+{
+	struct evsel *evsel = session__evsel_of(session, ev);
+	struct perf_sample s = *sample;
+	const struct perf_record_fork *fk = (const void *)ev;
+	int32_t pid = sample->pid, tid = sample->tid;
+	uint64_t time = 0;
+	struct thread *t = NULL;
+	FILE *fp = sc->out;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM:
+		pid = ((const struct perf_record_comm *)ev)->pid;
+		tid = ((const struct perf_record_comm *)ev)->tid;
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		pid = fk->pid;
+		tid = fk->tid;
+		time = fk->time;
+		break;
+	case PERF_RECORD_MMAP:
+		pid = ((const struct perf_record_mmap *)ev)->pid;
+		tid = ((const struct perf_record_mmap *)ev)->tid;
+		break;
+	case PERF_RECORD_MMAP2:
+		pid = ((const struct perf_record_mmap2 *)ev)->pid;
+		tid = ((const struct perf_record_mmap2 *)ev)->tid;
+		break;
+	default:
+		break;
+	}
+	if (evsel && !evsel->attr.sample_id_all) {
+		s.cpu = 0;
+		s.time = time;
+		s.pid = pid;
+		s.tid = tid;
+	}
+	if (tid != -1)
+		t = machine__findnew_thread(sc->machine, pid, tid);
+	if (evsel)
+		print_start(sc, fp, fields_for(sc, evsel), t ? t->comm : NULL,
+			    (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+			    !sc->hide_callchain, &s);
+	fputs_unlocked("PERF_RECORD_", fp);
+	fputs_unlocked(event__type_name(ev->header.type), fp);
+	print_side_body(fp, ev);
+}
+
 static int script__event(struct tool *tool, const union perf_event *event,
 			 const struct perf_sample *sample, struct session *session)
 {
 	struct script *sc = (struct script *)tool;
+	bool show = side_shown(sc, event);
+	int err;
 
-	return machine__process_event(sc->machine, event, sample);
+	/* perf prints an EXIT before the thread goes, the others after
+	 * the record took effect */
+	if (show && event->header.type == PERF_RECORD_EXIT)
+		print_side(sc, event, sample, session);
+	err = machine__process_event(sc->machine, event, sample);
+	if (show && event->header.type != PERF_RECORD_EXIT)
+		print_side(sc, event, sample, session);
+	return err;
 }
 
 static int script__user_event(struct tool *tool, const union perf_event *event,
@@ -365,7 +624,13 @@ int cmd_script(int argc, const char **argv)
 	const struct option opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (\"-\": stdin)"),
 		OPT_STRING('F', "fields", &sc.fields_str, "str",
-			   "comma separated output fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period"),
+			   "output fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period; +f/-f change the defaults"),
+		OPT_BOOLEAN(0, "ns", &sc.ns, "print timestamps with nanoseconds"),
+		OPT_BOOLEAN(0, "show-task-events", &sc.show_task, "show the fork/comm/exit records"),
+		OPT_BOOLEAN(0, "show-mmap-events", &sc.show_mmap, "show the mmap records"),
+		OPT_BOOLEAN(0, "show-switch-events", &sc.show_switch, "show the context switch records"),
+		OPT_BOOLEAN(0, "show-lost-events", &sc.show_lost, "show the lost records"),
+		OPT_BOOLEAN(0, "show-bpf-events", &sc.show_bpf, "show the ksymbol/bpf records"),
 		OPT_BOOLEAN(0, "header", &sc.show_header, "show the data header"),
 		OPT_BOOLEAN(0, "header-only", &sc.header_only, "show only the data header"),
 		OPT_BOOLEAN('I', "show-info", &sc.show_info,
@@ -387,7 +652,7 @@ int cmd_script(int argc, const char **argv)
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;
 	}
-	if (sc.fields_str && parse_fields(sc.fields_str, &sc.fields))
+	if (sc.fields_str && parse_fields(&sc, sc.fields_str))
 		return 1;
 	if (!input)
 		input = isatty(0) ? "perf.data" : "-";
@@ -411,7 +676,9 @@ int cmd_script(int argc, const char **argv)
 		} else {
 			fprintf(sc.out, "# ========\n#\n");
 		}
-		if (sc.header_only && !session__is_pipe(session)) {
+		/* in pipe mode perf script --header-only stops after the
+		 * first block too: the features come with the records */
+		if (sc.header_only) {
 			session__delete(session);
 			return 0;
 		}
@@ -423,8 +690,6 @@ int cmd_script(int argc, const char **argv)
 	}
 	if (!session__is_pipe(session))
 		script__setup(&sc, session);
-	if (sc.header_only)
-		sc.tool.sample = NULL;
 	err = session__process_events(session);
 	if (err && err != -EPIPE)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));

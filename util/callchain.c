@@ -105,6 +105,47 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 	return err;
 }
 
+struct arena_chunk {
+	struct arena_chunk *next;
+	char data[];
+};
+
+#define ARENA_CHUNK (1024 * 1024)
+
+void *callchain_arena__alloc(struct callchain_arena *a, size_t size)
+{
+	void *p;
+
+	size = (size + 15) & ~(size_t)15;
+	if (size > a->left) {
+		size_t csize = size > ARENA_CHUNK ? size : ARENA_CHUNK;
+		struct arena_chunk *c = malloc(sizeof(*c) + csize);
+
+		if (!c)
+			return NULL;
+		c->next = a->chunks;
+		a->chunks = c;
+		a->cur = c->data;
+		a->left = csize;
+	}
+	p = a->cur;
+	a->cur += size;
+	a->left -= size;
+	memset(p, 0, size);
+	return p;
+}
+
+void callchain_arena__exit(struct callchain_arena *a)
+{
+	struct arena_chunk *c = a->chunks, *n;
+
+	for (; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	memset(a, 0, sizeof(*a));
+}
+
 void callchain_root__init(struct callchain_root *root)
 {
 	memset(root, 0, sizeof(*root));
@@ -123,8 +164,14 @@ static void node__free_children(struct callchain_node *node)
 
 void callchain_root__exit(struct callchain_root *root)
 {
-	node__free_children(&root->node);
+	if (!root->arena)
+		node__free_children(&root->node);
 	memset(root, 0, sizeof(*root));
+}
+
+static inline uint64_t frame__key(const struct callchain_cursor_node *f)
+{
+	return f->sym ? (uint64_t)(uintptr_t)f->sym : f->ip;
 }
 
 /* CCKEY_FUNCTION: frames match by symbol; unresolved ones by address */
@@ -136,27 +183,39 @@ static bool frame__match(const struct callchain_cursor_node *a,
 	return a->ip == b->ip;
 }
 
-static struct callchain_node *node__child(struct callchain_node *node,
+static struct callchain_node *node__child(struct callchain_arena *arena,
+					  struct callchain_node *node,
 					  const struct callchain_cursor_node *f)
 {
 	struct callchain_node *c;
+	uint64_t key = frame__key(f);
 	uint32_t i;
 
-	for (i = 0; i < node->nr_children; i++)
-		if (frame__match(&node->children[i]->key, f))
-			return node->children[i];
+	for (i = 0; i < node->nr_children; i++) {
+		c = node->children[i];
+		if (c->match == key && frame__match(&c->key, f))
+			return c;
+	}
 	if (node->nr_children == node->alloc_children) {
 		uint32_t n = node->alloc_children ? node->alloc_children * 2 : 2;
-		struct callchain_node **p = realloc(node->children, n * sizeof(*p));
+		struct callchain_node **p;
 
+		if (arena) {
+			p = callchain_arena__alloc(arena, n * sizeof(*p));
+			if (p && node->nr_children)
+				memcpy(p, node->children, node->nr_children * sizeof(*p));
+		} else {
+			p = realloc(node->children, n * sizeof(*p));
+		}
 		if (!p)
 			return NULL;
 		node->children = p;
 		node->alloc_children = n;
 	}
-	c = calloc(1, sizeof(*c));
+	c = arena ? callchain_arena__alloc(arena, sizeof(*c)) : calloc(1, sizeof(*c));
 	if (!c)
 		return NULL;
+	c->match = key;
 	c->parent = node;
 	c->key = *f;
 	node->children[node->nr_children++] = c;
@@ -173,7 +232,7 @@ int callchain_root__append(struct callchain_root *root,
 	node->cumul += period;
 	node->cumul_count++;
 	for (i = 0; i < nr; i++) {
-		node = node__child(node, &frames[i]);
+		node = node__child(root->arena, node, &frames[i]);
 		if (!node)
 			return -ENOMEM;
 		node->cumul += period;
@@ -193,7 +252,7 @@ const char *callchain_frame__name(const struct callchain_cursor_node *f,
 	}
 	if (f->sym)
 		return f->sym->name;
-	snprintf(buf, size, "[unknown]");
+	snprintf(buf, size, "%#" PRIx64, f->ip);
 	return buf;
 }
 

@@ -71,10 +71,22 @@ struct callchain_node {
 	uint64_t hit;		/* period of chains ending here */
 	uint64_t cumul;		/* hit + children */
 	uint64_t count, cumul_count;
+	uint64_t match;		/* frame identity: symbol, or ip */
 };
+
+/* Bump allocator for tree nodes: trees are freed all at once. */
+struct callchain_arena {
+	struct arena_chunk *chunks;
+	char *cur;
+	size_t left;
+};
+
+void *callchain_arena__alloc(struct callchain_arena *arena, size_t size);
+void callchain_arena__exit(struct callchain_arena *arena);
 
 struct callchain_root {
 	struct callchain_node node;	/* node.key unused */
+	struct callchain_arena *arena;	/* NULL: malloc'ed nodes */
 };
 
 void callchain_root__init(struct callchain_root *root);

@@ -105,7 +105,8 @@ found:
 static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *symfs = opts && opts->symfs ? opts->symfs : "";
-	char cand[6][PATH_MAX], file[PATH_MAX];
+	char cand[8][PATH_MAX], file[PATH_MAX];
+	const char *home = getenv("HOME");
 	char hex[SBUILD_ID_SIZE];
 	bool mismatch = false, has_symtab = false, have_file;
 	struct build_id bid = dso->bid;
@@ -125,6 +126,10 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 		if (*symfs)
 			snprintf(cand[n++], PATH_MAX, "/usr/lib/debug/.build-id/%.2s/%s.debug",
 				 hex, hex + 2);
+		/* perf's build-id cache, filled by perf record */
+		if (home && dso->bid.size)
+			snprintf(cand[n++], PATH_MAX, "%s/.debug/.build-id/%.2s/%s/elf",
+				 home, hex, hex + 2);
 	}
 	if (have_file)
 		memcpy(cand[n++], file, PATH_MAX);

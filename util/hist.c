@@ -44,6 +44,7 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->table);
 	free(hists->sorted);
+	callchain_arena__exit(&hists->arena);
 	memset(hists, 0, sizeof(*hists));
 }
 
@@ -122,6 +123,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 			return NULL;
 		}
 		callchain_root__init(he->callchain);
+		he->callchain->arena = &hists->arena;
 	}
 	he->hnext = hists->table[h & (hists->table_size - 1)];
 	hists->table[h & (hists->table_size - 1)] = he;
@@ -195,14 +197,20 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 	/* children: every frame's entry gets the period once per sample,
 	 * with the chain from that frame on */
 	if (hists->opts.children && !err) {
+		char level = tmpl->level;
+
 		for (i = 0; i < nr; i++) {
 			struct hist_entry t = *tmpl, *fe;
 			const struct callchain_cursor_node *f = &ordered[i];
 
 			t.dso = f->dso;
 			t.sym = f->sym;
-			t.addr = f->addr;
-			t.level = f->level;
+			/* perf keys unresolved callchain entries by raw ip */
+			t.addr = f->sym ? f->addr : f->ip;
+			/* a frame outside every map keeps the level of the one
+			 * before it (perf reuses its location) */
+			t.level = f->map ? f->level : level;
+			level = t.level;
 			t.srcline = NULL;
 			fe = hists__findnew(hists, &t);
 			if (!fe) {

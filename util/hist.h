@@ -71,6 +71,7 @@ struct hists {
 	uint64_t nr_truncated;		/* DWARF unwinding stopped early */
 	uint64_t sample_seq;
 	struct hists_opts opts;
+	struct callchain_arena arena;	/* every entry's callchain tree */
 };
 
 int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,

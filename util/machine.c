@@ -346,6 +346,10 @@ static int machine__add_kernel_map(struct machine *m, uint64_t start, uint64_t l
 	if (!map)
 		return -ENOMEM;
 	map->identity = 1;
+	/* the kernel's own map reaches up to whatever comes next (modules
+	 * split it on insertion): .init.text and friends resolve too */
+	if (dso->kind == DSO_KIND_KERNEL)
+		map->end = UINT64_MAX;
 	err = maps__insert(m->kmaps, map);
 	map__put(map);
 	return err;
@@ -687,8 +691,7 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 			node.map = al.map;
 			node.dso = al.dso;
 			node.sym = al.sym;
-			/* perf marks frames outside every map as kernel */
-			node.level = al.map ? al.level : 'k';
+			node.level = al.level;
 			/* perf expands inlined functions only in DWARF-unwound
 			 * chains, not in frame-pointer/kernel ones */
 			err = callchain_cursor__append(cursor, &node);

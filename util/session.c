@@ -256,6 +256,10 @@ struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
 			return NULL;
 		memcpy(&id, ev->raw + ev->header.size - pos * 8, 8);
 	}
+	/* synthesized records carry id 0: they belong to the first event,
+	 * as perf takes them */
+	if (!id)
+		return el->entries[0];
 	return id_hash__find(&s->ids, id);
 }
 
@@ -705,16 +709,35 @@ static int walk_stream(struct session *s)
 		    h.size >= sizeof(struct perf_record_header_tracing_data)) {
 			uint32_t tsz = ((struct perf_record_header_tracing_data *)ev)->size;
 			uint64_t pad = ((uint64_t)tsz + 7) & ~7ULL;
-			char *td = malloc(pad ? pad : 1);
+			char *td = NULL;
+			uint64_t got = 0;
 
-			if (!td)
-				return -ENOMEM;
-			r = data__read(&s->data, td, pad);
-			if (r < (ssize_t)pad) {
+			/* grow with what actually arrives, never to the size
+			 * the record claims up front */
+			r = 0;
+			while (got < pad) {
+				size_t step = pad - got < (1 << 20) ? pad - got : (1 << 20);
+				char *n = realloc(td, got + step);
+
+				if (!n) {
+					free(td);
+					return -ENOMEM;
+				}
+				td = n;
+				r = data__read(&s->data, td + got, step);
+				if (r < (ssize_t)step) {
+					got += r > 0 ? r : 0;
+					break;
+				}
+				got += step;
+			}
+			if (got < pad) {
 				free(td);
-				warn_truncated(s, off, h.size + (r > 0 ? r : 0));
+				warn_truncated(s, off, h.size + got);
 				break;
 			}
+			if (!td)
+				td = calloc(1, 1);
 			free(s->header.env.tracing_data);
 			s->header.env.tracing_data = td;
 			s->header.env.tracing_data_size = tsz;

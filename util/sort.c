@@ -77,9 +77,19 @@ static int dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
 	return a->dso == b->dso ? 0 : cmp_str(dso__name(a->dso), dso__name(b->dso));
 }
 
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (uint8_t)*s++) * 0x100000001b3ULL;
+	return h;
+}
+
+/* by name, as perf: two objects called "cpuburn" are one entry */
 static uint64_t dso_hash(const struct hist_entry *he)
 {
-	return (uint64_t)(uintptr_t)he->dso * 31;
+	return str_hash(dso__name(he->dso));
 }
 
 static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
@@ -95,9 +105,12 @@ static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
 		return a->sym ? 1 : -1;
 	if (a->sym == b->sym)
 		return 0;
+	if (a->sym->inlined || b->sym->inlined)
+		return strcmp(a->sym->name, b->sym->name);
+	/* by address range, as perf (same-named objects merge) */
 	if (a->sym->start != b->sym->start)
 		return CMP(a->sym->start, b->sym->start);
-	return CMP((uintptr_t)a->sym, (uintptr_t)b->sym);
+	return CMP(a->sym->end, b->sym->end);
 }
 
 static int sym_sort(const struct hist_entry *a, const struct hist_entry *b)
@@ -111,7 +124,9 @@ static int sym_sort(const struct hist_entry *a, const struct hist_entry *b)
 
 static uint64_t sym_hash(const struct hist_entry *he)
 {
-	return he->sym ? (uint64_t)(uintptr_t)he->sym * 0x100000001b3ULL :
+	if (he->sym && he->sym->inlined)
+		return str_hash(he->sym->name);
+	return he->sym ? he->sym->start * 0x100000001b3ULL :
 			 he->addr * 0xff51afd7ed558ccdULL;
 }
 

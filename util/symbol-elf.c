@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dlfcn.h>
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
@@ -7,6 +9,60 @@
 #include <string.h>
 #include <unistd.h>
 #include "dso.h"
+
+/* perf (not verbose) shows C++ functions without their parameter list:
+ * drop the last balanced "(...)" and any cv/ref qualifiers after it. */
+static char *strip_params(char *dm)
+{
+	size_t n;
+	int depth = 0;
+	char *p;
+
+	if (!dm)
+		return NULL;
+	n = strlen(dm);
+	p = dm + n;
+	while (p > dm && p[-1] != ')') {
+		/* " const", " &", " &&", " volatile" */
+		if (p[-1] != ' ' && p[-1] != '&' && !(p[-1] >= 'a' && p[-1] <= 'z'))
+			return dm;
+		p--;
+	}
+	while (p > dm) {
+		p--;
+		if (*p == ')')
+			depth++;
+		else if (*p == '(' && --depth == 0)
+			break;
+	}
+	if (depth == 0 && p > dm && *p == '(')
+		*p = '\0';
+	return dm;
+}
+
+typedef char *(*cxa_demangle_fn)(const char *, char *, size_t *, int *);
+
+/* C++ names as perf shows them: libstdc++'s demangler, loaded when first
+ * needed (no link-time dependency on C++). */
+static char *demangle(const char *name)
+{
+	static cxa_demangle_fn fn;
+	static int tried;
+	int status = 0;
+
+	if (name[0] != '_' || name[1] != 'Z')
+		return NULL;
+	if (!tried) {
+		void *h = dlopen("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL);
+
+		tried = 1;
+		if (h)
+			fn = (cxa_demangle_fn)dlsym(h, "__cxa_demangle");
+	}
+	if (!fn)
+		return NULL;
+	return strip_params(fn(name, NULL, NULL, &status));
+}
 
 struct load_seg {
 	uint64_t vaddr, memsz, offset;
@@ -97,7 +153,12 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 				break;
 			}
 		}
-		sym = symbol__new(off, s.st_size, GELF_ST_BIND(s.st_info), name);
+		{
+			char *dm = demangle(name);
+
+			sym = symbol__new(off, s.st_size, GELF_ST_BIND(s.st_info), dm ? dm : name);
+			free(dm);
+		}
 		if (!sym || symbols__add(syms, sym) < 0)
 			return -ENOMEM;
 		added++;

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <elf.h>
 #include "../arch.h"
+#include "regs.h"
 
 #ifndef EM_AARCH64
 #define EM_AARCH64 183
@@ -39,6 +40,9 @@ const struct arch_ops arch_arm64 = {
 	.e_machine	= EM_AARCH64,
 	.cpuid		= arm64__cpuid,
 	.events_for	= arm64__events_for,
+	.sample_regs_user = ARM64_SAMPLE_REGS_USER,
+	.perf_reg_to_dwarf = arm64__perf_reg_to_dwarf,
+	.reg_name	= arm64__reg_name,
 	.perf_reg_ip	= 32,	/* PERF_REG_ARM64_PC */
 	.perf_reg_sp	= 31,	/* PERF_REG_ARM64_SP */
 };

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <elf.h>
 #include "../arch.h"
+#include "regs.h"
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
@@ -53,6 +54,9 @@ const struct arch_ops arch_x86 = {
 	.cpuid		= x86__cpuid,
 	.events_for	= x86__events_for,
 	/* events_for: issue 8 (arch helper); register hooks: report helper */
+	.sample_regs_user = X86_SAMPLE_REGS_USER,
+	.perf_reg_to_dwarf = x86__perf_reg_to_dwarf,
+	.reg_name	= x86__reg_name,
 	.perf_reg_ip	= 8,	/* PERF_REG_X86_IP */
 	.perf_reg_sp	= 7,	/* PERF_REG_X86_SP */
 };

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A synthetic machine (COMM + MMAP2 records, a dso with known symbols)
+ * and samples with callchains -> hist entries, sort order, children
+ * periods and perf's callchain graph text. */
+#include "unit.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/callchain.h"
+#include "util/dso.h"
+#include "util/hist.h"
+#include "util/machine.h"
+#include "util/map.h"
+#include "util/sort.h"
+#include "util/thread.h"
+
+struct fixture {
+	struct machine *m;
+	struct callchain_cursor cursor;
+};
+
+static void rec_comm(struct machine *m, uint32_t pid, uint32_t tid, const char *comm)
+{
+	union { struct perf_event_header h; char b[64]; } ev;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.h.type = PERF_RECORD_COMM;
+	ev.h.size = 8 + 8 + 16;
+	memcpy(ev.b + 8, &pid, 4);
+	memcpy(ev.b + 12, &tid, 4);
+	strcpy(ev.b + 16, comm);
+	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
+}
+
+static void rec_mmap2(struct machine *m, uint32_t pid, uint64_t start, uint64_t len,
+		      uint64_t pgoff, const char *file)
+{
+	union { struct perf_event_header h; char b[256]; } ev;
+	uint32_t prot = 5;
+
+	memset(&ev, 0, sizeof(ev));
+	ev.h.type = PERF_RECORD_MMAP2;
+	ev.h.misc = PERF_RECORD_MISC_USER;
+	ev.h.size = 8 + 8 + 24 + 24 + 8 + 64;
+	memcpy(ev.b + 8, &pid, 4);
+	memcpy(ev.b + 12, &pid, 4);
+	memcpy(ev.b + 16, &start, 8);
+	memcpy(ev.b + 24, &len, 8);
+	memcpy(ev.b + 32, &pgoff, 8);
+	memcpy(ev.b + 64, &prot, 4);
+	strcpy(ev.b + 72, file);
+	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	struct dso *d;
+
+	f->m = machine__new(NULL);
+	/* /bin/prog: main 0x1000, a 0x1100, b 0x1200, leaf 0x1300 */
+	d = machine__findnew_dso(f->m, "/bin/prog");
+	d->loaded = true;
+	symbols__add(&d->syms, symbol__new(0x1000, 0x100, 1, "main"));
+	symbols__add(&d->syms, symbol__new(0x1100, 0x100, 1, "a"));
+	symbols__add(&d->syms, symbol__new(0x1200, 0x100, 1, "b"));
+	symbols__add(&d->syms, symbol__new(0x1300, 0x100, 1, "leaf"));
+	symbols__fixup(&d->syms);
+	rec_comm(f->m, 100, 100, "prog");
+	rec_comm(f->m, 200, 200, "other");
+	rec_mmap2(f->m, 100, 0x400000, 0x10000, 0, "/bin/prog");
+	rec_mmap2(f->m, 200, 0x500000, 0x10000, 0, "/bin/prog");
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	callchain_cursor__exit(&f->cursor);
+	machine__delete(f->m);
+	free(f);
+	return 0;
+}
+
+/* one sample of @pid: ips callee first, all in /bin/prog at @base */
+static void sample(struct fixture *f, struct hists *h, uint32_t pid, uint64_t base,
+		   const uint64_t *offs, int n, uint64_t period)
+{
+	uint64_t buf[16];
+	struct ip_callchain *cc = (struct ip_callchain *)buf;
+	struct perf_sample s;
+	struct addr_location al;
+	struct hist_entry t;
+	int i;
+
+	cc->nr = (uint64_t)n + 1;
+	cc->ips[0] = PERF_CONTEXT_USER;
+	for (i = 0; i < n; i++)
+		cc->ips[i + 1] = base + offs[i];
+	memset(&s, 0, sizeof(s));
+	s.pid = s.tid = pid;
+	s.ip = base + offs[0];
+	s.period = period;
+	s.cpumode = PERF_RECORD_MISC_USER;
+	s.callchain = cc;
+	assert_int_equal(machine__resolve(f->m, &s, &al), 0);
+	assert_int_equal(machine__resolve_callchain(f->m, al.thread, &s, &f->cursor, 127), 0);
+	memset(&t, 0, sizeof(t));
+	t.thread = al.thread;
+	t.comm = al.comm;
+	t.dso = al.dso;
+	t.sym = al.sym;
+	t.addr = al.addr;
+	t.level = al.level;
+	assert_int_equal(hists__add_sample(h, &t, &f->cursor, period, PERF_RECORD_MISC_USER), 0);
+}
+
+static const struct sort_key *default_keys[3];
+
+static void keys_init(void)
+{
+	default_keys[0] = sort_key__find("comm");
+	default_keys[1] = sort_key__find("dso");
+	default_keys[2] = sort_key__find("symbol");	/* alias */
+}
+
+static void test_self(void **state)
+{
+	struct fixture *f = *state;
+	struct hists h;
+	struct hists_opts o = { 0 };
+	const uint64_t s1[] = { 0x1310, 0x1210, 0x1010 };	/* leaf <- b <- main */
+	const uint64_t s2[] = { 0x1110, 0x1010 };		/* a <- main */
+	int i;
+
+	keys_init();
+	assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+	for (i = 0; i < 3; i++)
+		sample(f, &h, 100, 0x400000, s1, 3, 10);
+	sample(f, &h, 100, 0x400000, s2, 2, 10);
+	sample(f, &h, 200, 0x500000, s2, 2, 5);
+	hists__output_resort(&h);
+	assert_int_equal(h.total_period, 45);
+	assert_int_equal(h.nr_sorted, 3);
+	assert_string_equal(h.sorted[0]->sym->name, "leaf");
+	assert_int_equal(h.sorted[0]->period, 30);
+	assert_int_equal(h.sorted[0]->nr_events, 3);
+	assert_string_equal(h.sorted[1]->comm, "prog");
+	assert_string_equal(h.sorted[1]->sym->name, "a");
+	assert_string_equal(h.sorted[2]->comm, "other");
+	hists__exit(&h);
+}
+
+static void test_sort_keys(void **state)
+{
+	struct fixture *f = *state;
+	const struct sort_key *keys[1] = { sort_key__find("sym") };
+	const struct sort_key *ckeys[1] = { sort_key__find("comm") };
+	struct hists h;
+	struct hists_opts o = { 0 };
+	const uint64_t s2[] = { 0x1110, 0x1010 };
+	const uint64_t s3[] = { 0x1210, 0x1010 };
+
+	assert_null(sort_key__find("nosuchkey"));
+	/* -s sym: both processes' "a" merge (same dso name, same address) */
+	assert_int_equal(hists__init(&h, keys, 1, &o), 0);
+	sample(f, &h, 100, 0x400000, s2, 2, 10);
+	sample(f, &h, 200, 0x500000, s2, 2, 10);
+	sample(f, &h, 200, 0x500000, s3, 2, 30);
+	hists__output_resort(&h);
+	assert_int_equal(h.nr_sorted, 2);
+	assert_string_equal(h.sorted[0]->sym->name, "b");
+	assert_int_equal(h.sorted[1]->period, 20);
+	hists__exit(&h);
+	/* -s comm; equal periods order by name ascending */
+	assert_int_equal(hists__init(&h, ckeys, 1, &o), 0);
+	sample(f, &h, 200, 0x500000, s2, 2, 10);
+	sample(f, &h, 100, 0x400000, s2, 2, 10);
+	hists__output_resort(&h);
+	assert_int_equal(h.nr_sorted, 2);
+	assert_string_equal(h.sorted[0]->comm, "other");
+	assert_string_equal(h.sorted[1]->comm, "prog");
+	hists__exit(&h);
+}
+
+static char *print_chain(struct hists *h, struct hist_entry *he, bool children)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp = open_memstream(&buf, &size);
+
+	callchain__fprintf(fp, he->callchain, &h->opts.cc, h->total_period,
+			   children ? he->period_acc : he->period, false);
+	fclose(fp);
+	return buf;
+}
+
+static void test_children_graph(void **state)
+{
+	struct fixture *f = *state;
+	struct hists h;
+	struct hists_opts o = {
+		.children = true, .callchain = true,
+		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLER, .min_percent = 0.5 },
+	};
+	const uint64_t s1[] = { 0x1310, 0x1210, 0x1010 };	/* leaf <- b <- main */
+	const uint64_t s2[] = { 0x1110, 0x1010 };		/* a <- main */
+	char *txt;
+	int i;
+
+	keys_init();
+	assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+	for (i = 0; i < 3; i++)
+		sample(f, &h, 100, 0x400000, s1, 3, 10);
+	sample(f, &h, 100, 0x400000, s2, 2, 10);
+	hists__output_resort(&h);
+	/* main 100% children, 0 self, first; then b and leaf at 75% (b the
+	 * caller first), then a */
+	assert_int_equal(h.nr_sorted, 4);
+	assert_string_equal(h.sorted[0]->sym->name, "main");
+	assert_int_equal(h.sorted[0]->period_acc, 40);
+	assert_int_equal(h.sorted[0]->period, 0);
+	assert_string_equal(h.sorted[1]->sym->name, "leaf");	/* self 30 */
+	assert_string_equal(h.sorted[2]->sym->name, "b");
+	assert_int_equal(h.sorted[2]->period_acc, 30);
+	assert_string_equal(h.sorted[3]->sym->name, "a");
+
+	txt = print_chain(&h, h.sorted[0], true);
+	assert_string_equal(txt,
+		"            |\n"
+		"            ---main\n"
+		"               |          \n"
+		"               |--75.00%--b\n"
+		"               |          leaf\n"
+		"               |          \n"
+		"                --25.00%--a\n"
+		"\n");
+	free(txt);
+	txt = print_chain(&h, h.sorted[1], true);
+	assert_string_equal(txt,
+		"            |\n"
+		"            ---main\n"
+		"               b\n"
+		"               leaf\n"
+		"\n");
+	free(txt);
+	hists__exit(&h);
+}
+
+static void test_callee_flat_folded(void **state)
+{
+	struct fixture *f = *state;
+	struct hists h;
+	struct hists_opts o = {
+		.callchain = true,
+		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
+	};
+	const uint64_t s1[] = { 0x1310, 0x1210, 0x1010 };
+	const uint64_t s4[] = { 0x1310, 0x1110, 0x1010 };
+	char *txt;
+
+	keys_init();
+	assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+	sample(f, &h, 100, 0x400000, s1, 3, 30);
+	sample(f, &h, 100, 0x400000, s4, 3, 10);
+	hists__output_resort(&h);
+	assert_int_equal(h.nr_sorted, 1);
+	txt = print_chain(&h, h.sorted[0], false);
+	assert_string_equal(txt,
+		"            |\n"
+		"            ---leaf\n"
+		"               |          \n"
+		"               |--75.00%--b\n"
+		"               |          main\n"
+		"               |          \n"
+		"                --25.00%--a\n"
+		"                          main\n"
+		"\n");
+	free(txt);
+	h.opts.cc.mode = CHAIN_FOLDED;
+	txt = print_chain(&h, h.sorted[0], false);
+	assert_string_equal(txt, "75.00% leaf;b;main\n25.00% leaf;a;main\n");
+	free(txt);
+	h.opts.cc.mode = CHAIN_GRAPH_REL;
+	h.total_period = 80;	/* fractal: relative to the parent, not the total */
+	txt = print_chain(&h, h.sorted[0], false);
+	assert_non_null(strstr(txt, "--75.00%--b"));
+	free(txt);
+	hists__exit(&h);
+}
+
+static void test_callchain_param(void **state)
+{
+	struct callchain_param p = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5 };
+
+	assert_int_equal(callchain_param__parse(&p, "fractal,2,caller"), 0);
+	assert_int_equal(p.mode, CHAIN_GRAPH_REL);
+	assert_true(p.min_percent == 2.0);
+	assert_int_equal(p.order, ORDER_CALLER);
+	assert_int_equal(callchain_param__parse(&p, "folded"), 0);
+	assert_int_equal(p.mode, CHAIN_FOLDED);
+	assert_int_equal(callchain_param__parse(&p, "bogus"), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_self, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sort_keys, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_children_graph, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_callee_flat_folded, setup, teardown),
+		cmocka_unit_test(test_callchain_param),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
