@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 #include "stat-display.h"
 
@@ -28,6 +29,43 @@ void stat_config__init(struct stat_config *config)
 	config->unit_width = 4;
 	stats__init(&config->walltime_nsecs_stats);
 	strcpy(config->point, ".");
+}
+
+/*
+ * printf for the numbers of the standard layout: perf formats them under
+ * the environment's LC_NUMERIC, so a de_DE user sees "0,405 CPUs
+ * utilized". Only the decimal point of the numbers changes; CSV and JSON
+ * never go through here.
+ */
+static int __attribute__((format(printf, 2, 3)))
+std_printf(const struct stat_config *config, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (strcmp(config->point, ".")) {
+		char out[512];
+		size_t o = 0, pl = strlen(config->point);
+
+		for (const char *p = buf; *p && o + pl < sizeof(out) - 1; p++) {
+			/* a '.' between digits is a decimal point */
+			if (*p == '.' && p > buf && p[-1] >= '0' && p[-1] <= '9' &&
+			    p[1] >= '0' && p[1] <= '9') {
+				memcpy(out + o, config->point, pl);
+				o += pl;
+			} else {
+				out[o++] = *p;
+			}
+		}
+		out[o] = 0;
+		return fputs(out, config->output) < 0 ? -1 : (int)strlen(out);
+	}
+	fputs(buf, config->output);
+	return n;
 }
 
 /* one row being printed: where continuation lines start again */
@@ -200,7 +238,7 @@ static void print_metric(const struct outstate *os, const struct stat_metric *m)
 		return;
 	}
 	n = fprintf(out, " # ");
-	n += fprintf(out, m->fmt, m->val);
+	n += std_printf(config, m->fmt, m->val);
 	fprintf(out, " %-*s", METRIC_LEN - n - 1, m->unit);
 }
 
@@ -217,7 +255,7 @@ static void print_noise(const struct outstate *os, double pct)
 	else if (config->csv_output)
 		fprintf(config->output, "%s%.2f%%", config->csv_sep, pct);
 	else if (pct)
-		fprintf(config->output, "  ( +-%6.2f%% )", pct);
+		std_printf(config, "  ( +-%6.2f%% )", pct);
 }
 
 static void print_running(const struct outstate *os, uint64_t run, uint64_t ena)
@@ -236,7 +274,7 @@ static void print_running(const struct outstate *os, uint64_t run, uint64_t ena)
 		fprintf(config->output, "%s%llu%s%.2f", config->csv_sep,
 			(unsigned long long)run, config->csv_sep, enabled_percent);
 	else if (run != ena && ena)
-		fprintf(config->output, "  (%.2f%%)", 100.0 * run / ena);
+		std_printf(config, "  (%.2f%%)", 100.0 * run / ena);
 }
 
 static bool metric_only_valid(const char *unit)
@@ -603,7 +641,7 @@ void stat_display__footer(struct stat_config *config)
 		return;
 	fprintf(out, "\n");
 	if (config->run_count == 1) {
-		fprintf(out, " %17.9f seconds time elapsed", avg);
+		std_printf(config, " %17.9f seconds time elapsed", avg);
 		if (config->ru_display) {
 			double ut = config->ru_data.ru_utime.tv_sec +
 				    config->ru_data.ru_utime.tv_usec / 1e6;
@@ -611,18 +649,18 @@ void stat_display__footer(struct stat_config *config)
 				    config->ru_data.ru_stime.tv_usec / 1e6;
 
 			fprintf(out, "\n\n");
-			fprintf(out, " %17.9f seconds user\n", ut);
-			fprintf(out, " %17.9f seconds sys\n", st);
+			std_printf(config, " %17.9f seconds user\n", ut);
+			std_printf(config, " %17.9f seconds sys\n", st);
 		}
 	} else {
 		double sd = stats__stddev(&config->walltime_nsecs_stats) / 1e9;
 		int precision = get_precision(sd) + 2;
 		double pct = stats__rel_stddev(sd, avg);
 
-		fprintf(out, " %17.*f +- %.*f seconds time elapsed", precision,
-			avg, precision, sd);
+		std_printf(config, " %17.*f +- %.*f seconds time elapsed", precision,
+			   avg, precision, sd);
 		if (pct)
-			fprintf(out, "  ( +-%6.2f%% )", pct);
+			std_printf(config, "  ( +-%6.2f%% )", pct);
 	}
 	fprintf(out, "\n\n");
 }
