@@ -897,6 +897,7 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 	s.config.metric_only = o->metric_only;
 	s.config.big_num = o->big_num;
 	s.config.json_doc = o->json_doc;
+	s.config.null_run = o->null_run;
 	if (o->csv_sep) {
 		s.config.csv_output = true;
 		s.config.csv_sep = strcmp(o->csv_sep, "\\t") ? o->csv_sep : "\t";
@@ -1021,6 +1022,8 @@ struct stat_report {
 	bool user_mode;			/* -A/--per-* given on the report line */
 	bool final_done;
 	int err;
+	struct cpumap *cpumap;		/* set on the session's evlist, ours */
+	struct threadmap *threadmap;
 };
 
 static int stat_report__setup(struct stat_report *r)
@@ -1049,7 +1052,9 @@ static int stat_report__setup(struct stat_report *r)
 	threads->nr = r->nr_pids;
 	for (int i = 0; i < r->nr_pids; i++)
 		threads->map[i] = r->pids[i];
-	evlist__set_maps(evlist, cpus, threads);
+	/* the session does not free an evlist's maps: we keep them */
+	evlist->cpus = r->cpumap = cpus;
+	evlist->threads = r->threadmap = threads;
 	if (!r->user_mode)
 		r->config.aggr_mode = r->file_mode;
 	if ((r->config.aggr_mode == AGGR_NONE || r->config.aggr_mode == AGGR_CORE ||
@@ -1307,6 +1312,8 @@ out:
 	if (r.se_ready)
 		stat_evlist__exit(&r.se);
 	session__delete(r.session);
+	cpumap__delete(r.cpumap);
+	threadmap__delete(r.threadmap);
 	free(r.cpus);
 	free(r.pids);
 	return ret;

@@ -639,7 +639,8 @@ void stat_display__footer(struct stat_config *config)
 
 	if (config->csv_output || config->json_output || config->json_doc)
 		return;
-	fprintf(out, "\n");
+	if (!config->null_run)
+		fprintf(out, "\n");
 	if (config->run_count == 1) {
 		std_printf(config, " %17.9f seconds time elapsed", avg);
 		if (config->ru_display) {

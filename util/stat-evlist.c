@@ -326,7 +326,8 @@ static void stat_evlist__read_tool(struct stat_counter *c, struct evsel *evsel,
 	else if (ru && evsel->tool_event == TOOL_SYSTEM_TIME)
 		tc.val = ru->ru_stime.tv_sec * 1000000000ULL +
 			 ru->ru_stime.tv_usec * 1000ULL;
-	tc.ena = tc.run = elapsed_ns;
+	/* as perf: a tool count of 0 (no system time) is <not counted> */
+	tc.ena = tc.run = tc.val;
 	c->supported = true;
 	stat_counter__add(c, 0, &tc);
 }
