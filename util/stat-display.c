@@ -443,16 +443,19 @@ static void print_interval_header(struct stat_config *config,
 			fprintf(out, "#           time CPU    ");
 			break;
 		case AGGR_THREAD:
-			fprintf(out, "#           time             comm-pid    ");
+			fprintf(out, "#           time             comm-pid");
 			break;
 		case AGGR_GLOBAL:
 		default:
 			fprintf(out, "#           time");
 			break;
 		}
+		/* perf pads the counts heading differently per mode */
 		if (!config->metric_only)
-			fprintf(out, "             counts %*s events\n",
-				config->unit_width, "unit");
+			fprintf(out, "%s counts %*s events\n",
+				config->aggr_mode == AGGR_NONE ? "               " :
+				config->aggr_mode == AGGR_THREAD ? "                 " :
+				"            ", config->unit_width, "unit");
 	}
 	if (++config->num_print_interval == 25)
 		config->num_print_interval = 0;
