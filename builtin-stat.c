@@ -360,6 +360,33 @@ static bool stat__fallback_user(struct evsel *evsel, int err)
 	return true;
 }
 
+/* Is any of the monitored tasks (-p/-t) still there (and not a zombie)? */
+static bool stat__targets_alive(struct evlist *evlist)
+{
+	struct threadmap *threads = evlist->threads;
+
+	for (int i = 0; threads && i < threads->nr; i++) {
+		char path[64], buf[256];
+		FILE *f;
+		char *p;
+
+		if (threads->map[i] <= 0)
+			return true;
+		snprintf(path, sizeof(path), "/proc/%d/stat", threads->map[i]);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		p = fgets(buf, sizeof(buf), f);
+		fclose(f);
+		/* "pid (comm) S ...": the state follows the last ')' */
+		if (p)
+			p = strrchr(buf, ')');
+		if (!p || (p[1] == ' ' && p[2] != 'Z' && p[2] != 'X'))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Wait for the end of counting: the workload exits, --timeout, -I
  * --interval-count intervals, a "stop" on the control fd, or SIGINT when
@@ -369,8 +396,10 @@ static int stat__wait(struct stat_run *s, struct workload *w, int sfd,
 		      int *status, struct rusage *ru)
 {
 	struct stat_opts *o = s->o;
-	uint64_t next_interval = 0, deadline = 0, enable_at = 0;
+	uint64_t next_interval = 0, deadline = 0, enable_at = 0, next_check = 0;
 	bool child_done = !s->forks;
+	/* -p/-t: stop when the tasks are gone (perf checks every second) */
+	bool watch_tasks = !s->forks && (o->pid || o->tid);
 
 	if (o->interval)
 		next_interval = s->t0 + o->interval * 1000000ULL;
@@ -412,12 +441,19 @@ static int stat__wait(struct stat_run *s, struct workload *w, int sfd,
 				kill(w->pid, SIGTERM);
 			break;
 		}
+		if (watch_tasks && now >= next_check) {
+			if (!stat__targets_alive(s->evlist))
+				break;
+			next_check = now + 100000000ULL;
+		}
 		if (enable_at)
 			first = enable_at;
 		if (o->interval && !enable_at)
 			first = next_interval;
 		if (deadline && (!first || deadline < first))
 			first = deadline;
+		if (watch_tasks && (!first || next_check < first))
+			first = next_check;
 		if (first) {
 			uint64_t d = first > now ? first - now : 0;
 
