@@ -1002,7 +1002,7 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 
 	for (int run = 0; run < o->run_count; run++) {
 		if (o->run_count > 1 && verbose)
-			pr_info("[ perf stat: executing run #%d ... ]\n", run + 1);
+			pr_info("[ mperf stat: executing run #%d ... ]\n", run + 1);
 		err = stat__run_once(&s, run);
 		if (err) {
 			ret = err == -127 ? 127 : 1;
