@@ -725,8 +725,16 @@ static int stat__setup_maps(struct stat_run *s)
 	struct cpumap *cpus = NULL;
 	struct threadmap *threads = NULL;
 
-	if (s->forks)
+	if (s->forks && !o->cpu_list)
 		return 0;	/* per run, around the fork */
+	if (s->forks) {
+		/* the maps are made per run; check the CPU list once, here */
+		cpus = cpumap__new(o->cpu_list);
+		if (!cpus)
+			goto bad_cpus;
+		cpumap__delete(cpus);
+		return 0;
+	}
 	if (o->pid || o->tid) {
 		threads = o->pid ? threadmap__new_by_pids(o->pid) :
 				   threadmap__new_by_tids(o->tid);
@@ -744,6 +752,7 @@ static int stat__setup_maps(struct stat_run *s)
 	} else {
 		cpus = o->cpu_list ? cpumap__new(o->cpu_list) : cpumap__online();
 		if (!cpus) {
+bad_cpus:
 			if (errno == ENODEV)
 				pr_err("CPU list '%s' names a CPU that is not online (online: see /sys/devices/system/cpu/online)\n",
 				       o->cpu_list);
@@ -798,6 +807,10 @@ static int stat__parse_events(struct stat_run *s)
 		return -1;
 	}
 	free(all);
+	if (!s->evlist->nr) {
+		pr_err("no event in '%s': see `mperf list`\n", o->events ? o->events : "");
+		return -1;
+	}
 	return 0;
 }
 
@@ -815,6 +828,10 @@ static int stat__check_opts(struct stat_run *s)
 		return -1;
 	if (o->csv_sep && o->json) {
 		pr_err("-x and -j cannot be used together: pick CSV or JSON\n");
+		return -1;
+	}
+	if (o->csv_sep && !o->csv_sep[0]) {
+		pr_err("-x needs a separator, e.g. -x, or -x ';'\n");
 		return -1;
 	}
 	if (o->json_doc && (o->csv_sep || o->json)) {
