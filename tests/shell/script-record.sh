@@ -30,7 +30,7 @@ $PERF script -i - <"$T/pipe.data" >"$T/pipe.p" 2>/dev/null
 cmp "$T/pipe.m" "$T/pipe.p" || { diff "$T/pipe.m" "$T/pipe.p" | head; fail "pipe differs"; }
 # and straight through a pipe
 $MPERF record -q -o - -F 999 -- "$WL/cpuburn" 0.2 2>/dev/null | $MPERF script >"$T/live.m" || fail "record | script"
-[ "$(grep -c cpu-clock "$T/live.m")" -gt 50 ] || fail "record | script: too few samples"
+[ "$(grep -c cpu-clock "$T/live.m")" -gt 5 ] || fail "record | script: no samples came through"
 
 need_tracefs
 $MPERF record -q -e sched:sched_switch -a -o "$T/tp.data" -- sleep 0.2 >/dev/null 2>&1 || fail "record tracepoint"
