@@ -55,6 +55,7 @@ struct stat_opts {
 	bool no_aggr;
 	bool per_core;
 	bool per_socket;
+	bool per_die;
 	bool per_thread;
 	const char *pid;
 	const char *tid;
@@ -817,7 +818,7 @@ static int stat__parse_events(struct stat_run *s)
 static int stat__check_opts(struct stat_run *s)
 {
 	struct stat_opts *o = s->o;
-	int aggr = o->no_aggr + o->per_core + o->per_socket + o->per_thread;
+	int aggr = o->no_aggr + o->per_core + o->per_socket + o->per_thread + o->per_die;
 
 	if (o->record && o->run_count > 1) {
 		pr_err("stat record writes one run: drop -r %d\n", o->run_count);
@@ -847,13 +848,14 @@ static int stat__check_opts(struct stat_run *s)
 		return -1;
 	}
 	if (aggr > 1) {
-		pr_err("choose one of -A, --per-core, --per-socket, --per-thread\n");
+		pr_err("choose one of -A, --per-core, --per-die, --per-socket, --per-thread\n");
 		return -1;
 	}
-	if ((o->no_aggr || o->per_core || o->per_socket) && !o->system_wide &&
+	if ((o->no_aggr || o->per_core || o->per_socket || o->per_die) && !o->system_wide &&
 	    !o->cpu_list) {
 		pr_err("%s needs system-wide counting: add -a (or -C cpu-list)\n",
-		       o->no_aggr ? "-A/--no-aggr" : o->per_core ? "--per-core" : "--per-socket");
+		       o->no_aggr ? "-A/--no-aggr" : o->per_core ? "--per-core" :
+		       o->per_die ? "--per-die" : "--per-socket");
 		return -1;
 	}
 	if (o->per_thread && !o->pid && !o->tid) {
@@ -966,6 +968,8 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 		s.config.aggr_mode = AGGR_CORE;
 	else if (o->per_socket)
 		s.config.aggr_mode = AGGR_SOCKET;
+	else if (o->per_die)
+		s.config.aggr_mode = AGGR_DIE;
 	else if (o->per_thread)
 		s.config.aggr_mode = AGGR_THREAD;
 	s.config.ru_display = s.forks && o->run_count == 1 && !o->interval &&
@@ -1111,7 +1115,8 @@ static int stat_report__setup(struct stat_report *r)
 	if (!r->user_mode)
 		r->config.aggr_mode = r->file_mode;
 	if ((r->config.aggr_mode == AGGR_NONE || r->config.aggr_mode == AGGR_CORE ||
-	     r->config.aggr_mode == AGGR_SOCKET) && cpus->map[0] < 0)
+	     r->config.aggr_mode == AGGR_SOCKET || r->config.aggr_mode == AGGR_DIE) &&
+	    cpus->map[0] < 0)
 		r->config.aggr_mode = AGGR_GLOBAL;
 	err = stat_evlist__init(&r->se, evlist, r->config.aggr_mode);
 	if (err)
@@ -1289,6 +1294,7 @@ static int cmd_stat_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "json-doc", &o.json_doc, "print one JSON document"),
 		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
 		OPT_BOOLEAN(0, "per-socket", &o.per_socket, "aggregate counts per processor socket"),
+		OPT_BOOLEAN(0, "per-die", &o.per_die, "aggregate counts per processor die"),
 		OPT_BOOLEAN(0, "per-core", &o.per_core, "aggregate counts per physical processor core"),
 		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
@@ -1321,9 +1327,10 @@ static int cmd_stat_report(int argc, const char **argv)
 	}
 	r.config.json_output = o.json;
 	r.config.json_doc = o.json_doc;
-	r.user_mode = o.no_aggr || o.per_core || o.per_socket || o.per_thread;
+	r.user_mode = o.no_aggr || o.per_core || o.per_socket || o.per_thread || o.per_die;
 	r.config.aggr_mode = o.no_aggr ? AGGR_NONE : o.per_core ? AGGR_CORE :
-			     o.per_socket ? AGGR_SOCKET : o.per_thread ? AGGR_THREAD : AGGR_GLOBAL;
+			     o.per_socket ? AGGR_SOCKET : o.per_die ? AGGR_DIE :
+			     o.per_thread ? AGGR_THREAD : AGGR_GLOBAL;
 	stat__locale_numeric(r.config.thousands, sizeof(r.config.thousands),
 			     r.config.point, sizeof(r.config.point));
 
@@ -1426,6 +1433,7 @@ int cmd_stat(int argc, const char **argv)
 		OPT_UINTEGER(0, "timeout", &o.timeout,
 			     "stop workload and print counts after a timeout period in ms (>= 10ms)"),
 		OPT_BOOLEAN(0, "per-socket", &o.per_socket, "aggregate counts per processor socket"),
+		OPT_BOOLEAN(0, "per-die", &o.per_die, "aggregate counts per processor die"),
 		OPT_BOOLEAN(0, "per-core", &o.per_core, "aggregate counts per physical processor core"),
 		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
 		OPT_INTEGER('D', "delay", &o.initial_delay,

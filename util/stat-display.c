@@ -130,6 +130,10 @@ static void aggr_printout(const struct outstate *os)
 			fprintf(out, "\"socket\" : \"S%d\", \"aggregate-number\" : %d, ",
 				id->socket, os->nr);
 			break;
+		case AGGR_DIE:
+			fprintf(out, "\"die\" : \"S%d-D%d\", \"aggregate-number\" : %d, ",
+				id->socket, id->die, os->nr);
+			break;
 		case AGGR_NONE:
 			fprintf(out, "\"cpu\" : \"%d\", ", id->cpu);
 			break;
@@ -152,6 +156,10 @@ static void aggr_printout(const struct outstate *os)
 	case AGGR_SOCKET:
 		fprintf(out, "S%*d%s%*d%s", csv ? 0 : -5, id->socket, sep,
 			csv ? 0 : 4, os->nr, sep);
+		break;
+	case AGGR_DIE:
+		fprintf(out, "S%d-D%*d%s%*d%s", id->socket, csv ? 0 : -8, id->die,
+			sep, csv ? 0 : 4, os->nr, sep);
 		break;
 	case AGGR_NONE:
 		if (id->cpu > -1)
@@ -436,6 +444,9 @@ static void print_interval_header(struct stat_config *config,
 		case AGGR_SOCKET:
 			fprintf(out, "#           time socket cpus");
 			break;
+		case AGGR_DIE:
+			fprintf(out, "#           time die          cpus");
+			break;
 		case AGGR_CORE:
 			fprintf(out, "#           time core            cpus");
 			break;
@@ -506,7 +517,7 @@ void stat_display__counters(struct stat_config *config,
 	};
 	static const int aggr_fields[] = {
 		[AGGR_GLOBAL] = 0, [AGGR_NONE] = 1, [AGGR_CORE] = 2,
-		[AGGR_SOCKET] = 2, [AGGR_THREAD] = 1,
+		[AGGR_SOCKET] = 2, [AGGR_THREAD] = 1, [AGGR_DIE] = 2,
 	};
 	char prefix[64] = "";
 	FILE *out = config->output;
@@ -597,6 +608,7 @@ void stat_display__counters(struct stat_config *config,
 		}
 		break;
 	case AGGR_CORE:
+	case AGGR_DIE:
 	case AGGR_SOCKET:
 		/* id-major */
 		for (int idx = 0; idx < view->nr_ids; idx++) {

@@ -57,6 +57,8 @@ static int aggr_id__cmp(const struct aggr_id *a, const struct aggr_id *b,
 		return 0;
 	if (a->die != b->die)
 		return a->die - b->die;
+	if (mode == AGGR_DIE)
+		return 0;
 	if (a->core != b->core)
 		return a->core - b->core;
 	if (mode == AGGR_CORE)
@@ -127,6 +129,8 @@ static int stat_evlist__build_ids(struct stat_evlist *se, struct evlist *evlist,
 			id.die = 0;
 		if (mode == AGGR_SOCKET) {
 			id.die = id.core = id.cpu = -1;
+		} else if (mode == AGGR_DIE) {
+			id.core = id.cpu = -1;
 		} else if (mode == AGGR_CORE) {
 			id.cpu = -1;
 		} else {	/* AGGR_NONE: the cpu only */
@@ -154,6 +158,8 @@ static int stat_evlist__build_ids(struct stat_evlist *se, struct evlist *evlist,
 			id.die = 0;
 		if (mode == AGGR_SOCKET)
 			id.die = id.core = id.cpu = -1;
+		else if (mode == AGGR_DIE)
+			id.core = id.cpu = -1;
 		else if (mode == AGGR_CORE)
 			id.cpu = -1;
 		else

@@ -23,6 +23,8 @@ uint64_t stat__perf_aggr_mode(enum aggr_mode mode)
 		return 0;
 	case AGGR_SOCKET:
 		return 2;
+	case AGGR_DIE:
+		return 3;
 	case AGGR_CORE:
 		return 4;
 	case AGGR_THREAD:
@@ -43,6 +45,8 @@ enum aggr_mode stat__aggr_mode_from_perf(uint64_t mode, bool *known)
 		return AGGR_GLOBAL;
 	case 2:
 		return AGGR_SOCKET;
+	case 3:
+		return AGGR_DIE;
 	case 4:
 		return AGGR_CORE;
 	case 5:

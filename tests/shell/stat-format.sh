@@ -100,7 +100,7 @@ for p, m in zip(P, M):
 sys.exit(1 if bad else 0)
 EOF
 # -I headers and aggregation columns of every mode, system wide
-for agg in "" -A --per-core --per-socket; do
+for agg in "" -A --per-core --per-die --per-socket; do
 	$PERF stat -a $agg -I 100 --interval-count 1 -e task-clock 2>"$T/p" || fail "perf -a $agg -I"
 	$MPERF stat -a $agg -I 100 --interval-count 1 -e task-clock 2>"$T/m" || fail "mperf -a $agg -I"
 	assert_eq "-I header $agg" "$(head -1 "$T/p")" "$(head -1 "$T/m")"
