@@ -29,6 +29,11 @@
 #include "util/stat.h"
 #include "util/stat-display.h"
 #include "util/stat-evlist.h"
+#include "util/stat-record.h"
+#include "util/session.h"
+#include "util/header.h"
+#include "util/env.h"
+#include "util/event.h"
 #include "util/workload.h"
 
 /* perf 6.1's default events when -e is not given */
@@ -50,6 +55,7 @@ struct stat_opts {
 	bool no_aggr;
 	bool per_core;
 	bool per_socket;
+	bool per_die;
 	bool per_thread;
 	const char *pid;
 	const char *tid;
@@ -78,6 +84,10 @@ struct stat_opts {
 	const char *post_cmd;
 	bool sync;
 	bool no_csv_summary;
+	bool record;		/* `stat record`: -o is the data file */
+	const char *input;	/* `stat report -i` */
+	int full_argc;		/* the command line, for the CMDLINE feature */
+	const char **full_argv;
 };
 
 struct stat_run {
@@ -101,6 +111,8 @@ struct stat_run {
 	struct timespec ref_time;	/* counting started (interval stamps) */
 	uint64_t t0;
 	unsigned int nr_intervals;
+	struct stat_record rec;
+	bool recording;
 };
 
 static uint64_t now_ns(void)
@@ -272,9 +284,10 @@ static bool stat__process_control(struct stat_run *s)
 
 /* ---- reading and printing ------------------------------------------------- */
 
-static void stat__read(struct stat_run *s, bool interval, const struct rusage *ru)
+static void stat__read(struct stat_run *s, bool interval, const struct rusage *ru,
+		       uint64_t when)
 {
-	uint64_t elapsed = now_ns() - s->t0;
+	uint64_t elapsed = when - s->t0;	/* duration_time */
 	int err;
 
 	err = stat_evlist__read(&s->se, s->evlist, s->config.scale, interval,
@@ -294,7 +307,9 @@ static void stat__print_interval(struct stat_run *s, uint64_t when)
 	s->config.interval_ns = s->config.interval * 1000000.0;
 	if (s->o->interval_clear && !s->config.json_doc && isatty(fileno(s->config.output)))
 		fputs("\033[H\033[2J", s->config.output);
-	stat__read(s, true, NULL);
+	stat__read(s, true, NULL, when);
+	if (s->recording)
+		stat_record__round(&s->rec, false, d);
 	stat_display__counters(&s->config, &s->se.view, &ts);
 	fflush(s->config.output);
 	s->nr_intervals++;
@@ -346,6 +361,33 @@ static bool stat__fallback_user(struct evsel *evsel, int err)
 	return true;
 }
 
+/* Is any of the monitored tasks (-p/-t) still there (and not a zombie)? */
+static bool stat__targets_alive(struct evlist *evlist)
+{
+	struct threadmap *threads = evlist->threads;
+
+	for (int i = 0; threads && i < threads->nr; i++) {
+		char path[64], buf[256];
+		FILE *f;
+		char *p;
+
+		if (threads->map[i] <= 0)
+			return true;
+		snprintf(path, sizeof(path), "/proc/%d/stat", threads->map[i]);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		p = fgets(buf, sizeof(buf), f);
+		fclose(f);
+		/* "pid (comm) S ...": the state follows the last ')' */
+		if (p)
+			p = strrchr(buf, ')');
+		if (!p || (p[1] == ' ' && p[2] != 'Z' && p[2] != 'X'))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Wait for the end of counting: the workload exits, --timeout, -I
  * --interval-count intervals, a "stop" on the control fd, or SIGINT when
@@ -355,8 +397,10 @@ static int stat__wait(struct stat_run *s, struct workload *w, int sfd,
 		      int *status, struct rusage *ru)
 {
 	struct stat_opts *o = s->o;
-	uint64_t next_interval = 0, deadline = 0, enable_at = 0;
+	uint64_t next_interval = 0, deadline = 0, enable_at = 0, next_check = 0;
 	bool child_done = !s->forks;
+	/* -p/-t: stop when the tasks are gone (perf checks every second) */
+	bool watch_tasks = !s->forks && (o->pid || o->tid);
 
 	if (o->interval)
 		next_interval = s->t0 + o->interval * 1000000ULL;
@@ -398,12 +442,19 @@ static int stat__wait(struct stat_run *s, struct workload *w, int sfd,
 				kill(w->pid, SIGTERM);
 			break;
 		}
+		if (watch_tasks && now >= next_check) {
+			if (!stat__targets_alive(s->evlist))
+				break;
+			next_check = now + 100000000ULL;
+		}
 		if (enable_at)
 			first = enable_at;
 		if (o->interval && !enable_at)
 			first = next_interval;
 		if (deadline && (!first || deadline < first))
 			first = deadline;
+		if (watch_tasks && (!first || next_check < first))
+			first = next_check;
 		if (first) {
 			uint64_t d = first > now ? first - now : 0;
 
@@ -548,6 +599,17 @@ static int stat__run_once(struct stat_run *s, int run_idx)
 			goto out_close;
 		}
 		s->se_ready = true;
+		if (o->record) {
+			err = stat_record__begin(&s->rec, s->evlist, s->config.aggr_mode,
+						 o->interval, o->scale);
+			if (err) {
+				pr_err("cannot write the stat data header: %s\n", strerror(-err));
+				ret = -1;
+				goto out_close;
+			}
+			s->se.rec = &s->rec;
+			s->recording = true;
+		}
 	}
 	stat_evlist__update_support(&s->se, s->evlist);
 
@@ -601,8 +663,11 @@ static int stat__run_once(struct stat_run *s, int run_idx)
 		if (!(o->interval_count && s->nr_intervals >= o->interval_count))
 			stat__print_interval(s, t1);
 	} else {
-		stat__read(s, false, s->forks ? &ru : NULL);
+		stat__read(s, false, s->forks ? &ru : NULL, t1);
 	}
+	/* as perf: -I recordings end with their last INTERVAL round */
+	if (s->recording && !o->interval)
+		stat_record__round(&s->rec, true, t1 - s->t0);
 
 out_close:
 	evlist__close(s->evlist);
@@ -661,8 +726,16 @@ static int stat__setup_maps(struct stat_run *s)
 	struct cpumap *cpus = NULL;
 	struct threadmap *threads = NULL;
 
-	if (s->forks)
+	if (s->forks && !o->cpu_list)
 		return 0;	/* per run, around the fork */
+	if (s->forks) {
+		/* the maps are made per run; check the CPU list once, here */
+		cpus = cpumap__new(o->cpu_list);
+		if (!cpus)
+			goto bad_cpus;
+		cpumap__delete(cpus);
+		return 0;
+	}
 	if (o->pid || o->tid) {
 		threads = o->pid ? threadmap__new_by_pids(o->pid) :
 				   threadmap__new_by_tids(o->tid);
@@ -680,6 +753,7 @@ static int stat__setup_maps(struct stat_run *s)
 	} else {
 		cpus = o->cpu_list ? cpumap__new(o->cpu_list) : cpumap__online();
 		if (!cpus) {
+bad_cpus:
 			if (errno == ENODEV)
 				pr_err("CPU list '%s' names a CPU that is not online (online: see /sys/devices/system/cpu/online)\n",
 				       o->cpu_list);
@@ -734,16 +808,31 @@ static int stat__parse_events(struct stat_run *s)
 		return -1;
 	}
 	free(all);
+	if (!s->evlist->nr) {
+		pr_err("no event in '%s': see `mperf list`\n", o->events ? o->events : "");
+		return -1;
+	}
 	return 0;
 }
 
 static int stat__check_opts(struct stat_run *s)
 {
 	struct stat_opts *o = s->o;
-	int aggr = o->no_aggr + o->per_core + o->per_socket + o->per_thread;
+	int aggr = o->no_aggr + o->per_core + o->per_socket + o->per_thread + o->per_die;
 
+	if (o->record && o->run_count > 1) {
+		pr_err("stat record writes one run: drop -r %d\n", o->run_count);
+		return -1;
+	}
+	if (o->record && o->output_name && !strcmp(o->output_name, "-") &&
+	    !o->csv_sep && !o->json && 0)
+		return -1;
 	if (o->csv_sep && o->json) {
 		pr_err("-x and -j cannot be used together: pick CSV or JSON\n");
+		return -1;
+	}
+	if (o->csv_sep && !o->csv_sep[0]) {
+		pr_err("-x needs a separator, e.g. -x, or -x ';'\n");
 		return -1;
 	}
 	if (o->json_doc && (o->csv_sep || o->json)) {
@@ -759,13 +848,14 @@ static int stat__check_opts(struct stat_run *s)
 		return -1;
 	}
 	if (aggr > 1) {
-		pr_err("choose one of -A, --per-core, --per-socket, --per-thread\n");
+		pr_err("choose one of -A, --per-core, --per-die, --per-socket, --per-thread\n");
 		return -1;
 	}
-	if ((o->no_aggr || o->per_core || o->per_socket) && !o->system_wide &&
+	if ((o->no_aggr || o->per_core || o->per_socket || o->per_die) && !o->system_wide &&
 	    !o->cpu_list) {
 		pr_err("%s needs system-wide counting: add -a (or -C cpu-list)\n",
-		       o->no_aggr ? "-A/--no-aggr" : o->per_core ? "--per-core" : "--per-socket");
+		       o->no_aggr ? "-A/--no-aggr" : o->per_core ? "--per-core" :
+		       o->per_die ? "--per-die" : "--per-socket");
 		return -1;
 	}
 	if (o->per_thread && !o->pid && !o->tid) {
@@ -815,6 +905,8 @@ static FILE *stat__open_output(struct stat_opts *o)
 		pr_err("-o and --log-fd cannot be used together\n");
 		return NULL;
 	}
+	if (o->record)
+		return stderr;	/* -o named the data file */
 	if (o->log_fd) {
 		f = fdopen(o->log_fd, o->append ? "a" : "w");
 		if (!f)
@@ -860,6 +952,7 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 	s.config.metric_only = o->metric_only;
 	s.config.big_num = o->big_num;
 	s.config.json_doc = o->json_doc;
+	s.config.null_run = o->null_run;
 	if (o->csv_sep) {
 		s.config.csv_output = true;
 		s.config.csv_sep = strcmp(o->csv_sep, "\\t") ? o->csv_sep : "\t";
@@ -875,6 +968,8 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 		s.config.aggr_mode = AGGR_CORE;
 	else if (o->per_socket)
 		s.config.aggr_mode = AGGR_SOCKET;
+	else if (o->per_die)
+		s.config.aggr_mode = AGGR_DIE;
 	else if (o->per_thread)
 		s.config.aggr_mode = AGGR_THREAD;
 	s.config.ru_display = s.forks && o->run_count == 1 && !o->interval &&
@@ -906,6 +1001,15 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 		ret = 129;
 		goto out;
 	}
+	if (o->record) {
+		err = stat_record__open(&s.rec, o->output_name ? o->output_name : "perf.data",
+					o->full_argc, o->full_argv);
+		if (err) {
+			ret = 1;
+			goto out;
+		}
+		s.recording = false;
+	}
 	s.target = stat__target_string(&s);
 	s.config.output = stat__open_output(o);
 	if (!s.config.output || !s.target) {
@@ -919,7 +1023,7 @@ static int stat__main(int argc, const char **argv, struct stat_opts *o)
 
 	for (int run = 0; run < o->run_count; run++) {
 		if (o->run_count > 1 && verbose)
-			pr_info("[ perf stat: executing run #%d ... ]\n", run + 1);
+			pr_info("[ mperf stat: executing run #%d ... ]\n", run + 1);
 		err = stat__run_once(&s, run);
 		if (err) {
 			ret = err == -127 ? 127 : 1;
@@ -946,11 +1050,332 @@ out:
 	else if (s.config.output)
 		fflush(s.config.output);
 	stat__close_control(&s);
+	if (o->record && stat_record__close(&s.rec) && !ret)
+		ret = 1;
 	if (s.se_ready)
 		stat_evlist__exit(&s.se);
 	evlist__delete(s.evlist);
 	metric_list__exit(&s.ml);
 	free(s.target);
+	return ret;
+}
+
+/* ---- stat report ---------------------------------------------------------- */
+
+struct stat_report {
+	struct tool tool;		/* first: the callbacks get &tool */
+	struct stat_opts *o;
+	struct stat_config config;
+	struct session *session;
+	struct stat_evlist se;
+	bool se_ready;
+	int *cpus;			/* CPU_MAP */
+	int nr_cpus;
+	int *pids;			/* THREAD_MAP */
+	int nr_pids;
+	enum aggr_mode file_mode;	/* STAT_CONFIG */
+	unsigned int interval;
+	bool scale;
+	bool user_mode;			/* -A/--per-* given on the report line */
+	bool final_done;
+	int err;
+	struct cpumap *cpumap;		/* set on the session's evlist, ours */
+	struct threadmap *threadmap;
+};
+
+static int stat_report__setup(struct stat_report *r)
+{
+	struct evlist *evlist = session__evlist(r->session);
+	struct cpumap *cpus;
+	struct threadmap *threads;
+	int err;
+
+	if (r->se_ready)
+		return 0;
+	if (!r->nr_cpus || !r->nr_pids) {
+		pr_err("%s: STAT records before the THREAD_MAP and CPU_MAP records: not a stat file?\n",
+		       session__path(r->session));
+		return -EINVAL;
+	}
+	cpus = malloc(sizeof(*cpus) + r->nr_cpus * sizeof(int));
+	threads = malloc(sizeof(*threads) + r->nr_pids * sizeof(pid_t));
+	if (!cpus || !threads) {
+		free(cpus);
+		free(threads);
+		return -ENOMEM;
+	}
+	cpus->nr = r->nr_cpus;
+	memcpy(cpus->map, r->cpus, r->nr_cpus * sizeof(int));
+	threads->nr = r->nr_pids;
+	for (int i = 0; i < r->nr_pids; i++)
+		threads->map[i] = r->pids[i];
+	/* the session does not free an evlist's maps: we keep them */
+	evlist->cpus = r->cpumap = cpus;
+	evlist->threads = r->threadmap = threads;
+	if (!r->user_mode)
+		r->config.aggr_mode = r->file_mode;
+	if ((r->config.aggr_mode == AGGR_NONE || r->config.aggr_mode == AGGR_CORE ||
+	     r->config.aggr_mode == AGGR_SOCKET || r->config.aggr_mode == AGGR_DIE) &&
+	    cpus->map[0] < 0)
+		r->config.aggr_mode = AGGR_GLOBAL;
+	err = stat_evlist__init(&r->se, evlist, r->config.aggr_mode);
+	if (err)
+		return err;
+	/* what perf shows for counters without STAT records: not supported */
+	for (int i = 0; i < r->se.view.nr_counters; i++)
+		r->se.view.counters[i].supported = false;
+	r->se_ready = true;
+	stat_evlist__reset(&r->se);
+	return 0;
+}
+
+static int stat_report__user_event(struct tool *tool, const union perf_event *event,
+				   struct session *session)
+{
+	struct stat_report *r = (struct stat_report *)tool;
+	const void *body = (const char *)event + sizeof(event->header);
+	size_t size = event->header.size;
+
+	switch (event->header.type) {
+	case PERF_RECORD_THREAD_MAP: {
+		const struct perf_record_thread_map *tm = (const void *)event;
+		uint64_t n;
+
+		if (size < sizeof(*tm))
+			return 0;
+		n = (size - sizeof(*tm)) / sizeof(tm->entries[0]);
+		if (tm->nr < n)
+			n = tm->nr;
+		free(r->pids);
+		r->pids = calloc(n ? n : 1, sizeof(int));
+		if (!r->pids)
+			return -ENOMEM;
+		for (uint64_t i = 0; i < n; i++)
+			r->pids[i] = (int)tm->entries[i].pid;
+		r->nr_pids = (int)n;
+		break;
+	}
+	case PERF_RECORD_CPU_MAP: {
+		int max = 4096, n;
+
+		free(r->cpus);
+		r->cpus = calloc(max, sizeof(int));
+		if (!r->cpus)
+			return -ENOMEM;
+		n = event__cpu_map_decode(body, size - sizeof(event->header), r->cpus, max);
+		if (n <= 0) {
+			pr_err("%s: bad CPU_MAP record\n", session__path(session));
+			return -EINVAL;
+		}
+		r->nr_cpus = n;
+		break;
+	}
+	case PERF_RECORD_STAT_CONFIG: {
+		const struct perf_record_stat_config *sc = (const void *)event;
+		uint64_t n;
+
+		if (size < sizeof(*sc))
+			return 0;
+		n = (size - sizeof(*sc)) / sizeof(sc->data[0]);
+		for (uint64_t i = 0; i < n && i < sc->nr; i++) {
+			bool known;
+
+			switch (sc->data[i].tag) {
+			case PERF_STAT_CONFIG_TERM__AGGR_MODE:
+				r->file_mode = stat__aggr_mode_from_perf(sc->data[i].val, &known);
+				break;
+			case PERF_STAT_CONFIG_TERM__INTERVAL:
+				r->interval = (unsigned int)sc->data[i].val;
+				break;
+			case PERF_STAT_CONFIG_TERM__SCALE:
+				r->scale = sc->data[i].val != 0;
+				break;
+			default:
+				break;
+			}
+		}
+		break;
+	}
+	case PERF_RECORD_STAT: {
+		const struct perf_record_stat *st = (const void *)event;
+		struct evsel *evsel;
+		struct stat_count c;
+		int cpu_idx = -1, err;
+
+		if (size < sizeof(*st))
+			return 0;
+		err = stat_report__setup(r);
+		if (err)
+			return err;
+		evsel = session__evsel_by_id(session, st->id);
+		if (!evsel) {
+			pr_debug("STAT record for unknown id %llu\n", (unsigned long long)st->id);
+			return 0;
+		}
+		for (int i = 0; i < r->nr_cpus; i++)
+			if (r->cpus[i] == (int)st->cpu)
+				cpu_idx = i;
+		if (cpu_idx < 0 || (int)st->thread >= r->nr_pids) {
+			pr_err("%s: STAT record for cpu %d thread %u outside the maps\n",
+			       session__path(session), (int)st->cpu, st->thread);
+			return -EINVAL;
+		}
+		c.val = st->val;
+		c.ena = st->ena;
+		c.run = st->run;
+		stat_evlist__add_raw(&r->se, evsel->idx, cpu_idx * r->nr_pids + (int)st->thread, &c);
+		break;
+	}
+	case PERF_RECORD_STAT_ROUND: {
+		const struct perf_record_stat_round *sr = (const void *)event;
+		bool final = sr->type == PERF_STAT_ROUND_TYPE__FINAL;
+		int err;
+
+		if (size < sizeof(*sr))
+			return 0;
+		err = stat_report__setup(r);
+		if (err)
+			return err;
+		if (r->interval && !final) {
+			struct timespec ts = { (time_t)(sr->time / 1000000000ULL),
+					       (long)(sr->time % 1000000000ULL) };
+
+			r->config.interval = r->interval;
+			/* as perf's report: no wall time for the interval metrics */
+			r->config.interval_ns = 0;
+			stat_evlist__process(&r->se, r->scale, true);
+			stat_display__counters(&r->config, &r->se.view, &ts);
+			stat_evlist__reset(&r->se);
+		} else if (final) {
+			if (!r->interval)
+				stat_evlist__process(&r->se, r->scale, false);
+			stats__update(&r->config.walltime_nsecs_stats, sr->time);
+			r->final_done = true;
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	return 0;
+}
+
+static char *stat_report__target(struct session *session)
+{
+	struct env *env = session__env(session);
+	size_t len = 3;
+	char *t;
+
+	for (int i = 0; i < env->nr_cmdline; i++)
+		len += strlen(env->cmdline_argv[i]) + 1;
+	t = malloc(len);
+	if (!t)
+		return NULL;
+	t[0] = '\'';
+	t[1] = 0;
+	for (int i = 0; i < env->nr_cmdline; i++) {
+		if (i)
+			strcat(t, " ");
+		strcat(t, env->cmdline_argv[i]);
+	}
+	strcat(t, "'");
+	return t;
+}
+
+static int cmd_stat_report(int argc, const char **argv)
+{
+	struct stat_opts o = { .input = NULL };
+	struct stat_report r;
+	const struct option opts[] = {
+		OPT_STRING('i', "input", &o.input, "file", "input file name (\"-\": stdin)"),
+		OPT_STRING('x', "field-separator", &o.csv_sep, "separator",
+			   "print counts with custom separator"),
+		OPT_BOOLEAN('j', "json-output", &o.json, "print counts in JSON format"),
+		OPT_BOOLEAN(0, "json-doc", &o.json_doc, "print one JSON document"),
+		OPT_BOOLEAN('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
+		OPT_BOOLEAN(0, "per-socket", &o.per_socket, "aggregate counts per processor socket"),
+		OPT_BOOLEAN(0, "per-die", &o.per_die, "aggregate counts per processor die"),
+		OPT_BOOLEAN(0, "per-core", &o.per_core, "aggregate counts per physical processor core"),
+		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
+		OPT_END()
+	};
+	static const char *const usage[] = { "mperf stat report [-i FILE] [<options>]", NULL };
+	char *target = NULL;
+	int ret = 1, err;
+
+	argc = parse_options(argc, argv, opts, usage, 0);
+	if (argc < 0)
+		return parse_options_exit(argc);
+	if (argc > 0) {
+		pr_err("stat report: unexpected argument '%s' (the file goes after -i)\n", argv[0]);
+		return 129;
+	}
+	if (o.csv_sep && o.json) {
+		pr_err("-x and -j cannot be used together: pick CSV or JSON\n");
+		return 1;
+	}
+	memset(&r, 0, sizeof(r));
+	r.o = &o;
+	r.scale = true;
+	r.tool.user_event = stat_report__user_event;
+	stat_config__init(&r.config);
+	if (o.csv_sep) {
+		r.config.csv_output = true;
+		r.config.csv_sep = strcmp(o.csv_sep, "\\t") ? o.csv_sep : "\t";
+		r.config.big_num = false;
+	}
+	r.config.json_output = o.json;
+	r.config.json_doc = o.json_doc;
+	r.user_mode = o.no_aggr || o.per_core || o.per_socket || o.per_thread || o.per_die;
+	r.config.aggr_mode = o.no_aggr ? AGGR_NONE : o.per_core ? AGGR_CORE :
+			     o.per_socket ? AGGR_SOCKET : o.per_die ? AGGR_DIE :
+			     o.per_thread ? AGGR_THREAD : AGGR_GLOBAL;
+	stat__locale_numeric(r.config.thousands, sizeof(r.config.thousands),
+			     r.config.point, sizeof(r.config.point));
+
+	r.session = session__new(o.input ? o.input : "perf.data", &r.tool);
+	if (!r.session)
+		return 1;	/* session__new printed why */
+	if (!session__is_pipe(r.session) &&
+	    !header__has_feat(session__header(r.session), HEADER_STAT)) {
+		pr_err("%s is not a stat data file (no HEADER_STAT): record it with `mperf stat record`\n",
+		       session__path(r.session));
+		goto out;
+	}
+	/* perf names a piped recording 'pipe' */
+	target = session__is_pipe(r.session) ? strdup("'pipe'") :
+		 stat_report__target(r.session);
+	if (o.json_doc)
+		stat_doc__begin(&r.config, target, NULL, 0, NULL);
+	err = session__process_events(r.session);
+	if (err) {
+		pr_err("%s: reading the records failed: %s\n", session__path(r.session),
+		       strerror(-err));
+		goto out;
+	}
+	if (!r.se_ready) {
+		pr_err("%s: no counts in the file\n", session__path(r.session));
+		goto out;
+	}
+	if (!r.interval) {
+		stat_display__header(&r.config, target ? target : "'?'");
+		stat_display__counters(&r.config, &r.se.view, NULL);
+		stat_display__footer(&r.config);
+	}
+	if (o.json_doc)
+		stat_doc__end(&r.config, -1);
+	ret = 0;
+out:
+	fflush(r.config.output);
+	free(target);
+	if (r.se_ready)
+		stat_evlist__exit(&r.se);
+	session__delete(r.session);
+	cpumap__delete(r.cpumap);
+	threadmap__delete(r.threadmap);
+	free(r.cpus);
+	free(r.pids);
 	return ret;
 }
 
@@ -1008,6 +1433,7 @@ int cmd_stat(int argc, const char **argv)
 		OPT_UINTEGER(0, "timeout", &o.timeout,
 			     "stop workload and print counts after a timeout period in ms (>= 10ms)"),
 		OPT_BOOLEAN(0, "per-socket", &o.per_socket, "aggregate counts per processor socket"),
+		OPT_BOOLEAN(0, "per-die", &o.per_die, "aggregate counts per processor die"),
 		OPT_BOOLEAN(0, "per-core", &o.per_core, "aggregate counts per physical processor core"),
 		OPT_BOOLEAN(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
 		OPT_INTEGER('D', "delay", &o.initial_delay,
@@ -1027,13 +1453,31 @@ int cmd_stat(int argc, const char **argv)
 		"mperf stat report [-i FILE]",
 		NULL
 	};
-	int ret;
+	const char **full_argv;
+	int ret, full_argc = argc;
 
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cmd_stat_report(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "record")) {
+		o.record = true;
+		argc--;
+		argv++;
+	}
+	/* parse_options reorders argv: keep the command line for CMDLINE */
+	full_argv = calloc(full_argc + 1, sizeof(*full_argv));
+	if (!full_argv)
+		return 1;
+	memcpy(full_argv, argv - o.record, full_argc * sizeof(*full_argv));
+	o.full_argc = full_argc;
+	o.full_argv = full_argv;
 	argc = parse_options(argc, argv, opts, usage, PARSE_OPT_STOP_AT_NON_OPTION);
-	if (argc < 0)
+	if (argc < 0) {
+		free(full_argv);
 		return parse_options_exit(argc);
+	}
 	ret = stat__main(argc, argv, &o);
 	free(o.events);
+	free(full_argv);
 	if (ret < 0) {
 		/* ended by SIGINT/SIGTERM: die of it like perf, so callers see it */
 		fflush(stdout);

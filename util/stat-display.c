@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 #include "stat-display.h"
 
@@ -28,6 +29,43 @@ void stat_config__init(struct stat_config *config)
 	config->unit_width = 4;
 	stats__init(&config->walltime_nsecs_stats);
 	strcpy(config->point, ".");
+}
+
+/*
+ * printf for the numbers of the standard layout: perf formats them under
+ * the environment's LC_NUMERIC, so a de_DE user sees "0,405 CPUs
+ * utilized". Only the decimal point of the numbers changes; CSV and JSON
+ * never go through here.
+ */
+static int __attribute__((format(printf, 2, 3)))
+std_printf(const struct stat_config *config, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (strcmp(config->point, ".")) {
+		char out[512];
+		size_t o = 0, pl = strlen(config->point);
+
+		for (const char *p = buf; *p && o + pl < sizeof(out) - 1; p++) {
+			/* a '.' between digits is a decimal point */
+			if (*p == '.' && p > buf && p[-1] >= '0' && p[-1] <= '9' &&
+			    p[1] >= '0' && p[1] <= '9') {
+				memcpy(out + o, config->point, pl);
+				o += pl;
+			} else {
+				out[o++] = *p;
+			}
+		}
+		out[o] = 0;
+		return fputs(out, config->output) < 0 ? -1 : (int)strlen(out);
+	}
+	fputs(buf, config->output);
+	return n;
 }
 
 /* one row being printed: where continuation lines start again */
@@ -92,6 +130,10 @@ static void aggr_printout(const struct outstate *os)
 			fprintf(out, "\"socket\" : \"S%d\", \"aggregate-number\" : %d, ",
 				id->socket, os->nr);
 			break;
+		case AGGR_DIE:
+			fprintf(out, "\"die\" : \"S%d-D%d\", \"aggregate-number\" : %d, ",
+				id->socket, id->die, os->nr);
+			break;
 		case AGGR_NONE:
 			fprintf(out, "\"cpu\" : \"%d\", ", id->cpu);
 			break;
@@ -114,6 +156,10 @@ static void aggr_printout(const struct outstate *os)
 	case AGGR_SOCKET:
 		fprintf(out, "S%*d%s%*d%s", csv ? 0 : -5, id->socket, sep,
 			csv ? 0 : 4, os->nr, sep);
+		break;
+	case AGGR_DIE:
+		fprintf(out, "S%d-D%*d%s%*d%s", id->socket, csv ? 0 : -8, id->die,
+			sep, csv ? 0 : 4, os->nr, sep);
 		break;
 	case AGGR_NONE:
 		if (id->cpu > -1)
@@ -200,7 +246,7 @@ static void print_metric(const struct outstate *os, const struct stat_metric *m)
 		return;
 	}
 	n = fprintf(out, " # ");
-	n += fprintf(out, m->fmt, m->val);
+	n += std_printf(config, m->fmt, m->val);
 	fprintf(out, " %-*s", METRIC_LEN - n - 1, m->unit);
 }
 
@@ -217,7 +263,7 @@ static void print_noise(const struct outstate *os, double pct)
 	else if (config->csv_output)
 		fprintf(config->output, "%s%.2f%%", config->csv_sep, pct);
 	else if (pct)
-		fprintf(config->output, "  ( +-%6.2f%% )", pct);
+		std_printf(config, "  ( +-%6.2f%% )", pct);
 }
 
 static void print_running(const struct outstate *os, uint64_t run, uint64_t ena)
@@ -236,7 +282,7 @@ static void print_running(const struct outstate *os, uint64_t run, uint64_t ena)
 		fprintf(config->output, "%s%llu%s%.2f", config->csv_sep,
 			(unsigned long long)run, config->csv_sep, enabled_percent);
 	else if (run != ena && ena)
-		fprintf(config->output, "  (%.2f%%)", 100.0 * run / ena);
+		std_printf(config, "  (%.2f%%)", 100.0 * run / ena);
 }
 
 static bool metric_only_valid(const char *unit)
@@ -398,6 +444,9 @@ static void print_interval_header(struct stat_config *config,
 		case AGGR_SOCKET:
 			fprintf(out, "#           time socket cpus");
 			break;
+		case AGGR_DIE:
+			fprintf(out, "#           time die          cpus");
+			break;
 		case AGGR_CORE:
 			fprintf(out, "#           time core            cpus");
 			break;
@@ -405,16 +454,19 @@ static void print_interval_header(struct stat_config *config,
 			fprintf(out, "#           time CPU    ");
 			break;
 		case AGGR_THREAD:
-			fprintf(out, "#           time             comm-pid    ");
+			fprintf(out, "#           time             comm-pid");
 			break;
 		case AGGR_GLOBAL:
 		default:
 			fprintf(out, "#           time");
 			break;
 		}
+		/* perf pads the counts heading differently per mode */
 		if (!config->metric_only)
-			fprintf(out, "             counts %*s events\n",
-				config->unit_width, "unit");
+			fprintf(out, "%s counts %*s events\n",
+				config->aggr_mode == AGGR_NONE ? "               " :
+				config->aggr_mode == AGGR_THREAD ? "                 " :
+				"            ", config->unit_width, "unit");
 	}
 	if (++config->num_print_interval == 25)
 		config->num_print_interval = 0;
@@ -465,7 +517,7 @@ void stat_display__counters(struct stat_config *config,
 	};
 	static const int aggr_fields[] = {
 		[AGGR_GLOBAL] = 0, [AGGR_NONE] = 1, [AGGR_CORE] = 2,
-		[AGGR_SOCKET] = 2, [AGGR_THREAD] = 1,
+		[AGGR_SOCKET] = 2, [AGGR_THREAD] = 1, [AGGR_DIE] = 2,
 	};
 	char prefix[64] = "";
 	FILE *out = config->output;
@@ -556,6 +608,7 @@ void stat_display__counters(struct stat_config *config,
 		}
 		break;
 	case AGGR_CORE:
+	case AGGR_DIE:
 	case AGGR_SOCKET:
 		/* id-major */
 		for (int idx = 0; idx < view->nr_ids; idx++) {
@@ -601,9 +654,10 @@ void stat_display__footer(struct stat_config *config)
 
 	if (config->csv_output || config->json_output || config->json_doc)
 		return;
-	fprintf(out, "\n");
+	if (!config->null_run)
+		fprintf(out, "\n");
 	if (config->run_count == 1) {
-		fprintf(out, " %17.9f seconds time elapsed", avg);
+		std_printf(config, " %17.9f seconds time elapsed", avg);
 		if (config->ru_display) {
 			double ut = config->ru_data.ru_utime.tv_sec +
 				    config->ru_data.ru_utime.tv_usec / 1e6;
@@ -611,18 +665,18 @@ void stat_display__footer(struct stat_config *config)
 				    config->ru_data.ru_stime.tv_usec / 1e6;
 
 			fprintf(out, "\n\n");
-			fprintf(out, " %17.9f seconds user\n", ut);
-			fprintf(out, " %17.9f seconds sys\n", st);
+			std_printf(config, " %17.9f seconds user\n", ut);
+			std_printf(config, " %17.9f seconds sys\n", st);
 		}
 	} else {
 		double sd = stats__stddev(&config->walltime_nsecs_stats) / 1e9;
 		int precision = get_precision(sd) + 2;
 		double pct = stats__rel_stddev(sd, avg);
 
-		fprintf(out, " %17.*f +- %.*f seconds time elapsed", precision,
-			avg, precision, sd);
+		std_printf(config, " %17.*f +- %.*f seconds time elapsed", precision,
+			   avg, precision, sd);
 		if (pct)
-			fprintf(out, "  ( +-%6.2f%% )", pct);
+			std_printf(config, "  ( +-%6.2f%% )", pct);
 	}
 	fprintf(out, "\n\n");
 }

@@ -30,6 +30,7 @@ struct stat_config {
 	unsigned int interval;	/* -I, in ms */
 	int unit_width;		/* widest unit, at least 4 */
 	bool ru_display;	/* print user/sys (a forked workload) */
+	bool null_run;		/* -n: no counters, no blank line before the times */
 	struct rusage ru_data;
 	struct stats walltime_nsecs_stats;	/* per run */
 	double interval_ns;	/* -I: length of the interval printed */

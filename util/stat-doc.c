@@ -31,6 +31,8 @@ static const char *aggr_mode_name(enum aggr_mode mode)
 		return "core";
 	case AGGR_SOCKET:
 		return "socket";
+	case AGGR_DIE:
+		return "die";
 	case AGGR_THREAD:
 		return "thread";
 	case AGGR_GLOBAL:
@@ -96,6 +98,11 @@ static void doc_counter(struct stat_config *config, const struct stat_view *view
 		break;
 	case AGGR_SOCKET:
 		json__i64(w, "socket", id->socket);
+		json__i64(w, "aggregate_number", id->nr);
+		break;
+	case AGGR_DIE:
+		snprintf(buf, sizeof(buf), "S%d-D%d", id->socket, id->die);
+		json__string(w, "die", buf);
 		json__i64(w, "aggregate_number", id->nr);
 		break;
 	case AGGR_THREAD:

@@ -12,6 +12,7 @@
 #include "evlist.h"
 #include "evsel.h"
 #include "cpumap.h"
+#include "stat-record.h"
 
 int stat__cpu_die_id(int cpu)
 {
@@ -56,6 +57,8 @@ static int aggr_id__cmp(const struct aggr_id *a, const struct aggr_id *b,
 		return 0;
 	if (a->die != b->die)
 		return a->die - b->die;
+	if (mode == AGGR_DIE)
+		return 0;
 	if (a->core != b->core)
 		return a->core - b->core;
 	if (mode == AGGR_CORE)
@@ -126,6 +129,8 @@ static int stat_evlist__build_ids(struct stat_evlist *se, struct evlist *evlist,
 			id.die = 0;
 		if (mode == AGGR_SOCKET) {
 			id.die = id.core = id.cpu = -1;
+		} else if (mode == AGGR_DIE) {
+			id.core = id.cpu = -1;
 		} else if (mode == AGGR_CORE) {
 			id.cpu = -1;
 		} else {	/* AGGR_NONE: the cpu only */
@@ -153,6 +158,8 @@ static int stat_evlist__build_ids(struct stat_evlist *se, struct evlist *evlist,
 			id.die = 0;
 		if (mode == AGGR_SOCKET)
 			id.die = id.core = id.cpu = -1;
+		else if (mode == AGGR_DIE)
+			id.core = id.cpu = -1;
 		else if (mode == AGGR_CORE)
 			id.cpu = -1;
 		else
@@ -325,7 +332,8 @@ static void stat_evlist__read_tool(struct stat_counter *c, struct evsel *evsel,
 	else if (ru && evsel->tool_event == TOOL_SYSTEM_TIME)
 		tc.val = ru->ru_stime.tv_sec * 1000000000ULL +
 			 ru->ru_stime.tv_usec * 1000ULL;
-	tc.ena = tc.run = elapsed_ns;
+	/* as perf: a tool count of 0 (no system time) is <not counted> */
+	tc.ena = tc.run = tc.val;
 	c->supported = true;
 	stat_counter__add(c, 0, &tc);
 }
@@ -375,6 +383,10 @@ int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 			}
 			if (!group) {
 				stat_counter__add(&v->counters[i], se->fd2id[k], &cnt);
+				if (se->rec)
+					stat_record__count(se->rec, evsel->ids[k],
+							   evsel->cpus->map[k / evsel->threads->nr],
+							   k % evsel->threads->nr, &cnt);
 				continue;
 			}
 			for (int m = i; m < evlist->nr && m < v->nr_counters; m++) {
@@ -388,10 +400,50 @@ int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 					continue;
 				mc.val = vals[gi];
 				stat_counter__add(&v->counters[m], se->fd2id[k], &mc);
+				if (se->rec && mem->ids)
+					stat_record__count(se->rec, mem->ids[k],
+							   evsel->cpus->map[k / evsel->threads->nr],
+							   k % evsel->threads->nr, &mc);
 			}
 		}
+	}
+	/* -v: the raw sums before scaling, as perf prints them */
+	for (i = 0; verbose > 0 && i < v->nr_counters; i++) {
+		struct stat_count sum = { 0, 0, 0 };
+
+		if (!v->counters[i].supported)
+			continue;
+		for (int a = 0; a < v->counters[i].nr_aggr; a++) {
+			sum.val += v->counters[i].aggr[a].cur.val;
+			sum.ena += v->counters[i].aggr[a].cur.ena;
+			sum.run += v->counters[i].aggr[a].cur.run;
+		}
+		pr_debug("%s: %llu %llu %llu\n", v->counters[i].name,
+			 (unsigned long long)sum.val, (unsigned long long)sum.ena,
+			 (unsigned long long)sum.run);
 	}
 	for (i = 0; i < v->nr_counters; i++)
 		stat_counter__process(&v->counters[i], scale, interval);
 	return err;
+}
+
+void stat_evlist__reset(struct stat_evlist *se)
+{
+	for (int i = 0; i < se->view.nr_counters; i++)
+		stat_counter__reset_cur(&se->view.counters[i]);
+}
+
+void stat_evlist__add_raw(struct stat_evlist *se, int counter, int k,
+			  const struct stat_count *raw)
+{
+	if (counter < 0 || counter >= se->view.nr_counters || k < 0 || k >= se->nr_fds)
+		return;
+	se->view.counters[counter].supported = true;
+	stat_counter__add(&se->view.counters[counter], se->fd2id[k], raw);
+}
+
+void stat_evlist__process(struct stat_evlist *se, bool scale, bool interval)
+{
+	for (int i = 0; i < se->view.nr_counters; i++)
+		stat_counter__process(&se->view.counters[i], scale, interval);
 }

@@ -13,12 +13,14 @@
 #include "stat-display.h"
 
 struct evlist;
+struct stat_record;
 
 struct stat_evlist {
 	struct stat_view view;	/* counters + ids, what stat-display prints */
 	int *fd2id;		/* [cpu_idx * threads->nr + thread_idx] */
 	int nr_fds;
 	const char **reason;	/* per counter, owned strings */
+	struct stat_record *rec;	/* stat record: every raw read goes here too */
 };
 
 /*
@@ -42,6 +44,16 @@ void stat_evlist__update_support(struct stat_evlist *se, struct evlist *evlist);
 int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 		      bool scale, bool interval, uint64_t elapsed_ns,
 		      const struct rusage *ru);
+
+/*
+ * For `stat report`: counts that come from STAT records instead of fds.
+ * stat_evlist__reset() before a round, __add_raw() per record (@k the fd
+ * index: cpu_idx * threads + thread_idx), __process() at the round's end.
+ */
+void stat_evlist__reset(struct stat_evlist *se);
+void stat_evlist__add_raw(struct stat_evlist *se, int counter, int k,
+			  const struct stat_count *raw);
+void stat_evlist__process(struct stat_evlist *se, bool scale, bool interval);
 
 /* Die id of a CPU from sysfs, -1 when unknown. */
 int stat__cpu_die_id(int cpu);

@@ -4,7 +4,6 @@
  * derived metrics and number formatting. See stat.h.
  */
 #include <errno.h>
-#include <langinfo.h>
 #include <locale.h>
 #include <math.h>
 #include <stdlib.h>
@@ -415,15 +414,21 @@ int stat__fmt_num(char *buf, size_t size, double val, int prec, int width,
 void stat__locale_numeric(char *thousands, size_t tsize, char *point,
 			  size_t psize)
 {
-	locale_t loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+	const struct lconv *lc;
 
 	snprintf(thousands, tsize, "%s", "");
 	snprintf(point, psize, "%s", ".");
-	if (loc == (locale_t)0)
+	/*
+	 * Look at the environment's LC_NUMERIC and go back to "C" at once:
+	 * every other printf of mperf stays locale-independent. (newlocale()
+	 * would avoid the switch but leaks glibc's locale path list.)
+	 */
+	if (!setlocale(LC_NUMERIC, ""))
 		return;
-	snprintf(thousands, tsize, "%s", nl_langinfo_l(THOUSEP, loc));
-	snprintf(point, psize, "%s", nl_langinfo_l(RADIXCHAR, loc));
-	if (!point[0])
-		snprintf(point, psize, "%s", ".");
-	freelocale(loc);
+	lc = localeconv();
+	if (lc->thousands_sep)
+		snprintf(thousands, tsize, "%s", lc->thousands_sep);
+	if (lc->decimal_point && lc->decimal_point[0])
+		snprintf(point, psize, "%s", lc->decimal_point);
+	setlocale(LC_NUMERIC, "C");
 }

@@ -61,6 +61,7 @@ enum aggr_mode {
 	AGGR_CORE,
 	AGGR_SOCKET,
 	AGGR_THREAD,
+	AGGR_DIE,	/* --per-die */
 };
 
 struct aggr_id {

@@ -78,4 +78,26 @@ kill -INT $pid
 wait $pid
 assert_eq "SIGINT -a" 130 $?
 assert_contains "printed after SIGINT" "seconds time elapsed" "$T/err"
+# -p: counting ends by itself when the process is gone
+sleep 0.3 &
+timeout 10 "$MPERF" stat -e task-clock -p $! 2>"$T/err"
+assert_eq "-p of an exiting task ends by itself (124: still counting)" 0 $?
+assert_contains "-p prints" "task-clock" "$T/err"
+
+# Ctrl-C at a terminal (SIGINT to the whole process group): the command
+# dies, mperf still prints the counts, status 130
+if command -v python3 >/dev/null; then
+	python3 - "$MPERF" "$WL/cpuburn" >"$T/ctrlc" 2>&1 <<'PY' || { cat "$T/ctrlc"; fail "Ctrl-C"; }
+import os, signal, subprocess, sys, time
+p = subprocess.Popen([sys.argv[1], "stat", "-e", "task-clock", "--", sys.argv[2], "5"],
+                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+time.sleep(0.4)
+os.killpg(p.pid, signal.SIGINT)
+err = p.communicate(timeout=20)[1].decode()
+print(err)
+assert p.returncode == 130, p.returncode
+assert "task-clock" in err and "seconds time elapsed" in err
+PY
+fi
 echo "exit statuses and errors as expected"

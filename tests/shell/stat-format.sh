@@ -99,4 +99,13 @@ for p, m in zip(P, M):
         err("json count %s vs %s" % (pd["counter-value"], md["counter-value"]))
 sys.exit(1 if bad else 0)
 EOF
+# -I headers and aggregation columns of every mode, system wide
+for agg in "" -A --per-core --per-die --per-socket; do
+	$PERF stat -a $agg -I 100 --interval-count 1 -e task-clock 2>"$T/p" || fail "perf -a $agg -I"
+	$MPERF stat -a $agg -I 100 --interval-count 1 -e task-clock 2>"$T/m" || fail "mperf -a $agg -I"
+	assert_eq "-I header $agg" "$(head -1 "$T/p")" "$(head -1 "$T/m")"
+	# the row up to the count: timestamp and aggregation columns
+	assert_eq "-I rows $agg" "$(sed -n '2,$p' "$T/p" | cut -c17-35 | sed 's/[0-9.]*$//')" \
+		"$(sed -n '2,$p' "$T/m" | cut -c17-35 | sed 's/[0-9.]*$//')"
+done
 echo "std, CSV and JSON layouts match perf"

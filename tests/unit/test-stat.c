@@ -436,6 +436,49 @@ static void test_interval_prefix(void **state)
 	fixture__exit(&f);
 }
 
+/* instructions with cycles and stalled cycles: two metrics, two lines */
+static void two_metric_view(struct fixture *f, bool csv, bool json)
+{
+	fixture__init(f, csv, json);
+	for (int i = 0; i < 3; i++)
+		stat_counter__exit(&f->c[i]);
+	stat_counter__init(&f->c[0], "cycles", "", 1, 1);
+	f->c[0].kind = STAT_CYCLES;
+	stat_counter__init(&f->c[1], "stalled-cycles-frontend", "", 1, 1);
+	f->c[1].kind = STAT_STALLED_FRONT;
+	stat_counter__init(&f->c[2], "instructions", "", 1, 1);
+	f->c[2].kind = STAT_INSTRUCTIONS;
+	stat_counter__add(&f->c[0], 0, &(struct stat_count){ 2000, 10, 10 });
+	stat_counter__add(&f->c[1], 0, &(struct stat_count){ 500, 10, 10 });
+	stat_counter__add(&f->c[2], 0, &(struct stat_count){ 3000, 10, 10 });
+	for (int i = 0; i < 3; i++)
+		stat_counter__process(&f->c[i], true, false);
+}
+
+static void test_two_metrics(void **state)
+{
+	struct fixture f;
+
+	two_metric_view(&f, false, false);
+	stat_display__counters(&f.config, &f.view, NULL);
+	fclose(f.config.output);
+	assert_non_null(strstr(f.buf,
+		"              3000      instructions                     #    1.50  insn per cycle         \n"
+		"                                                  #    0.17  stalled cycles per insn\n"));
+	assert_non_null(strstr(f.buf,
+		"               500      stalled-cycles-frontend          #   25.00% frontend cycles idle   \n"));
+	fixture__exit(&f);
+
+	/* JSON: every line one valid object */
+	two_metric_view(&f, false, true);
+	stat_display__counters(&f.config, &f.view, NULL);
+	fclose(f.config.output);
+	assert_non_null(strstr(f.buf,
+		"\"metric-value\" : 1.500000, \"metric-unit\" : \"insn per cycle\"}\n"
+		"{\"metric-value\" : 0.166667, \"metric-unit\" : \"stalled cycles per insn\"}\n"));
+	fixture__exit(&f);
+}
+
 static void test_json_doc(void **state)
 {
 	struct fixture f;
@@ -472,6 +515,7 @@ int main(void)
 		cmocka_unit_test(test_header_footer),
 		cmocka_unit_test(test_aggr_columns),
 		cmocka_unit_test(test_interval_prefix),
+		cmocka_unit_test(test_two_metrics),
 		cmocka_unit_test(test_json_doc),
 	};
 
