@@ -62,6 +62,11 @@ struct arch_ops {
 	 * ("GenuineIntel-6-55-4", "0x00000000410fd0c0"). 0 or -errno. */
 	int (*cpuid)(char *buf, size_t size);
 
+	/* The CPUID feature string perf writes into perf.data, when it is
+	 * spelled differently from ->cpuid (x86: "GenuineIntel,6,85,4").
+	 * NULL: the same as ->cpuid. 0 or -errno. */
+	int (*header_cpuid)(char *buf, size_t size);
+
 	/* Named events for a cpuid string; NULL = none known (issue 8). */
 	const struct pmu_events_table *(*events_for)(const char *cpuid);
 

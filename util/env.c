@@ -524,7 +524,10 @@ int env__fill_host(struct env *env, int argc, const char **argv)
 		const struct arch_ops *ops = arch__for_host();
 		char buf[128];
 
-		if (ops && ops->cpuid && !ops->cpuid(buf, sizeof(buf)))
+		int (*fn)(char *, size_t) = ops ? (ops->header_cpuid ?
+					ops->header_cpuid : ops->cpuid) : NULL;
+
+		if (fn && !fn(buf, sizeof(buf)))
 			env->cpuid = strdup(buf);
 	}
 	env->total_mem = total_mem_kb();

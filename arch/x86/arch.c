@@ -15,11 +15,12 @@
  * family in decimal, model and stepping in upper-case hex, with the
  * extended family/model folded in as the SDM describes.
  */
-static int x86__cpuid(char *buf, size_t size)
+/* vendor, family and model with the extended fields folded in (SDM). */
+static int x86__cpuid_fields(char vendor[13], unsigned int *family,
+			     unsigned int *model, unsigned int *step)
 {
 #if defined(__x86_64__) || defined(__i386__)
-	unsigned int a, b, c, d, family, model, step;
-	char vendor[13];
+	unsigned int a, b, c, d;
 
 	if (!__get_cpuid(0, &a, &b, &c, &d))
 		return -ENOTSUP;
@@ -29,22 +30,56 @@ static int x86__cpuid(char *buf, size_t size)
 	vendor[12] = '\0';
 	if (!__get_cpuid(1, &a, &b, &c, &d))
 		return -ENOTSUP;
-	family = (a >> 8) & 0xf;
-	model = (a >> 4) & 0xf;
-	step = a & 0xf;
-	if (family == 0xf)
-		family += (a >> 20) & 0xff;
-	if (family >= 0x6)
-		model += ((a >> 16) & 0xf) << 4;
+	*family = (a >> 8) & 0xf;
+	*model = (a >> 4) & 0xf;
+	*step = a & 0xf;
+	if (*family == 0xf)
+		*family += (a >> 20) & 0xff;
+	if (*family >= 0x6)
+		*model += ((a >> 16) & 0xf) << 4;
+	return 0;
+#else
+	(void)vendor; (void)family; (void)model; (void)step;
+	return -ENOTSUP;	/* not running on x86 */
+#endif
+}
+
+/*
+ * The cpuid string the vendor event tables are matched with (mapfile.csv):
+ * "<vendor>-<family>-<model>-<stepping>", family in decimal, model and
+ * stepping in upper-case hex.
+ */
+static int x86__cpuid(char *buf, size_t size)
+{
+	unsigned int family, model, step;
+	char vendor[13];
+	int err = x86__cpuid_fields(vendor, &family, &model, &step);
+
+	if (err)
+		return err;
 	if ((size_t)snprintf(buf, size, "%s-%u-%X-%X", vendor, family, model,
 			     step) >= size)
 		return -ENAMETOOLONG;
 	return 0;
-#else
-	(void)buf;
-	(void)size;
-	return -ENOTSUP;	/* not running on x86 */
-#endif
+}
+
+/*
+ * The CPUID feature of perf.data is a different spelling of the same facts:
+ * "<vendor>,<family>,<model>,<stepping>", all decimal (perf 6.1 files from
+ * this kind of machine say "AuthenticAMD,26,2,1").
+ */
+static int x86__header_cpuid(char *buf, size_t size)
+{
+	unsigned int family, model, step;
+	char vendor[13];
+	int err = x86__cpuid_fields(vendor, &family, &model, &step);
+
+	if (err)
+		return err;
+	if ((size_t)snprintf(buf, size, "%s,%u,%u,%u", vendor, family, model,
+			     step) >= size)
+		return -ENAMETOOLONG;
+	return 0;
 }
 
 const struct arch_ops arch_x86 = {
@@ -52,6 +87,7 @@ const struct arch_ops arch_x86 = {
 	.uname_names	= { "x86_64", "i386", "i686", "x86" },
 	.e_machine	= EM_X86_64,
 	.cpuid		= x86__cpuid,
+	.header_cpuid	= x86__header_cpuid,
 	.events_for	= x86__events_for,
 	/* events_for: issue 8 (arch helper); register hooks: report helper */
 	.sample_regs_user = X86_SAMPLE_REGS_USER,
