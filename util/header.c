@@ -765,6 +765,10 @@ int header__read_file(struct header *h, const void *base, size_t size,
 	}
 	memcpy(secs, b + h->feat_offset, nsec * sizeof(secs[0]));
 	nsec = 0;
+	char lost[256] = "";
+	size_t lost_len = 0;
+	int nlost = 0;
+
 	for (int bit = 0; bit < HEADER_FEAT_BITS; bit++) {
 		struct perf_file_section *s;
 
@@ -772,12 +776,21 @@ int header__read_file(struct header *h, const void *base, size_t size,
 			continue;
 		s = &secs[nsec++];
 		if (s->offset > size || s->size > size - s->offset) {
-			pr_warning("%s: feature %s lies beyond the end of the file; ignored\n",
-				   path, header__feat_name(bit) ?: "?");
+			/* one warning for all of them: a cut file loses many */
+			if (lost_len < sizeof(lost))
+				lost_len += snprintf(lost + lost_len,
+						     sizeof(lost) - lost_len, "%s%s",
+						     nlost ? ", " : "",
+						     header__feat_name(bit) ?: "?");
+			nlost++;
 			continue;
 		}
 		header__process_feature(h, bit, b + s->offset, s->size);
 	}
+	if (nlost)
+		pr_warning("%s: %d feature section%s (%s) lie beyond the end of the "
+			   "file (truncated?); ignored\n", path, nlost,
+			   nlost > 1 ? "s" : "", lost);
 	return 0;
 }
 
