@@ -291,8 +291,10 @@ static int record__add_events(struct record *rec)
 	attr.size = sizeof(attr);
 	attr.precise_ip = 3;
 	attr.exclude_kernel = !record__can_profile_kernel();
-	evsel = evsel__new(&attr, attr.exclude_kernel ? "cycles:uhppp" :
-						       "cycles:ppp");
+	/* perf's attr defaults: guest samples are not wanted */
+	attr.exclude_guest = 1;
+	evsel = evsel__new(&attr, attr.exclude_kernel ? "cycles:uhpppH" :
+						       "cycles:pppH");
 	if (!evsel)
 		return -ENOMEM;
 	evsel->precise_max = true;
@@ -355,9 +357,19 @@ retry:
 		if (!err)
 			continue;
 		if (evsel__fallback(evsel, err, msg, sizeof(msg))) {
-			/* keep what perf keeps: cycles:ppp -> cpu-clock:ppp */
+			char mods[16], *name;
+
+			/*
+			 * Keep what perf keeps (the precise level) and name the
+			 * event from its attr as perf does: cpu-clock:pppH.
+			 */
 			evsel->attr.precise_ip = saved.precise_ip;
 			evsel->precise_max = false;
+			evsel__attr_modifiers(&evsel->attr, mods, sizeof(mods));
+			if (asprintf(&name, "cpu-clock%s", mods) >= 0) {
+				free(evsel->name);
+				evsel->name = name;
+			}
 			if (explicit)
 				pr_info("%s\n", msg);
 			else

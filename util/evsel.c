@@ -392,16 +392,43 @@ bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size)
 	evsel->auto_fallback = true;
 	evsel->supported = true;
 	evsel->open_errno = 0;
-	{
-		const char *mod = strchr(evsel->name, ':');
-		char *name;
-
-		if (asprintf(&name, "cpu-clock%s", mod ? mod : "") >= 0) {
-			free(evsel->name);
-			evsel->name = name;
-		}
-	}
 	return true;
+}
+
+/*
+ * The modifier suffix perf derives from an attr when an event has no name
+ * of its own (after the cycles fallback, say): the privilege levels that
+ * are counted once any is excluded (k, u, h), the precise level, and the
+ * guest/host letters (H, G) unless exclude_guest has its default, which is
+ * "excluded" once a privilege level or precise level was asked for.
+ */
+size_t evsel__attr_modifiers(const struct perf_event_attr *a, char *buf, size_t size)
+{
+	char m[16];
+	size_t n = 0;
+	bool guest_default = false;
+
+	if (a->exclude_kernel || a->exclude_user || a->exclude_hv) {
+		if (!a->exclude_kernel)
+			m[n++] = 'k';
+		if (!a->exclude_user)
+			m[n++] = 'u';
+		if (!a->exclude_hv)
+			m[n++] = 'h';
+		guest_default = true;
+	}
+	for (unsigned int i = 0; i < a->precise_ip && i < 3; i++)
+		m[n++] = 'p';
+	if (a->precise_ip)
+		guest_default = true;
+	if (a->exclude_host || (bool)a->exclude_guest == guest_default) {
+		if (!a->exclude_host)
+			m[n++] = 'H';
+		if (!a->exclude_guest)
+			m[n++] = 'G';
+	}
+	m[n] = '\0';
+	return (size_t)snprintf(buf, size, "%s%s", n ? ":" : "", m);
 }
 
 static int read_paranoid(void)

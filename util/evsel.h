@@ -148,6 +148,12 @@ static inline int evsel__group_idx(const struct evsel *evsel)
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
 
 /*
+ * evsel__attr_modifiers - the ":uhpppH" suffix perf names an unnamed event
+ * with, derived from @a's exclude bits and precise level ("" for none).
+ */
+size_t evsel__attr_modifiers(const struct perf_event_attr *a, char *buf, size_t size);
+
+/*
  * evsel__fprintf_attr - print @attr the way perf 6.1 does under -vv: a
  * "perf_event_attr:" line, then one "  name value" line per non-zero
  * field, between dashed lines. Return: characters printed.
