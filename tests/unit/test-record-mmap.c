@@ -21,7 +21,7 @@ struct comm_rec {
 	char comm[];
 };
 
-static int open_dummy(bool backward)
+static int open_dummy_fd(bool backward)
 {
 	struct perf_event_attr attr;
 
@@ -33,6 +33,13 @@ static int open_dummy(bool backward)
 	attr.write_backward = backward;
 	return (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1,
 			    PERF_FLAG_FD_CLOEXEC);
+}
+
+/* in a case: skipped where perf_event_open does not exist (qemu-user) */
+static int open_dummy(bool backward)
+{
+	need_perf_event_open();
+	return open_dummy_fd(backward);
 }
 
 static void rename_n(int from, int n)
@@ -59,8 +66,10 @@ static int comm_num(const struct perf_event_header *h)
 
 static int setup(void **state)
 {
-	int fd = open_dummy(false);
+	int fd = open_dummy_fd(false);
 
+	if (fd < 0 && errno == ENOSYS)
+		return 0;	/* each case skips itself */
 	if (fd < 0) {
 		fprintf(stderr, "perf_event_open: %s\n", strerror(errno));
 		return -1;
