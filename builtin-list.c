@@ -753,6 +753,7 @@ int cmd_list(int argc, const char **argv)
 		NULL
 	};
 	char cpuid[128] = "";
+	const char *arch_name;
 
 	argc = parse_options(argc, argv, opts, usage, 0);
 	if (argc < 0)
@@ -775,17 +776,20 @@ int cmd_list(int argc, const char **argv)
 		cpuid[0] = '\0';
 	if (o.cpuid)	/* the table listed is that CPU's */
 		snprintf(cpuid, sizeof(cpuid), "%s", o.cpuid);
+	arch_name = arch->name;
+	if (o.cpuid && pmu_events__current() && pmu_events__current()->arch)
+		arch_name = pmu_events__current()->arch;	/* ... and so is the arch */
 
 	if (o.json) {
 		json__init(&ls.jw, stdout, true);
 		json__begin_object(&ls.jw, NULL);
-		json__string(&ls.jw, "arch", arch->name);
+		json__string(&ls.jw, "arch", arch_name);
 		json__string(&ls.jw, "cpuid", cpuid[0] ? cpuid : NULL);
 		if (o.cpuid)
 			json__string(&ls.jw, "events_cpuid", o.cpuid);
 		json__begin_array(&ls.jw, "events");
 	} else if (o.details && !o.raw_dump) {
-		printf("# arch %s, cpuid %s\n", arch->name, cpuid[0] ? cpuid : "unknown");
+		printf("# arch %s, cpuid %s\n", arch_name, cpuid[0] ? cpuid : "unknown");
 	}
 	if (ls.pager)
 		printf("\nList of pre-defined events (to be used in -e or -M):\n\n");

@@ -39,6 +39,10 @@ n2=$("$MPERF" list --cpuid SKX --deprecated | grep -c '^  [a-z]')
 MPERF_SYSFS="$DATA/sysfs-arch" "$MPERF" list --cpuid 0x00000000413fd0c1 --print-attr 'CPU_CYCLES,l1d_cache_refill:k' >"$T/arm"
 assert_eq "arm64 configs" "0x11 0x3" "$(awk '/^  config /{print $2}' "$T/arm" | tr '\n' ' ' | sed 's/ $//')"
 assert_eq "arm64 type" "8 8" "$(awk '/^  type/{print $2}' "$T/arm" | tr '\n' ' ' | sed 's/ $//')"
+# the --details heading names the listed CPU's arch, not the host's
+assert_eq "arm64 heading" "# arch arm64, cpuid 0x00000000413fd0c1" \
+	"$("$MPERF" list --cpuid 0x00000000413fd0c1 --details cpu_cycles | head -1)"
+assert_eq "x86 heading" "# arch x86, cpuid SKX" "$("$MPERF" list --cpuid SKX --details cycles | head -1)"
 
 # errors: one line, non-zero exit
 "$MPERF" list --cpuid GenuineIntel-6-55-7 >"$T/o" 2>"$T/e" && fail "unknown cpuid accepted"
