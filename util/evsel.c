@@ -549,6 +549,11 @@ int evsel__strerror_open(const struct evsel *evsel, int err, char *buf,
 	case ESRCH:
 		return snprintf(buf, size,
 			"cannot open '%s': the process to monitor does not exist (any more)", name);
+	case ENOSYS:
+		return snprintf(buf, size,
+			"cannot open '%s': this system has no perf_event_open (ENOSYS): a kernel built "
+			"without CONFIG_PERF_EVENTS, or an emulator such as qemu-user; run on a kernel that has it",
+			name);
 	case EBUSY:
 		return snprintf(buf, size,
 			"the PMU for '%s' is busy (used by another tool or the NMI watchdog: `sysctl -w kernel.nmi_watchdog=0`)",

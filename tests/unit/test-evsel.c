@@ -202,6 +202,9 @@ static void test_strerror(void **state)
 	assert_non_null(strstr(buf, "does not exist"));
 	evsel__strerror_open(e, -ENOENT, buf, sizeof(buf));
 	assert_non_null(strstr(buf, "not supported by this machine"));
+	evsel__strerror_open(e, -ENOSYS, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "no perf_event_open (ENOSYS)"));
+	assert_null(strchr(buf, '\n'));
 	assert_non_null(strstr(buf, "'cycles'"));
 	if (geteuid() != 0) {
 		evsel__strerror_open(e, -EACCES, buf, sizeof(buf));
