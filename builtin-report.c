@@ -898,6 +898,7 @@ int cmd_report(int argc, const char **argv)
 	rep.machine = machine__new(&rep.symopts);
 	if (!rep.machine)
 		goto out;
+	rep.machine->env = session__env(rep.session);
 	report__set_build_ids(&rep);
 	if (rep.header) {
 		fputs("# ========\n", stdout);

@@ -688,6 +688,7 @@ int cmd_script(int argc, const char **argv)
 		session__delete(session);
 		return 1;
 	}
+	sc.machine->env = session__env(session);
 	if (!session__is_pipe(session))
 		script__setup(&sc, session);
 	err = session__process_events(session);

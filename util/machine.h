@@ -23,6 +23,7 @@
 #include "symbol.h"
 
 struct dso;
+struct env;
 struct map;
 struct maps;
 struct thread;
@@ -65,6 +66,10 @@ struct machine {
 	struct thread *last_thread;	/* lookup cache */
 	struct machine_stats stats;
 	void *unwind;			/* unwind.c state */
+	/* the recording's header (its ARCH decides how user regs unwind;
+	 * pipe mode fills it as the features come); NULL: guess from the
+	 * sample's register mask */
+	const struct env *env;
 	bool no_inline;			/* no inlined frames in callchains */
 	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
 	uint32_t inl_size, inl_nr;

@@ -401,6 +401,7 @@ struct profile *profile__from_file(const char *input, const struct symbol_opts *
 		pr_err("out of memory reading %s\n", input);
 		goto out;
 	}
+	b.machine->env = session__env(session);
 	builder__set_build_ids(&b, session);
 	/* events in the file's order (pipe mode: they come with the records) */
 	{

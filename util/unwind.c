@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "arch/arch.h"
 #include "arch/arm64/regs.h"
 #include "arch/x86/regs.h"
 #include "callchain.h"
 #include "dso.h"
+#include "env.h"
 #include "machine.h"
 #include "map.h"
 #include "maps.h"
@@ -232,6 +234,20 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 	return e;
 }
 
+/*
+ * Whose registers: the recording's arch (ARCH header feature), not the
+ * host's. Without one (old pipe streams), the mask tells: x86_64 user regs
+ * stop at bit 23 (r15); arm64 has sp and pc at bits 31 and 32.
+ */
+static bool unwind__is_arm64(struct machine *m, uint64_t mask)
+{
+	const struct arch_ops *a = m->env ? arch__by_name(m->env->arch) : NULL;
+
+	if (a)
+		return a == &arch_arm64;
+	return (mask & (1ULL << ARM64_PERF_REG_SP)) && (mask & (1ULL << ARM64_PERF_REG_PC));
+}
+
 int unwind__get_entries(struct machine *m, struct thread *thread,
 			const struct perf_sample *sample,
 			struct callchain_cursor *cursor, int max_stack)
@@ -245,7 +261,7 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 
 	if (!thread || !thread->maps)
 		return -ENOENT;
-	arm64 = sample->user_regs.mask == ARM64_SAMPLE_REGS_USER;
+	arm64 = unwind__is_arm64(m, sample->user_regs.mask);
 	if (!sample_reg(sample, arm64 ? ARM64_PERF_REG_SP : X86_PERF_REG_SP, &sp))
 		return -EINVAL;
 	/* frames already in the cursor: drop a user part there (kernel
