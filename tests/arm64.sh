@@ -6,7 +6,8 @@
 #  2. the arm64 mperf against the host's ./mperf on commands that need no
 #     kernel PMU: list --cpuid of Arm and Intel cores, report and script of
 #     every x86 perf 6.1 recording in tests/data (report follows the file's
-#     arch, not the host's). Output, errors and exit status must be equal;
+#     arch, not the host's), and the arm64 --call-graph dwarf recording that
+#     test-unwind made. Output, errors and exit status must be equal;
 #  3. stat and record, which need perf_event_open, fail at once with one line.
 # Closing line: "N passed, N failed, N skipped"; exit non-zero on a failure.
 # usage: sh tests/arm64.sh [PATTERN]   (only checks whose name has PATTERN)
@@ -117,6 +118,21 @@ for data in "$D"/*.data; do
 	same "script-$f" script -i "$data" --symfs "$S" --kallsyms "$D/kallsyms"
 done
 same header-only report -i "$D/cpuburn-dwarf.data" --header-only
+
+# an arm64 --call-graph dwarf recording (test-unwind wrote it under qemu,
+# from its own registers and stack): unwound alike, f3 <- f2 <- f1 first
+U=$B/tests/out/unwind-self.data
+if [ -f "$U" ] && want arm64-dwarf; then
+	same arm64-dwarf-script script -i "$U"
+	same arm64-dwarf-report report -i "$U" --stdio
+	chain=$(./mperf script -i "$U" 2>&1 | awk '$2 ~ /^f[123]\+0x/ { sub(/\+.*/, "", $2); printf "%s ", $2 }')
+	if [ "$chain" = "f3 f2 f1 " ]; then
+		pass=$((pass + 1)); echo "PASS arm64-dwarf-chain: the x86 mperf unwinds the arm64 sample: $chain"
+	else
+		fail=$((fail + 1)); failed_list="$failed_list arm64-dwarf-chain"
+		echo "FAIL arm64-dwarf-chain: the x86 mperf gives '$chain', not 'f3 f2 f1'"
+	fi
+fi
 
 # ---- 3. what needs perf_event_open (ENOSYS under qemu-user) ends at once
 # with one error line and a non-zero exit: no retry loop, no hang.
