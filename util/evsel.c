@@ -465,6 +465,28 @@ static bool tracefs_mounted(void)
 	       path_exists("/sys/kernel/debug/tracing/events");
 }
 
+bool evsel__fallback_user(struct evsel *evsel, int err)
+{
+	char *name;
+
+	if (err != -EACCES && err != -EPERM)
+		return false;
+	/* :k asks for the kernel alone; CPU-wide needs a lower level anyway */
+	if (geteuid() == 0 || evsel->attr.exclude_kernel || evsel->attr.exclude_user ||
+	    !evsel->threads || evsel->threads->map[0] == -1 || read_paranoid() <= 1)
+		return false;
+	evsel->attr.exclude_kernel = 1;
+	evsel->attr.exclude_hv = 1;
+	if (evsel->name && !strchr(evsel->name, ':') &&
+	    asprintf(&name, "%s:u", evsel->name) >= 0) {
+		free(evsel->name);
+		evsel->name = name;
+	}
+	pr_debug("%s: kernel.perf_event_paranoid forbids the kernel part: user space only\n",
+		 evsel->name ? evsel->name : "event");
+	return true;
+}
+
 /* The perf_event_paranoid level this open needs (perf_event_open(2)). */
 static int paranoid_needed(const struct evsel *evsel)
 {
