@@ -799,6 +799,25 @@ static int record__synthesize(struct record *rec, bool round)
 	return err;
 }
 
+/* What to do when the output file cannot be created. */
+static const char *record__create_hint(int err)
+{
+	switch (-err) {
+	case EACCES:
+	case EPERM:
+		return ": no write permission there; record elsewhere with -o DIR/perf.data";
+	case EROFS:
+		return ": record elsewhere with -o DIR/perf.data";
+	case ENOSPC:
+	case EDQUOT:
+		return ": free some space or record elsewhere with -o DIR/perf.data";
+	case ENOENT:
+		return ": create the directory first or fix the path given to -o";
+	default:
+		return "";
+	}
+}
+
 static int record__start_output(struct record *rec, const char *path)
 {
 	int err;
@@ -808,7 +827,8 @@ static int record__start_output(struct record *rec, const char *path)
 	rec->pipe_fd = -1;
 	if (err) {
 		if (err != -EINVAL)
-			pr_err("cannot create '%s': %s\n", path, strerror(-err));
+			pr_err("cannot create '%s': %s%s\n", path, strerror(-err),
+			       record__create_hint(err));
 		return err;
 	}
 	record_dsos__exit(&rec->dsos);
