@@ -20,7 +20,7 @@ GIT_REV   := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 # Debian packages: build dependencies, test tools, doc tools.
 DEB_BUILD := gcc make pkg-config libelf-dev libdw-dev libslang2-dev \
 	     libtraceevent-dev zlib1g-dev libzstd-dev libcapstone-dev
-DEB_TEST  := libcmocka-dev tmux python3 man-db protobuf-compiler chromium
+DEB_TEST  := libcmocka-dev tmux python3 man-db protobuf-compiler chromium strace
 DEB_DOC   := asciidoctor
 DEB_ALL   := $(DEB_BUILD) $(DEB_TEST) $(DEB_DOC)
 
