@@ -72,8 +72,11 @@ WORKLOADS := tests/workloads/cpuburn tests/workloads/mthreads \
 	     tests/workloads/getppid tests/workloads/libmwork.so \
 	     tests/workloads/dsouser
 
-DOC_TXT   := $(sort $(wildcard Documentation/mperf*.txt))
+# Section 7 pages (overviews, not commands); the rest are section 1.
+DOC_TXT7  := Documentation/mperf-troubleshooting.txt
+DOC_TXT   := $(filter-out $(DOC_TXT7),$(sort $(wildcard Documentation/mperf*.txt)))
 DOC_MAN   := $(patsubst %.txt,%.1,$(DOC_TXT))
+DOC_MAN7  := $(patsubst %.txt,%.7,$(DOC_TXT7))
 
 all: mperf
 
@@ -140,16 +143,20 @@ bench: deps
 
 # ---- documentation, install -------------------------------------------------
 
-doc: $(DOC_MAN)
+doc: $(DOC_MAN) $(DOC_MAN7)
 
 Documentation/%.1: Documentation/%.txt
+	asciidoctor -b manpage -a mansource=mperf -a manversion=$(VERSION) -o $@ $<
+Documentation/%.7: Documentation/%.txt
 	asciidoctor -b manpage -a mansource=mperf -a manversion=$(VERSION) -o $@ $<
 
 install: mperf doc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/man/man7 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 mperf $(DESTDIR)$(PREFIX)/bin/mperf
 	install -m 644 $(DOC_MAN) $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 $(DOC_MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/
 	install -m 644 contrib/mperf-completion.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/mperf
 
@@ -216,7 +223,7 @@ test-arm64: arm64-tree
 	echo "arm64: $$pass passed, $$(echo $$failed | wc -w) failed, $$skip skipped"; [ -z "$$failed" ]
 
 clean: clean-obj
-	rm -f $(WORKLOADS) $(DOC_MAN)
+	rm -f $(WORKLOADS) $(DOC_MAN) $(DOC_MAN7)
 	rm -rf tests/out $(ARM64_DIR)
 
 .PHONY: all test test-only sanitize demo bench doc install deps clean clean-obj \
