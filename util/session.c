@@ -912,7 +912,7 @@ int session__process_events(struct session *s)
 			if (s->data.size > end)
 				snprintf(tail, sizeof(tail), " (%" PRIu64 " bytes after it ignored)",
 					 s->data.size - end);
-			pr_warning("%s: the header was never finalized (no feature sections: was the recording killed?); "
+			pr_warning("%s has no feature sections (was the recording killed, or its disk full?); "
 				   "reading the data up to its last complete round%s\n",
 				   s->data.path, tail);
 		}
