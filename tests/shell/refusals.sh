@@ -16,6 +16,12 @@ paranoid0=$(cat /proc/sys/kernel/perf_event_paranoid)
 kptr0=$(cat /proc/sys/kernel/kptr_restrict)
 restore() {
 	sysctl -qw kernel.perf_event_paranoid="$paranoid0"
+
+# ---- a recording of root's (mode 0600, as record writes it) read by nobody
+"$MPERF" record -e cpu-clock -o root-own.data -- true >/dev/null 2>&1 || fail "record as root"
+refused "another user's file" "cannot open root-own.data: Permission denied (owner uid 0, mode 0600)" \
+	'`chmod a+r root-own.data`' as_nobody "$MPERF" report --stdio -i root-own.data
+perf_also_fails as_nobody $PERF report --stdio -i root-own.data
 	sysctl -qw kernel.kptr_restrict="$kptr0"
 	rm -rf "$T"
 }
