@@ -112,4 +112,8 @@ perf_reads full.data
 n=$(sed -n 's/.*(\([0-9]*\) samples).*/\1/p' disk.err)
 [ "$n" -gt 100 ] || { cat disk.err; fail "full disk kept only $n samples"; }
 assert_eq "samples kept on a full disk" "$n" "$($PERF script -i full.data 2>/dev/null | grep -c '^ *cpuburn')"
+# and mperf reads the same, with at most one warning (no room for features)
+"$MPERF" script -i full.data >full.out 2>full.err || { cat full.err; fail "mperf script on the full-disk file"; }
+[ "$(grep -c . full.err)" -le 1 ] || { cat full.err; fail "mperf script on the full-disk file: more than one line"; }
+assert_eq "mperf: samples kept on a full disk" "$n" "$(grep -c '^ *cpuburn' full.out)"
 echo ok
