@@ -23,7 +23,7 @@ GIT_REV   := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 # Debian packages: build dependencies, test tools, doc tools.
 DEB_BUILD := gcc make pkg-config libelf-dev libdw-dev libslang2-dev \
 	     libtraceevent-dev zlib1g-dev libzstd-dev libcapstone-dev
-DEB_TEST  := libcmocka-dev tmux python3 man-db protobuf-compiler chromium
+DEB_TEST  := libcmocka-dev tmux python3 man-db protobuf-compiler chromium strace
 DEB_DOC   := asciidoctor
 DEB_ALL   := $(DEB_BUILD) $(DEB_TEST) $(DEB_DOC)
 
@@ -75,8 +75,11 @@ WORKLOADS := tests/workloads/cpuburn tests/workloads/mthreads \
 	     tests/workloads/getppid tests/workloads/libmwork.so \
 	     tests/workloads/dsouser
 
-DOC_TXT   := $(sort $(wildcard Documentation/mperf*.txt))
+# Section 7 pages (overviews, not commands); the rest are section 1.
+DOC_TXT7  := Documentation/mperf-troubleshooting.txt
+DOC_TXT   := $(filter-out $(DOC_TXT7),$(sort $(wildcard Documentation/mperf*.txt)))
 DOC_MAN   := $(patsubst %.txt,%.1,$(DOC_TXT))
+DOC_MAN7  := $(patsubst %.txt,%.7,$(DOC_TXT7))
 
 all: mperf
 
@@ -143,16 +146,20 @@ bench: deps
 
 # ---- documentation, install -------------------------------------------------
 
-doc: $(DOC_MAN)
+doc: $(DOC_MAN) $(DOC_MAN7)
 
 Documentation/%.1: Documentation/%.txt
+	asciidoctor -b manpage -a mansource=mperf -a manversion=$(VERSION) -o $@ $<
+Documentation/%.7: Documentation/%.txt
 	asciidoctor -b manpage -a mansource=mperf -a manversion=$(VERSION) -o $@ $<
 
 install: mperf doc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/man/man7 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 mperf $(DESTDIR)$(PREFIX)/bin/mperf
 	install -m 644 $(DOC_MAN) $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 $(DOC_MAN7) $(DESTDIR)$(PREFIX)/share/man/man7/
 	install -m 644 contrib/mperf-completion.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/mperf
 
@@ -237,7 +244,7 @@ test-arm64:
 	sh tests/arm64.sh
 
 clean: clean-obj
-	rm -f $(WORKLOADS) $(DOC_MAN)
+	rm -f $(WORKLOADS) $(DOC_MAN) $(DOC_MAN7)
 	rm -rf tests/out $(ARM64_DIR)
 
 .PHONY: all test test-only sanitize demo bench doc install deps clean clean-obj \

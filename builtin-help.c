@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mperf help CMD: show the man page. The page built in the source tree
- * (Documentation/mperf-CMD.1) is preferred, then the installed one.
+ * (Documentation/mperf-CMD.1, or .7 for an overview such as
+ * "troubleshooting") is preferred, then the installed one.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +23,9 @@ int cmd_help(int argc, const char **argv)
 	else
 		snprintf(page, sizeof(page), "mperf");
 	snprintf(path, sizeof(path), "%s/%s.1", MPERF_DOCDIR, page);
+	/* overviews such as mperf-troubleshooting are section 7 */
+	if (access(path, R_OK))
+		snprintf(path, sizeof(path), "%s/%s.7", MPERF_DOCDIR, page);
 	fflush(stdout);
 	if (!access(path, R_OK))
 		execlp("man", "man", "-l", path, (char *)NULL);

@@ -23,6 +23,7 @@
 #include "builtin.h"
 #include "util/cpumap.h"
 #include "util/debug.h"
+#include "util/dso.h"
 #include "util/event.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
@@ -376,6 +377,8 @@ retry:
 				pr_debug("%s\n", msg);
 			goto retry;
 		}
+		if (evsel__fallback_user(evsel, err))
+			goto retry;
 		evsel__strerror_open(evsel, err, msg, sizeof(msg));
 		pr_err("%s\n", msg);
 		return err;
@@ -739,6 +742,17 @@ static int synth_emit(struct synth *s, const struct perf_event_header *h)
 	return record_output__write(&rec->out, h, h->size);
 }
 
+static bool record__samples_kernel(struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(evlist, evsel, i)
+		if (!evsel->attr.exclude_kernel)
+			return true;
+	return false;
+}
+
 static int record__synthesize(struct record *rec, bool round)
 {
 	struct evsel *first = record__first_evsel(rec->evlist);
@@ -756,7 +770,14 @@ static int record__synthesize(struct record *rec, bool round)
 
 	err = synthesize__kernel_mmap(&s);
 	if (err == -ENOENT || err == -EACCES) {
-		pr_warning("no kernel map: /proc/kallsyms shows no _text (kptr_restrict?); kernel symbols will not resolve\n");
+		/* only worth saying when kernel samples can come */
+		if (record__samples_kernel(rec->evlist)) {
+			char why[256];
+
+			kallsyms__hidden_advice(why, sizeof(why));
+			pr_warning("no kernel map recorded, kernel symbols will not resolve: %s\n",
+				   why);
+		}
 		err = 0;
 	}
 	if (!err)
@@ -778,6 +799,25 @@ static int record__synthesize(struct record *rec, bool round)
 	return err;
 }
 
+/* What to do when the output file cannot be created. */
+static const char *record__create_hint(int err)
+{
+	switch (-err) {
+	case EACCES:
+	case EPERM:
+		return ": no write permission there; record elsewhere with -o DIR/perf.data";
+	case EROFS:
+		return ": record elsewhere with -o DIR/perf.data";
+	case ENOSPC:
+	case EDQUOT:
+		return ": free some space or record elsewhere with -o DIR/perf.data";
+	case ENOENT:
+		return ": create the directory first or fix the path given to -o";
+	default:
+		return "";
+	}
+}
+
 static int record__start_output(struct record *rec, const char *path)
 {
 	int err;
@@ -787,7 +827,8 @@ static int record__start_output(struct record *rec, const char *path)
 	rec->pipe_fd = -1;
 	if (err) {
 		if (err != -EINVAL)
-			pr_err("cannot create '%s': %s\n", path, strerror(-err));
+			pr_err("cannot create '%s': %s%s\n", path, strerror(-err),
+			       record__create_hint(err));
 		return err;
 	}
 	record_dsos__exit(&rec->dsos);
@@ -1129,7 +1170,7 @@ int cmd_record(int argc, const char **argv)
 		"mperf record [<options>] -a|-p PID|-t TID",
 		NULL
 	};
-	int err, ret = 0;
+	int err, ret = 0, die_signo = 0;
 
 	memset(&rec, 0, sizeof(rec));
 	rec.pipe_fd = -1;
@@ -1257,6 +1298,14 @@ int cmd_record(int argc, const char **argv)
 		ret = 1;
 	else if (rec.has_workload)
 		ret = workload__exit_code(rec.workload_status);
+	/*
+	 * Ended by our own SIGINT/SIGTERM/SIGHUP (the file is written): die
+	 * of it once everything is closed, as perf does, so a caller sees
+	 * the signal. A workload's own status comes first (it got SIGTERM).
+	 */
+	if (!err && rec.sig->signo &&
+	    !(rec.has_workload && WIFSIGNALED(rec.workload_status)))
+		die_signo = rec.sig->signo;
 	if (rec.has_workload && WIFSIGNALED(rec.workload_status) &&
 	    WTERMSIG(rec.workload_status) != SIGTERM && !quiet)
 		pr_warning("the workload was killed by signal %d (%s)\n",
@@ -1279,5 +1328,12 @@ out:
 	free(rec.cmdline);
 	if (rec.pipe_fd >= 0)
 		close(rec.pipe_fd);
+	if (die_signo) {
+		fflush(stdout);
+		fflush(stderr);
+		signal(die_signo, SIG_DFL);
+		raise(die_signo);
+		ret = 128 + die_signo;
+	}
 	return ret;
 }

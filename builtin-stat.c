@@ -348,7 +348,9 @@ static bool stat__fallback_user(struct evsel *evsel, int err)
 
 	if (err != -EACCES && err != -EPERM)
 		return false;
-	if (geteuid() == 0 || evsel->attr.exclude_kernel || read_paranoid() <= 1)
+	/* :k asks for the kernel alone: nothing is left to fall back to */
+	if (geteuid() == 0 || evsel->attr.exclude_kernel ||
+	    evsel->attr.exclude_user || read_paranoid() <= 1)
 		return false;
 	evsel->attr.exclude_kernel = 1;
 	evsel->attr.exclude_hv = 1;

@@ -28,9 +28,16 @@ int data__open_read(struct data *d, const char *path)
 		if (d->fd < 0) {
 			int err = -errno;
 
+			struct stat st;
+
 			if (err == -ENOENT)
 				pr_err("%s: no such file; record one with 'mperf record -o %s' or give another with -i\n",
 				       path, path);
+			else if (err == -EACCES && !stat(path, &st))
+				/* record writes mode 0600: another user's file */
+				pr_err("cannot open %s: %s (owner uid %u, mode %04o); read it as its owner, or let others read it with `chmod a+r %s`\n",
+				       path, strerror(-err), (unsigned int)st.st_uid,
+				       (unsigned int)(st.st_mode & 07777), path);
 			else
 				pr_err("cannot open %s: %s\n", path, strerror(-err));
 			free(d->path);

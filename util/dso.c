@@ -181,6 +181,22 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 	return err < 0 ? err : -ENOENT;
 }
 
+/* The one line that says why every address in @path is 0, and the fix. */
+static void warn_hidden_kallsyms(const char *path)
+{
+	char why[256];
+
+	if (strcmp(path, "/proc/kallsyms")) {
+		pr_warning("kernel symbols cannot be resolved: every address in %s is 0 "
+			   "(copied while the kernel hid them?); give a kallsyms saved as root, or --vmlinux FILE\n",
+			   path);
+		return;
+	}
+	kallsyms__hidden_advice(why, sizeof(why));
+	pr_warning("kernel symbols cannot be resolved: %s, or give --kallsyms FILE or --vmlinux FILE\n",
+		   why);
+}
+
 static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *path = opts && opts->kallsyms ? opts->kallsyms : "/proc/kallsyms";
@@ -201,6 +217,8 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 	err = kallsyms__load(path, &dso->syms);
 	if (err == 0)
 		dso->symsrc = strdup(path);
+	else if (err == -EPERM && !(opts && opts->quiet))
+		warn_hidden_kallsyms(path);
 	else if (!(opts && opts->quiet))
 		pr_warning("cannot read kernel symbols from %s: %s\n", path, strerror(-err));
 	return err;

@@ -60,8 +60,13 @@ int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
 			    struct symbols *syms, bool *has_symtab);
 /* The same from an ELF image in memory (the vdso). */
 int elf__load_symbols_mem(void *image, size_t size, struct symbols *syms);
-/* kallsyms.c: /proc/kallsyms format. 0 or -errno. */
+/* kallsyms.c: /proc/kallsyms format. 0 or -errno; -EPERM when every
+ * address is 0 (the kernel hides them: kptr_restrict, paranoid). */
 int kallsyms__load(const char *path, struct symbols *syms);
+/* Why /proc/kallsyms shows us no addresses and the command that fixes it,
+ * one clause for a message ("kernel.kptr_restrict=2 hides ...: run ...").
+ * snprintf's return. */
+int kallsyms__hidden_advice(char *buf, size_t size);
 /* The address of a symbol in a kallsyms file (e.g. "_text"), 0 if none. */
 uint64_t kallsyms__symbol_addr(const char *path, const char *name);
 

@@ -103,6 +103,19 @@ static bool is_unsupported_errno(int err)
 	       err == ENXIO;
 }
 
+/* Raise the soft RLIMIT_NOFILE to the hard one; true when it grew. */
+static bool nofile_raise(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur >= rl.rlim_max)
+		return false;
+	pr_debug("raising the open files limit from %llu to %llu\n",
+		 (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_max);
+	rl.rlim_cur = rl.rlim_max;
+	return setrlimit(RLIMIT_NOFILE, &rl) == 0;
+}
+
 int evsel__open(struct evsel *evsel, struct cpumap *cpus,
 		struct threadmap *threads)
 {
@@ -154,6 +167,10 @@ retry:
 					evsel->attr.exclude_host = 0;
 					goto retry;
 				}
+				/* out of fds under a soft limit: take what the
+				 * hard limit allows, as perf does */
+				if (err == EMFILE && nofile_raise())
+					goto retry;
 				/* a thread that exited meanwhile is not an error */
 				if (err == ESRCH && threads->nr > 1)
 					continue;
@@ -465,6 +482,28 @@ static bool tracefs_mounted(void)
 	       path_exists("/sys/kernel/debug/tracing/events");
 }
 
+bool evsel__fallback_user(struct evsel *evsel, int err)
+{
+	char *name;
+
+	if (err != -EACCES && err != -EPERM)
+		return false;
+	/* :k asks for the kernel alone; CPU-wide needs a lower level anyway */
+	if (geteuid() == 0 || evsel->attr.exclude_kernel || evsel->attr.exclude_user ||
+	    !evsel->threads || evsel->threads->map[0] == -1 || read_paranoid() <= 1)
+		return false;
+	evsel->attr.exclude_kernel = 1;
+	evsel->attr.exclude_hv = 1;
+	if (evsel->name && !strchr(evsel->name, ':') &&
+	    asprintf(&name, "%s:u", evsel->name) >= 0) {
+		free(evsel->name);
+		evsel->name = name;
+	}
+	pr_debug("%s: kernel.perf_event_paranoid forbids the kernel part: user space only\n",
+		 evsel->name ? evsel->name : "event");
+	return true;
+}
+
 /* The perf_event_paranoid level this open needs (perf_event_open(2)). */
 static int paranoid_needed(const struct evsel *evsel)
 {
@@ -541,10 +580,12 @@ int evsel__strerror_open(const struct evsel *evsel, int err, char *buf,
 
 		if (getrlimit(RLIMIT_NOFILE, &rl) == 0)
 			cur = (unsigned long)rl.rlim_cur;
+		/* the soft limit was already raised to the hard one */
 		return snprintf(buf, size,
 			"too many open files (limit %lu) opening '%s': one fd is needed per event per CPU per thread: "
-			"raise it with `ulimit -n %lu`, or count fewer events/CPUs",
-			cur, name, cur < 1024 ? 65536UL : cur * 4);
+			"raise it with `ulimit -n %lu`%s, or use fewer events/CPUs",
+			cur, name, cur < 1024 ? 65536UL : cur * 4,
+			geteuid() ? " (the hard limit: as root, or in /etc/security/limits.conf)" : "");
 	}
 	case ESRCH:
 		return snprintf(buf, size,

@@ -146,6 +146,13 @@ static inline int evsel__group_idx(const struct evsel *evsel)
  * true when the caller should retry the open.
  */
 bool evsel__fallback(struct evsel *evsel, int err, char *msg, size_t size);
+/*
+ * evsel__fallback_user - @err is EACCES/EPERM for a per-task event that
+ * includes the kernel, and kernel.perf_event_paranoid > 1 forbids that to
+ * an unprivileged user: exclude the kernel and hypervisor and add ":u" to
+ * the name, as perf does. Return true when the caller should retry.
+ */
+bool evsel__fallback_user(struct evsel *evsel, int err);
 
 /*
  * evsel__attr_modifiers - the ":uhpppH" suffix perf names an unnamed event

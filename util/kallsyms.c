@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "dso.h"
 
 /* "ffffffff81000000 T _text\t[module]": keep text, weak, data and bss
@@ -13,7 +14,7 @@ int kallsyms__load(const char *path, struct symbols *syms)
 {
 	FILE *f = fopen(path, "re");
 	char line[512];
-	size_t nr = 0;
+	size_t nr = 0, nr_zero = 0;
 
 	if (!f)
 		return -errno;
@@ -43,10 +44,17 @@ int kallsyms__load(const char *path, struct symbols *syms)
 			return -ENOMEM;
 		}
 		nr++;
+		nr_zero += !addr;
 	}
 	fclose(f);
 	if (!nr)
 		return -ENODATA;
+	/* every address 0: the kernel hides them from us (kptr_restrict,
+	 * or perf_event_paranoid > 1 without CAP_SYSLOG); nothing usable */
+	if (nr_zero == nr) {
+		symbols__exit(syms);
+		return -EPERM;
+	}
 	symbols__fixup(syms);
 	return 0;
 }
@@ -74,4 +82,41 @@ uint64_t kallsyms__symbol_addr(const char *path, const char *name)
 	}
 	fclose(f);
 	return ret;
+}
+
+static int read_sysctl_int(const char *path, int dflt)
+{
+	FILE *f = fopen(path, "re");
+	int v = dflt;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = dflt;
+		fclose(f);
+	}
+	return v;
+}
+
+/*
+ * Which setting makes /proc/kallsyms show 0 for every address to us, and
+ * the command that changes it. The kernel shows the addresses when
+ * kptr_restrict is 0 and perf_event_paranoid <= 1, or kptr_restrict is
+ * at most 1 and the reader has CAP_SYSLOG; never when it is 2.
+ */
+int kallsyms__hidden_advice(char *buf, size_t size)
+{
+	int kptr = read_sysctl_int("/proc/sys/kernel/kptr_restrict", 0);
+	int paranoid = read_sysctl_int("/proc/sys/kernel/perf_event_paranoid", 2);
+
+	if (kptr >= 2)
+		return snprintf(buf, size,
+				"kernel.kptr_restrict=%d hides the addresses in /proc/kallsyms: "
+				"run `sysctl -w kernel.kptr_restrict=0`", kptr);
+	if (kptr == 1 || paranoid <= 1)
+		return snprintf(buf, size,
+				"kernel.kptr_restrict=%d shows the addresses in /proc/kallsyms only to root (CAP_SYSLOG): "
+				"run mperf as root", kptr);
+	return snprintf(buf, size,
+			"kernel.perf_event_paranoid=%d hides the addresses in /proc/kallsyms from users without CAP_SYSLOG: "
+			"run mperf as root or `sysctl -w kernel.perf_event_paranoid=1`", paranoid);
 }

@@ -544,6 +544,13 @@ void thread__resolve_ip(struct machine *m, struct thread *thread, uint8_t cpumod
 	al->map = map;
 	if (!map) {
 		m->stats.nr_no_map++;
+		if (cpumode == PERF_RECORD_MISC_KERNEL && !m->kernel_start &&
+		    !m->warned_no_kmap && !m->opts.quiet) {
+			m->warned_no_kmap = true;
+			pr_warning("kernel samples cannot be resolved: the file has no kernel map "
+				   "(/proc/kallsyms hid the kernel's addresses while recording); "
+				   "record again as root after `sysctl -w kernel.kptr_restrict=0`\n");
+		}
 		return;
 	}
 	dso = map->dso;

@@ -73,6 +73,7 @@ struct machine {
 	bool no_inline;			/* no inlined frames in callchains */
 	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
 	uint32_t inl_size, inl_nr;
+	bool warned_no_kmap;		/* kernel samples but no kernel map: said once */
 };
 
 struct machine *machine__new(const struct symbol_opts *opts);

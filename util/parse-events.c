@@ -1050,8 +1050,13 @@ static int pe_tracepoint(struct pe_state *ps, const char *start,
 {
 	int id, err;
 
+	/* not the event's fault: no caret under it (at NULL) */
+	if (!tracepoint__tracefs() && errno == EACCES)
+		return pe_error(ps, NULL, strdup("run mperf as root, or `" TRACEFS_MODE_HINT "` as root"),
+				"tracepoint '%s:%s' cannot be read: tracefs is readable by root only",
+				sys, ev);
 	if (!tracepoint__tracefs())
-		return pe_error(ps, start, strdup("run `" TRACEFS_MOUNT_HINT "` as root"),
+		return pe_error(ps, NULL, strdup("run `" TRACEFS_MOUNT_HINT "` as root"),
 				"tracepoint '%s:%s' needs tracefs, which is not mounted",
 				sys, ev);
 	if (has_glob(sys) || has_glob(ev)) {

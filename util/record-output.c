@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +278,25 @@ int record_output__write(struct record_output *o, const void *buf,
 	return 0;
 }
 
+/*
+ * Keep the header's data size at the last complete round while recording:
+ * a recorder killed with SIGKILL (or a crash, or a power cut after the
+ * kernel wrote its pages) then leaves a file whose header covers exactly
+ * the whole rounds, with no feature sections yet. Readers (perf's too)
+ * take the data up to there instead of guessing from the file's size.
+ * The field is overwritten in place: no new blocks, so it cannot fail
+ * for want of space.
+ */
+static int out__commit_size(struct record_output *o)
+{
+	uint64_t size = o->round_size;
+
+	if (o->is_pipe || o->fd < 0)
+		return 0;
+	return pwrite_all(o->fd, &size, sizeof(size),
+			  (off_t)offsetof(struct rec_file_header, data.size));
+}
+
 int record_output__round(struct record_output *o)
 {
 	struct perf_event_header h = {
@@ -288,8 +308,12 @@ int record_output__round(struct record_output *o)
 	err = record_output__write(o, &h, sizeof(h));
 	if (!err)
 		err = record_output__flush(o);
-	if (!err)
+	if (!err) {
 		o->round_size = o->data_size;
+		err = out__commit_size(o);
+		if (err)
+			o->error = err;
+	}
 	return err;
 }
 
@@ -436,6 +460,11 @@ int record_output__end(struct record_output *o, struct evlist *evlist,
 	if (pread(o->fd, &fh, sizeof(fh), 0) != sizeof(fh))
 		return -EIO;
 	fh.data.size = o->data_size;
+	/* killed while the features are written: the data stays whole */
+	o->round_size = o->data_size;
+	err = out__commit_size(o);
+	if (err)
+		return werr ? werr : err;
 	err = record_features__write(o, evlist, info, fh.features);
 	if (err) {
 		/* no room for the features: a header without them still

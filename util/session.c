@@ -46,6 +46,7 @@ struct session {
 	uint64_t cur_offset;
 	void *priv;
 	bool tracing_data_seen;
+	bool unfinished;		/* header never finalized: warned once */
 };
 
 /* ---- id -> evsel -------------------------------------------------------- */
@@ -569,6 +570,9 @@ static char *chunk_room(struct session *s, size_t n)
 static void warn_truncated(struct session *s, uint64_t off, uint64_t left)
 {
 	s->stats.truncated_bytes += left;
+	/* a killed recorder's last record is cut: already said so */
+	if (s->unfinished)
+		return;
 	pr_warning("%s is truncated at offset %" PRIu64 ": %" PRIu64
 		   " bytes of data are missing or cut; showing what was read\n",
 		   s->data.path, off, left);
@@ -861,6 +865,20 @@ void session__delete(struct session *s)
 	free(s);
 }
 
+/* The feature bitmap as the file has it (the header reader may have
+ * cleared it for a cut file, after its own warning). */
+static bool file_has_features(const struct session *s)
+{
+	const struct perf_file_header *fh = (const void *)s->data.base;
+	uint64_t any = 0;
+
+	if (s->data.size < sizeof(*fh))
+		return true;
+	for (size_t i = 0; i < sizeof(fh->adds_features) / sizeof(fh->adds_features[0]); i++)
+		any |= fh->adds_features[i];
+	return any != 0;
+}
+
 int session__process_events(struct session *s)
 {
 	int err;
@@ -881,9 +899,22 @@ int session__process_events(struct session *s)
 			start = end = s->data.size;
 		}
 		if (!s->header.data_size && s->data.size > start) {
-			pr_warning("%s: the data size field is 0: was the recording terminated properly? Reading to the end of the file\n",
+			pr_warning("%s: the header was never finalized (data size 0: was the recording killed?); "
+				   "reading the records up to the end of the file\n",
 				   s->data.path);
+			s->unfinished = true;
 			end = s->data.size;
+		} else if (!file_has_features(s) && end <= s->data.size) {
+			/* mperf keeps the data size at the last complete
+			 * round while recording; the features come last */
+			char tail[64] = "";
+
+			if (s->data.size > end)
+				snprintf(tail, sizeof(tail), " (%" PRIu64 " bytes after it ignored)",
+					 s->data.size - end);
+			pr_warning("%s has no feature sections (was the recording killed, or its disk full?); "
+				   "reading the data up to its last complete round%s\n",
+				   s->data.path, tail);
 		}
 		if (end > s->data.size || end < start) {
 			uint64_t missing = end - s->data.size;
@@ -904,6 +935,11 @@ int session__process_events(struct session *s)
 	if (s->stats.nr_unknown_events)
 		pr_debug("%s: %" PRIu64 " records of unknown type skipped\n",
 			 s->data.path, s->stats.nr_unknown_events);
+	if (s->tool && s->stats.nr_events[PERF_RECORD_LOST])
+		pr_warning("%s: %" PRIu64 " events were lost in %" PRIu64 " chunks while recording "
+			   "(the ring buffers overflowed): the profile misses them; record with a bigger -m or a lower -F\n",
+			   s->data.path, s->stats.total_lost,
+			   s->stats.nr_events[PERF_RECORD_LOST]);
 	return err;
 }
 

@@ -12,6 +12,8 @@
 #include <unistd.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include "tracepoint.h"
 #include "debug.h"
 
@@ -24,12 +26,33 @@ static bool has_events(const char *dir)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* tracefs is mounted on @dir but its events/ are not ours to read (the
+ * mount's mode is 0700 by default) */
+static bool tracefs_denied(const char *dir)
+{
+	char p[PATH_MAX];
+	struct statfs sfs;
+	struct stat st;
+
+	snprintf(p, sizeof(p), "%s/events", dir);
+	return stat(p, &st) < 0 && errno == EACCES && statfs(dir, &sfs) == 0 &&
+	       sfs.f_type == TRACEFS_MAGIC;
+}
+
 const char *tracepoint__find_tracefs(const char *const *paths, int nr,
 				     int try_mount)
 {
-	for (int i = 0; i < nr; i++)
+	bool denied = false;
+
+	for (int i = 0; i < nr; i++) {
 		if (has_events(paths[i]))
 			return paths[i];
+		denied = denied || tracefs_denied(paths[i]);
+	}
+	if (denied) {
+		errno = EACCES;
+		return NULL;
+	}
 	if (try_mount && nr > 0 && geteuid() == 0) {
 		if (mount("nodev", paths[0], "tracefs", 0, NULL) == 0 &&
 		    has_events(paths[0]))

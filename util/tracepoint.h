@@ -18,7 +18,8 @@
  * tracepoint__tracefs - the tracefs mount point ("/sys/kernel/tracing" or
  * "/sys/kernel/debug/tracing"); mounts tracefs on /sys/kernel/tracing when
  * no events are visible and we are root. Return: a static string, or NULL
- * with errno set (ENOENT: not mounted and cannot mount).
+ * with errno set (ENOENT: not mounted and cannot mount; EACCES: mounted
+ * but not readable by us).
  */
 const char *tracepoint__tracefs(void);
 
@@ -56,5 +57,6 @@ int tracepoint__list_unsorted(const char *sys_glob, const char *name_glob,
 
 /* The mount command to print when tracefs is missing. */
 #define TRACEFS_MOUNT_HINT "mount -t tracefs nodev /sys/kernel/tracing"
+#define TRACEFS_MODE_HINT "mount -o remount,mode=755 /sys/kernel/tracing"
 
 #endif

@@ -222,11 +222,58 @@ static void test_pipe_header(void **state)
 	fixture_delete(f);
 }
 
+/*
+ * A recorder killed (SIGKILL) after a round and in the middle of the next
+ * one: the header on disk already covers the complete round, and nothing
+ * else (no features yet), so readers stop there.
+ */
+static void test_killed_after_round(void **state)
+{
+	struct fixture *f = fixture_new();
+	struct record_output o;
+	const char *argv[] = { "record" };
+	struct record_output_info info = { .argc = 1, .argv = argv };
+	char path[] = "/tmp/mperf-test-kill.XXXXXX";
+	unsigned char recs[256];
+	size_t len, more, size;
+	unsigned char *base;
+	struct header h;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+	info.output = &o;
+	assert_int_equal(record_output__open(&o, path, 0, -1), 0);
+	assert_int_equal(record_output__begin(&o, f->evlist, &info), 0);
+	len = make_comm(recs, "round-one");
+	assert_int_equal(record_output__write(&o, recs, len), 0);
+	assert_int_equal(record_output__round(&o), 0);
+	/* half of the next round reaches the disk, then the kill */
+	more = make_comm(recs, "round-two");
+	assert_int_equal(record_output__write(&o, recs, more), 0);
+	assert_int_equal(record_output__flush(&o), 0);
+	record_output__close(&o);	/* what the kernel does for a dead process */
+
+	base = map_file(path, &size);
+	header__init(&h);
+	assert_int_equal(header__read_file(&h, base, size, path), 0);
+	assert_int_equal(h.data_size, len + 8);	/* the round and its FINISHED_ROUND */
+	assert_int_equal(size, h.data_offset + len + 8 + more);
+	for (int i = 0; i < HEADER_FEAT_BITS; i++)
+		assert_false(header__has_feat(&h, i));
+	header__exit(&h);
+	munmap(base, size);
+	unlink(path);
+	fixture_delete(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_file_roundtrip),
 		cmocka_unit_test(test_pipe_header),
+		cmocka_unit_test(test_killed_after_round),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

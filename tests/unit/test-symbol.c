@@ -3,8 +3,10 @@
  * build-id notes. Values checked against nm/readelf of the same files. */
 #include "unit.h"
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "util/build-id.h"
 #include "util/dso.h"
 #include "util/symbol.h"
@@ -80,6 +82,25 @@ static void test_kallsyms(void **state)
 	symbols__exit(&s);
 }
 
+/* kptr_restrict=2 (or paranoid > 1 without CAP_SYSLOG): every address is
+ * 0; that is no symbol table at all, and says so (-EPERM) */
+static void test_kallsyms_hidden(void **state)
+{
+	struct symbols s = { 0 };
+	char path[] = "/tmp/mperf-test-kallsyms.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+
+	assert_non_null(f);
+	fputs("0000000000000000 T _text\n0000000000000000 T do_syscall_64\n"
+	      "0000000000000000 t helper\t[mod]\n", f);
+	fclose(f);
+	assert_int_equal(kallsyms__load(path, &s), -EPERM);
+	assert_int_equal(s.nr, 0);
+	assert_null(symbols__find(&s, 0x10));
+	unlink(path);
+}
+
 static void test_build_id(void **state)
 {
 	struct build_id bid, parsed;
@@ -128,6 +149,7 @@ int main(void)
 		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_elf),
 		cmocka_unit_test(test_kallsyms),
+		cmocka_unit_test(test_kallsyms_hidden),
 		cmocka_unit_test(test_build_id),
 		cmocka_unit_test(test_dso_load_mismatch),
 	};
