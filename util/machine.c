@@ -275,6 +275,7 @@ static struct thread *machine__add_thread(struct machine *m, int32_t pid, int32_
 	else
 		snprintf(buf, sizeof(buf), ":%d", tid);
 	thread__set_comm(t, machine__intern(m, buf), 0);
+	t->comm_set = tid == 0;	/* perf names the idle task, it passes it on */
 	return t;
 }
 
@@ -467,9 +468,12 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 			return -ENOMEM;
 		child->pid = (int32_t)r->pid;
 		child->ppid = (int32_t)r->ppid;
-		if (parent->comm)
+		/* a parent known only by its ":tid" placeholder passes
+		 * nothing on: the child keeps its own, as in perf */
+		if (parent->comm && parent->comm_set) {
 			thread__set_comm(child, parent->comm, r->time);
-		child->comm_set = parent->comm_set;
+			child->comm_set = true;
+		}
 		maps__put(child->maps);
 		if (r->pid == r->ppid && parent->maps)	/* a new thread: same mm */
 			child->maps = maps__get(parent->maps);
