@@ -41,6 +41,7 @@ struct sort_key {
 	bool need_srcline;
 	bool need_trace;	/* trace: the formatted tracepoint */
 	bool pad_last;		/* pad even as the last column (perf does) */
+	bool clip;		/* rows are cut at the column width (perf's comm) */
 };
 
 struct sort_field {
