@@ -115,6 +115,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->depth = 0;
 	he->last_sample = 0;
 	he->hash = h;
+	he->seq = hists->nr_entries;
 	he->callchain = NULL;
 	if (hists->opts.callchain) {
 		he->callchain = malloc(sizeof(*he->callchain));
@@ -337,14 +338,74 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 	return 0;
 }
 
+static int seq_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry * const *)pa;
+	const struct hist_entry *b = *(struct hist_entry * const *)pb;
+
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Insert in[0..n) one by one into a red-black tree (left when @cmp(new,
+ * node) < 0, else right) and write its in-order walk back to in[]. */
+static void rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
+		    struct hist_entry **res, uint64_t n,
+		    int (*cmp)(const void *, const void *, void *), struct hists *hists)
+{
+	uint64_t i, out = 0;
+	uint32_t x, sp = 0;
+
+	t->root = RB_NIL;
+	for (i = 0; i < n; i++) {
+		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t->root;
+		bool goleft = false;
+
+		while (cur != RB_NIL) {
+			y = cur;
+			goleft = cmp(&in[z], &in[cur], hists) < 0;
+			cur = goleft ? t->left[cur] : t->right[cur];
+		}
+		t->left[z] = t->right[z] = RB_NIL;
+		t->parent[z] = y;
+		t->red[z] = 1;
+		if (y == RB_NIL)
+			t->root = z;
+		else if (goleft)
+			t->left[y] = z;
+		else
+			t->right[y] = z;
+		rbt_fixup(t, z);
+	}
+	/* in-order walk */
+	x = t->root;
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t->left[x];
+		}
+		x = stack[--sp];
+		res[out++] = in[x];
+		x = t->right[x];
+	}
+	memcpy(in, res, n * sizeof(*res));
+}
+
+/*
+ * perf's three trees: entries enter its input tree as they are created
+ * (merge order of the keys), are re-inserted in that tree's order into its
+ * collapse tree when a key collapses (comm), then into the output tree.
+ * The merge comparison is not a total order (unresolved addresses compare
+ * by address, symbols by dso first), so the trees are built as perf
+ * builds them, not sorted.
+ */
 static bool hists__rb_order(struct hists *hists, uint64_t n)
 {
 	struct hist_entry **in = hists->sorted;
 	struct rbt t;
 	uint32_t *stack;
-	uint64_t i, out = 0;
 	struct hist_entry **res;
-	uint32_t x, sp = 0;
+	bool collapse = false;
+	int i;
 
 	if (n >= RB_NIL)
 		return false;
@@ -363,40 +424,13 @@ static bool hists__rb_order(struct hists *hists, uint64_t n)
 		free(res);
 		return false;
 	}
-	qsort_r(in, n, sizeof(*in), collapse_cmp, hists);
-	t.root = RB_NIL;
-	for (i = 0; i < n; i++) {
-		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t.root;
-		bool goleft = false;
-
-		while (cur != RB_NIL) {
-			y = cur;
-			goleft = output_cmp(&in[z], &in[cur], hists) < 0;
-			cur = goleft ? t.left[cur] : t.right[cur];
-		}
-		t.left[z] = t.right[z] = RB_NIL;
-		t.parent[z] = y;
-		t.red[z] = 1;
-		if (y == RB_NIL)
-			t.root = z;
-		else if (goleft)
-			t.left[y] = z;
-		else
-			t.right[y] = z;
-		rbt_fixup(&t, z);
-	}
-	/* in-order walk */
-	x = t.root;
-	while (x != RB_NIL || sp) {
-		while (x != RB_NIL) {
-			stack[sp++] = x;
-			x = t.left[x];
-		}
-		x = stack[--sp];
-		res[out++] = in[x];
-		x = t.right[x];
-	}
-	memcpy(hists->sorted, res, n * sizeof(*res));
+	for (i = 0; i < hists->nr_keys; i++)
+		collapse |= hists->keys[i]->collapse;
+	qsort(in, n, sizeof(*in), seq_cmp);
+	rb_pass(&t, stack, in, res, n, collapse_cmp, hists);
+	if (collapse)
+		rb_pass(&t, stack, in, res, n, collapse_cmp, hists);
+	rb_pass(&t, stack, in, res, n, output_cmp, hists);
 	free(t.left);
 	free(t.right);
 	free(t.parent);

@@ -46,6 +46,7 @@ struct hist_entry {
 	struct callchain_root *callchain;
 	/* bookkeeping */
 	uint64_t hash;
+	uint64_t seq;		/* creation order (perf's insertion order) */
 	uint64_t last_sample;	/* children: added for this sample already */
 	struct hist_entry *hnext;
 };

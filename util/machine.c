@@ -520,8 +520,22 @@ static char cpumode_level(uint8_t cpumode)
 	}
 }
 
+static void __thread__resolve_ip(struct machine *m, struct thread *thread,
+				 uint8_t cpumode, uint64_t ip, struct addr_location *al,
+				 bool kernel_fallback);
+
 void thread__resolve_ip(struct machine *m, struct thread *thread, uint8_t cpumode,
 			uint64_t ip, struct addr_location *al)
+{
+	__thread__resolve_ip(m, thread, cpumode, ip, al, true);
+}
+
+/* @kernel_fallback: a user-mode address above the kernel start that no
+ * user map holds is looked up in the kernel maps (sample ips, as perf);
+ * callchain entries do not fall back (perf shows them [unknown]) */
+static void __thread__resolve_ip(struct machine *m, struct thread *thread,
+				 uint8_t cpumode, uint64_t ip, struct addr_location *al,
+				 bool kernel_fallback)
 {
 	struct map *map = NULL;
 	struct dso *dso;
@@ -539,7 +553,7 @@ void thread__resolve_ip(struct machine *m, struct thread *thread, uint8_t cpumod
 		if (thread && thread->maps)
 			map = maps__find(thread->maps, ip);
 		/* user-mode sample on a kernel address (vsyscall, trampolines) */
-		if (!map && m->kernel_start && ip >= m->kernel_start) {
+		if (!map && kernel_fallback && m->kernel_start && ip >= m->kernel_start) {
 			map = maps__find(m->kmaps, ip);
 			if (map)
 				al->level = 'k';
@@ -678,18 +692,17 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 				case PERF_CONTEXT_USER:
 					mode = PERF_RECORD_MISC_USER;
 					break;
-				case PERF_CONTEXT_GUEST_KERNEL:
-					mode = PERF_RECORD_MISC_GUEST_KERNEL;
-					break;
-				case PERF_CONTEXT_GUEST_USER:
-					mode = PERF_RECORD_MISC_GUEST_USER;
-					break;
 				default:
-					break;
+					/* any other marker (a corrupt frame-pointer
+					 * walk, guest contexts): perf drops the whole
+					 * chain */
+					callchain_cursor__reset(cursor);
+					i = cc->nr;
+					continue;
 				}
 				continue;
 			}
-			thread__resolve_ip(m, thread, mode, ip, &al);
+			__thread__resolve_ip(m, thread, mode, ip, &al, false);
 			node.ip = ip;
 			node.addr = al.addr;
 			node.map = al.map;

@@ -122,12 +122,21 @@ static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
 
 /* merge order: by dso name first (perf compares the dso in its symbol key
  * too), then by address range; unresolved addresses after the symbols */
+/* perf subtracts addresses and takes the sign of the 64-bit difference:
+ * addresses 2^63 or more apart compare the other way round */
+static int addr_diff_sign(uint64_t a, uint64_t b)
+{
+	int64_t d = (int64_t)(a - b);
+
+	return d < 0 ? -1 : d > 0;
+}
+
 static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	int r;
 
 	if (!a->sym && !b->sym)
-		return CMP(a->addr, b->addr);
+		return addr_diff_sign(a->addr, b->addr);
 	r = dso_cmp(a, b);
 	if (r)
 		return r;
@@ -135,12 +144,19 @@ static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
 		return a->sym ? -1 : 1;
 	if (a->sym == b->sym)
 		return 0;
-	if (a->sym->inlined || b->sym->inlined)
-		return strcmp(a->sym->name, b->sym->name);
+	if (a->sym->inlined || b->sym->inlined) {
+		/* perf orders inlined names backwards; overlapping ones of
+		 * one name are one entry */
+		r = strcmp(b->sym->name, a->sym->name);
+		if (r)
+			return r;
+		if (a->sym->start <= b->sym->end && a->sym->end >= b->sym->start)
+			return 0;
+	}
 	/* by address range, as perf (same-named objects merge) */
 	if (a->sym->start != b->sym->start)
-		return CMP(a->sym->start, b->sym->start);
-	return CMP(a->sym->end, b->sym->end);
+		return addr_diff_sign(a->sym->start, b->sym->start);
+	return addr_diff_sign(a->sym->end, b->sym->end);
 }
 
 /* output order of equal overheads: by name, unresolved addresses last and
@@ -215,8 +231,8 @@ static int parent_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->parent == b->parent)
 		return 0;
-	if (!a->parent || !b->parent)
-		return a->parent ? 1 : -1;
+	if (!a->parent || !b->parent)	/* "[other]" after the named */
+		return a->parent ? -1 : 1;
 	return strcmp(a->parent->name, b->parent->name);
 }
 
@@ -247,7 +263,7 @@ static int trace_snprintf(const struct hist_entry *he, char *buf, size_t size)
 
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
-	  .pad_last = true, .clip = true },
+	  .pad_last = true, .clip = true, .collapse = true },
 	{ "pid", "    Pid:Command", pid_cmp, pid_cmp, pid_hash, pid_snprintf, .pad_last = true },
 	{ "tid", "    Tid", pid_cmp, pid_cmp, pid_hash, tid_snprintf, .pad_last = true },
 	{ "tgid", "   Tgid", tgid_cmp, tgid_cmp, tgid_hash, tgid_snprintf, .pad_last = true },

@@ -266,7 +266,9 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			return -ENOMEM;
 		added++;
 	}
-	added += elf__plt_symbols(elf, &eh, segs, nseg, syms);
+	/* the PLT of the object itself: a separate debug file has its
+	 * .plt and .rela.plt as NOBITS */
+	added += elf__plt_symbols(phdr_elf, &eh, segs, nseg, syms);
 	if (!added)
 		return -ENODATA;
 	symbols__fixup(syms);
