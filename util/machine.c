@@ -366,8 +366,22 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 	struct map *map;
 	int err;
 
+	/* memory that is no file, as perf tells it: anonymous (its
+	 * addresses are shown as they are) and, when executable, JIT code
+	 * that perf looks up in /tmp/perf-PID.map and calls "[JIT] tid PID" */
+	bool anon = !strcmp(filename, "//anon") || !strncmp(filename, "/dev/zero", 9) ||
+		    !strncmp(filename, "/anon_hugepage", 14) || (flags & 0x40000 /* MAP_HUGETLB */);
+	bool no_file = !strncmp(filename, "[stack", 6) || !strncmp(filename, "/SYSV", 5) ||
+		       !strcmp(filename, "[heap]");
+	char jit[64];
+
 	if (!t)
 		return -ENOMEM;
+	/* MMAP records (no prot) are executable mappings */
+	if ((anon || no_file) && (!prot || (prot & 4 /* PROT_EXEC */))) {
+		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", (int)pid);
+		filename = jit;
+	}
 	dso = machine__findnew_dso(m, filename);
 	if (!dso)
 		return -ENOMEM;
@@ -378,10 +392,10 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 		return -ENOMEM;
 	map->prot = prot;
 	map->flags = flags;
-	/* anon memory and vdso are not file-backed: addresses are offsets in
-	 * the mapping */
-	if (dso->kind == DSO_KIND_ANON)
-		map->pgoff = 0;
+	if (anon || no_file)
+		map->identity = 1;
+	else if (dso->kind == DSO_KIND_ANON)
+		map->pgoff = 0;	/* memfd: and the like: offsets in the mapping */
 	err = maps__insert(t->maps, map);
 	map__put(map);
 	return err;

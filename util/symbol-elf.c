@@ -157,9 +157,10 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 		if (!gelf_getrela(rdata, (int)i, &r) ||
 		    !gelf_getsym(ddata, (int)GELF_R_SYM(r.r_info), &ds))
 			continue;
+		/* IRELATIVE slots have no symbol: perf calls them "@plt" */
 		name = elf_strptr(elf, dsh.sh_link, ds.st_name);
-		if (!name || !*name)
-			continue;
+		if (!name)
+			name = "";
 		if (addr + entsize > psh.sh_addr + psh.sh_size)
 			break;
 		snprintf(buf, sizeof(buf), "%s@plt", name);
