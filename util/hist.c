@@ -14,6 +14,18 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	hists->nr_keys = nr_keys;
 	if (opts)
 		hists->opts = *opts;
+	/* without a dso key, the symbol key compares dsos for resolved
+	 * symbols but not for unresolved addresses: not a total order */
+	sort__set_keys(keys, nr_keys);
+	{
+		bool dso = false, sym = false;
+
+		for (int i = 0; i < nr_keys; i++) {
+			dso |= !strcmp(keys[i]->name, "dso");
+			sym |= !strcmp(keys[i]->name, "sym");
+		}
+		hists->tree_merge = sym && !dso;
+	}
 	hists->table_size = 1024;
 	hists->table = calloc(hists->table_size, sizeof(*hists->table));
 	return hists->table ? 0 : -ENOMEM;
@@ -95,14 +107,77 @@ static void hists__grow(struct hists *hists)
 	hists->table_size = nsize;
 }
 
+static void rb_rotate(struct hists *hists, struct hist_entry *x, bool left)
+{
+	struct hist_entry *y = left ? x->rb_r : x->rb_l;
+	struct hist_entry *inner = left ? y->rb_l : y->rb_r;
+
+	if (left)
+		x->rb_r = inner;
+	else
+		x->rb_l = inner;
+	if (inner)
+		inner->rb_p = x;
+	y->rb_p = x->rb_p;
+	if (!x->rb_p)
+		hists->rb_root = y;
+	else if (x == x->rb_p->rb_l)
+		x->rb_p->rb_l = y;
+	else
+		x->rb_p->rb_r = y;
+	if (left)
+		y->rb_l = x;
+	else
+		y->rb_r = x;
+	x->rb_p = y;
+}
+
+static void rb_insert_fixup(struct hists *hists, struct hist_entry *z)
+{
+	while (z->rb_p && z->rb_p->rb_red) {
+		struct hist_entry *p = z->rb_p, *g = p->rb_p;
+		bool pleft = p == g->rb_l;
+		struct hist_entry *u = pleft ? g->rb_r : g->rb_l;
+
+		if (u && u->rb_red) {
+			p->rb_red = u->rb_red = false;
+			g->rb_red = true;
+			z = g;
+			continue;
+		}
+		if (z == (pleft ? p->rb_r : p->rb_l)) {
+			z = p;
+			rb_rotate(hists, z, pleft);
+			p = z->rb_p;
+			g = p->rb_p;
+		}
+		p->rb_red = false;
+		g->rb_red = true;
+		rb_rotate(hists, g, !pleft);
+	}
+	hists->rb_root->rb_red = false;
+}
+
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl)
 {
 	uint64_t h = hists__hash(hists, tmpl);
-	struct hist_entry *he;
+	struct hist_entry *he, *parent = NULL;
+	bool left = false;
 
-	for (he = hists->table[h & (hists->table_size - 1)]; he; he = he->hnext)
-		if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0)
-			return he;
+	if (hists->tree_merge) {
+		for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
+			int64_t r = hist_entry__cmp(hists, tmpl, he);
+
+			if (!r)
+				return he;
+			parent = he;
+			left = r < 0;
+		}
+	} else {
+		for (he = hists->table[h & (hists->table_size - 1)]; he; he = he->hnext)
+			if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0)
+				return he;
+	}
 	if (hists->nr_entries >= hists->table_size)
 		hists__grow(hists);
 	he = malloc(sizeof(*he));
@@ -129,6 +204,18 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->hnext = hists->table[h & (hists->table_size - 1)];
 	hists->table[h & (hists->table_size - 1)] = he;
 	hists->nr_entries++;
+	he->rb_l = he->rb_r = NULL;
+	he->rb_p = parent;
+	he->rb_red = true;
+	if (hists->tree_merge) {
+		if (!parent)
+			hists->rb_root = he;
+		else if (left)
+			parent->rb_l = he;
+		else
+			parent->rb_r = he;
+		rb_insert_fixup(hists, he);
+	}
 	return he;
 }
 

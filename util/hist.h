@@ -47,6 +47,8 @@ struct hist_entry {
 	/* bookkeeping */
 	uint64_t hash;
 	uint64_t seq;		/* creation order (perf's insertion order) */
+	struct hist_entry *rb_l, *rb_r, *rb_p;	/* merge tree (tree_merge) */
+	bool rb_red;
 	uint64_t last_sample;	/* children: added for this sample already */
 	struct hist_entry *hnext;
 };
@@ -72,6 +74,12 @@ struct hists {
 	uint64_t nr_no_callchain;	/* samples without callchain */
 	uint64_t nr_truncated;		/* DWARF unwinding stopped early */
 	uint64_t sample_seq;
+	/* the keys do not order entries totally (a symbol key without the
+	 * dso key before it): entries are found as perf finds them, by a
+	 * walk down its red-black tree, so that the entries perf keeps
+	 * apart stay apart */
+	bool tree_merge;
+	struct hist_entry *rb_root;
 	struct hists_opts opts;
 	struct callchain_arena arena;	/* every entry's callchain tree */
 };

@@ -122,6 +122,15 @@ static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
 
 /* merge order: by dso name first (perf compares the dso in its symbol key
  * too), then by address range; unresolved addresses after the symbols */
+static bool sort_has_dso;
+
+void sort__set_keys(const struct sort_key *const *keys, int nr)
+{
+	sort_has_dso = false;
+	for (int i = 0; i < nr; i++)
+		sort_has_dso |= !strcmp(keys[i]->name, "dso");
+}
+
 /* perf subtracts addresses and takes the sign of the 64-bit difference:
  * addresses 2^63 or more apart compare the other way round */
 static int addr_diff_sign(uint64_t a, uint64_t b)
@@ -137,9 +146,12 @@ static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
 
 	if (!a->sym && !b->sym)
 		return addr_diff_sign(a->addr, b->addr);
-	r = dso_cmp(a, b);
-	if (r)
-		return r;
+	/* perf compares the dso here only when dso is not a sort key */
+	if (!sort_has_dso) {
+		r = dso_cmp(a, b);
+		if (r)
+			return r;
+	}
 	if (!a->sym || !b->sym)
 		return a->sym ? -1 : 1;
 	if (a->sym == b->sym)

@@ -57,6 +57,9 @@ struct sort_field {
 
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
+/* The sort keys in use: the symbol key compares the dso itself only
+ * when no dso key is among them, as perf's does. */
+void sort__set_keys(const struct sort_key *const *keys, int nr);
 /* Comma-separated list of names for error messages. */
 const char *sort_key__names(void);
 
