@@ -20,6 +20,24 @@ static char *strip_params(char *dm)
 
 	if (!dm)
 		return NULL;
+	/* special names (thunks, TLS helpers) keep their parameters in
+	 * perf's demangler */
+	static const char *const special[] = {
+		"virtual thunk to ", "non-virtual thunk to ", "covariant return thunk to ",
+		"TLS init function for ", "TLS wrapper function for ",
+		"transaction clone for ", "non-transaction clone for ",
+	};
+
+	if (!dm)
+		return NULL;
+	for (size_t i = 0; i < sizeof(special) / sizeof(special[0]); i++)
+		if (!strncmp(dm, special[i], strlen(special[i])))
+			return dm;
+	/* a clone (".isra.0", ".constprop.0" after the mangled name): perf
+	 * shows the function's name alone, without " [clone ...]" */
+	p = strstr(dm, " [clone ");
+	if (p)
+		*p = '\0';
 	n = strlen(dm);
 	p = dm + n;
 	while (p > dm && p[-1] != ')') {
