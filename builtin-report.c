@@ -417,7 +417,30 @@ static int report__setup(struct report *rep)
 	report__elide(rep, "comm", &rep->comms);
 	report__elide(rep, "dso", &rep->dsos);
 	report__elide(rep, "sym", &rep->syms);
+	/* -s srcline: DWARF-unwound frames carry their lines (children) */
+	rep->machine->frame_srclines = rep->need_srcline;
 	return 0;
+}
+
+/*
+ * perf looks a callchain frame's source line up at the frame's raw ip as if
+ * it were an address in the object, which no line table holds: it shows
+ * "sym+<ip - sym start>" (decimal), or "dso[ip]" without a symbol.
+ */
+static const char *report__frame_srcline(void *arg, const struct callchain_cursor_node *f)
+{
+	struct report *rep = arg;
+	char buf[512];
+
+	if (f->srcline)		/* DWARF-unwound: the line of the frame */
+		return f->srcline;
+	if (!f->map || !f->dso)
+		return machine__intern(rep->machine, "??:0");
+	if (f->sym)
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64, f->sym->name, f->ip - f->sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", f->dso->short_name, f->ip);
+	return machine__intern(rep->machine, buf);
 }
 
 static struct hists *report__hists(struct report *rep, struct evsel *evsel)
@@ -436,6 +459,10 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.callchain = rep->use_callchain;
 	ho.cc = rep->cc;
 	ho.percent_limit = rep->percent_limit;
+	if (rep->need_srcline) {
+		ho.frame_srcline = report__frame_srcline;
+		ho.frame_srcline_arg = rep;
+	}
 	if (hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho) < 0) {
 		free(rep->hists[idx]);
 		rep->hists[idx] = NULL;

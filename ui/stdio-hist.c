@@ -174,6 +174,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			fputs("  ", fp);
 			if (right_aligned(f))
 				ret += (size_t)fprintf(fp, "%*s", width[k], buf);
+			else if (last && !f->key->pad_last && f->key->clip)
+				ret += (size_t)fprintf(fp, "%.*s", width[k], buf);
 			else if (last && !f->key->pad_last)
 				ret += (size_t)fputs(buf, fp);
 			else if (f->key->clip)

@@ -17,6 +17,10 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	/* without a dso key, the symbol key compares dsos for resolved
 	 * symbols but not for unresolved addresses: not a total order */
 	sort__set_keys(keys, nr_keys);
+	hists->src_key = -1;
+	for (int i = 0; i < nr_keys; i++)
+		if (keys[i]->need_srcline && hists->src_key < 0)
+			hists->src_key = i;
 	{
 		bool dso = false, sym = false;
 
@@ -168,15 +172,20 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 		for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
 			int64_t r = hist_entry__cmp(hists, tmpl, he);
 
-			if (!r)
+			if (!r) {
+				he->src_seen |= hists->src_key >= 0;
 				return he;
+			}
 			parent = he;
 			left = r < 0;
 		}
 	} else {
 		for (he = hists->table[h & (hists->table_size - 1)]; he; he = he->hnext)
-			if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0)
+			if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0) {
+				/* perf's walk compared down to this entry */
+				he->src_seen |= hists->src_key >= 0;
 				return he;
+			}
 	}
 	if (hists->nr_entries >= hists->table_size)
 		hists__grow(hists);
@@ -191,6 +200,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->last_sample = 0;
 	he->hash = h;
 	he->seq = hists->nr_entries;
+	he->src_seen = he->src_counted = false;
 	he->callchain = NULL;
 	if (hists->opts.callchain) {
 		he->callchain = malloc(sizeof(*he->callchain));
@@ -299,7 +309,8 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			 * before it (perf reuses its location) */
 			t.level = f->map ? f->level : level;
 			level = t.level;
-			t.srcline = NULL;
+			t.srcline = hists->opts.frame_srcline ?
+				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
 			fe = hists__findnew(hists, &t);
 			if (!fe) {
 				err = -ENOMEM;
@@ -340,6 +351,10 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (i = 0; i < h->nr_keys; i++) {
+		if (i == h->src_key) {
+			((struct hist_entry *)a)->src_seen = true;
+			((struct hist_entry *)b)->src_seen = true;
+		}
 		r = h->keys[i]->sort(a, b);
 		if (r)
 			return r;
@@ -418,6 +433,10 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 	int i, r;
 
 	for (i = 0; i < h->nr_keys; i++) {
+		if (i == h->src_key) {
+			((struct hist_entry *)a)->src_seen = true;
+			((struct hist_entry *)b)->src_seen = true;
+		}
 		r = h->keys[i]->cmp(a, b);
 		if (r)
 			return r;
@@ -437,7 +456,8 @@ static int seq_cmp(const void *pa, const void *pb)
  * node) < 0, else right) and write its in-order walk back to in[]. */
 static void rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 		    struct hist_entry **res, uint64_t n,
-		    int (*cmp)(const void *, const void *, void *), struct hists *hists)
+		    int (*cmp)(const void *, const void *, void *), struct hists *hists,
+		    bool output)
 {
 	uint64_t i, out = 0;
 	uint32_t x, sp = 0;
@@ -462,6 +482,8 @@ static void rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 		else
 			t->right[y] = z;
 		rbt_fixup(t, z);
+		if (output)
+			in[z]->src_counted = in[z]->src_seen;
 	}
 	/* in-order walk */
 	x = t->root;
@@ -514,10 +536,10 @@ static bool hists__rb_order(struct hists *hists, uint64_t n)
 	for (i = 0; i < hists->nr_keys; i++)
 		collapse |= hists->keys[i]->collapse;
 	qsort(in, n, sizeof(*in), seq_cmp);
-	rb_pass(&t, stack, in, res, n, collapse_cmp, hists);
+	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false);
 	if (collapse)
-		rb_pass(&t, stack, in, res, n, collapse_cmp, hists);
-	rb_pass(&t, stack, in, res, n, output_cmp, hists);
+		rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false);
+	rb_pass(&t, stack, in, res, n, output_cmp, hists, true);
 	free(t.left);
 	free(t.right);
 	free(t.parent);

@@ -49,6 +49,10 @@ struct hist_entry {
 	uint64_t seq;		/* creation order (perf's insertion order) */
 	struct hist_entry *rb_l, *rb_r, *rb_p;	/* merge tree (tree_merge) */
 	bool rb_red;
+	/* perf computes a srcline only when a comparison reaches that key,
+	 * and sizes its column by the entries it had computed when each was
+	 * placed in the output: src_seen, then src_counted */
+	bool src_seen, src_counted;
 	uint64_t last_sample;	/* children: added for this sample already */
 	struct hist_entry *hnext;
 };
@@ -58,6 +62,10 @@ struct hists_opts {
 	bool callchain;		/* build callchain trees (-g output) */
 	struct callchain_param cc;
 	double percent_limit;
+	/* the srcline of a callchain frame's entry (children with a srcline
+	 * key); NULL: none */
+	const char *(*frame_srcline)(void *arg, const struct callchain_cursor_node *f);
+	void *frame_srcline_arg;
 };
 
 struct hists {
@@ -80,6 +88,7 @@ struct hists {
 	 * apart stay apart */
 	bool tree_merge;
 	struct hist_entry *rb_root;
+	int src_key;			/* index of the srcline key, or -1 */
 	struct hists_opts opts;
 	struct callchain_arena arena;	/* every entry's callchain tree */
 };

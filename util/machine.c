@@ -655,16 +655,25 @@ static struct symbol *machine__inline_sym(struct machine *m, const char *name,
 int machine__append_frame(struct machine *m, struct callchain_cursor *cursor,
 				 struct callchain_cursor_node *node)
 {
-	const char *names[16];
-	int n, i, err;
+	const char *names[16], *lines[16];
+	int n, i, err, nl = 0;
 
+	node->srcline = NULL;
 	if (m->no_inline || !node->sym || !node->dso || node->dso->kind != DSO_KIND_USER)
 		return callchain_cursor__append(cursor, node);
 	n = srcline__inlines(m, node->dso, node->addr, names, 16);
+	if (m->frame_srclines) {
+		/* perf's line of a frame with a symbol: "??:0" without DWARF */
+		nl = srcline__inline_lines(m, node->dso, node->addr, lines, 16);
+		node->srcline = nl > 0 ? lines[0] : machine__intern(m, "??:0");
+	}
 	if (n == 0 || (n == 1 && (!names[0] || !strcmp(names[0], node->sym->name))))
 		return callchain_cursor__append(cursor, node);
 	for (i = 0; i < n; i++) {
 		struct callchain_cursor_node f = *node;
+
+		if (i < nl)
+			f.srcline = lines[i];
 
 		if (names[i] && strcmp(names[i], node->sym->name))
 			f.sym = machine__inline_sym(m, names[i], node->sym);
@@ -723,6 +732,7 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 			node.dso = al.dso;
 			node.sym = al.sym;
 			node.level = al.level;
+			node.srcline = NULL;
 			/* perf expands inlined functions only in DWARF-unwound
 			 * chains, not in frame-pointer/kernel ones */
 			err = callchain_cursor__append(cursor, &node);
@@ -740,6 +750,7 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 		node.dso = al.dso;
 		node.sym = al.sym;
 		node.level = al.level;
+		node.srcline = NULL;
 		err = callchain_cursor__append(cursor, &node);
 		if (err)
 			return err;

@@ -66,6 +66,7 @@ struct machine {
 	struct machine_stats stats;
 	void *unwind;			/* unwind.c state */
 	bool no_inline;			/* no inlined frames in callchains */
+	bool frame_srclines;		/* fill callchain_cursor_node.srcline */
 	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
 	uint32_t inl_size, inl_nr;
 };

@@ -219,6 +219,13 @@ static int srcline_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%s", he->srcline ? he->srcline : "??:0");
 }
 
+/* perf sizes the column by the lines it had computed (hist.h) and cuts
+ * the others to that width */
+static int srcline_width(const struct hist_entry *he)
+{
+	return he->src_counted && he->srcline ? (int)strlen(he->srcline) : 0;
+}
+
 static int cpu_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->cpu, b->cpu);
@@ -282,7 +289,7 @@ static const struct sort_key sort_keys[] = {
 	{ "dso", "Shared Object", dso_cmp, dso_cmp, dso_hash, dso_snprintf, .pad_last = true },
 	{ "sym", "Symbol", sym_cmp, sym_sort, sym_hash, sym_snprintf, .width = sym_width },
 	{ "srcline", "Source:Line", srcline_cmp, srcline_cmp, srcline_hash, srcline_snprintf,
-	  .need_srcline = true },
+	  .width = srcline_width, .need_srcline = true, .clip = true },
 	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .width = cpu_width,
 	  .pad_last = true },
 	{ "trace", "Trace output", trace_cmp, trace_cmp, trace_hash, trace_snprintf,
