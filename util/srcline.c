@@ -143,21 +143,9 @@ static void cache_add(struct srcline_state *s, uint64_t addr, const char *line)
 	s->nr++;
 }
 
-/*
- * File names as perf 6.1 shows them: perf runs binutils' addr2line (2.40
- * in Debian 12), which names file 1 of a DWARF 5 file table by entry 0.
- * gcc repeats the main file as entries 0 and 1, so that only shows where
- * the table says otherwise (glibc's units: lines of an included file
- * listed first after the main one).
- */
+/* The file of a line-table row (libdw's numbering of the file table). */
 static const char *a2l_file(Dwarf_Die *cu, Dwarf_Files *files, size_t idx)
 {
-	Dwarf_Half version = 0;
-
-	if (idx == 1 && cu && cu->cu &&
-	    !dwarf_cu_info(cu->cu, &version, NULL, NULL, NULL, NULL, NULL, NULL) &&
-	    version >= 5)
-		idx = 0;
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
 
