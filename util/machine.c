@@ -161,6 +161,18 @@ static const struct build_id *machine__bid_for(struct machine *m, const char *na
 	return NULL;
 }
 
+/* perf creates the dsos of the build-id list when it reads the header,
+ * the others as their maps appear */
+static uint32_t machine__dso_order(struct machine *m, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->nr_bids; i++)
+		if (!strcmp(m->bids[i].name, name))
+			return i + 1;
+	return m->nr_bids + 1 + (uint32_t)m->nr_dsos;
+}
+
 int machine__set_build_id(struct machine *m, const char *name, const struct build_id *bid)
 {
 	struct bid_entry *p;
@@ -215,6 +227,7 @@ struct dso *machine__findnew_dso(struct machine *m, const char *name)
 	bid = machine__bid_for(m, key);
 	if (bid)
 		dso__set_build_id(d, bid);
+	d->order = machine__dso_order(m, key);
 	if (d->kind == DSO_KIND_KERNEL && !m->kernel)
 		m->kernel = d;
 	return d;

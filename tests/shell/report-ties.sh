@@ -1,5 +1,5 @@
 #!/bin/sh
-# report on a busy system-wide -g recording: rows of equal overhead in perf's order for several sort keys, children and not
+# report on a busy system-wide -g recording: rows of equal overhead (and callchain siblings of equal weight) in perf's order for several sort keys, children and not
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -48,6 +48,8 @@ done <<'LIST'
 -s parent,sym
 --no-children -s sym
 --no-children -s cpu,comm,dso
+-g graph,0.5,callee
+--no-children -g graph,0.5,caller
 LIST
-[ "$n" -eq 11 ] || fail "only $n option sets ran"
-echo "$n sort orders equal to perf's on a busy -a -g recording"
+[ "$n" -eq 13 ] || fail "only $n option sets ran"
+echo "$n sort orders (two with call graphs) equal to perf's on a busy -a -g recording"
