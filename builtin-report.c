@@ -41,6 +41,16 @@ struct strlist {
 	int nr;
 };
 
+/* -T: counts per thread (rows) and event (columns) */
+struct thread_values {
+	int32_t *pid, *tid;
+	int nr_threads;
+	struct evsel **counter;
+	int nr_counters;
+	uint64_t *value;	/* rows x cols, row-major */
+	int rows, cols;
+};
+
 struct report {
 	struct tool tool;
 	struct session *session;
@@ -86,6 +96,7 @@ struct report {
 	uint64_t nr_samples, nr_filtered, nr_lost;
 	int err;
 	struct tui_report *tui_rep;	/* the TUI is up (ui/hist-browser.h) */
+	struct thread_values tvalues;
 };
 
 static int strlist__parse(struct strlist *l, const char *s)
@@ -406,7 +417,30 @@ static int report__setup(struct report *rep)
 	report__elide(rep, "comm", &rep->comms);
 	report__elide(rep, "dso", &rep->dsos);
 	report__elide(rep, "sym", &rep->syms);
+	/* -s srcline: DWARF-unwound frames carry their lines (children) */
+	rep->machine->frame_srclines = rep->need_srcline;
 	return 0;
+}
+
+/*
+ * perf looks a callchain frame's source line up at the frame's raw ip as if
+ * it were an address in the object, which no line table holds: it shows
+ * "sym+<ip - sym start>" (decimal), or "dso[ip]" without a symbol.
+ */
+static const char *report__frame_srcline(void *arg, const struct callchain_cursor_node *f)
+{
+	struct report *rep = arg;
+	char buf[512];
+
+	if (f->srcline)		/* DWARF-unwound: the line of the frame */
+		return f->srcline;
+	if (!f->map || !f->dso)
+		return machine__intern(rep->machine, "??:0");
+	if (f->sym)
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64, f->sym->name, f->ip - f->sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", f->dso->short_name, f->ip);
+	return machine__intern(rep->machine, buf);
 }
 
 static struct hists *report__hists(struct report *rep, struct evsel *evsel)
@@ -425,6 +459,10 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.callchain = rep->use_callchain;
 	ho.cc = rep->cc;
 	ho.percent_limit = rep->percent_limit;
+	if (rep->need_srcline) {
+		ho.frame_srcline = report__frame_srcline;
+		ho.frame_srcline_arg = rep;
+	}
 	if (hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho) < 0) {
 		free(rep->hists[idx]);
 		rep->hists[idx] = NULL;
@@ -553,11 +591,18 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode);
 }
 
+static int report__read_event(struct report *rep, const union perf_event *event,
+			      struct evsel *evsel);
+
 static int report__event(struct tool *tool, const union perf_event *event,
 			 const struct perf_sample *sample, struct session *session)
 {
 	struct report *rep = (struct report *)tool;
-	int err = machine__process_event(rep->machine, event, sample);
+	int err;
+
+	if (event->header.type == PERF_RECORD_READ && rep->threads)
+		return report__read_event(rep, event, session__evsel_of(session, event));
+	err = machine__process_event(rep->machine, event, sample);
 
 	if (err == -EINVAL) {
 		pr_debug("skipping a malformed record of type %u\n", event->header.type);
@@ -634,11 +679,113 @@ static void report__print_stats(struct report *rep, FILE *fp)
 	}
 }
 
-/* -T: per-thread counter values; they come from PERF_SAMPLE_READ, which
- * mperf does not decode yet, so only perf's header line is printed */
+/* -T: a thread's count of an event, from the PERF_RECORD_READ that the
+ * kernel writes when an inherited counter's task exits (record -s) */
+static int report__read_event(struct report *rep, const union perf_event *event,
+			      struct evsel *evsel)
+{
+	struct thread_values *tv = &rep->tvalues;
+	const struct perf_record_read *r = (const void *)event;
+	int t, c;
+
+	if (!evsel || event->header.size < sizeof(struct perf_event_header) + 16)
+		return 0;
+	for (t = 0; t < tv->nr_threads; t++)
+		if (tv->pid[t] == (int32_t)r->pid && tv->tid[t] == (int32_t)r->tid)
+			break;
+	for (c = 0; c < tv->nr_counters; c++)
+		if (tv->counter[c] == evsel)
+			break;
+	if (t == tv->nr_threads) {
+		int32_t *pid = realloc(tv->pid, (size_t)(t + 1) * sizeof(*pid));
+		int32_t *tid = pid ? realloc(tv->tid, (size_t)(t + 1) * sizeof(*tid)) : NULL;
+
+		if (pid)
+			tv->pid = pid;
+		if (!tid)
+			return -ENOMEM;
+		tv->tid = tid;
+		tv->pid[t] = (int32_t)r->pid;
+		tv->tid[t] = (int32_t)r->tid;
+		tv->nr_threads++;
+	}
+	if (c == tv->nr_counters) {
+		struct evsel **cs = realloc(tv->counter, (size_t)(c + 1) * sizeof(*cs));
+
+		if (!cs)
+			return -ENOMEM;
+		tv->counter = cs;
+		cs[c] = evsel;
+		tv->nr_counters++;
+	}
+	if (t >= tv->rows || c >= tv->cols) {
+		/* grow the value matrix, rows and columns by doubling */
+		int rows = t >= tv->rows ? (t + 1) * 2 : tv->rows;
+		int cols = c >= tv->cols ? (c + 1) * 2 : tv->cols;
+		uint64_t *v = calloc((size_t)rows * (size_t)cols, sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		for (int i = 0; i < tv->rows; i++)
+			for (int j = 0; j < tv->cols; j++)
+				v[i * cols + j] = tv->value[i * tv->cols + j];
+		free(tv->value);
+		tv->value = v;
+		tv->rows = rows;
+		tv->cols = cols;
+	}
+	/* the first u64 of the read_format: the count */
+	tv->value[t * tv->cols + c] += r->value;
+	return 0;
+}
+
+static int num_width(uint64_t v)
+{
+	int w = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		w++;
+	}
+	return w;
+}
+
+/* the table perf prints: PID and TID at least 3 wide, a column per event
+ * as wide as its name or its largest count; threads and events in the
+ * order their first READ came */
 static void report__print_threads(struct report *rep, FILE *fp)
 {
-	fprintf(fp, "# PID  TID\n");
+	struct thread_values *tv = &rep->tvalues;
+	int pw = 3, tw = 3, *cw = calloc((size_t)tv->nr_counters + 1, sizeof(int));
+	int t, c;
+	char buf[16];
+
+	if (!cw)
+		return;
+	for (c = 0; c < tv->nr_counters; c++)
+		cw[c] = (int)strlen(tv->counter[c]->name ? tv->counter[c]->name : "");
+	for (t = 0; t < tv->nr_threads; t++) {
+		int w = snprintf(buf, sizeof(buf), "%d", tv->pid[t]);
+
+		pw = w > pw ? w : pw;
+		w = snprintf(buf, sizeof(buf), "%d", tv->tid[t]);
+		tw = w > tw ? w : tw;
+		for (c = 0; c < tv->nr_counters; c++) {
+			w = num_width(tv->value[t * tv->cols + c]);
+			cw[c] = w > cw[c] ? w : cw[c];
+		}
+	}
+	fprintf(fp, "# %*s  %*s", pw, "PID", tw, "TID");
+	for (c = 0; c < tv->nr_counters; c++)
+		fprintf(fp, "  %*s", cw[c], tv->counter[c]->name ? tv->counter[c]->name : "");
+	fputc('\n', fp);
+	for (t = 0; t < tv->nr_threads; t++) {
+		fprintf(fp, "  %*d  %*d", pw, tv->pid[t], tw, tv->tid[t]);
+		for (c = 0; c < tv->nr_counters; c++)
+			fprintf(fp, "  %*" PRIu64, cw[c], tv->value[t * tv->cols + c]);
+		fputc('\n', fp);
+	}
+	free(cw);
 }
 
 static void report__print_quality(struct report *rep, FILE *fp)
@@ -759,6 +906,10 @@ static void report__exit(struct report *rep)
 	strlist__exit(&rep->syms);
 	free(rep->pids);
 	free(rep->tids);
+	free(rep->tvalues.pid);
+	free(rep->tvalues.tid);
+	free(rep->tvalues.counter);
+	free(rep->tvalues.value);
 	if (rep->parent_re_ok)
 		regfree(&rep->parent_re);
 	if (rep->tevent)
@@ -811,7 +962,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('I', "show-info", &rep.show_full_info,
 			    "with --header: show the topology features too"),
 		OPT_BOOLEAN(0, "stats", &rep.stats, "show record counts only"),
-		OPT_BOOLEAN('T', "threads", &rep.threads, "show samples per thread"),
+		OPT_BOOLEAN('T', "threads", &rep.threads, "per-thread counts of the events (from record -s)"),
 		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
 			   "separate columns with sep instead of aligning them"),
 		OPT_STRING(0, "symfs", &rep.symopts.symfs, "dir",

@@ -26,6 +26,7 @@
 #include "util/session.h"
 #include "util/symbol.h"
 #include "util/thread.h"
+#include "util/time-range.h"
 #include "util/trace-event.h"
 
 enum script_field {
@@ -55,6 +56,22 @@ static const struct {
 	{ "period", F_PERIOD },
 };
 
+#define SCRIPT_MAX_CPUS 4096
+
+/* which samples are printed: --time, -C, --pid, --tid, -c/--comms, --dsos,
+ * -S/--symbols (side-band records only go through -C, as in perf) */
+struct script_filter {
+	const char *time_str, *cpu_str, *pid_str, *tid_str, *comm_str;
+	const char *dso_str, *sym_str;
+	struct time_ranges time;
+	uint64_t *cpus;			/* bitmap, NULL: every CPU */
+	int32_t *pids, *tids;
+	int nr_pids, nr_tids;
+	char **comms, **dsos, **syms;
+	int nr_comms, nr_dsos, nr_syms;
+	bool thread_filter;		/* pid, tid or comm given */
+};
+
 struct script {
 	struct tool tool;
 	struct machine *machine;
@@ -72,6 +89,7 @@ struct script {
 	bool show_header, header_only, show_info;
 	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
 	uint64_t nr_printed;
+	struct script_filter filter;
 };
 
 static unsigned int default_fields(const struct evsel *evsel)
@@ -250,6 +268,225 @@ static void print_start(struct script *sc, FILE *fp, unsigned int f,
 	}
 }
 
+/* "a,b,c" into strings */
+static int split_names(const char *str, char ***out, int *nr)
+{
+	char *dup, *tok, *save = NULL;
+
+	if (!str)
+		return 0;
+	dup = strdup(str);
+	if (!dup)
+		return -ENOMEM;
+	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char **p = realloc(*out, (size_t)(*nr + 1) * sizeof(*p));
+
+		if (!p || !(p[*nr] = strdup(tok))) {
+			free(p ? p : *out);
+			*out = NULL;
+			*nr = 0;
+			free(dup);
+			return -ENOMEM;
+		}
+		*out = p;
+		(*nr)++;
+	}
+	free(dup);
+	return 0;
+}
+
+static bool names_have(char *const *names, int nr, const char *s)
+{
+	for (int i = 0; s && i < nr; i++)
+		if (!strcmp(names[i], s))
+			return true;
+	return false;
+}
+
+/* "123,456" into ids; -EINVAL on anything else */
+static int split_ids(const char *str, int32_t **out, int *nr)
+{
+	const char *s = str;
+
+	while (s && *s) {
+		char *end;
+		long v = strtol(s, &end, 10);
+		int32_t *p;
+
+		if (end == s || v < INT32_MIN || v > INT32_MAX || (*end && *end != ','))
+			return -EINVAL;
+		p = realloc(*out, (size_t)(*nr + 1) * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		*out = p;
+		p[(*nr)++] = (int32_t)v;
+		s = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+static bool ids_have(const int32_t *ids, int nr, int32_t v)
+{
+	for (int i = 0; i < nr; i++)
+		if (ids[i] == v)
+			return true;
+	return false;
+}
+
+/* -C list: "0-3,5"; CPUs must exist in the recording (nr_cpus_avail of
+ * its header) and the events must sample the CPU, as perf requires */
+static int filter_check_cpu(const struct evlist *el)
+{
+	uint32_t seen_types = 0;
+
+	for (int i = 0; el && i < el->nr; i++) {
+		const struct perf_event_attr *attr = &el->entries[i]->attr;
+
+		/* the first event of each type decides, as in perf */
+		if (attr->type < 32) {
+			if (seen_types & (1u << attr->type))
+				continue;
+			seen_types |= 1u << attr->type;
+		}
+		if (!(attr->sample_type & PERF_SAMPLE_CPU)) {
+			pr_err("-C: the file's samples do not record the CPU (no 'cpu' in sample_type); drop -C\n");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int filter_cpus(struct script_filter *f, struct session *session)
+{
+	struct env *env = session__env(session);
+	uint32_t nr_cpus = SCRIPT_MAX_CPUS;
+	const char *s = f->cpu_str;
+
+	/* in pipe mode the events come with the records: checked at the
+	 * first sample (script__sample_pipe) */
+	if (!session__is_pipe(session)) {
+		if (filter_check_cpu(session__evlist(session)))
+			return -EINVAL;
+		if (env && env->nr_cpus_avail && env->nr_cpus_avail < nr_cpus)
+			nr_cpus = env->nr_cpus_avail;
+	}
+	f->cpus = calloc(SCRIPT_MAX_CPUS / 64, sizeof(*f->cpus));
+	if (!f->cpus)
+		return -ENOMEM;
+	while (*s) {
+		char *end;
+		long a = strtol(s, &end, 10), b;
+
+		if (end == s || a < 0)
+			goto bad;
+		b = a;
+		if (*end == '-') {
+			s = end + 1;
+			b = strtol(s, &end, 10);
+			if (end == s || b < a)
+				goto bad;
+		}
+		if (b >= (long)nr_cpus) {
+			pr_err("-C: CPU %ld is not in the recording (it had %u CPUs)\n", b, nr_cpus);
+			return -EINVAL;
+		}
+		for (; a <= b; a++)
+			f->cpus[a / 64] |= 1ULL << (a % 64);
+		if (*end && *end != ',')
+			goto bad;
+		s = *end ? end + 1 : end;
+	}
+	return 0;
+bad:
+	pr_err("-C: invalid CPU list '%s' (e.g. 0-3,5)\n", f->cpu_str);
+	return -EINVAL;
+}
+
+/* Parse the filter options once the file's header is read. */
+static int script_filter__setup(struct script_filter *f, struct session *session)
+{
+	struct env *env = session__env(session);
+	int err;
+
+	if (f->time_str) {
+		uint64_t first = env ? env->first_sample_time : 0;
+		uint64_t last = env ? env->last_sample_time : 0;
+
+		if (time_ranges__has_percent(f->time_str) &&
+		    (session__is_pipe(session) || (!first && !last))) {
+			pr_err("--time %s: percentages need the first/last sample times, which this file does not have (pipe mode or no SAMPLE_TIME feature); give START,STOP in seconds\n",
+			       f->time_str);
+			return -EINVAL;
+		}
+		err = time_ranges__parse(&f->time, f->time_str, first, last);
+		if (err == -EINVAL)
+			pr_err("--time '%s': invalid; use START,STOP in seconds (either may be empty, several ranges separated by spaces), P%%/N, P%%-Q%% or P%%\n",
+			       f->time_str);
+		if (err)
+			return err;
+	}
+	if (f->cpu_str && (err = filter_cpus(f, session)))
+		return err;
+	if (split_ids(f->pid_str, &f->pids, &f->nr_pids) ||
+	    split_ids(f->tid_str, &f->tids, &f->nr_tids)) {
+		pr_err("--pid/--tid: give a list of numbers, e.g. 123,456\n");
+		return -EINVAL;
+	}
+	if (split_names(f->comm_str, &f->comms, &f->nr_comms) ||
+	    split_names(f->dso_str, &f->dsos, &f->nr_dsos) ||
+	    split_names(f->sym_str, &f->syms, &f->nr_syms))
+		return -ENOMEM;
+	f->thread_filter = f->pid_str || f->tid_str || f->comm_str;
+	return 0;
+}
+
+static void free_names(char **names, int nr)
+{
+	for (int i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
+}
+
+static void script_filter__exit(struct script_filter *f)
+{
+	time_ranges__exit(&f->time);
+	free(f->cpus);
+	free(f->pids);
+	free(f->tids);
+	free_names(f->comms, f->nr_comms);
+	free_names(f->dsos, f->nr_dsos);
+	free_names(f->syms, f->nr_syms);
+}
+
+/* -C: a record of another CPU is dropped (one without a CPU is kept) */
+static bool script_filter__cpu(const struct script_filter *f, uint32_t cpu)
+{
+	if (!f->cpus || cpu == (uint32_t)-1)
+		return false;
+	return cpu >= SCRIPT_MAX_CPUS || !(f->cpus[cpu / 64] & (1ULL << (cpu % 64)));
+}
+
+/* the thread, dso and symbol filters, once the sample is resolved */
+static bool script_filter__al(const struct script_filter *f, const struct addr_location *al)
+{
+	if (f->thread_filter) {
+		const struct thread *t = al->thread;
+
+		if (f->nr_comms && !names_have(f->comms, f->nr_comms, al->comm))
+			return true;
+		if (f->nr_pids && !(t && ids_have(f->pids, f->nr_pids, t->pid)))
+			return true;
+		if (f->nr_tids && !(t && ids_have(f->tids, f->nr_tids, t->tid)))
+			return true;
+	}
+	if (f->nr_dsos && !(al->dso && (names_have(f->dsos, f->nr_dsos, al->dso->short_name) ||
+					names_have(f->dsos, f->nr_dsos, al->dso->long_name))))
+		return true;
+	if (f->nr_syms && !(al->sym && names_have(f->syms, f->nr_syms, al->sym->name)))
+		return true;
+	return false;
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -260,8 +497,11 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	FILE *fp = sc->out;
 	bool chain = false;
 
+	if (time_ranges__skip(&sc->filter.time, sample->time) ||
+	    script_filter__cpu(&sc->filter, sample->cpu))
+		return 0;
 	memset(&al, 0, sizeof(al));
-	if (f & (F_IP | F_SYM | F_DSO)) {
+	if ((f & (F_IP | F_SYM | F_DSO)) || sc->filter.nr_dsos || sc->filter.nr_syms) {
 		if (machine__resolve(sc->machine, sample, &al))
 			return -ENOMEM;
 	} else {
@@ -273,6 +513,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 			return -ENOMEM;
 		al.comm = al.thread->comm;
 	}
+	if (script_filter__al(&sc->filter, &al))
+		return 0;
 	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample);
 	if (f & F_PERIOD) {
 		out_num(fp, sample->period, false, 10, 10, ' ');
@@ -529,6 +771,8 @@ static void print_side(struct script *sc, const union perf_event *ev,
 		s.pid = pid;
 		s.tid = tid;
 	}
+	if (script_filter__cpu(&sc->filter, s.cpu))
+		return;
 	if (tid != -1)
 		t = machine__findnew_thread(sc->machine, pid, tid);
 	if (evsel)
@@ -610,8 +854,11 @@ static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 {
 	struct script *sc = (struct script *)tool;
 
-	if (!sc->name_width)
+	if (!sc->name_width) {
 		script__setup(sc, session);
+		if (sc->filter.cpus && filter_check_cpu(session__evlist(session)))
+			return -EINVAL;
+	}
 	return script__sample(tool, event, sample, evsel, session);
 }
 
@@ -637,6 +884,15 @@ int cmd_script(int argc, const char **argv)
 			    "with --header: also the topology features"),
 		OPT_BOOLEAN('G', "hide-call-graph", &sc.hide_callchain, "do not print callchains"),
 		OPT_INTEGER(0, "max-stack", &sc.max_stack, "callchain entries to print at most"),
+		OPT_STRING(0, "time", &sc.filter.time_str, "str",
+			   "only samples in these times: START,STOP (seconds; ranges separated by spaces), P%/N, P%-Q%"),
+		OPT_STRING('C', "cpu", &sc.filter.cpu_str, "cpu", "only records of these CPUs (0-3,5)"),
+		OPT_STRING(0, "pid", &sc.filter.pid_str, "pid[,pid...]", "only samples of these processes"),
+		OPT_STRING(0, "tid", &sc.filter.tid_str, "tid[,tid...]", "only samples of these threads"),
+		OPT_STRING('c', "comms", &sc.filter.comm_str, "comm[,comm...]", "only samples of these comms"),
+		OPT_STRING(0, "dsos", &sc.filter.dso_str, "dso[,dso...]", "only samples in these dsos"),
+		OPT_STRING('S', "symbols", &sc.filter.sym_str, "symbol[,symbol...]",
+			   "only samples in these symbols"),
 		OPT_STRING(0, "symfs", &sc.symopts.symfs, "directory",
 			   "look for symbol files relative to this directory"),
 		OPT_STRING(0, "kallsyms", &sc.symopts.kallsyms, "file", "kallsyms file for kernel symbols"),
@@ -683,8 +939,14 @@ int cmd_script(int argc, const char **argv)
 			return 0;
 		}
 	}
+	if (script_filter__setup(&sc.filter, session)) {
+		script_filter__exit(&sc.filter);
+		session__delete(session);
+		return 1;
+	}
 	sc.machine = machine__new(&sc.symopts);
 	if (!sc.machine) {
+		script_filter__exit(&sc.filter);
 		session__delete(session);
 		return 1;
 	}
@@ -698,6 +960,7 @@ int cmd_script(int argc, const char **argv)
 	callchain_cursor__exit(&sc.cursor);
 	trace_event__delete(sc.tevent);
 	machine__delete(sc.machine);
+	script_filter__exit(&sc.filter);
 	session__delete(session);
 	return err ? 1 : 0;
 }

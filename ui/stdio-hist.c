@@ -81,8 +81,7 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 
 static bool right_aligned(const struct sort_field *f)
 {
-	return f->kind != FIELD_KEY || !strcmp(f->key->name, "pid") ||
-	       !strcmp(f->key->name, "cpu") || !strcmp(f->key->name, "tid") ||
+	return f->kind != FIELD_KEY || !strcmp(f->key->name, "cpu") || !strcmp(f->key->name, "tid") ||
 	       !strcmp(f->key->name, "tgid");
 }
 
@@ -175,8 +174,12 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			fputs("  ", fp);
 			if (right_aligned(f))
 				ret += (size_t)fprintf(fp, "%*s", width[k], buf);
+			else if (last && !f->key->pad_last && f->key->clip)
+				ret += (size_t)fprintf(fp, "%.*s", width[k], buf);
 			else if (last && !f->key->pad_last)
 				ret += (size_t)fputs(buf, fp);
+			else if (f->key->clip)
+				ret += (size_t)fprintf(fp, "%-*.*s", width[k], width[k], buf);
 			else
 				ret += (size_t)fprintf(fp, "%-*s", width[k], buf);
 		}

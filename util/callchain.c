@@ -275,11 +275,16 @@ static int child_cmp(const void *a, const void *b)
 	const struct callchain_node *l = *(struct callchain_node * const *)a;
 	const struct callchain_node *r = *(struct callchain_node * const *)b;
 
+	uint32_t lo = l->key.dso ? l->key.dso->order : 0, ro = r->key.dso ? r->key.dso->order : 0;
+
 	if (l->cumul != r->cumul)
 		return l->cumul > r->cumul ? -1 : 1;
-	/* perf's children tree is ordered by descending symbol address (raw
-	 * ip when either is unresolved) and equal values keep that order */
-	if (l->key.sym && r->key.sym && l->key.dso == r->key.dso) {
+	/* perf's children tree is ordered by descending dso (its pointers:
+	 * the order it created them, dso.h), then descending symbol address
+	 * (raw ip when either is unresolved); equal values keep that order */
+	if (lo != ro)
+		return lo > ro ? -1 : 1;
+	if (l->key.sym && r->key.sym) {
 		if (sym_key(l) != sym_key(r))
 			return sym_key(l) > sym_key(r) ? -1 : 1;
 		return 0;

@@ -22,6 +22,10 @@ struct callchain_cursor_node {
 	struct dso *dso;
 	struct symbol *sym;
 	char level;		/* 'k' or '.' */
+	/* DWARF-unwound frames when machine->frame_srclines: the frame's
+	 * source line as perf gets it with the inlined functions (the line
+	 * in the innermost one, the call sites above it); else NULL */
+	const char *srcline;
 };
 
 struct callchain_cursor {

@@ -14,12 +14,33 @@ struct dso *dso__new(const char *name)
 	struct dso *dso = calloc(1, sizeof(*dso));
 	const char *slash;
 
+	int jit_pid;
+	char jit_end;
+
 	if (!dso)
 		return NULL;
 	dso->long_name = strdup(name);
 	if (!dso->long_name) {
 		free(dso);
 		return NULL;
+	}
+	/* JIT code of a process (machine.c names executable anonymous
+	 * memory so): perf shows it as "[JIT] tid PID"; the short name
+	 * shares the long name's allocation */
+	if (sscanf(name, "/tmp/perf-%d.ma%c", &jit_pid, &jit_end) == 2 && jit_end == 'p') {
+		size_t n = strlen(name) + 1;
+		char *both = realloc(dso->long_name, n + 32);
+
+		if (!both) {
+			free(dso->long_name);
+			free(dso);
+			return NULL;
+		}
+		snprintf(both + n, 32, "[JIT] tid %d", jit_pid);
+		dso->long_name = both;
+		dso->short_name = both + n;
+		dso->kind = DSO_KIND_ANON;
+		return dso;
 	}
 	if (!strncmp(name, "[kernel.kallsyms]", 17)) {
 		dso->kind = DSO_KIND_KERNEL;

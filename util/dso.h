@@ -36,6 +36,10 @@ struct dso {
 	uint64_t hits;			/* samples that resolved here */
 	void *srcline;			/* srcline.c: libdw handle, cache */
 	struct dso *hnext;		/* machine's hash chain */
+	/* where perf would have allocated it: the objects of the file's
+	 * build-id list first, in its order, then as they appear; perf
+	 * orders callchain siblings by that (its dso pointers) */
+	uint32_t order;
 };
 
 struct dso *dso__new(const char *name);

@@ -14,6 +14,22 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	hists->nr_keys = nr_keys;
 	if (opts)
 		hists->opts = *opts;
+	/* without a dso key, the symbol key compares dsos for resolved
+	 * symbols but not for unresolved addresses: not a total order */
+	sort__set_keys(keys, nr_keys);
+	hists->src_key = -1;
+	for (int i = 0; i < nr_keys; i++)
+		if (keys[i]->need_srcline && hists->src_key < 0)
+			hists->src_key = i;
+	{
+		bool dso = false, sym = false;
+
+		for (int i = 0; i < nr_keys; i++) {
+			dso |= !strcmp(keys[i]->name, "dso");
+			sym |= !strcmp(keys[i]->name, "sym");
+		}
+		hists->tree_merge = sym && !dso;
+	}
 	hists->table_size = 1024;
 	hists->table = calloc(hists->table_size, sizeof(*hists->table));
 	return hists->table ? 0 : -ENOMEM;
@@ -95,14 +111,82 @@ static void hists__grow(struct hists *hists)
 	hists->table_size = nsize;
 }
 
+static void rb_rotate(struct hists *hists, struct hist_entry *x, bool left)
+{
+	struct hist_entry *y = left ? x->rb_r : x->rb_l;
+	struct hist_entry *inner = left ? y->rb_l : y->rb_r;
+
+	if (left)
+		x->rb_r = inner;
+	else
+		x->rb_l = inner;
+	if (inner)
+		inner->rb_p = x;
+	y->rb_p = x->rb_p;
+	if (!x->rb_p)
+		hists->rb_root = y;
+	else if (x == x->rb_p->rb_l)
+		x->rb_p->rb_l = y;
+	else
+		x->rb_p->rb_r = y;
+	if (left)
+		y->rb_l = x;
+	else
+		y->rb_r = x;
+	x->rb_p = y;
+}
+
+static void rb_insert_fixup(struct hists *hists, struct hist_entry *z)
+{
+	while (z->rb_p && z->rb_p->rb_red) {
+		struct hist_entry *p = z->rb_p, *g = p->rb_p;
+		bool pleft = p == g->rb_l;
+		struct hist_entry *u = pleft ? g->rb_r : g->rb_l;
+
+		if (u && u->rb_red) {
+			p->rb_red = u->rb_red = false;
+			g->rb_red = true;
+			z = g;
+			continue;
+		}
+		if (z == (pleft ? p->rb_r : p->rb_l)) {
+			z = p;
+			rb_rotate(hists, z, pleft);
+			p = z->rb_p;
+			g = p->rb_p;
+		}
+		p->rb_red = false;
+		g->rb_red = true;
+		rb_rotate(hists, g, !pleft);
+	}
+	hists->rb_root->rb_red = false;
+}
+
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl)
 {
 	uint64_t h = hists__hash(hists, tmpl);
-	struct hist_entry *he;
+	struct hist_entry *he, *parent = NULL;
+	bool left = false;
 
-	for (he = hists->table[h & (hists->table_size - 1)]; he; he = he->hnext)
-		if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0)
-			return he;
+	if (hists->tree_merge) {
+		for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
+			int64_t r = hist_entry__cmp(hists, tmpl, he);
+
+			if (!r) {
+				he->src_seen |= hists->src_key >= 0;
+				return he;
+			}
+			parent = he;
+			left = r < 0;
+		}
+	} else {
+		for (he = hists->table[h & (hists->table_size - 1)]; he; he = he->hnext)
+			if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0) {
+				/* perf's walk compared down to this entry */
+				he->src_seen |= hists->src_key >= 0;
+				return he;
+			}
+	}
 	if (hists->nr_entries >= hists->table_size)
 		hists__grow(hists);
 	he = malloc(sizeof(*he));
@@ -115,6 +199,8 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->depth = 0;
 	he->last_sample = 0;
 	he->hash = h;
+	he->seq = hists->nr_entries;
+	he->src_seen = he->src_counted = false;
 	he->callchain = NULL;
 	if (hists->opts.callchain) {
 		he->callchain = malloc(sizeof(*he->callchain));
@@ -128,6 +214,18 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->hnext = hists->table[h & (hists->table_size - 1)];
 	hists->table[h & (hists->table_size - 1)] = he;
 	hists->nr_entries++;
+	he->rb_l = he->rb_r = NULL;
+	he->rb_p = parent;
+	he->rb_red = true;
+	if (hists->tree_merge) {
+		if (!parent)
+			hists->rb_root = he;
+		else if (left)
+			parent->rb_l = he;
+		else
+			parent->rb_r = he;
+		rb_insert_fixup(hists, he);
+	}
 	return he;
 }
 
@@ -211,7 +309,8 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			 * before it (perf reuses its location) */
 			t.level = f->map ? f->level : level;
 			level = t.level;
-			t.srcline = NULL;
+			t.srcline = hists->opts.frame_srcline ?
+				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
 			fe = hists__findnew(hists, &t);
 			if (!fe) {
 				err = -ENOMEM;
@@ -252,6 +351,10 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (i = 0; i < h->nr_keys; i++) {
+		if (i == h->src_key) {
+			((struct hist_entry *)a)->src_seen = true;
+			((struct hist_entry *)b)->src_seen = true;
+		}
 		r = h->keys[i]->sort(a, b);
 		if (r)
 			return r;
@@ -330,6 +433,10 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 	int i, r;
 
 	for (i = 0; i < h->nr_keys; i++) {
+		if (i == h->src_key) {
+			((struct hist_entry *)a)->src_seen = true;
+			((struct hist_entry *)b)->src_seen = true;
+		}
 		r = h->keys[i]->cmp(a, b);
 		if (r)
 			return r;
@@ -337,14 +444,77 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 	return 0;
 }
 
+static int seq_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry * const *)pa;
+	const struct hist_entry *b = *(struct hist_entry * const *)pb;
+
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Insert in[0..n) one by one into a red-black tree (left when @cmp(new,
+ * node) < 0, else right) and write its in-order walk back to in[]. */
+static void rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
+		    struct hist_entry **res, uint64_t n,
+		    int (*cmp)(const void *, const void *, void *), struct hists *hists,
+		    bool output)
+{
+	uint64_t i, out = 0;
+	uint32_t x, sp = 0;
+
+	t->root = RB_NIL;
+	for (i = 0; i < n; i++) {
+		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t->root;
+		bool goleft = false;
+
+		while (cur != RB_NIL) {
+			y = cur;
+			goleft = cmp(&in[z], &in[cur], hists) < 0;
+			cur = goleft ? t->left[cur] : t->right[cur];
+		}
+		t->left[z] = t->right[z] = RB_NIL;
+		t->parent[z] = y;
+		t->red[z] = 1;
+		if (y == RB_NIL)
+			t->root = z;
+		else if (goleft)
+			t->left[y] = z;
+		else
+			t->right[y] = z;
+		rbt_fixup(t, z);
+		if (output)
+			in[z]->src_counted = in[z]->src_seen;
+	}
+	/* in-order walk */
+	x = t->root;
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t->left[x];
+		}
+		x = stack[--sp];
+		res[out++] = in[x];
+		x = t->right[x];
+	}
+	memcpy(in, res, n * sizeof(*res));
+}
+
+/*
+ * perf's three trees: entries enter its input tree as they are created
+ * (merge order of the keys), are re-inserted in that tree's order into its
+ * collapse tree when a key collapses (comm), then into the output tree.
+ * The merge comparison is not a total order (unresolved addresses compare
+ * by address, symbols by dso first), so the trees are built as perf
+ * builds them, not sorted.
+ */
 static bool hists__rb_order(struct hists *hists, uint64_t n)
 {
 	struct hist_entry **in = hists->sorted;
 	struct rbt t;
 	uint32_t *stack;
-	uint64_t i, out = 0;
 	struct hist_entry **res;
-	uint32_t x, sp = 0;
+	bool collapse = false;
+	int i;
 
 	if (n >= RB_NIL)
 		return false;
@@ -363,40 +533,13 @@ static bool hists__rb_order(struct hists *hists, uint64_t n)
 		free(res);
 		return false;
 	}
-	qsort_r(in, n, sizeof(*in), collapse_cmp, hists);
-	t.root = RB_NIL;
-	for (i = 0; i < n; i++) {
-		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t.root;
-		bool goleft = false;
-
-		while (cur != RB_NIL) {
-			y = cur;
-			goleft = output_cmp(&in[z], &in[cur], hists) < 0;
-			cur = goleft ? t.left[cur] : t.right[cur];
-		}
-		t.left[z] = t.right[z] = RB_NIL;
-		t.parent[z] = y;
-		t.red[z] = 1;
-		if (y == RB_NIL)
-			t.root = z;
-		else if (goleft)
-			t.left[y] = z;
-		else
-			t.right[y] = z;
-		rbt_fixup(&t, z);
-	}
-	/* in-order walk */
-	x = t.root;
-	while (x != RB_NIL || sp) {
-		while (x != RB_NIL) {
-			stack[sp++] = x;
-			x = t.left[x];
-		}
-		x = stack[--sp];
-		res[out++] = in[x];
-		x = t.right[x];
-	}
-	memcpy(hists->sorted, res, n * sizeof(*res));
+	for (i = 0; i < hists->nr_keys; i++)
+		collapse |= hists->keys[i]->collapse;
+	qsort(in, n, sizeof(*in), seq_cmp);
+	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false);
+	if (collapse)
+		rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false);
+	rb_pass(&t, stack, in, res, n, output_cmp, hists, true);
 	free(t.left);
 	free(t.right);
 	free(t.parent);

@@ -46,6 +46,13 @@ struct hist_entry {
 	struct callchain_root *callchain;
 	/* bookkeeping */
 	uint64_t hash;
+	uint64_t seq;		/* creation order (perf's insertion order) */
+	struct hist_entry *rb_l, *rb_r, *rb_p;	/* merge tree (tree_merge) */
+	bool rb_red;
+	/* perf computes a srcline only when a comparison reaches that key,
+	 * and sizes its column by the entries it had computed when each was
+	 * placed in the output: src_seen, then src_counted */
+	bool src_seen, src_counted;
 	uint64_t last_sample;	/* children: added for this sample already */
 	struct hist_entry *hnext;
 };
@@ -55,6 +62,10 @@ struct hists_opts {
 	bool callchain;		/* build callchain trees (-g output) */
 	struct callchain_param cc;
 	double percent_limit;
+	/* the srcline of a callchain frame's entry (children with a srcline
+	 * key); NULL: none */
+	const char *(*frame_srcline)(void *arg, const struct callchain_cursor_node *f);
+	void *frame_srcline_arg;
 };
 
 struct hists {
@@ -71,6 +82,13 @@ struct hists {
 	uint64_t nr_no_callchain;	/* samples without callchain */
 	uint64_t nr_truncated;		/* DWARF unwinding stopped early */
 	uint64_t sample_seq;
+	/* the keys do not order entries totally (a symbol key without the
+	 * dso key before it): entries are found as perf finds them, by a
+	 * walk down its red-black tree, so that the entries perf keeps
+	 * apart stay apart */
+	bool tree_merge;
+	struct hist_entry *rb_root;
+	int src_key;			/* index of the srcline key, or -1 */
 	struct hists_opts opts;
 	struct callchain_arena arena;	/* every entry's callchain tree */
 };

@@ -161,6 +161,18 @@ static const struct build_id *machine__bid_for(struct machine *m, const char *na
 	return NULL;
 }
 
+/* perf creates the dsos of the build-id list when it reads the header,
+ * the others as their maps appear */
+static uint32_t machine__dso_order(struct machine *m, const char *name)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->nr_bids; i++)
+		if (!strcmp(m->bids[i].name, name))
+			return i + 1;
+	return m->nr_bids + 1 + (uint32_t)m->nr_dsos;
+}
+
 int machine__set_build_id(struct machine *m, const char *name, const struct build_id *bid)
 {
 	struct bid_entry *p;
@@ -215,6 +227,7 @@ struct dso *machine__findnew_dso(struct machine *m, const char *name)
 	bid = machine__bid_for(m, key);
 	if (bid)
 		dso__set_build_id(d, bid);
+	d->order = machine__dso_order(m, key);
 	if (d->kind == DSO_KIND_KERNEL && !m->kernel)
 		m->kernel = d;
 	return d;
@@ -275,6 +288,7 @@ static struct thread *machine__add_thread(struct machine *m, int32_t pid, int32_
 	else
 		snprintf(buf, sizeof(buf), ":%d", tid);
 	thread__set_comm(t, machine__intern(m, buf), 0);
+	t->comm_set = tid == 0;	/* perf names the idle task, it passes it on */
 	return t;
 }
 
@@ -365,8 +379,22 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 	struct map *map;
 	int err;
 
+	/* memory that is no file, as perf tells it: anonymous (its
+	 * addresses are shown as they are) and, when executable, JIT code
+	 * that perf looks up in /tmp/perf-PID.map and calls "[JIT] tid PID" */
+	bool anon = !strcmp(filename, "//anon") || !strncmp(filename, "/dev/zero", 9) ||
+		    !strncmp(filename, "/anon_hugepage", 14) || (flags & 0x40000 /* MAP_HUGETLB */);
+	bool no_file = !strncmp(filename, "[stack", 6) || !strncmp(filename, "/SYSV", 5) ||
+		       !strcmp(filename, "[heap]");
+	char jit[64];
+
 	if (!t)
 		return -ENOMEM;
+	/* MMAP records (no prot) are executable mappings */
+	if ((anon || no_file) && (!prot || (prot & 4 /* PROT_EXEC */))) {
+		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", (int)pid);
+		filename = jit;
+	}
 	dso = machine__findnew_dso(m, filename);
 	if (!dso)
 		return -ENOMEM;
@@ -377,10 +405,10 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 		return -ENOMEM;
 	map->prot = prot;
 	map->flags = flags;
-	/* anon memory and vdso are not file-backed: addresses are offsets in
-	 * the mapping */
-	if (dso->kind == DSO_KIND_ANON)
-		map->pgoff = 0;
+	if (anon || no_file)
+		map->identity = 1;
+	else if (dso->kind == DSO_KIND_ANON)
+		map->pgoff = 0;	/* memfd: and the like: offsets in the mapping */
 	err = maps__insert(t->maps, map);
 	map__put(map);
 	return err;
@@ -467,9 +495,12 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 			return -ENOMEM;
 		child->pid = (int32_t)r->pid;
 		child->ppid = (int32_t)r->ppid;
-		if (parent->comm)
+		/* a parent known only by its ":tid" placeholder passes
+		 * nothing on: the child keeps its own, as in perf */
+		if (parent->comm && parent->comm_set) {
 			thread__set_comm(child, parent->comm, r->time);
-		child->comm_set = parent->comm_set;
+			child->comm_set = true;
+		}
 		maps__put(child->maps);
 		if (r->pid == r->ppid && parent->maps)	/* a new thread: same mm */
 			child->maps = maps__get(parent->maps);
@@ -516,8 +547,22 @@ static char cpumode_level(uint8_t cpumode)
 	}
 }
 
+static void __thread__resolve_ip(struct machine *m, struct thread *thread,
+				 uint8_t cpumode, uint64_t ip, struct addr_location *al,
+				 bool kernel_fallback);
+
 void thread__resolve_ip(struct machine *m, struct thread *thread, uint8_t cpumode,
 			uint64_t ip, struct addr_location *al)
+{
+	__thread__resolve_ip(m, thread, cpumode, ip, al, true);
+}
+
+/* @kernel_fallback: a user-mode address above the kernel start that no
+ * user map holds is looked up in the kernel maps (sample ips, as perf);
+ * callchain entries do not fall back (perf shows them [unknown]) */
+static void __thread__resolve_ip(struct machine *m, struct thread *thread,
+				 uint8_t cpumode, uint64_t ip, struct addr_location *al,
+				 bool kernel_fallback)
 {
 	struct map *map = NULL;
 	struct dso *dso;
@@ -535,7 +580,7 @@ void thread__resolve_ip(struct machine *m, struct thread *thread, uint8_t cpumod
 		if (thread && thread->maps)
 			map = maps__find(thread->maps, ip);
 		/* user-mode sample on a kernel address (vsyscall, trampolines) */
-		if (!map && m->kernel_start && ip >= m->kernel_start) {
+		if (!map && kernel_fallback && m->kernel_start && ip >= m->kernel_start) {
 			map = maps__find(m->kmaps, ip);
 			if (map)
 				al->level = 'k';
@@ -630,16 +675,25 @@ static struct symbol *machine__inline_sym(struct machine *m, const char *name,
 int machine__append_frame(struct machine *m, struct callchain_cursor *cursor,
 				 struct callchain_cursor_node *node)
 {
-	const char *names[16];
-	int n, i, err;
+	const char *names[16], *lines[16];
+	int n, i, err, nl = 0;
 
+	node->srcline = NULL;
 	if (m->no_inline || !node->sym || !node->dso || node->dso->kind != DSO_KIND_USER)
 		return callchain_cursor__append(cursor, node);
 	n = srcline__inlines(m, node->dso, node->addr, names, 16);
+	if (m->frame_srclines) {
+		/* perf's line of a frame with a symbol: "??:0" without DWARF */
+		nl = srcline__inline_lines(m, node->dso, node->addr, lines, 16);
+		node->srcline = nl > 0 ? lines[0] : machine__intern(m, "??:0");
+	}
 	if (n == 0 || (n == 1 && (!names[0] || !strcmp(names[0], node->sym->name))))
 		return callchain_cursor__append(cursor, node);
 	for (i = 0; i < n; i++) {
 		struct callchain_cursor_node f = *node;
+
+		if (i < nl)
+			f.srcline = lines[i];
 
 		if (names[i] && strcmp(names[i], node->sym->name))
 			f.sym = machine__inline_sym(m, names[i], node->sym);
@@ -681,24 +735,24 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 				case PERF_CONTEXT_USER:
 					mode = PERF_RECORD_MISC_USER;
 					break;
-				case PERF_CONTEXT_GUEST_KERNEL:
-					mode = PERF_RECORD_MISC_GUEST_KERNEL;
-					break;
-				case PERF_CONTEXT_GUEST_USER:
-					mode = PERF_RECORD_MISC_GUEST_USER;
-					break;
 				default:
-					break;
+					/* any other marker (a corrupt frame-pointer
+					 * walk, guest contexts): perf drops the whole
+					 * chain */
+					callchain_cursor__reset(cursor);
+					i = cc->nr;
+					continue;
 				}
 				continue;
 			}
-			thread__resolve_ip(m, thread, mode, ip, &al);
+			__thread__resolve_ip(m, thread, mode, ip, &al, false);
 			node.ip = ip;
 			node.addr = al.addr;
 			node.map = al.map;
 			node.dso = al.dso;
 			node.sym = al.sym;
 			node.level = al.level;
+			node.srcline = NULL;
 			/* perf expands inlined functions only in DWARF-unwound
 			 * chains, not in frame-pointer/kernel ones */
 			err = callchain_cursor__append(cursor, &node);
@@ -716,6 +770,7 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 		node.dso = al.dso;
 		node.sym = al.sym;
 		node.level = al.level;
+		node.srcline = NULL;
 		err = callchain_cursor__append(cursor, &node);
 		if (err)
 			return err;

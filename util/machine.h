@@ -71,6 +71,7 @@ struct machine {
 	 * sample's register mask */
 	const struct env *env;
 	bool no_inline;			/* no inlined frames in callchains */
+	bool frame_srclines;		/* fill callchain_cursor_node.srcline */
 	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
 	uint32_t inl_size, inl_nr;
 	bool warned_no_kmap;		/* kernel samples but no kernel map: said once */

@@ -36,6 +36,22 @@ static int comm_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%s", he->comm ? he->comm : "");
 }
 
+/* The thread's last comm (the one it had when the file ended), which perf
+ * shows in the pid column and sizes the comm column by. */
+static const char *thread_comm(const struct hist_entry *he)
+{
+	return he->thread && he->thread->comm ? he->thread->comm : he->comm;
+}
+
+/* perf sizes the comm column by the entry thread's last comm, not by the
+ * comm of the samples: an entry of the comm before an exec is cut */
+static int comm_width(const struct hist_entry *he)
+{
+	const char *c = thread_comm(he);
+
+	return c ? (int)strlen(c) : 0;
+}
+
 /* pid: perf's "pid" key is the thread (tid) with its comm */
 static int pid_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -49,7 +65,9 @@ static uint64_t pid_hash(const struct hist_entry *he)
 
 static int pid_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
-	return snprintf(buf, size, "%7d:%s", he->tid, he->comm ? he->comm : "");
+	const char *c = thread_comm(he);
+
+	return snprintf(buf, size, "%7d:%s", he->tid, c ? c : "");
 }
 
 static int tgid_cmp(const struct hist_entry *a, const struct hist_entry *b)
@@ -74,7 +92,12 @@ static int tgid_snprintf(const struct hist_entry *he, char *buf, size_t size)
 
 static int dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
-	return a->dso == b->dso ? 0 : cmp_str(dso__name(a->dso), dso__name(b->dso));
+	if (a->dso == b->dso)
+		return 0;
+	/* entries without a dso come after the others, as in perf */
+	if (!a->dso || !b->dso)
+		return a->dso ? -1 : 1;
+	return strcmp(a->dso->short_name, b->dso->short_name);
 }
 
 static uint64_t str_hash(const char *s)
@@ -97,28 +120,65 @@ static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%s", dso__name(he->dso));
 }
 
-static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
+/* merge order: by dso name first (perf compares the dso in its symbol key
+ * too), then by address range; unresolved addresses after the symbols */
+static bool sort_has_dso;
+
+void sort__set_keys(const struct sort_key *const *keys, int nr)
 {
-	if (!a->sym && !b->sym)
-		return CMP(a->addr, b->addr);
-	if (!a->sym || !b->sym)
-		return a->sym ? 1 : -1;
-	if (a->sym == b->sym)
-		return 0;
-	if (a->sym->inlined || b->sym->inlined)
-		return strcmp(a->sym->name, b->sym->name);
-	/* by address range, as perf (same-named objects merge) */
-	if (a->sym->start != b->sym->start)
-		return CMP(a->sym->start, b->sym->start);
-	return CMP(a->sym->end, b->sym->end);
+	sort_has_dso = false;
+	for (int i = 0; i < nr; i++)
+		sort_has_dso |= !strcmp(keys[i]->name, "dso");
 }
 
+/* perf subtracts addresses and takes the sign of the 64-bit difference:
+ * addresses 2^63 or more apart compare the other way round */
+static int addr_diff_sign(uint64_t a, uint64_t b)
+{
+	int64_t d = (int64_t)(a - b);
+
+	return d < 0 ? -1 : d > 0;
+}
+
+static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	int r;
+
+	if (!a->sym && !b->sym)
+		return addr_diff_sign(a->addr, b->addr);
+	/* perf compares the dso here only when dso is not a sort key */
+	if (!sort_has_dso) {
+		r = dso_cmp(a, b);
+		if (r)
+			return r;
+	}
+	if (!a->sym || !b->sym)
+		return a->sym ? -1 : 1;
+	if (a->sym == b->sym)
+		return 0;
+	if (a->sym->inlined || b->sym->inlined) {
+		/* perf orders inlined names backwards; overlapping ones of
+		 * one name are one entry */
+		r = strcmp(b->sym->name, a->sym->name);
+		if (r)
+			return r;
+		if (a->sym->start <= b->sym->end && a->sym->end >= b->sym->start)
+			return 0;
+	}
+	/* by address range, as perf (same-named objects merge) */
+	if (a->sym->start != b->sym->start)
+		return addr_diff_sign(a->sym->start, b->sym->start);
+	return addr_diff_sign(a->sym->end, b->sym->end);
+}
+
+/* output order of equal overheads: by name, unresolved addresses last and
+ * among themselves in merge order */
 static int sym_sort(const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (!a->sym && !b->sym)
-		return CMP(a->addr, b->addr);
+		return 0;
 	if (!a->sym || !b->sym)
-		return a->sym ? 1 : -1;
+		return a->sym ? -1 : 1;
 	return strcmp(a->sym->name, b->sym->name);
 }
 
@@ -159,6 +219,13 @@ static int srcline_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%s", he->srcline ? he->srcline : "??:0");
 }
 
+/* perf sizes the column by the lines it had computed (hist.h) and cuts
+ * the others to that width */
+static int srcline_width(const struct hist_entry *he)
+{
+	return he->src_counted && he->srcline ? (int)strlen(he->srcline) : 0;
+}
+
 static int cpu_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->cpu, b->cpu);
@@ -183,8 +250,8 @@ static int parent_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->parent == b->parent)
 		return 0;
-	if (!a->parent || !b->parent)
-		return a->parent ? 1 : -1;
+	if (!a->parent || !b->parent)	/* "[other]" after the named */
+		return a->parent ? -1 : 1;
 	return strcmp(a->parent->name, b->parent->name);
 }
 
@@ -214,14 +281,15 @@ static int trace_snprintf(const struct hist_entry *he, char *buf, size_t size)
 }
 
 static const struct sort_key sort_keys[] = {
-	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .pad_last = true },
+	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
+	  .pad_last = true, .clip = true, .collapse = true },
 	{ "pid", "    Pid:Command", pid_cmp, pid_cmp, pid_hash, pid_snprintf, .pad_last = true },
 	{ "tid", "    Tid", pid_cmp, pid_cmp, pid_hash, tid_snprintf, .pad_last = true },
 	{ "tgid", "   Tgid", tgid_cmp, tgid_cmp, tgid_hash, tgid_snprintf, .pad_last = true },
 	{ "dso", "Shared Object", dso_cmp, dso_cmp, dso_hash, dso_snprintf, .pad_last = true },
 	{ "sym", "Symbol", sym_cmp, sym_sort, sym_hash, sym_snprintf, .width = sym_width },
 	{ "srcline", "Source:Line", srcline_cmp, srcline_cmp, srcline_hash, srcline_snprintf,
-	  .need_srcline = true },
+	  .width = srcline_width, .need_srcline = true, .clip = true },
 	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .width = cpu_width,
 	  .pad_last = true },
 	{ "trace", "Trace output", trace_cmp, trace_cmp, trace_hash, trace_snprintf,

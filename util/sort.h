@@ -27,7 +27,10 @@ enum sort_field_kind {
 struct sort_key {
 	const char *name;	/* "comm", "dso", "sym", ... */
 	const char *header;	/* "Command", ... */
-	/* merge order: <0, 0, >0 (0: same entry) */
+	/* merge order: <0 when a new entry @a goes before an entry @b
+	 * already in perf's tree, 0: same entry. Not always a total order:
+	 * it compares as perf does (e.g. unresolved addresses by address
+	 * only, resolved symbols by dso first) */
 	int (*cmp)(const struct hist_entry *a, const struct hist_entry *b);
 	/* output order among entries of equal overhead (ascending) */
 	int (*sort)(const struct hist_entry *a, const struct hist_entry *b);
@@ -41,6 +44,9 @@ struct sort_key {
 	bool need_srcline;
 	bool need_trace;	/* trace: the formatted tracepoint */
 	bool pad_last;		/* pad even as the last column (perf does) */
+	bool clip;		/* rows are cut at the column width (perf's comm) */
+	bool collapse;		/* perf re-sorts its entries by this key once
+				 * more before the output (its "collapse") */
 };
 
 struct sort_field {
@@ -51,6 +57,9 @@ struct sort_field {
 
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
+/* The sort keys in use: the symbol key compares the dso itself only
+ * when no dso key is among them, as perf's does. */
+void sort__set_keys(const struct sort_key *const *keys, int nr);
 /* Comma-separated list of names for error messages. */
 const char *sort_key__names(void);
 

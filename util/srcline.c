@@ -143,6 +143,26 @@ static void cache_add(struct srcline_state *s, uint64_t addr, const char *line)
 	s->nr++;
 }
 
+/* The file of a line-table row (libdw's numbering of the file table). */
+static const char *a2l_file(Dwarf_Die *cu, Dwarf_Files *files, size_t idx)
+{
+	return dwarf_filesrc(files, idx, NULL, NULL);
+}
+
+static const char *a2l_row_file(Dwfl_Line *dl, Dwarf_Die *cudie, const char *file)
+{
+	Dwarf_Addr bias;
+	Dwarf_Line *line = dwfl_dwarf_line(dl, &bias);
+	Dwarf_Files *files;
+	const char *f;
+	size_t idx;
+
+	if (!line || !cudie || dwarf_line_file(line, &files, &idx))
+		return file;
+	f = a2l_file(cudie, files, idx);
+	return f ? f : file;
+}
+
 const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 			 uint64_t addr)
 {
@@ -160,9 +180,17 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 
 		if (hit)
 			return hit;
-		dl = dwfl_module_getsrc(s->mod, srcline__vaddr(s, addr) + s->bias);
+		Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias, cubias;
+
+		dl = dwfl_module_getsrc(s->mod, a);
 		file = dl ? dwfl_lineinfo(dl, NULL, &lineno, NULL, NULL, NULL) : NULL;
-		if (file) {
+		if (file)
+			file = a2l_row_file(dl, dwfl_module_addrdie(s->mod, a, &cubias), file);
+		else if (dwfl_module_addrdie(s->mod, a, &cubias))
+			file = "";	/* a unit without that line: addr2line's ":?" */
+		/* "??" (addr2line's unknown file): not found, as perf takes it;
+		 * an empty name stays (perf shows ":0") */
+		if (file && strcmp(file, "??")) {
 			base = strrchr(file, '/');
 			snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file, lineno);
 			line = machine__intern(m, buf);
@@ -171,8 +199,8 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 	if (!line) {
 		if (sym)
 			snprintf(buf, sizeof(buf), "%s+%" PRIu64, sym->name, addr - sym->start);
-		else
-			snprintf(buf, sizeof(buf), "??:0");
+		else	/* perf: the object and the address */
+			snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name, addr);
 		line = machine__intern(m, buf);
 	}
 	if (s && !s->failed && line)
@@ -231,6 +259,81 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 	 * closes the chain with the ELF symbol */
 	if (out < max)
 		names[out++] = NULL;
+	return out;
+}
+
+static const char *fileline(struct machine *m, const char *file, int line)
+{
+	char buf[512];
+	const char *base;
+
+	if (!file || !strcmp(file, "??"))
+		return machine__intern(m, "??:0");
+	base = strrchr(file, '/');
+	snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file, line);
+	return machine__intern(m, buf);
+}
+
+int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
+			  const char **lines, int max)
+{
+	struct srcline_state *s;
+	Dwarf_Die *cudie, *scopes = NULL;
+	Dwarf_Addr bias, a;
+	Dwfl_Line *dl;
+	const char *file;
+	int n, i, out = 0, lineno = 0;
+
+	if (!dso || max <= 0 || dso->kind != DSO_KIND_USER)
+		return 0;
+	s = srcline__state(m, dso);
+	if (!s || s->failed)
+		return 0;
+	a = srcline__vaddr(s, addr) + s->bias;
+	cudie = dwfl_module_addrdie(s->mod, a, &bias);
+	if (!cudie)
+		return 0;
+	dl = dwfl_module_getsrc(s->mod, a);
+	file = dl ? dwfl_lineinfo(dl, NULL, &lineno, NULL, NULL, NULL) : NULL;
+	if (file)
+		file = a2l_row_file(dl, cudie, file);
+	lines[out++] = fileline(m, file, lineno);
+	n = dwarf_getscopes(cudie, a - bias, &scopes);
+	if (n > 0) {
+		/* the concrete tree, as in srcline__inlines_uncached() */
+		Dwarf_Die *chain = NULL;
+		int nc = dwarf_getscopes_die(&scopes[0], &chain);
+
+		if (nc > 0) {
+			free(scopes);
+			scopes = chain;
+			n = nc;
+		} else {
+			free(chain);
+		}
+	}
+	/* each inlined function: where its caller called it */
+	for (i = 0; i < n && out < max; i++) {
+		int tag = dwarf_tag(&scopes[i]);
+		Dwarf_Attribute at;
+		Dwarf_Word fidx = 0, cline = 0;
+		Dwarf_Files *files;
+		Dwarf_Die cu;
+		size_t nfiles;
+		const char *cf = NULL;
+
+		if (tag == DW_TAG_subprogram)
+			break;
+		if (tag != DW_TAG_inlined_subroutine)
+			continue;
+		dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_file, &at), &fidx);
+		dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_line, &at), &cline);
+		if (dwarf_diecu(&scopes[i], &cu, NULL, NULL) &&
+		    !dwarf_getsrcfiles(&cu, &files, &nfiles) && fidx < nfiles)
+			cf = a2l_file(&cu, files, fidx);
+		lines[out++] = fileline(m, cf, (int)cline);
+	}
+	free(scopes);
 	return out;
 }
 

@@ -26,6 +26,13 @@ const char *srcline__get(struct machine *machine, struct dso *dso,
 int srcline__inlines(struct machine *machine, struct dso *dso, uint64_t addr,
 		     const char **names, int max);
 
+/* The source lines that go with srcline__inlines()' names at @addr: the
+ * line at @addr, then the call site of each inlined function, as
+ * "file:line" (interned, "??:0" when unknown). Returns how many (the
+ * same count as srcline__inlines()), 0 without debug info. */
+int srcline__inline_lines(struct machine *machine, struct dso *dso, uint64_t addr,
+			  const char **lines, int max);
+
 void srcline__dso_exit(struct dso *dso);
 
 #endif

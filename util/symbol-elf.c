@@ -20,6 +20,24 @@ static char *strip_params(char *dm)
 
 	if (!dm)
 		return NULL;
+	/* special names (thunks, TLS helpers) keep their parameters in
+	 * perf's demangler */
+	static const char *const special[] = {
+		"virtual thunk to ", "non-virtual thunk to ", "covariant return thunk to ",
+		"TLS init function for ", "TLS wrapper function for ",
+		"transaction clone for ", "non-transaction clone for ",
+	};
+
+	if (!dm)
+		return NULL;
+	for (size_t i = 0; i < sizeof(special) / sizeof(special[0]); i++)
+		if (!strncmp(dm, special[i], strlen(special[i])))
+			return dm;
+	/* a clone (".isra.0", ".constprop.0" after the mangled name): perf
+	 * shows the function's name alone, without " [clone ...]" */
+	p = strstr(dm, " [clone ");
+	if (p)
+		*p = '\0';
 	n = strlen(dm);
 	p = dm + n;
 	while (p > dm && p[-1] != ')') {
@@ -157,9 +175,10 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 		if (!gelf_getrela(rdata, (int)i, &r) ||
 		    !gelf_getsym(ddata, (int)GELF_R_SYM(r.r_info), &ds))
 			continue;
+		/* IRELATIVE slots have no symbol: perf calls them "@plt" */
 		name = elf_strptr(elf, dsh.sh_link, ds.st_name);
-		if (!name || !*name)
-			continue;
+		if (!name)
+			name = "";
 		if (addr + entsize > psh.sh_addr + psh.sh_size)
 			break;
 		snprintf(buf, sizeof(buf), "%s@plt", name);
@@ -266,7 +285,9 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			return -ENOMEM;
 		added++;
 	}
-	added += elf__plt_symbols(elf, &eh, segs, nseg, syms);
+	/* the PLT of the object itself: a separate debug file has its
+	 * .plt and .rela.plt as NOBITS */
+	added += elf__plt_symbols(phdr_elf, &eh, segs, nseg, syms);
 	if (!added)
 		return -ENODATA;
 	symbols__fixup(syms);

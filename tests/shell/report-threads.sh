@@ -1,0 +1,26 @@
+#!/bin/sh
+# report -T: per-thread counts from the READ records of perf record -s, the table perf prints (one and two events)
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/mthreads" ] || skip "workloads not built (make workloads)"
+"$PERF" record -q -s -o "$T/s.data" -- "$WL/mthreads" 2 0.2 >/dev/null 2>&1 ||
+	skip "perf record -s does not work here"
+"$PERF" record -q -s -e cpu-clock,page-faults -o "$T/s2.data" -- "$WL/mthreads" 3 0.2 >/dev/null 2>&1 ||
+	fail "perf record -s -e cpu-clock,page-faults"
+for f in s s2; do
+	# the table follows the profile; from its "PID" line to the end
+	"$PERF" report -i "$T/$f.data" --stdio -T 2>/dev/null | sed -n '/^# *PID  *TID/,$p' >"$T/p"
+	"$MPERF" report -i "$T/$f.data" --stdio -T 2>"$T/err" | sed -n '/^# *PID  *TID/,$p' >"$T/m" ||
+		{ cat "$T/err" >&2; fail "mperf report -T on $f"; }
+	[ "$(wc -l <"$T/p")" -ge 3 ] || { cat "$T/p" >&2; fail "perf printed no thread rows for $f"; }
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" >&2; fail "-T table of $f differs from perf's"; }
+done
+# two events: a column each, named
+assert_contains "event columns" "cpu-clock  page-faults" "$T/m"
+# no READ records (no -s): the bare header, as perf
+"$PERF" record -q -o "$T/n.data" -- "$WL/mthreads" 1 0.1 >/dev/null 2>&1 || fail "perf record"
+"$MPERF" report -i "$T/n.data" --stdio -T 2>/dev/null | tail -1 >"$T/m"
+assert_eq "no READ records" "# PID  TID" "$(cat "$T/m")"
+echo "-T tables equal to perf's"

@@ -1,0 +1,55 @@
+#!/bin/sh
+# report on a busy system-wide -g recording: rows of equal overhead (and callchain siblings of equal weight) in perf's order for several sort keys, children and not
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/mthreads" ] || skip "workloads not built (make workloads)"
+# background load: threads, syscalls, short-lived processes, file reads
+"$WL/mthreads" 2 1.5 >/dev/null 2>&1 &
+l1=$!
+"$WL/syscalls" 20000 >/dev/null 2>&1 &
+l2=$!
+sh -c 'i=0; while [ $i -lt 400 ]; do ls /usr/lib >/dev/null; i=$((i + 1)); done' &
+l3=$!
+"$PERF" record -q -a -g -F 999 -o "$T/busy.data" -- sleep 1 >/dev/null 2>&1
+rc=$?
+wait $l1 $l2 $l3 2>/dev/null
+[ $rc -eq 0 ] || skip "perf record -a -g does not work here"
+# the rows of the load above only: the shared machine runs other jobs
+# whose symbols (fuzzers' garbage stacks, sanitizer runtimes) are not this
+# test's subject
+C="--comm mt-worker-0,mt-worker-1,mthreads,syscalls,ls,sh,sleep,swapper"
+n=0
+while read -r opts; do
+	# shellcheck disable=SC2086
+	"$PERF" report -i "$T/busy.data" --stdio -g none $C $opts >"$T/perf" 2>/dev/null
+	# shellcheck disable=SC2086
+	"$MPERF" report -i "$T/busy.data" --stdio -g none $C $opts >"$T/mperf" 2>"$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report $opts: exit status"; }
+	# the last 3 lines are perf's random tip / mperf's quality summary
+	head -n -3 "$T/mperf" >"$T/a"
+	head -n -3 "$T/perf" >"$T/b"
+	[ "$(grep -c "%" "$T/b")" -gt 5 ] || fail "perf report $opts: too few rows for a busy recording"
+	if ! diff "$T/a" "$T/b" >"$T/diff" 2>&1; then
+		head -20 "$T/diff" >&2
+		fail "report $opts: rows differ from perf's"
+	fi
+	n=$((n + 1))
+done <<'LIST'
+--children
+--no-children
+-s sym
+-s sym,dso
+-s dso,sym
+-s dso
+-s pid,sym
+-s cpu,sym
+-s parent,sym
+--no-children -s sym
+--no-children -s cpu,comm,dso
+-g graph,0.5,callee
+--no-children -g graph,0.5,caller
+LIST
+[ "$n" -eq 13 ] || fail "only $n option sets ran"
+echo "$n sort orders (two with call graphs) equal to perf's on a busy -a -g recording"
