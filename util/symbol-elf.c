@@ -71,6 +71,7 @@ static char *demangle(const char *name)
 	static cxa_demangle_fn fn;
 	static int tried;
 	int status = 0;
+	char *dm;
 
 	if (name[0] != '_' || name[1] != 'Z')
 		return NULL;
@@ -83,7 +84,13 @@ static char *demangle(const char *name)
 	}
 	if (!fn)
 		return NULL;
-	return strip_params(fn(name, NULL, NULL, &status));
+	dm = fn(name, NULL, NULL, &status);
+	/* perf's demangler keeps the parameters of a thunk's target */
+	if (dm && (!strncmp(dm, "virtual thunk to ", 17) ||
+		   !strncmp(dm, "non-virtual thunk to ", 21) ||
+		   !strncmp(dm, "covariant return thunk to ", 26)))
+		return dm;
+	return strip_params(dm);
 }
 
 
@@ -157,8 +164,9 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 		if (!gelf_getrela(rdata, (int)i, &r) ||
 		    !gelf_getsym(ddata, (int)GELF_R_SYM(r.r_info), &ds))
 			continue;
+		/* an IRELATIVE slot has no symbol: perf names it "@plt" */
 		name = elf_strptr(elf, dsh.sh_link, ds.st_name);
-		if (!name || !*name)
+		if (!name)
 			continue;
 		if (addr + entsize > psh.sh_addr + psh.sh_size)
 			break;
@@ -169,6 +177,26 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 		added++;
 	}
 	return added;
+}
+
+static bool elf__section_nobits(Elf *elf, const char *want)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && !strcmp(name, want))
+			return sh.sh_type == SHT_NOBITS;
+	}
+	return false;
 }
 
 /*
@@ -266,7 +294,15 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			return -ENOMEM;
 		added++;
 	}
-	added += elf__plt_symbols(elf, &eh, segs, nseg, syms);
+	/*
+	 * PLT slots, as perf 6.1 names them: for an object with only .dynsym;
+	 * for a separate debug file (its .rela.plt is NOBITS), from the object
+	 * itself; none when the object carries its own .symtab.
+	 */
+	if (!symtab)
+		added += elf__plt_symbols(elf, &eh, segs, nseg, syms);
+	else if (phdr_elf != elf && elf__section_nobits(elf, ".rela.plt"))
+		added += elf__plt_symbols(phdr_elf, &eh, segs, nseg, syms);
 	if (!added)
 		return -ENODATA;
 	symbols__fixup(syms);
