@@ -170,7 +170,13 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 			continue;
 		if (addr + entsize > psh.sh_addr + psh.sh_size)
 			break;
-		snprintf(buf, sizeof(buf), "%s@plt", name);
+		{
+			/* C++ targets are shown demangled, as other symbols */
+			char *dm = demangle(name);
+
+			snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
+			free(dm);
+		}
 		sym = symbol__new(seg_offset(segs, nseg, addr), entsize, 1, buf);
 		if (!sym || symbols__add(syms, sym) < 0)
 			break;
