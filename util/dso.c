@@ -45,6 +45,7 @@ void dso__delete(struct dso *dso)
 		return;
 	srcline__dso_exit(dso);
 	symbols__exit(&dso->syms);
+	free(dso->symcache);
 	free(dso->symsrc);
 	free(dso->objpath);
 	free(dso->long_name);
@@ -274,12 +275,33 @@ int dso__load(struct dso *dso, const struct symbol_opts *opts)
 	return dso->load_err;
 }
 
+/* Callchains resolve the same few thousand addresses over and over: a
+ * direct-mapped cache in front of the binary search (the table does not
+ * change once loaded). */
+#define SYMCACHE_SIZE 4096
+
+struct dso_symcache {
+	uint64_t key;			/* addr + 1; 0: empty */
+	struct symbol *sym;
+};
+
 struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
 				uint64_t addr)
 {
+	struct dso_symcache *e;
+
 	if (!dso->loaded)
 		dso__load(dso, opts);
-	return symbols__find(&dso->syms, addr);
+	if (!dso->symcache && addr != UINT64_MAX)
+		dso->symcache = calloc(SYMCACHE_SIZE, sizeof(*dso->symcache));
+	if (!dso->symcache || addr == UINT64_MAX)
+		return symbols__find(&dso->syms, addr);
+	e = &dso->symcache[((addr * 0x9e3779b97f4a7c15ULL) >> 40) & (SYMCACHE_SIZE - 1)];
+	if (e->key != addr + 1) {
+		e->key = addr + 1;
+		e->sym = symbols__find(&dso->syms, addr);
+	}
+	return e->sym;
 }
 
 const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # mperf report vs perf report on the same files, same run: a ~1M-sample
 # `-a -g` recording and a `--call-graph dwarf` one (recordings.sh). Prints
-# wall time and peak RSS (best of BENCH_RUNS, default 1) and the ratios.
+# wall time and peak RSS (best of BENCH_RUNS runs: default 1 on the -a -g
+# file, 3 on the small dwarf one) and the ratios.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 PERF=${PERF:-/usr/bin/perf}
@@ -14,7 +15,6 @@ trap 'rm -rf "$T"' EXIT INT TERM
 D=${MPERF_BENCH_DATA:-$T}
 . tests/bench/recordings.sh
 bench_recordings "$D" || { echo "skip: perf record failed"; exit 0; }
-runs=${BENCH_RUNS:-1}
 
 # measure LABEL CMD...: best "wall_s rss_kb" of $runs into $T/LABEL
 measure() {
@@ -43,7 +43,9 @@ row() {
 	}'
 }
 
+runs=${BENCH_RUNS:-1}
 row "report --stdio (-a -g)" -i "$D/ag.data" --stdio
 row "report --stdio --no-children (-a -g)" -i "$D/ag.data" --stdio --no-children
+runs=${BENCH_RUNS:-3}
 row "report --stdio (dwarf)" -i "$D/dw.data" --stdio
 row "report --stdio --no-children (dwarf)" -i "$D/dw.data" --stdio --no-children
