@@ -301,14 +301,16 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 		added++;
 	}
 	/*
-	 * PLT slots, as perf 6.1 names them: for an object with only .dynsym;
-	 * for a separate debug file (its .rela.plt is NOBITS), from the object
-	 * itself; none when the object carries its own .symtab.
+	 * PLT slots, as perf 6.1 names them; for a separate debug file (its
+	 * .rela.plt is NOBITS) from the object itself. (perf also keeps the
+	 * zero-size symbol before .plt, usually _init, stretched over it;
+	 * which of the two its symbol tree finds first varies: in small
+	 * executables it shows _init+off, mperf always the slot.)
 	 */
-	if (!symtab)
-		added += elf__plt_symbols(elf, &eh, segs, nseg, syms);
-	else if (phdr_elf != elf && elf__section_nobits(elf, ".rela.plt"))
+	if (phdr_elf != elf && elf__section_nobits(elf, ".rela.plt"))
 		added += elf__plt_symbols(phdr_elf, &eh, segs, nseg, syms);
+	else
+		added += elf__plt_symbols(elf, &eh, segs, nseg, syms);
 	if (!added)
 		return -ENODATA;
 	symbols__fixup(syms);
