@@ -218,11 +218,18 @@ static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
 	int err = -ENOENT;
 
 	if (dso->bid.size && home) {
+		/* perf record saves it as "vdso" (other objects as "elf") */
+		static const char *const names[] = { "vdso", "elf" };
+		size_t i;
+
 		build_id__snprintf(&dso->bid, hex, sizeof(hex));
-		snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
-		if (elf__load_symbols(path, &dso->syms, &has_symtab) == 0) {
-			dso->symsrc = strdup(path);
-			return 0;
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/%s",
+				 home, hex, hex + 2, names[i]);
+			if (elf__load_symbols(path, &dso->syms, &has_symtab) == 0) {
+				dso->symsrc = strdup(path);
+				return 0;
+			}
 		}
 	}
 	f = fopen("/proc/self/maps", "re");

@@ -223,12 +223,16 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 		struct map *map = maps->entries[i];
 		const char *path;
 
-		if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
+		if ((map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO) ||
+		    (map->prot && !(map->prot & 4)))
 			continue;
 		/* report each file once: at its first (lowest) mapping */
 		if (i && maps->entries[i - 1]->dso == map->dso)
 			continue;
-		path = dso__objpath(map->dso, &m->opts);
+		/* the vdso: its copy in perf's build-id cache, when there is
+		 * one (its .eh_frame unwinds out of clock_gettime & co.) */
+		path = map->dso->kind == DSO_KIND_VDSO ? dso__symsrc(map->dso, &m->opts) :
+			dso__objpath(map->dso, &m->opts);
 		if (!path)
 			continue;
 		dwfl_report_elf(e->dwfl, map->dso->short_name, path, -1,
