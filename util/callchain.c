@@ -160,6 +160,7 @@ static void node__free_children(struct callchain_node *node)
 		free(node->children[i]);
 	}
 	free(node->children);
+	free(node->hash);
 }
 
 void callchain_root__exit(struct callchain_root *root)
@@ -183,42 +184,112 @@ static bool frame__match(const struct callchain_cursor_node *a,
 	return a->ip == b->ip;
 }
 
+/*
+ * A node's children: the pointer array and, after it, each child's match
+ * key, so a lookup scans one contiguous array of keys. Nodes with many
+ * children also get an open-addressed index (slot: child number + 1).
+ */
+#define CHILD_HASH_MIN 16
+
+static inline uint64_t *node__keys(const struct callchain_node *node)
+{
+	return (uint64_t *)(node->children + node->alloc_children);
+}
+
+static inline uint32_t key__slot(uint64_t key, uint32_t mask)
+{
+	key ^= key >> 31;
+	key *= 0x9e3779b97f4a7c15ULL;
+	return (uint32_t)(key >> 40) & mask;
+}
+
+static void *node__alloc(struct callchain_arena *arena, size_t size)
+{
+	return arena ? callchain_arena__alloc(arena, size) : calloc(1, size);
+}
+
+static void node__free(struct callchain_arena *arena, void *p)
+{
+	if (!arena)
+		free(p);
+}
+
+static void node__index_add(struct callchain_node *node, uint64_t key, uint32_t nr)
+{
+	uint32_t mask = node->hash_size - 1, s = key__slot(key, mask);
+
+	while (node->hash[s])
+		s = (s + 1) & mask;
+	node->hash[s] = nr + 1;
+}
+
+/* (Re)build the index for the children when it gets half full. */
+static int node__index(struct callchain_arena *arena, struct callchain_node *node)
+{
+	uint32_t size = 64, i;
+	uint64_t *keys = node__keys(node);
+
+	while (size < node->nr_children * 4)
+		size *= 2;
+	node__free(arena, node->hash);
+	node->hash = node__alloc(arena, size * sizeof(*node->hash));
+	if (!node->hash) {
+		node->hash_size = 0;
+		return -ENOMEM;
+	}
+	node->hash_size = size;
+	for (i = 0; i < node->nr_children; i++)
+		node__index_add(node, keys[i], i);
+	return 0;
+}
+
 static struct callchain_node *node__child(struct callchain_arena *arena,
 					  struct callchain_node *node,
 					  const struct callchain_cursor_node *f)
 {
 	struct callchain_node *c;
-	uint64_t key = frame__key(f);
+	uint64_t key = frame__key(f), *keys = node__keys(node);
 	uint32_t i;
 
-	for (i = 0; i < node->nr_children; i++) {
-		c = node->children[i];
-		if (c->match == key && frame__match(&c->key, f))
-			return c;
+	if (node->hash) {
+		uint32_t mask = node->hash_size - 1, s = key__slot(key, mask);
+
+		for (; node->hash[s]; s = (s + 1) & mask) {
+			i = node->hash[s] - 1;
+			if (keys[i] == key && frame__match(&node->children[i]->key, f))
+				return node->children[i];
+		}
+	} else {
+		for (i = 0; i < node->nr_children; i++)
+			if (keys[i] == key && frame__match(&node->children[i]->key, f))
+				return node->children[i];
 	}
 	if (node->nr_children == node->alloc_children) {
 		uint32_t n = node->alloc_children ? node->alloc_children * 2 : 2;
-		struct callchain_node **p;
+		struct callchain_node **p = node__alloc(arena, n * (sizeof(*p) + sizeof(*keys)));
 
-		if (arena) {
-			p = callchain_arena__alloc(arena, n * sizeof(*p));
-			if (p && node->nr_children)
-				memcpy(p, node->children, node->nr_children * sizeof(*p));
-		} else {
-			p = realloc(node->children, n * sizeof(*p));
-		}
 		if (!p)
 			return NULL;
+		if (node->nr_children) {
+			memcpy(p, node->children, node->nr_children * sizeof(*p));
+			memcpy(p + n, keys, node->nr_children * sizeof(*keys));
+		}
+		node__free(arena, node->children);
 		node->children = p;
 		node->alloc_children = n;
+		keys = node__keys(node);
 	}
-	c = arena ? callchain_arena__alloc(arena, sizeof(*c)) : calloc(1, sizeof(*c));
+	c = node__alloc(arena, sizeof(*c));
 	if (!c)
 		return NULL;
-	c->match = key;
 	c->parent = node;
 	c->key = *f;
+	keys[node->nr_children] = key;
 	node->children[node->nr_children++] = c;
+	if (node->hash && node->nr_children * 2 <= node->hash_size)
+		node__index_add(node, key, node->nr_children - 1);
+	else if (node->nr_children >= CHILD_HASH_MIN && node__index(arena, node))
+		return NULL;
 	return c;
 }
 

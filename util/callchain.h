@@ -70,12 +70,12 @@ struct callchain_node {
 	struct callchain_node *parent;
 	struct callchain_node **children;
 	uint32_t nr_children, alloc_children;
-	const struct callchain_cursor_node *frame;	/* key (first seen) */
+	uint32_t *hash;		/* index of the children when many */
+	uint32_t hash_size;
 	struct callchain_cursor_node key;
 	uint64_t hit;		/* period of chains ending here */
 	uint64_t cumul;		/* hit + children */
 	uint64_t count, cumul_count;
-	uint64_t match;		/* frame identity: symbol, or ip */
 };
 
 /* Bump allocator for tree nodes: trees are freed all at once. */

@@ -66,6 +66,7 @@ void dso__delete(struct dso *dso)
 		return;
 	srcline__dso_exit(dso);
 	symbols__exit(&dso->syms);
+	free(dso->symcache);
 	free(dso->symsrc);
 	free(dso->objpath);
 	free(dso->long_name);
@@ -256,11 +257,18 @@ static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
 	int err = -ENOENT;
 
 	if (dso->bid.size && home) {
+		/* perf record saves it as "vdso" (other objects as "elf") */
+		static const char *const names[] = { "vdso", "elf" };
+		size_t i;
+
 		build_id__snprintf(&dso->bid, hex, sizeof(hex));
-		snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
-		if (elf__load_symbols(path, &dso->syms, &has_symtab) == 0) {
-			dso->symsrc = strdup(path);
-			return 0;
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/%s",
+				 home, hex, hex + 2, names[i]);
+			if (elf__load_symbols(path, &dso->syms, &has_symtab) == 0) {
+				dso->symsrc = strdup(path);
+				return 0;
+			}
 		}
 	}
 	f = fopen("/proc/self/maps", "re");
@@ -313,12 +321,33 @@ int dso__load(struct dso *dso, const struct symbol_opts *opts)
 	return dso->load_err;
 }
 
+/* Callchains resolve the same few thousand addresses over and over: a
+ * direct-mapped cache in front of the binary search (the table does not
+ * change once loaded). */
+#define SYMCACHE_SIZE 4096
+
+struct dso_symcache {
+	uint64_t key;			/* addr + 1; 0: empty */
+	struct symbol *sym;
+};
+
 struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
 				uint64_t addr)
 {
+	struct dso_symcache *e;
+
 	if (!dso->loaded)
 		dso__load(dso, opts);
-	return symbols__find(&dso->syms, addr);
+	if (!dso->symcache && addr != UINT64_MAX)
+		dso->symcache = calloc(SYMCACHE_SIZE, sizeof(*dso->symcache));
+	if (!dso->symcache || addr == UINT64_MAX)
+		return symbols__find(&dso->syms, addr);
+	e = &dso->symcache[((addr * 0x9e3779b97f4a7c15ULL) >> 40) & (SYMCACHE_SIZE - 1)];
+	if (e->key != addr + 1) {
+		e->key = addr + 1;
+		e->sym = symbols__find(&dso->syms, addr);
+	}
+	return e->sym;
 }
 
 const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts)

@@ -243,6 +243,9 @@ int event__parse_sample(const union perf_event *event,
 	}
 	if ((type & PERF_SAMPLE_PERIOD) && cur_u64(&c, &s->period))
 		return -EFAULT;
+	/* -c N recordings carry no PERIOD: every sample is worth N */
+	if (!(type & PERF_SAMPLE_PERIOD) && !attr->freq && attr->sample_period)
+		s->period = attr->sample_period;
 	if (type & PERF_SAMPLE_READ) {
 		uint64_t nr = 0, size;
 

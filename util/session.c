@@ -9,6 +9,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "compress.h"
 #include "data.h"
 #include "debug.h"
@@ -578,13 +580,45 @@ static void warn_truncated(struct session *s, uint64_t off, uint64_t left)
 		   s->data.path, off, left);
 }
 
+/*
+ * Pages of the mapped file that every queued event lies beyond are not
+ * needed again: give them back, so that the resident size stays a window
+ * of the file rather than all of it (a later touch would read them again
+ * from the page cache: the mapping is private and read-only).
+ */
+#define DROP_STEP (8ULL << 20)
+
+static void drop_mapped(struct session *s, uint64_t off, uint64_t *dropped)
+{
+	const char *base = s->data.base;
+	uint64_t keep = off, page = (uint64_t)sysconf(_SC_PAGESIZE);
+	size_t i;
+
+	for (i = 0; i < s->oe.nr; i++) {
+		const char *ev = (const char *)s->oe.q[i].event;
+
+		if (ev >= base && ev < base + s->data.size &&
+		    (uint64_t)(ev - base) < keep)
+			keep = (uint64_t)(ev - base);
+	}
+	keep &= ~(page - 1);
+	if (keep > *dropped) {
+		madvise((char *)base + *dropped, keep - *dropped, MADV_DONTNEED);
+		*dropped = keep;
+	}
+}
+
 static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 {
 	const char *base = s->data.base;
-	uint64_t off = start;
+	uint64_t off = start, dropped = 0, next_drop = start + DROP_STEP;
 	int err = 0;
 
 	while (off < end) {
+		if (off >= next_drop) {
+			drop_mapped(s, off, &dropped);
+			next_drop = off + DROP_STEP;
+		}
 		const union perf_event *ev;
 		struct perf_event_header h;
 		struct oe_chunk *owner = NULL;

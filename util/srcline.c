@@ -23,7 +23,32 @@ struct inline_ent {
 	const char **names;
 };
 
+/*
+ * The scopes of one CU that can contain code, found once: the walk
+ * dwarf_getscopes() makes for one address (into the children of each DIE
+ * with a code range, from the CU down), made for every address at once.
+ * An address then needs no walk of the CU: the innermost entry that
+ * contains it and its parents are what dwarf_getscopes_die() would give.
+ */
+struct cu_scope {
+	Dwarf_Die die;
+	int parent;		/* index, -1: the CU */
+	int depth;
+	uint32_t first_range, nr_ranges;
+};
+
+struct cu_scopes {
+	Dwarf_Off cu_off;
+	struct cu_scope *s;
+	size_t nr, alloc;
+	uint64_t (*ranges)[2];
+	size_t nr_ranges, alloc_ranges;
+	bool failed;
+};
+
 struct srcline_state {
+	struct cu_scopes *cus;
+	size_t nr_cus;
 	struct inline_ent *inl;
 	uint32_t inl_size, inl_nr;
 	Dwfl *dwfl;
@@ -208,8 +233,183 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 	return line ? line : "??:0";
 }
 
+static int srcline__inlines_walk(struct machine *m, struct srcline_state *s,
+				 uint64_t addr, const char **names, int max);
+
+static bool die__may_have_scopes(Dwarf_Die *die)
+{
+	switch (dwarf_tag(die)) {
+	case DW_TAG_compile_unit:
+	case DW_TAG_partial_unit:
+	case DW_TAG_module:
+	case DW_TAG_lexical_block:
+	case DW_TAG_with_stmt:
+	case DW_TAG_catch_block:
+	case DW_TAG_try_block:
+	case DW_TAG_entry_point:
+	case DW_TAG_inlined_subroutine:
+	case DW_TAG_subprogram:
+	case DW_TAG_namespace:
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static int cu_scopes__add(struct cu_scopes *t, Dwarf_Die *die, int parent, int depth)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+	struct cu_scope *e;
+	size_t first = t->nr_ranges;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (t->nr_ranges == t->alloc_ranges) {
+			size_t n = t->alloc_ranges ? t->alloc_ranges * 2 : 256;
+			void *p = realloc(t->ranges, n * sizeof(*t->ranges));
+
+			if (!p)
+				return -1;
+			t->ranges = p;
+			t->alloc_ranges = n;
+		}
+		t->ranges[t->nr_ranges][0] = start;
+		t->ranges[t->nr_ranges][1] = end;
+		t->nr_ranges++;
+	}
+	if (t->nr_ranges == first)
+		return -2;	/* no code range: pruned, as getscopes does */
+	if (t->nr == t->alloc) {
+		size_t n = t->alloc ? t->alloc * 2 : 64;
+		void *p = realloc(t->s, n * sizeof(*t->s));
+
+		if (!p)
+			return -1;
+		t->s = p;
+		t->alloc = n;
+	}
+	e = &t->s[t->nr];
+	e->die = *die;
+	e->parent = parent;
+	e->depth = depth;
+	e->first_range = (uint32_t)first;
+	e->nr_ranges = (uint32_t)(t->nr_ranges - first);
+	return (int)t->nr++;
+}
+
+static int cu_scopes__walk(struct cu_scopes *t, Dwarf_Die *parent_die, int parent, int depth)
+{
+	Dwarf_Die child;
+	int r;
+
+	if (depth > 256 || dwarf_child(parent_die, &child) != 0)
+		return 0;
+	do {
+		r = cu_scopes__add(t, &child, parent, depth);
+		if (r == -1)
+			return -1;
+		if (r >= 0 && die__may_have_scopes(&child) &&
+		    cu_scopes__walk(t, &t->s[r].die, r, depth + 1) < 0)
+			return -1;
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return 0;
+}
+
+static struct cu_scopes *srcline__cu_scopes(struct srcline_state *s, Dwarf_Die *cudie)
+{
+	Dwarf_Off off = dwarf_dieoffset(cudie);
+	struct cu_scopes *t;
+	size_t i;
+
+	for (i = 0; i < s->nr_cus; i++)
+		if (s->cus[i].cu_off == off)
+			return &s->cus[i];
+	t = realloc(s->cus, (s->nr_cus + 1) * sizeof(*s->cus));
+	if (!t)
+		return NULL;
+	s->cus = t;
+	t = &s->cus[s->nr_cus++];
+	memset(t, 0, sizeof(*t));
+	t->cu_off = off;
+	if (cu_scopes__walk(t, cudie, -1, 1) < 0)
+		t->failed = true;
+	return t;
+}
+
+static void srcline__cu_scopes_exit(struct srcline_state *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_cus; i++) {
+		free(s->cus[i].s);
+		free(s->cus[i].ranges);
+	}
+	free(s->cus);
+	s->cus = NULL;
+	s->nr_cus = 0;
+}
+
 static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 				     uint64_t addr, const char **names, int max)
+{
+	Dwarf_Die *cudie;
+	Dwarf_Addr bias, a, pc;
+	struct cu_scopes *t;
+	int best = -1, i, out = 0;
+	size_t k;
+
+	a = srcline__vaddr(s, addr) + s->bias;
+	cudie = dwfl_module_addrdie(s->mod, a, &bias);
+	if (!cudie)
+		return 0;
+	t = srcline__cu_scopes(s, cudie);
+	if (!t || t->failed)
+		return srcline__inlines_walk(m, s, addr, names, max);
+	pc = a - bias;
+	/* the innermost scope with the address: the deepest (the first
+	 * of equal depth in DIE order, as the walk meets them) */
+	for (k = 0; k < t->nr; k++) {
+		const struct cu_scope *e = &t->s[k];
+		uint32_t r;
+
+		if (best >= 0 && e->depth <= t->s[best].depth)
+			continue;
+		for (r = 0; r < e->nr_ranges; r++) {
+			const uint64_t *rg = t->ranges[e->first_range + r];
+
+			if (pc >= rg[0] && pc < rg[1]) {
+				best = (int)k;
+				break;
+			}
+		}
+	}
+	/* no subprogram around it (asm, or no scope at all): the caller
+	 * closes the chain with the ELF symbol */
+	for (i = best; i >= 0 && out < max; i = t->s[i].parent) {
+		Dwarf_Die *die = &t->s[i].die;
+		int tag = dwarf_tag(die);
+		Dwarf_Attribute at;
+		const char *name;
+
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
+			continue;
+		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &at));
+		if (!name || (name[0] == '_' && name[1] == 'Z'))
+			name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &at));
+		if (name)
+			names[out++] = machine__intern(m, name);
+		if (tag == DW_TAG_subprogram)
+			return out;
+	}
+	if (out < max)
+		names[out++] = NULL;
+	return out;
+}
+
+static int srcline__inlines_walk(struct machine *m, struct srcline_state *s,
+				 uint64_t addr, const char **names, int max)
 {
 	Dwarf_Die *cudie, *scopes = NULL;
 	Dwarf_Addr bias, a;
@@ -417,6 +617,7 @@ void srcline__dso_exit(struct dso *dso)
 
 	if (!s)
 		return;
+	srcline__cu_scopes_exit(s);
 	if (s->dwfl)
 		dwfl_end(s->dwfl);
 	if (s->inl) {

@@ -89,6 +89,7 @@ static char *demangle(const char *name)
 	static cxa_demangle_fn fn;
 	static int tried;
 	int status = 0;
+	char *dm;
 
 	if (name[0] != '_' || name[1] != 'Z')
 		return NULL;
@@ -101,7 +102,13 @@ static char *demangle(const char *name)
 	}
 	if (!fn)
 		return NULL;
-	return strip_params(fn(name, NULL, NULL, &status));
+	dm = fn(name, NULL, NULL, &status);
+	/* perf's demangler keeps the parameters of a thunk's target */
+	if (dm && (!strncmp(dm, "virtual thunk to ", 17) ||
+		   !strncmp(dm, "non-virtual thunk to ", 21) ||
+		   !strncmp(dm, "covariant return thunk to ", 26)))
+		return dm;
+	return strip_params(dm);
 }
 
 
@@ -181,7 +188,13 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 			name = "";
 		if (addr + entsize > psh.sh_addr + psh.sh_size)
 			break;
-		snprintf(buf, sizeof(buf), "%s@plt", name);
+		{
+			/* C++ targets are shown demangled, as other symbols */
+			char *dm = demangle(name);
+
+			snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
+			free(dm);
+		}
 		sym = symbol__new(seg_offset(segs, nseg, addr), entsize, 1, buf);
 		if (!sym || symbols__add(syms, sym) < 0)
 			break;
@@ -285,8 +298,14 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			return -ENOMEM;
 		added++;
 	}
-	/* the PLT of the object itself: a separate debug file has its
-	 * .plt and .rela.plt as NOBITS */
+	/*
+	 * PLT slots, as perf 6.1 names them, from the object itself: a
+	 * separate debug file has its .plt and .rela.plt as NOBITS. (perf
+	 * also keeps the zero-size symbol before .plt, usually _init,
+	 * stretched over it; which of the two its symbol tree finds first
+	 * varies: in small executables it shows _init+off, mperf always the
+	 * slot.)
+	 */
 	added += elf__plt_symbols(phdr_elf, &eh, segs, nseg, syms);
 	if (!added)
 		return -ENODATA;

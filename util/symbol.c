@@ -87,7 +87,12 @@ void symbols__fixup(struct symbols *s)
 {
 	size_t i, j;
 
-	if (s->nr)
+	/* /proc/kallsyms and many symbol tables come (nearly) sorted: a
+	 * check is cheaper than a sort */
+	for (i = 1; i < s->nr; i++)
+		if (sym_cmp(&s->syms[i - 1], &s->syms[i]) > 0)
+			break;
+	if (i < s->nr)
 		qsort(s->syms, s->nr, sizeof(*s->syms), sym_cmp);
 	/* aliases at the same address: keep the first after sorting */
 	for (i = 0, j = 0; i < s->nr; i++) {

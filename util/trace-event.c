@@ -32,9 +32,39 @@ struct fmt_entry {
 	char *raw;		/* raw_size bytes, then out_len bytes of output */
 };
 
+/*
+ * Print formats made only of text and integer conversions (%d %u %x, with
+ * l or ll) of plain integer fields or constant elements of integer array
+ * fields, such as raw_syscalls:sys_enter's "NR %ld (%lx, ...)", are
+ * printed here: libtraceevent reads such a field as an unsigned number of
+ * its size (an array element as a long) and hands it to printf cast to
+ * int, long or long long; this does the same without a printf per field.
+ * Any other format (or an event with a plugin handler) is libtraceevent's.
+ */
+#define FAST_MAX_PIECES 32
+
+struct fast_piece {
+	const char *text;	/* literal text before the conversion */
+	uint32_t text_len;
+	char conv;		/* 0: text only (the end); d i u x X */
+	uint8_t ls;		/* 0 int, 1 long, 2 long long */
+	uint32_t offset, size;	/* where the value is in the payload */
+};
+
+struct fast_fmt {
+	int id;
+	bool tried, ok;
+	struct fast_piece piece[FAST_MAX_PIECES];
+	int nr;
+	uint32_t min_size;	/* payload bytes the pieces read */
+};
+
+#define FAST_FMT_SLOTS 256
+
 struct trace_event {
 	struct tep_handle *tep;
 	struct fmt_entry *cache;
+	struct fast_fmt *fast;	/* FAST_FMT_SLOTS, by id */
 };
 
 static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
@@ -251,6 +281,7 @@ void trace_event__delete(struct trace_event *te)
 			free(te->cache[i].raw);
 		free(te->cache);
 	}
+	free(te->fast);
 	tep_free(te->tep);
 	free(te);
 }
@@ -276,6 +307,181 @@ static uint64_t fmt_hash(uint64_t id, int cpu, const void *raw, size_t size)
 	return h;
 }
 
+static bool fast__value_arg(struct tep_event *ev, struct tep_print_arg *arg,
+			    struct fast_piece *pc, int long_size)
+{
+	struct tep_format_field *f;
+
+	if (arg->type == TEP_PRINT_FIELD) {
+		f = tep_find_any_field(ev, arg->field.name);
+		if (!f || (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC |
+				       TEP_FIELD_IS_STRING | TEP_FIELD_IS_RELATIVE)) ||
+		    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8))
+			return false;
+		pc->offset = f->offset;
+		pc->size = f->size;
+		return true;
+	}
+	if (arg->type == TEP_PRINT_OP && arg->op.op && !strcmp(arg->op.op, "[") &&
+	    arg->op.left && arg->op.left->type == TEP_PRINT_FIELD &&
+	    arg->op.right && arg->op.right->type == TEP_PRINT_ATOM) {
+		char *end;
+		unsigned long idx = strtoul(arg->op.right->atom.atom, &end, 0);
+
+		f = tep_find_any_field(ev, arg->op.left->field.name);
+		if (*end || !f || !(f->flags & TEP_FIELD_IS_ARRAY) ||
+		    (f->flags & (TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING | TEP_FIELD_IS_RELATIVE)) ||
+		    f->elementsize != (unsigned int)long_size ||
+		    (idx + 1) * (unsigned long)long_size > (unsigned long)f->size)
+			return false;
+		pc->offset = f->offset + (uint32_t)(idx * (unsigned long)long_size);
+		pc->size = (uint32_t)long_size;
+		return true;
+	}
+	return false;
+}
+
+static void fast__compile(struct trace_event *te, struct tep_event *ev, struct fast_fmt *ff)
+{
+	struct tep_print_arg *arg = ev->print_fmt.args;
+	const char *p = ev->print_fmt.format, *text;
+	int long_size = tep_get_long_size(te->tep);
+
+	ff->tried = true;
+	ff->ok = false;
+	ff->nr = 0;
+	ff->min_size = 0;
+	if (!p || ev->handler || (ev->flags & (TEP_EVENT_FL_PRINTRAW | TEP_EVENT_FL_FAILED)) ||
+	    tep_is_file_bigendian(te->tep) != tep_is_local_bigendian(te->tep) ||
+	    long_size != 8)
+		return;
+	for (text = p;; ) {
+		struct fast_piece *pc;
+
+		if (*p && *p != '%') {
+			p++;
+			continue;
+		}
+		if (ff->nr == FAST_MAX_PIECES)
+			return;
+		pc = &ff->piece[ff->nr];
+		memset(pc, 0, sizeof(*pc));
+		pc->text = text;
+		pc->text_len = (uint32_t)(p - text);
+		if (!*p) {
+			ff->nr++;
+			break;
+		}
+		if (p[1] == '%' || !arg)
+			return;		/* "%%", or more conversions than args */
+		p++;
+		while (*p == 'l' && pc->ls < 2) {
+			pc->ls++;
+			p++;
+		}
+		if (*p != 'd' && *p != 'i' && *p != 'u' && *p != 'x' && *p != 'X')
+			return;
+		pc->conv = *p++;
+		if (!fast__value_arg(ev, arg, pc, long_size))
+			return;
+		/* a narrow signed field in a long conversion: leave the
+		 * question of its sign to libtraceevent */
+		if (pc->ls && pc->size < 8 && arg->type == TEP_PRINT_FIELD &&
+		    (tep_find_any_field(ev, arg->field.name)->flags & TEP_FIELD_IS_SIGNED))
+			return;
+		if (pc->offset + pc->size > ff->min_size)
+			ff->min_size = pc->offset + pc->size;
+		arg = arg->next;
+		text = p;
+		ff->nr++;
+	}
+	ff->ok = arg == NULL;
+}
+
+static char *fast__num(char *o, uint64_t v, char conv, int ls)
+{
+	char tmp[24], *t = tmp + sizeof(tmp);
+	const char *digits = conv == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+	bool neg = false;
+
+	if (ls == 0)
+		v = (uint32_t)v;
+	if (conv == 'd' || conv == 'i') {
+		int64_t sv = ls == 0 ? (int64_t)(int32_t)v : (int64_t)v;
+
+		if (sv < 0) {
+			neg = true;
+			v = (uint64_t)0 - (uint64_t)sv;
+		} else {
+			v = (uint64_t)sv;
+		}
+	}
+	if (conv == 'x' || conv == 'X') {
+		do {
+			*--t = digits[v & 15];
+			v >>= 4;
+		} while (v);
+	} else {
+		do {
+			*--t = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+	}
+	if (neg)
+		*--t = '-';
+	memcpy(o, t, (size_t)(tmp + sizeof(tmp) - t));
+	return o + (tmp + sizeof(tmp) - t);
+}
+
+/* >= 0: bytes printed; -1: not a format printed here */
+static int fast__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
+			 const void *raw, size_t raw_size)
+{
+	struct fast_fmt *ff;
+	char buf[4096], *o = buf;
+	int i;
+
+	if (!te->fast) {
+		te->fast = calloc(FAST_FMT_SLOTS, sizeof(*te->fast));
+		if (!te->fast)
+			return -1;
+	}
+	ff = &te->fast[id & (FAST_FMT_SLOTS - 1)];
+	if (!ff->tried || ff->id != (int)id) {
+		struct tep_event *ev = tep_find_event(te->tep, (int)id);
+
+		ff->id = (int)id;
+		if (!ev) {
+			ff->tried = true;
+			ff->ok = false;
+			return -1;
+		}
+		fast__compile(te, ev, ff);
+	}
+	if (!ff->ok || raw_size < ff->min_size)
+		return -1;
+	for (i = 0; i < ff->nr; i++) {
+		const struct fast_piece *pc = &ff->piece[i];
+		const unsigned char *q = (const unsigned char *)raw + pc->offset;
+		uint64_t v = 0;
+
+		if ((size_t)(o - buf) + pc->text_len + 24 > sizeof(buf))
+			return -1;
+		memcpy(o, pc->text, pc->text_len);
+		o += pc->text_len;
+		if (!pc->conv)
+			break;
+		switch (pc->size) {
+		case 1: v = *q; break;
+		case 2: { uint16_t x; memcpy(&x, q, 2); v = x; break; }
+		case 4: { uint32_t x; memcpy(&x, q, 4); v = x; break; }
+		default: memcpy(&v, q, 8); break;
+		}
+		o = fast__num(o, v, pc->conv, pc->ls);
+	}
+	return (int)fwrite(buf, 1, (size_t)(o - buf), fp);
+}
+
 int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 			 int cpu, const void *raw, size_t raw_size)
 {
@@ -288,6 +494,9 @@ int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 
 	if (!te)
 		return 0;
+	n = fast__fprintf(te, fp, id, raw, raw_size);
+	if (n >= 0)
+		return n;
 	if (!te->cache)
 		te->cache = calloc(FMT_CACHE_SIZE, sizeof(*te->cache));
 	if (te->cache && raw_size <= 4096) {

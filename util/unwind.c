@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dwarf.h>
 #include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -155,6 +156,8 @@ static const Dwfl_Callbacks offline_callbacks = {
 /* One Dwfl per address space, reused across samples: the modules are
  * reported once (again when the maps change) and the state is attached
  * once; the callbacks read the sample of the moment from @ui. */
+struct cfi_rules;
+
 struct unwind_cache_ent {
 	struct maps *maps;
 	uint64_t gen;
@@ -162,6 +165,8 @@ struct unwind_cache_ent {
 	bool attached;
 	struct unwind_info *ui;
 	uint64_t last_use;
+	struct cfi_rules *rules;	/* by lookup pc, open addressing */
+	uint32_t rules_size, rules_nr;
 };
 
 #define UNWIND_CACHE 16
@@ -175,6 +180,7 @@ static void cache_ent__clear(struct unwind_cache_ent *e)
 {
 	if (e->dwfl)
 		dwfl_end(e->dwfl);
+	free(e->rules);
 	free(e->ui);
 	maps__put(e->maps);
 	memset(e, 0, sizeof(*e));
@@ -219,12 +225,16 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 		struct map *map = maps->entries[i];
 		const char *path;
 
-		if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
+		if ((map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO) ||
+		    (map->prot && !(map->prot & 4)))
 			continue;
 		/* report each file once: at its first (lowest) mapping */
 		if (i && maps->entries[i - 1]->dso == map->dso)
 			continue;
-		path = dso__objpath(map->dso, &m->opts);
+		/* the vdso: its copy in perf's build-id cache, when there is
+		 * one (its .eh_frame unwinds out of clock_gettime & co.) */
+		path = map->dso->kind == DSO_KIND_VDSO ? dso__symsrc(map->dso, &m->opts) :
+			dso__objpath(map->dso, &m->opts);
 		if (!path)
 			continue;
 		dwfl_report_elf(e->dwfl, map->dso->short_name, path, -1,
@@ -246,6 +256,229 @@ static bool unwind__is_arm64(struct machine *m, uint64_t mask)
 	if (a)
 		return a == &arch_arm64;
 	return (mask & (1ULL << ARM64_PERF_REG_SP)) && (mask & (1ULL << ARM64_PERF_REG_PC));
+}
+
+/*
+ * x86_64 fast path. libdw's unwinder interprets the CFI of every frame
+ * anew (dwarf_cfi_addrframe, then an expression per register); most
+ * frames of a recording are at a few thousand distinct pcs. For each pc
+ * the rules are decoded once from libdw's Dwarf_Frame into the simple
+ * forms .eh_frame uses (CFA = reg + off; a register undefined, unchanged,
+ * saved at CFA + off, or equal to CFA + off) and applied here the way
+ * libdw's frame_unwind applies them, so the frames are the same. A pc
+ * whose rules are anything else (expressions, signal frames, no FDE in
+ * .eh_frame: libdw then tries .debug_frame or frame pointers) sends the
+ * whole sample to libdw's unwinder.
+ */
+#define X86_NREGS 17		/* DWARF 0-15 and the return address, 16 */
+#define X86_RA 16
+
+enum { RULE_UNDEF, RULE_SAME, RULE_OFFSET, RULE_VAL_OFFSET };
+
+struct cfi_rules {
+	uint64_t pc;
+	bool used;
+	bool fast;		/* false: leave this pc to libdw */
+	uint8_t cfa_reg;
+	uint8_t kind[X86_NREGS];
+	int64_t cfa_off;
+	int64_t off[X86_NREGS];
+};
+
+static void rules__decode(Dwfl *dwfl, uint64_t pc, struct cfi_rules *r)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
+	Dwarf_Frame *frame = NULL;
+	Dwarf_Addr bias;
+	Dwarf_CFI *cfi;
+	Dwarf_Op *ops, mem[3];
+	size_t nops, i;
+	bool signal = false;
+	int reg;
+
+	r->fast = false;
+	if (!mod)
+		return;
+	cfi = dwfl_module_eh_cfi(mod, &bias);
+	if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame) || !frame)
+		return;
+	if (dwarf_frame_info(frame, NULL, NULL, &signal) != X86_RA || signal)
+		goto out;
+	if (dwarf_frame_cfa(frame, &ops, &nops) || nops != 1 || ops[0].atom != DW_OP_bregx ||
+	    ops[0].number >= X86_NREGS)
+		goto out;
+	r->cfa_reg = (uint8_t)ops[0].number;
+	r->cfa_off = (int64_t)ops[0].number2;
+	for (reg = 0; reg < X86_NREGS; reg++) {
+		uint64_t off = 0;
+
+		if (dwarf_frame_register(frame, reg, mem, &ops, &nops))
+			goto out;
+		if (nops == 0) {
+			/* libdw: the ops buffer for "undefined", none for
+			 * "same value" */
+			if (ops == mem)
+				r->kind[reg] = RULE_UNDEF;
+			else if (!ops)
+				r->kind[reg] = RULE_SAME;
+			else
+				goto out;
+			continue;
+		}
+		if (ops[0].atom != DW_OP_call_frame_cfa)
+			goto out;
+		i = 1;
+		if (i < nops && ops[i].atom == DW_OP_plus_uconst)
+			off = ops[i++].number;
+		r->kind[reg] = RULE_OFFSET;
+		if (i < nops && ops[i].atom == DW_OP_stack_value) {
+			r->kind[reg] = RULE_VAL_OFFSET;
+			i++;
+		}
+		if (i != nops)
+			goto out;
+		r->off[reg] = (int64_t)off;
+	}
+	r->fast = true;
+out:
+	free(frame);
+}
+
+static uint32_t rules__slot(const struct unwind_cache_ent *e, uint64_t pc)
+{
+	uint64_t h = pc * 0x9e3779b97f4a7c15ULL;
+	uint32_t mask = e->rules_size - 1, i = (uint32_t)(h >> 40) & mask;
+
+	while (e->rules[i].used && e->rules[i].pc != pc)
+		i = (i + 1) & mask;
+	return i;
+}
+
+static const struct cfi_rules *rules__get(struct unwind_cache_ent *e, uint64_t pc)
+{
+	struct cfi_rules *r;
+	uint32_t i;
+
+	if ((e->rules_nr + 1) * 2 > e->rules_size) {
+		struct cfi_rules *old = e->rules;
+		uint32_t osize = e->rules_size, n = osize ? osize * 2 : 256;
+
+		e->rules = calloc(n, sizeof(*e->rules));
+		if (!e->rules) {
+			e->rules = old;
+			return NULL;
+		}
+		e->rules_size = n;
+		for (i = 0; i < osize; i++)
+			if (old[i].used)
+				e->rules[rules__slot(e, old[i].pc)] = old[i];
+		free(old);
+	}
+	r = &e->rules[rules__slot(e, pc)];
+	if (!r->used) {
+		r->used = true;
+		r->pc = pc;
+		rules__decode(e->dwfl, pc, r);
+		e->rules_nr++;
+	}
+	return r;
+}
+
+/* 1: unwound (*rc as dwfl_getthread_frames would return); 0: not here */
+static int unwind__fast(struct unwind_cache_ent *e, struct unwind_info *ui, int *rc)
+{
+	uint64_t regs[X86_NREGS], next[X86_NREGS], pc;
+	uint32_t valid = (1U << X86_NREGS) - 1, nvalid;
+	bool initial = true;
+	int i;
+
+	memset(regs, 0, sizeof(regs));
+	for (i = 0; i < 33; i++) {
+		int d = x86__perf_reg_to_dwarf(i);
+		uint64_t v;
+
+		if (d >= 0 && d < X86_NREGS && sample_reg(ui->sample, i, &v))
+			regs[d] = v;
+	}
+	pc = regs[X86_RA];
+	for (;;) {
+		uint64_t lookup = initial ? pc : pc - 1, cfa = 0;
+		const struct cfi_rules *r = rules__get(e, lookup);
+		bool cfa_ok, undefined = false;
+		Dwarf_Word w;
+
+		if (!r || !r->fast)
+			return 0;
+		/* the frame: what frame_cb does with libdw's state */
+		if ((int)ui->cursor->nr >= ui->max_stack) {
+			*rc = DWARF_CB_ABORT;
+			return 1;
+		}
+		{
+			struct callchain_cursor_node node;
+			struct addr_location al;
+
+			thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER, lookup, &al);
+			node.ip = lookup;
+			node.addr = al.addr;
+			node.map = al.map;
+			node.dso = al.dso;
+			node.sym = al.sym;
+			node.level = '.';
+			if (machine__append_frame(ui->machine, ui->cursor, &node)) {
+				*rc = DWARF_CB_ABORT;
+				return 1;
+			}
+			ui->nr++;
+		}
+		/* the caller's registers */
+		cfa_ok = valid & (1U << r->cfa_reg);
+		if (cfa_ok)
+			cfa = regs[r->cfa_reg] + (uint64_t)r->cfa_off;
+		nvalid = 0;
+		for (i = 0; i < X86_NREGS; i++) {
+			switch (r->kind[i]) {
+			case RULE_UNDEF:
+				if (i == X86_RA)
+					undefined = true;
+				continue;
+			case RULE_SAME:
+				if (!(valid & (1U << i)))
+					continue;
+				next[i] = regs[i];
+				break;
+			case RULE_OFFSET:
+				if (!cfa_ok || !memory_read(e->dwfl, cfa + (uint64_t)r->off[i], &w, ui))
+					continue;
+				next[i] = w;
+				break;
+			default:
+				if (!cfa_ok)
+					continue;
+				next[i] = cfa + (uint64_t)r->off[i];
+				break;
+			}
+			nvalid |= 1U << i;
+		}
+		if (undefined) {
+			*rc = 0;
+			return 1;
+		}
+		/* a return address that could not be read ends the stack as
+		 * an undefined one does (libdw 0.188) */
+		if (!(nvalid & (1U << X86_RA))) {
+			*rc = 0;
+			return 1;
+		}
+		pc = next[X86_RA];
+		if (!pc) {
+			*rc = 0;
+			return 1;
+		}
+		memcpy(regs, next, sizeof(regs));
+		valid = nvalid;
+		initial = false;
+	}
 }
 
 int unwind__get_entries(struct machine *m, struct thread *thread,
@@ -285,6 +518,11 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 	ui->arm64 = arm64;
 	ui->sp = sp;
 	ui->nr = 0;
+	if (!arm64 && unwind__fast(e, ui, &rc))
+		goto done;
+	/* not for the fast path: libdw's unwinder from the start */
+	cursor->nr = start_nr;
+	ui->nr = 0;
 	if (!e->attached) {
 		ui->tid = thread->tid > 0 ? thread->tid : 1;
 		if (!dwfl_attach_state(e->dwfl, NULL, ui->tid, &thread_callbacks, ui)) {
@@ -296,6 +534,7 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 	}
 	/* the attached "process" has one thread whose id next_thread gives */
 	rc = dwfl_getthread_frames(e->dwfl, ui->tid, frame_cb, ui);
+done:
 	if (rc != 0 && (int)cursor->nr < max_stack)
 		cursor->truncated = true;
 out:

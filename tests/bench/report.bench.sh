@@ -1,8 +1,8 @@
 #!/bin/sh
 # mperf report vs perf report on the same files, same run: a ~1M-sample
-# `-a -g` recording and a `--call-graph dwarf` one, both made here with
-# /usr/bin/perf. Prints wall time, peak RSS and the ratios.
-# BENCH_SECS (default 10) scales the -a -g recording (~100K samples/s).
+# `-a -g` recording and a `--call-graph dwarf` one (recordings.sh). Prints
+# wall time and peak RSS (best of BENCH_RUNS runs: default 1 on the -a -g
+# file, 3 on the small dwarf one) and the ratios.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 PERF=${PERF:-/usr/bin/perf}
@@ -12,23 +12,22 @@ M=./mperf
 [ -x tests/workloads/cpuburn ] || make -s workloads >/dev/null
 T=$(mktemp -d /tmp/mperf-bench.XXXXXX)
 trap 'rm -rf "$T"' EXIT INT TERM
-secs=${BENCH_SECS:-10}
+D=${MPERF_BENCH_DATA:-$T}
+. tests/bench/recordings.sh
+bench_recordings "$D" || { echo "skip: perf record failed"; exit 0; }
 
-echo "recording: perf record -a -g -e cpu-clock -c 20000 -- cpuburn $secs"
-"$PERF" record -q -o "$T/ag.data" -a -g -e cpu-clock -c 20000 -- \
-	tests/workloads/cpuburn "$secs" >/dev/null 2>&1 || { echo "skip: perf record -a failed"; exit 0; }
-echo "recording: perf record --call-graph dwarf,4096 -F 2000 -- cpuburn 5"
-"$PERF" record -q -o "$T/dw.data" --call-graph dwarf,4096 -F 2000 -- \
-	tests/workloads/cpuburn 5 >/dev/null 2>&1 || { echo "skip: perf record dwarf failed"; exit 0; }
-nr=$("$M" report -i "$T/ag.data" --stdio --no-children -s comm -g none 2>/dev/null |
-	sed -n 's/^# Samples: \([^ ]*\).*/\1/p' | head -1)
-echo "-a -g file: $nr samples, $(du -m "$T/ag.data" | cut -f1) MB"
-
-# measure LABEL CMD...: "wall_s rss_kb" into $T/LABEL
+# measure LABEL CMD...: best "wall_s rss_kb" of $runs into $T/LABEL
 measure() {
 	label=$1
 	shift
-	/usr/bin/time -f "%e %M" -o "$T/$label" "$@" >/dev/null 2>"$T/$label.err"
+	: > "$T/$label.all"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		/usr/bin/time -f "%e %M" -o "$T/t" "$@" >/dev/null 2>"$T/$label.err"
+		cat "$T/t" >> "$T/$label.all"
+		i=$((i + 1))
+	done
+	sort -n "$T/$label.all" | head -1 > "$T/$label"
 }
 
 row() {
@@ -44,7 +43,9 @@ row() {
 	}'
 }
 
-row "report --stdio (-a -g)" -i "$T/ag.data" --stdio
-row "report --stdio --no-children (-a -g)" -i "$T/ag.data" --stdio --no-children
-row "report --stdio (dwarf)" -i "$T/dw.data" --stdio
-row "report --stdio --no-children (dwarf)" -i "$T/dw.data" --stdio --no-children
+runs=${BENCH_RUNS:-1}
+row "report --stdio (-a -g)" -i "$D/ag.data" --stdio
+row "report --stdio --no-children (-a -g)" -i "$D/ag.data" --stdio --no-children
+runs=${BENCH_RUNS:-3}
+row "report --stdio (dwarf)" -i "$D/dw.data" --stdio
+row "report --stdio --no-children (dwarf)" -i "$D/dw.data" --stdio --no-children
