@@ -233,6 +233,29 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 	return line ? line : "??:0";
 }
 
+/*
+ * The scopes containing @pc, innermost first, in the concrete tree:
+ * dwarf_getscopes() follows an inlined instance into its abstract
+ * definition; the scopes of the innermost DIE lead instead through the
+ * inlined callers up to the real function. The caller frees *@scopes.
+ */
+static int srcline__concrete_scopes(Dwarf_Die *cudie, Dwarf_Addr pc, Dwarf_Die **scopes)
+{
+	Dwarf_Die *chain = NULL;
+	int n = dwarf_getscopes(cudie, pc, scopes), nc;
+
+	if (n <= 0)
+		return n;
+	nc = dwarf_getscopes_die(&(*scopes)[0], &chain);
+	if (nc <= 0) {
+		free(chain);
+		return n;
+	}
+	free(*scopes);
+	*scopes = chain;
+	return nc;
+}
+
 static int srcline__inlines_walk(struct machine *m, struct srcline_state *s,
 				 uint64_t addr, const char **names, int max);
 
@@ -419,22 +442,7 @@ static int srcline__inlines_walk(struct machine *m, struct srcline_state *s,
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
 	if (!cudie)
 		return 0;
-	n = dwarf_getscopes(cudie, a - bias, &scopes);
-	if (n > 0) {
-		/* dwarf_getscopes follows an inlined instance into its abstract
-		 * definition; the scopes of the innermost DIE in the concrete
-		 * tree lead through the callers up to the real function */
-		Dwarf_Die *chain = NULL;
-		int nc = dwarf_getscopes_die(&scopes[0], &chain);
-
-		if (nc > 0) {
-			free(scopes);
-			scopes = chain;
-			n = nc;
-		} else {
-			free(chain);
-		}
-	}
+	n = srcline__concrete_scopes(cudie, a - bias, &scopes);
 	for (i = 0; i < n && out < max; i++) {
 		int tag = dwarf_tag(&scopes[i]);
 		Dwarf_Attribute at;
@@ -498,20 +506,7 @@ int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
 	if (file)
 		file = a2l_row_file(dl, cudie, file);
 	lines[out++] = fileline(m, file, lineno);
-	n = dwarf_getscopes(cudie, a - bias, &scopes);
-	if (n > 0) {
-		/* the concrete tree, as in srcline__inlines_uncached() */
-		Dwarf_Die *chain = NULL;
-		int nc = dwarf_getscopes_die(&scopes[0], &chain);
-
-		if (nc > 0) {
-			free(scopes);
-			scopes = chain;
-			n = nc;
-		} else {
-			free(chain);
-		}
-	}
+	n = srcline__concrete_scopes(cudie, a - bias, &scopes);
 	/* each inlined function: where its caller called it */
 	for (i = 0; i < n && out < max; i++) {
 		int tag = dwarf_tag(&scopes[i]);
