@@ -245,7 +245,7 @@ struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
 		pos = event__id_pos(a);
 		if (pos < 0 || ev->header.size < sizeof(ev->header) + (pos + 1) * 8)
 			return NULL;
-		memcpy(&id, ev->raw + sizeof(ev->header) + pos * 8, 8);
+		memcpy(&id, (const char *)ev + sizeof(ev->header) + pos * 8, 8);
 	} else {
 		if (!a->sample_id_all)
 			return el->entries[0];
@@ -254,7 +254,7 @@ struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
 			return el->entries[0];
 		if (ev->header.size < sizeof(ev->header) + pos * 8)
 			return NULL;
-		memcpy(&id, ev->raw + ev->header.size - pos * 8, 8);
+		memcpy(&id, (const char *)ev + ev->header.size - pos * 8, 8);
 	}
 	/* synthesized records carry id 0: they belong to the first event,
 	 * as perf takes them */

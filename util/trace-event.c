@@ -105,6 +105,174 @@ static char *dup_n(const char *p, size_t n)
 	return s;
 }
 
+/*
+ * The printk formats as "ADDR : FORMAT" lines, for tep_parse_printk_formats.
+ * That parser reads the format from one byte after the ':' without looking
+ * (past the end of the buffer on a last line without one) and strips a
+ * trailing "\n" by reading 2 bytes before the end of the format (before
+ * its start when the format is shorter): only lines with a ':' and at least
+ * 5 bytes after it are passed. NUL-terminated copy, or NULL.
+ */
+static char *printk_lines(const char *p, size_t n)
+{
+	char *out = malloc(n + 2), *o = out;
+	const char *end = p + n;
+
+	if (!out)
+		return NULL;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *eol = nl ? nl : end;
+		const char *q = p, *colon;
+		size_t len = eol - p;
+
+		/* the address token, as strtok_r(":") finds it */
+		while (q < eol && *q == ':')
+			q++;
+		colon = memchr(q, ':', eol - q);
+		if (colon && eol - colon > 5 && !memchr(p, '\0', len)) {
+			memcpy(o, p, len);
+			o += len;
+			*o++ = '\n';
+		}
+		p = nl ? nl + 1 : end;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* ---- format text checks ----------------------------------------------------
+ * libtraceevent's format parser trusts its input: on a format cut inside a
+ * field or an expression it dereferences a NULL token, and it recurses once
+ * per nesting level. Formats from the TRACING_DATA of a damaged file are
+ * checked here first: text without NUL, every field line complete, and the
+ * print fmt with closed strings and balanced, shallow brackets. A format the
+ * kernel wrote always passes (tests/shell/fuzz-regress.sh checks this
+ * machine's tracefs).
+ */
+#define FMT_MAX_DEPTH	32
+
+static const char *skip_blank(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+/* "KEY:" then decimal digits then ';' at @p; the position after, or NULL */
+static const char *key_num(const char *p, const char *end, const char *key)
+{
+	size_t kl = strlen(key);
+	const char *d;
+
+	p = skip_blank(p, end);
+	if ((size_t)(end - p) < kl || memcmp(p, key, kl))
+		return NULL;
+	p += kl;
+	if (p < end && *p == '-')
+		p++;
+	for (d = p; p < end && *p >= '0' && *p <= '9'; p++)
+		;
+	if (p == d || p >= end || *p != ';')
+		return NULL;
+	return p + 1;
+}
+
+/* "\tfield:TYPE NAME[N];\toffset:N;\tsize:N;[\tsigned:N;]" */
+static bool field_line_ok(const char *p, const char *end)
+{
+	int depth = 0;
+
+	p = skip_blank(p, end);
+	if (end - p < 6 || memcmp(p, "field", 5))
+		return false;
+	p = memchr(p, ':', end - p);
+	if (!p)
+		return false;
+	for (p++; p < end && *p != ';'; p++) {
+		if (*p == '[')
+			depth++;
+		else if (*p == ']' && --depth < 0)
+			return false;
+	}
+	if (p >= end || depth)
+		return false;
+	p = key_num(p + 1, end, "offset:");
+	p = p ? key_num(p, end, "size:") : NULL;
+	if (!p)
+		return false;
+	if (skip_blank(p, end) < end) {
+		p = key_num(p, end, "signed:");
+		if (!p)
+			return false;
+	}
+	return skip_blank(p, end) == end;
+}
+
+/* Every non-blank line of [p, end) a complete field. */
+static bool field_lines_ok(const char *p, const char *end)
+{
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p);
+
+		if (!eol)
+			eol = end;
+		if (skip_blank(p, eol) < eol && !field_line_ok(p, eol))
+			return false;
+		p = eol + 1;
+	}
+	return true;
+}
+
+/* A print fmt: a string, then arguments with closed strings and character
+ * constants and balanced (), [], {} at most FMT_MAX_DEPTH deep. */
+static bool print_fmt_ok(const char *p, const char *end)
+{
+	char stack[FMT_MAX_DEPTH];
+	int depth = 0;
+
+	p = skip_blank(p, end);
+	if (p >= end || *p != '"')
+		return false;
+	for (; p < end; p++) {
+		char q = *p, open;
+
+		if (q == '"' || q == '\'') {
+			for (p++; p < end && *p != q; p++)
+				if (*p == '\\' && ++p == end)
+					return false;
+			if (p >= end)
+				return false;
+		} else if (q == '(' || q == '[' || q == '{') {
+			if (depth == FMT_MAX_DEPTH)
+				return false;
+			stack[depth++] = q;
+		} else if (q == ')' || q == ']' || q == '}') {
+			open = q == ')' ? '(' : q == ']' ? '[' : '{';
+			if (!depth || stack[--depth] != open)
+				return false;
+		}
+	}
+	return depth == 0;
+}
+
+/* An event format: "name:", "ID:", "format:", fields, "print fmt: ...". */
+static bool event_format_ok(const char *p, size_t n)
+{
+	const char *end = p + n, *fields, *print;
+
+	if (memchr(p, '\0', n))
+		return false;
+	fields = memmem(p, n, "\nformat:\n", 9);
+	if (!fields)
+		return false;
+	fields += 9;
+	print = memmem(fields, end - fields, "\nprint fmt:", 11);
+	if (!print)
+		return false;
+	return field_lines_ok(fields, print) && print_fmt_ok(print + 11, end);
+}
+
 static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
 {
 	uint64_t size = tc_u64(c);
@@ -113,6 +281,10 @@ static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
 
 	if (!p)
 		return -EINVAL;
+	if (!event_format_ok(p, size)) {
+		pr_debug("trace data: a damaged %s event format; skipped\n", sys);
+		return 0;
+	}
 	buf = dup_n(p, size);
 	if (!buf)
 		return -ENOMEM;
@@ -171,11 +343,14 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	p = tc_bytes(&c, sz);
 	if (!p)
 		goto bad;
-	buf = dup_n(p, sz);
-	if (!buf)
-		goto bad;
-	tep_parse_header_page(te->tep, buf, sz, long_size);
-	free(buf);
+	/* a damaged header_page is left out (tep keeps its defaults) */
+	if (!memchr(p, '\0', sz) && field_lines_ok(p, p + sz)) {
+		buf = dup_n(p, sz);
+		if (!buf)
+			goto bad;
+		tep_parse_header_page(te->tep, buf, sz, long_size);
+		free(buf);
+	}
 	/* header_event: nothing perf needs from it */
 	p = tc_bytes(&c, 13);
 	if (!p || memcmp(p, "header_event", 13))
@@ -217,8 +392,8 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 		sz = tc_u32(&c);
 		p = tc_bytes(&c, sz);
 		if (p && sz) {
-			buf = dup_n(p, sz);
-			if (buf)
+			buf = printk_lines(p, sz);
+			if (buf && *buf)
 				tep_parse_printk_formats(te->tep, buf);
 			free(buf);
 		}

@@ -25,7 +25,7 @@ static char fuzz_empty_dir[64];
 
 /* Call once (LLVMFuzzerInitialize): stdout to /dev/null, an empty
  * directory for --symfs and $HOME. */
-static void fuzz__init(void)
+static inline void fuzz__init(void)
 {
 	if (!freopen("/dev/null", "w", stdout))
 		abort();
@@ -36,7 +36,7 @@ static void fuzz__init(void)
 }
 
 /* The input as a regular file: @path receives its /proc/self/fd name. */
-static void fuzz__as_file(const uint8_t *data, size_t size, char *path, size_t len)
+static inline void fuzz__as_file(const uint8_t *data, size_t size, char *path, size_t len)
 {
 	static int fd = -1;
 
@@ -52,7 +52,7 @@ static void fuzz__as_file(const uint8_t *data, size_t size, char *path, size_t l
 
 /* The input on stdin through a pipe, its writer closed: a stream of
  * exactly @size bytes then end of file. */
-static void fuzz__as_stdin_pipe(const uint8_t *data, size_t size)
+static inline void fuzz__as_stdin_pipe(const uint8_t *data, size_t size)
 {
 	int p[2];
 

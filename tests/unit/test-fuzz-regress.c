@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The fuzzers' findings that are not perf.data files, replayed as their
+ * harnesses ran them (tests/fuzz/fuzz-*.c): TRACING_DATA blobs
+ * (tests/fuzz/regress/trace-*.bin) through trace_event__parse and the
+ * formatting of one payload, event strings (event-*.txt) through the -e
+ * parser with the fake sysfs. Each must give a result or a clean error;
+ * `make sanitize` runs this under ASan+UBSan, where the original bugs
+ * were reads out of bounds. The perf.data findings are replayed through
+ * mperf itself by tests/shell/fuzz-regress.sh.
+ */
+#include "unit.h"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/evlist.h"
+#include "util/parse-events.h"
+#include "util/pmu.h"
+#include "util/trace-event.h"
+
+#define REGRESS "tests/fuzz/regress"
+
+/* The contents of REGRESS/@name, exactly @size bytes on the heap. */
+static void *slurp(const char *name, size_t *size)
+{
+	char path[512];
+	FILE *f;
+	void *buf;
+	long n;
+
+	snprintf(path, sizeof(path), REGRESS "/%s", name);
+	f = fopen(path, "rb");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc(n ? n : 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, n, f), (size_t)n);
+	fclose(f);
+	*size = n;
+	return buf;
+}
+
+/* Every REGRESS file named PREFIX*SUFFIX, sorted; returns the count. */
+static int list(const char *prefix, const char *suffix, char ***out)
+{
+	DIR *d = opendir(REGRESS);
+	struct dirent *de;
+	char **v = NULL;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name), s = strlen(suffix);
+
+		if (strncmp(de->d_name, prefix, strlen(prefix)) || l < s ||
+		    strcmp(de->d_name + l - s, suffix))
+			continue;
+		v = realloc(v, (n + 1) * sizeof(*v));
+		assert_non_null(v);
+		v[n++] = strdup(de->d_name);
+	}
+	closedir(d);
+	qsort(v, n, sizeof(*v), (int (*)(const void *, const void *))strcmp);
+	*out = v;
+	return n;
+}
+
+static void test_trace_data(void **state)
+{
+	FILE *null = fopen("/dev/null", "w");
+	char **names, name[256];
+	int n = list("trace-", ".bin", &names);
+
+	assert_non_null(null);
+	assert_true(n > 0);
+	for (int i = 0; i < n; i++) {
+		size_t size, raw_size;
+		uint8_t *data = slurp(names[i], &size), *raw;
+		struct trace_event *te;
+		uint16_t id = 0;
+
+		/* as the harness: the last 128 bytes are a payload whose
+		 * first u16 is the tracepoint id */
+		raw_size = size < 128 ? size : 128;
+		raw = data + size - raw_size;
+		te = trace_event__parse(data, size);
+		if (te) {
+			if (raw_size >= 2)
+				memcpy(&id, raw, 2);
+			trace_event__name(te, id, name, sizeof(name));
+			trace_event__fprintf(te, null, id, 0, raw, raw_size);
+			trace_event__delete(te);
+		}
+		print_message("%s: %s\n", names[i], te ? "parsed" : "rejected");
+		free(data);
+		free(names[i]);
+	}
+	free(names);
+	fclose(null);
+}
+
+static void test_event_strings(void **state)
+{
+	struct pmus *pmus;
+	char **names;
+	int n = list("event-", ".txt", &names);
+
+	setenv("MPERF_TRACEFS", TEST_DATA "/sysfs/kernel/tracing", 1);
+	pmus = pmus__new(TEST_DATA "/sysfs");
+	assert_non_null(pmus);
+	for (int i = 0; i < n; i++) {
+		size_t size;
+		char *data = slurp(names[i], &size), *str = strndup(data, size);
+		struct parse_events_error err;
+		struct evlist *el = evlist__new();
+		int ret;
+
+		assert_non_null(el);
+		memset(&err, 0, sizeof(err));
+		ret = __parse_events(el, str, &err, pmus);
+		/* accepted with events, or refused with a reason */
+		if (ret)
+			assert_non_null(err.str);
+		else
+			assert_true(el->nr > 0);
+		print_message("%s: %s\n", names[i], ret ? err.str : "accepted");
+		parse_events_error__exit(&err);
+		evlist__delete(el);
+		free(str);
+		free(data);
+		free(names[i]);
+	}
+	free(names);
+	pmus__delete(pmus);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_trace_data),
+		cmocka_unit_test(test_event_strings),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
