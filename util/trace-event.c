@@ -147,8 +147,8 @@ static char *printk_lines(const char *p, size_t n)
  * per nesting level. Formats from the TRACING_DATA of a damaged file are
  * checked here first: text without NUL, every field line complete, and the
  * print fmt with closed strings and balanced, shallow brackets. A format the
- * kernel wrote always passes (tests/shell/fuzz-regress.sh checks this
- * machine's tracefs).
+ * kernel wrote always passes (tests/unit/test-fuzz-regress.c checks every
+ * format of this machine's tracefs).
  */
 #define FMT_MAX_DEPTH	32
 

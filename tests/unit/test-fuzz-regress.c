@@ -18,6 +18,7 @@
 #include "util/parse-events.h"
 #include "util/pmu.h"
 #include "util/trace-event.h"
+#include "util/tracepoint.h"
 
 #define REGRESS "tests/fuzz/regress"
 
@@ -102,6 +103,54 @@ static void test_trace_data(void **state)
 	fclose(null);
 }
 
+/* The format checks in front of libtraceevent pass every format this
+ * machine's kernel writes: TRACING_DATA of all its tracepoints, each one
+ * named after parsing. */
+static void test_host_formats(void **state)
+{
+	struct tracepoint_name *l;
+	uint64_t *ids;
+	char name[256], want[256];
+	void *blob;
+	size_t size;
+	struct trace_event *te;
+	int n, nr = 0, named = 0;
+
+	unsetenv("MPERF_TRACEFS");
+	n = tracepoint__list(NULL, NULL, &l);
+	if (n <= 0) {
+		skip();	/* no tracefs here */
+		return;
+	}
+	ids = calloc(n, sizeof(*ids));
+	assert_non_null(ids);
+	for (int i = 0; i < n; i++) {
+		int id = tracepoint__id(l[i].sys, l[i].name);
+
+		if (id >= 0)
+			ids[nr++] = id;
+	}
+	assert_int_equal(trace_event__build(ids, nr, &blob, &size), 0);
+	te = trace_event__parse(blob, size);
+	assert_non_null(te);
+	for (int i = 0, k = 0; i < n; i++) {
+		if (tracepoint__id(l[i].sys, l[i].name) < 0)
+			continue;
+		snprintf(want, sizeof(want), "%s:%s", l[i].sys, l[i].name);
+		if (trace_event__name(te, ids[k++], name, sizeof(name)) == 0 &&
+		    !strcmp(name, want))
+			named++;
+		else
+			print_message("not parsed: %s\n", want);
+	}
+	print_message("%d of %d tracepoint formats parsed\n", named, nr);
+	assert_int_equal(named, nr);
+	trace_event__delete(te);
+	free(blob);
+	free(ids);
+	tracepoint__list_free(l, n);
+}
+
 static void test_event_strings(void **state)
 {
 	struct pmus *pmus;
@@ -141,6 +190,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trace_data),
+		cmocka_unit_test(test_host_formats),
 		cmocka_unit_test(test_event_strings),
 	};
 
