@@ -146,7 +146,8 @@ static char *printk_lines(const char *p, size_t n)
  * field or an expression it dereferences a NULL token, and it recurses once
  * per nesting level. Formats from the TRACING_DATA of a damaged file are
  * checked here first: text without NUL, every field line complete, and the
- * print fmt with closed strings and balanced, shallow brackets. A format the
+ * print fmt with closed strings and balanced, shallow brackets, naming only
+ * fields the format declares (an unknown REC->x crashes it too). A format the
  * kernel wrote always passes (tests/unit/test-fuzz-regress.c checks every
  * format of this machine's tracefs).
  */
@@ -224,9 +225,50 @@ static bool field_lines_ok(const char *p, const char *end)
 	return true;
 }
 
+static bool is_ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Is @name (@len bytes) the name of one of the field lines in
+ * [p, end)? The name is the last identifier before ';', after any [N]. */
+static bool field_declared(const char *p, const char *end, const char *name,
+			   size_t len)
+{
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p), *semi, *q;
+
+		if (!eol)
+			eol = end;
+		semi = memchr(p, ';', eol - p);
+		if (semi) {
+			for (q = semi;;) {
+				while (q > p && q[-1] == ' ')
+					q--;
+				if (q == p || q[-1] != ']')
+					break;
+				while (q > p && q[-1] != '[')
+					q--;
+				if (q > p)
+					q--;
+			}
+			semi = q;
+			while (q > p && is_ident(q[-1]))
+				q--;
+			if ((size_t)(semi - q) == len && !memcmp(q, name, len))
+				return true;
+		}
+		p = eol + 1;
+	}
+	return false;
+}
+
 /* A print fmt: a string, then arguments with closed strings and character
- * constants and balanced (), [], {} at most FMT_MAX_DEPTH deep. */
-static bool print_fmt_ok(const char *p, const char *end)
+ * constants, balanced (), [], {} at most FMT_MAX_DEPTH deep, and REC->x
+ * only for fields x of the format in [fields, fields_end). */
+static bool print_fmt_ok(const char *p, const char *end, const char *fields,
+			 const char *fields_end)
 {
 	char stack[FMT_MAX_DEPTH];
 	int depth = 0;
@@ -251,6 +293,15 @@ static bool print_fmt_ok(const char *p, const char *end)
 			open = q == ')' ? '(' : q == ']' ? '[' : '{';
 			if (!depth || stack[--depth] != open)
 				return false;
+		} else if (q == 'R' && end - p > 5 && !memcmp(p, "REC->", 5) &&
+			   !is_ident(p[-1])) {
+			const char *n = p + 5;
+
+			while (n < end && is_ident(*n))
+				n++;
+			if (!field_declared(fields, fields_end, p + 5, n - (p + 5)))
+				return false;
+			p = n - 1;
 		}
 	}
 	return depth == 0;
@@ -270,7 +321,8 @@ static bool event_format_ok(const char *p, size_t n)
 	print = memmem(fields, end - fields, "\nprint fmt:", 11);
 	if (!print)
 		return false;
-	return field_lines_ok(fields, print) && print_fmt_ok(print + 11, end);
+	return field_lines_ok(fields, print) &&
+	       print_fmt_ok(print + 11, end, fields, print);
 }
 
 static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
