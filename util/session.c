@@ -409,6 +409,7 @@ static void header_attr_record(struct session *s, const union perf_event *ev)
 	const struct perf_record_header_attr *ha = (const void *)ev;
 	size_t body = ev->header.size - sizeof(ev->header);
 	struct perf_event_attr attr;
+	struct header_attr *a;
 	uint32_t asz;
 
 	if (body < PERF_ATTR_SIZE_VER0)
@@ -420,11 +421,13 @@ static void header_attr_record(struct session *s, const union perf_event *ev)
 		return;
 	memset(&attr, 0, sizeof(attr));
 	memcpy(&attr, &ha->attr, asz < sizeof(attr) ? asz : sizeof(attr));
-	header__add_attr(&s->header, &attr, sizeof(attr),
-			 (const uint64_t *)((const char *)&ha->attr + asz),
-			 (body - asz) / 8, NULL);
-	session__add_evsel(s, &attr, (const uint64_t *)((const char *)&ha->attr + asz),
-			   (body - asz) / 8);
+	/* the ids follow an attr of any size: use the header's aligned copy */
+	if (header__add_attr(&s->header, &attr, sizeof(attr),
+			     (const uint64_t *)((const char *)&ha->attr + asz),
+			     (body - asz) / 8, NULL))
+		return;
+	a = &s->header.attrs[s->header.nr_attrs - 1];
+	session__add_evsel(s, &attr, a->ids, a->nr_ids);
 }
 
 static void header_feature_record(struct session *s, const union perf_event *ev)

@@ -4,7 +4,8 @@
 # execs and what it found. Exit 1 on any finding (crash, leak, timeout,
 # out-of-memory); the input is kept in build-fuzz/findings/.
 # usage: sh tests/fuzz/run.sh SECONDS [HARNESS...]
-# The corpus of each harness grows in build-fuzz/corpus/NAME across runs;
+# The corpus of each harness grows in build-fuzz/corpus/NAME across runs
+# (FUZZ_CORPUS=DIR puts it elsewhere, e.g. a fresh one for a short run);
 # the seeds come from tests/data (tests/fuzz/make-seeds.py).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
@@ -12,6 +13,7 @@ secs=${1:-60}
 shift
 names=${*:-"perfdata perfdata-pipe parse-events trace-event"}
 B=build-fuzz
+C=${FUZZ_CORPUS:-$B/corpus}
 mkdir -p "$B/findings" "$B/logs"
 if [ ! -d "$B/seeds" ] || [ tests/fuzz/make-seeds.py -nt "$B/seeds" ]; then
 	rm -rf "$B/seeds"
@@ -21,7 +23,7 @@ total_found=0
 for n in $names; do
 	bin="$B/fuzz-$n"
 	[ -x "$bin" ] || { echo "fuzz $n: $bin not built (make fuzz-build)"; exit 1; }
-	mkdir -p "$B/corpus/$n"
+	mkdir -p "$C/$n"
 	log="$B/logs/$n.log"
 	# -malloc_limit_mb: no single allocation may be larger than 64 MiB
 	# (inputs are at most 64 KiB); -rss_limit_mb: the whole process stays
@@ -32,7 +34,7 @@ for n in $names; do
 	nice "$bin" -max_total_time="$secs" -max_len=65536 -timeout=10 \
 		-rss_limit_mb=1024 -malloc_limit_mb=64 -close_fd_mask=3 \
 		-print_final_stats=1 -artifact_prefix="$B/findings/$n-" \
-		"$B/corpus/$n" "$B/seeds/$n" >"$log" 2>&1
+		"$C/$n" "$B/seeds/$n" >"$log" 2>&1
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
@@ -43,7 +45,7 @@ for n in $names; do
 		echo "fuzz $n: FINDING after ${execs:-?} execs in ${secs} s (exit $rc): $(grep -m1 'ERROR\|runtime error\|ALARM\|out-of-memory\|exceeds' "$log")"
 		echo "    input: ${art:-none written}; log: $log"
 	else
-		echo "fuzz $n: ${execs:-?} execs in ${secs} s, ${cov:-cov: ?} edges, corpus $(ls "$B/corpus/$n" | wc -l) inputs, no finding"
+		echo "fuzz $n: ${execs:-?} execs in ${secs} s, ${cov:-cov: ?} edges, corpus $(ls "$C/$n" | wc -l) inputs, no finding"
 	fi
 done
 [ "$total_found" -eq 0 ]

@@ -10,7 +10,9 @@ cd "$TOP" || exit 1
 # the clang objects live in build-fuzz/, apart from the gcc ones
 make -s fuzz-build >"$TOP/tests/out/fuzz-build.log" 2>&1 ||
 	{ tail -20 "$TOP/tests/out/fuzz-build.log"; fail "make fuzz-build failed"; }
-out=$(sh tests/fuzz/run.sh "${MPERF_FUZZ_SECONDS:-12}")
+tmpdir
+# a fresh corpus: the seeds only, so the whole time goes to new inputs
+out=$(FUZZ_CORPUS="$T/corpus" sh tests/fuzz/run.sh "${MPERF_FUZZ_SECONDS:-12}")
 rc=$?
 echo "$out"
 [ "$(echo "$out" | grep -c 'execs in')" -eq 4 ] || fail "not every harness ran"
