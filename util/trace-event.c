@@ -8,14 +8,31 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
 #include "debug.h"
 #include "trace-event.h"
+
+/* Under a sanitizer a trial child must not run its death report (libFuzzer
+ * would save the input as a crash of the parent). */
+#if defined(__SANITIZE_ADDRESS__)
+#define MPERF_HAVE_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MPERF_HAVE_SANITIZER 1
+#endif
+#endif
+#ifdef MPERF_HAVE_SANITIZER
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 /*
  * Formatted samples by raw payload: tracepoint payloads repeat a lot (the
@@ -325,7 +342,40 @@ static bool event_format_ok(const char *p, size_t n)
 	       print_fmt_ok(print + 11, end, fields, print);
 }
 
-static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
+/* ---- libtraceevent in a trial child --------------------------------------
+ * The checks above keep the malformed formats seen so far away from
+ * libtraceevent, but its parsers have more ways to crash on damaged text
+ * than a check can foresee. So the blob is first parsed in a child process
+ * that reports each libtraceevent call ("step") on a pipe before making it;
+ * a step during which the child dies (signal, sanitizer, 10 s alarm) is
+ * skipped, and the child retried, before the real parse in this process.
+ */
+#define MAX_BAD_STEPS	16
+
+struct guard {
+	int fd;			/* the trial child reports steps here; else -1 */
+	uint32_t step;		/* the next libtraceevent call on the blob */
+	const uint32_t *skip;	/* steps that killed a trial child */
+	int nr_skip;
+};
+
+/* Before each libtraceevent call: false when that call is to be skipped. */
+static bool guard__enter(struct guard *g)
+{
+	uint32_t s = g->step++;
+
+	for (int i = 0; i < g->nr_skip; i++)
+		if (g->skip[i] == s) {
+			pr_debug("trace data: part %u of the tracing data crashes libtraceevent; skipped\n", s);
+			return false;
+		}
+	if (g->fd >= 0 && write(g->fd, &s, sizeof(s)) != sizeof(s))
+		_exit(0);	/* the parent is gone */
+	return true;
+}
+
+static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys,
+			struct guard *g)
 {
 	uint64_t size = tc_u64(c);
 	const char *p = tc_bytes(c, size);
@@ -337,6 +387,8 @@ static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
 		pr_debug("trace data: a damaged %s event format; skipped\n", sys);
 		return 0;
 	}
+	if (!guard__enter(g))
+		return 0;
 	buf = dup_n(p, size);
 	if (!buf)
 		return -ENOMEM;
@@ -346,7 +398,8 @@ static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
 	return 0;
 }
 
-struct trace_event *trace_event__parse(const void *data, size_t size)
+static struct trace_event *parse_blob(const void *data, size_t size,
+				      struct guard *g)
 {
 	struct tcur c = { data, (const char *)data + size, 0, false };
 	struct trace_event *te;
@@ -396,7 +449,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	if (!p)
 		goto bad;
 	/* a damaged header_page is left out (tep keeps its defaults) */
-	if (!memchr(p, '\0', sz) && field_lines_ok(p, p + sz)) {
+	if (!memchr(p, '\0', sz) && field_lines_ok(p, p + sz) && guard__enter(g)) {
 		buf = dup_n(p, sz);
 		if (!buf)
 			goto bad;
@@ -413,7 +466,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	/* ftrace formats */
 	n = tc_u32(&c);
 	for (uint32_t i = 0; i < n && !c.err; i++)
-		if (parse_format(te->tep, &c, "ftrace"))
+		if (parse_format(te->tep, &c, "ftrace", g))
 			goto bad;
 	/* event formats per system */
 	n = tc_u32(&c);
@@ -424,7 +477,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 		if (!sys)
 			goto bad;
 		for (uint32_t j = 0; j < cnt && !c.err; j++)
-			if (parse_format(te->tep, &c, sys))
+			if (parse_format(te->tep, &c, sys, g))
 				goto bad;
 	}
 	if (c.err)
@@ -433,7 +486,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	if (c.end - c.p >= 4) {
 		sz = tc_u32(&c);
 		p = tc_bytes(&c, sz);
-		if (p && sz) {
+		if (p && sz && guard__enter(g)) {
 			buf = dup_n(p, sz);
 			if (buf)
 				tep_parse_kallsyms(te->tep, buf);
@@ -443,7 +496,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	if (!c.err && c.end - c.p >= 4) {
 		sz = tc_u32(&c);
 		p = tc_bytes(&c, sz);
-		if (p && sz) {
+		if (p && sz && guard__enter(g)) {
 			buf = printk_lines(p, sz);
 			if (buf && *buf)
 				tep_parse_printk_formats(te->tep, buf);
@@ -453,7 +506,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	if (!c.err && strcmp(version, "0.6") >= 0 && c.end - c.p >= 8) {
 		sz = tc_u64(&c);
 		p = tc_bytes(&c, sz);
-		if (p && sz) {
+		if (p && sz && guard__enter(g)) {
 			buf = dup_n(p, sz);
 			if (buf)
 				tep_parse_saved_cmdlines(te->tep, buf);
@@ -467,6 +520,77 @@ bad:
 	trace_event__delete(te);
 	errno = EINVAL;
 	return NULL;
+}
+
+/*
+ * One trial parse in a child. Return -1 when it finished (or no child could
+ * be made: then the parse runs unguarded, as it would anyway), else the
+ * step it died in.
+ */
+static long trial_parse(const void *data, size_t size, const uint32_t *skip,
+			int nr_skip)
+{
+	uint32_t s, last = UINT32_MAX;
+	int p[2], status, null;
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		struct guard g = { p[1], 0, skip, nr_skip };
+		static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM };
+
+		/* die quietly and at once: no crash report, no core */
+		for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
+			signal(sigs[i], SIG_DFL);
+#ifdef MPERF_HAVE_SANITIZER
+		__sanitizer_set_death_callback(NULL);
+#endif
+		null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, 2);
+		setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
+		close(p[0]);
+		alarm(10);
+		parse_blob(data, size, &g);
+		_exit(0);
+	}
+	close(p[1]);
+	while (read(p[0], &s, sizeof(s)) == sizeof(s))
+		last = s;
+	close(p[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if ((WIFEXITED(status) && WEXITSTATUS(status) == 0) || last == UINT32_MAX)
+		return -1;
+	return last;
+}
+
+struct trace_event *trace_event__parse(const void *data, size_t size)
+{
+	uint32_t skip[MAX_BAD_STEPS];
+	struct guard g = { -1, 0, skip, 0 };
+
+	while (g.nr_skip < MAX_BAD_STEPS) {
+		long bad = trial_parse(data, size, skip, g.nr_skip);
+
+		if (bad < 0)
+			break;
+		skip[g.nr_skip++] = bad;
+	}
+	if (g.nr_skip == MAX_BAD_STEPS) {
+		pr_debug("trace data: too many parts crash libtraceevent; not used\n");
+		errno = EINVAL;
+		return NULL;
+	}
+	return parse_blob(data, size, &g);
 }
 
 void trace_event__delete(struct trace_event *te)
