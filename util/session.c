@@ -20,6 +20,11 @@
 #include "session.h"
 
 #define CHUNK_SIZE	(1024 * 1024)
+/* What one COMPRESSED record may decompress to: the recorder's ring buffer
+ * size (the COMPRESSED feature's mmap_len: a record never holds more than
+ * one flush of it, and perf's reader takes no more), at least 1 MiB, at
+ * most MAX_DECOMP. A few KiB of zstd can claim gigabytes. */
+#define MIN_DECOMP	(1024 * 1024)
 #define MAX_DECOMP	(256 * 1024 * 1024)
 
 struct id_hash {
@@ -359,7 +364,7 @@ static int process_compressed(struct session *s, const union perf_event *ev,
 			      size_t depth)
 {
 	const char *payload = (const char *)ev + sizeof(ev->header);
-	size_t size = ev->header.size - sizeof(ev->header);
+	size_t size = ev->header.size - sizeof(ev->header), limit;
 	struct oe_chunk *chunk;
 	ssize_t n, used;
 
@@ -372,8 +377,15 @@ static int process_compressed(struct session *s, const union perf_event *ev,
 			return -ENOMEM;
 		s->zstd_ready = true;
 	}
+	limit = s->header.env.comp_mmap_len;
+	if (limit < MIN_DECOMP)
+		limit = MIN_DECOMP;
+	if (limit > MAX_DECOMP)
+		limit = MAX_DECOMP;
+	/* what is left of the last record, then this one's bytes */
 	n = zstd__decompress(&s->zstd, payload, size, &s->decomp,
-			     &s->decomp_len, &s->decomp_cap, MAX_DECOMP);
+			     &s->decomp_len, &s->decomp_cap,
+			     s->decomp_len + limit + 64 * 1024);
 	if (n < 0) {
 		pr_warning("a COMPRESSED record could not be decompressed (%s); skipped\n",
 			   n == -EFBIG ? "too large" : "damaged zstd stream");
