@@ -28,6 +28,7 @@ for n in $names; do
 	# -malloc_limit_mb: no single allocation may be larger than 64 MiB
 	# (inputs are at most 64 KiB); -rss_limit_mb: the whole process stays
 	# under 1 GiB; -timeout: one input may not take 10 s.
+	start=$(date +%s)
 	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 	LSAN_OPTIONS=suppressions="$top/tests/fuzz/lsan.supp":print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -36,16 +37,17 @@ for n in $names; do
 		-print_final_stats=1 -artifact_prefix="$B/findings/$n-" \
 		"$C/$n" "$B/seeds/$n" >"$log" 2>&1
 	rc=$?
+	took=$(( $(date +%s) - start ))
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
 	found=$(grep -c '^==[0-9]*==ERROR\|^SUMMARY: \|runtime error\|ALARM: working on the last Unit\|out-of-memory\|malloc(.*) exceeds' "$log")
 	if [ "$rc" -ne 0 ] || [ "$found" -gt 0 ]; then
 		total_found=$((total_found + 1))
 		art=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-		echo "fuzz $n: FINDING after ${execs:-?} execs in ${secs} s (exit $rc): $(grep -m1 'ERROR\|runtime error\|ALARM\|out-of-memory\|exceeds' "$log")"
+		echo "fuzz $n: FINDING after ${execs:-?} execs in ${took} s (exit $rc): $(grep -m1 'ERROR\|runtime error\|ALARM\|out-of-memory\|exceeds' "$log")"
 		echo "    input: ${art:-none written}; log: $log"
 	else
-		echo "fuzz $n: ${execs:-?} execs in ${secs} s, ${cov:-cov: ?} edges, corpus $(ls "$C/$n" | wc -l) inputs, no finding"
+		echo "fuzz $n: ${execs:-?} execs in ${took} s, ${cov:-cov: ?} edges, corpus $(ls "$C/$n" | wc -l) inputs, no finding"
 	fi
 done
 [ "$total_found" -eq 0 ]
