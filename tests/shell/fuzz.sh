@@ -8,7 +8,7 @@ rt=$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a 2>/dev/null)
 command -v python3 >/dev/null || skip "needs python3 for the seeds"
 cd "$TOP" || exit 1
 # the clang objects live in build-fuzz/, apart from the gcc ones
-make -s fuzz-build >"$TOP/tests/out/fuzz-build.log" 2>&1 ||
+make -s -j2 fuzz-build >"$TOP/tests/out/fuzz-build.log" 2>&1 ||
 	{ tail -20 "$TOP/tests/out/fuzz-build.log"; fail "make fuzz-build failed"; }
 tmpdir
 # a fresh corpus: the seeds only, so the whole time goes to new inputs
