@@ -37,11 +37,11 @@ for f in "$R"/perfdata-*.data "$R"/pipe-*.data; do
 	[ -f "$f" ] || continue
 	n=$((n + 1))
 	b=$(basename "$f")
-	run "report $b" "$MPERF" report --stdio -i "$f" $SYM
+	run "report $b" "$MPERF" report --stdio --header -i "$f" $SYM
 	run "script $b" "$MPERF" script -i "$f" $SYM
 	case $b in pipe-*)
 		# through a real pipe: the streaming reader
-		run "cat | report $b" sh -c 'cat "$1" | "$2" report --stdio -i - $3' sh "$f" "$MPERF" "$SYM"
+		run "cat | report $b" sh -c 'cat "$1" | "$2" report --stdio --header -i - $3' sh "$f" "$MPERF" "$SYM"
 		run "cat | script $b" sh -c 'cat "$1" | "$2" script -i - $3' sh "$f" "$MPERF" "$SYM"
 	esac
 done
