@@ -11,6 +11,8 @@
 #   make ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-   build-arm64/mperf for arm64
 #   make test-arm64 deps-arm64 + arm64 build + unit tests under qemu-user + arm64
 #                   mperf output == x86 mperf output (ends "N passed, N failed, N skipped")
+#   make fuzz       libFuzzer harnesses (clang, ASan+UBSan) in build-fuzz/, each
+#                   run FUZZ_SECONDS (default 60); non-zero exit on a finding
 #   make clean
 
 PREFIX    ?= /usr/local
@@ -23,7 +25,8 @@ GIT_REV   := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 # Debian packages: build dependencies, test tools, doc tools.
 DEB_BUILD := gcc make pkg-config libelf-dev libdw-dev libslang2-dev \
 	     libtraceevent-dev zlib1g-dev libzstd-dev libcapstone-dev
-DEB_TEST  := libcmocka-dev tmux python3 man-db protobuf-compiler chromium strace
+DEB_TEST  := libcmocka-dev tmux python3 man-db protobuf-compiler chromium strace \
+	     clang libclang-rt-14-dev zstd time
 DEB_DOC   := asciidoctor
 DEB_ALL   := $(DEB_BUILD) $(DEB_TEST) $(DEB_DOC)
 
@@ -144,6 +147,47 @@ bench: deps
 	$(MAKE) mperf workloads
 	sh tests/bench/run.sh
 
+# ---- fuzzing -------------------------------------------------------------------
+# libFuzzer harnesses (tests/fuzz/fuzz-*.c) over the library and the report/
+# script builtins compiled by clang with ASan+UBSan into build-fuzz/ (so the
+# fuzz objects never mix with the gcc ones). `make fuzz FUZZ_SECONDS=N` runs
+# each harness N seconds; tests/fuzz/run.sh says what it found.
+FUZZ_DIR     := build-fuzz
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_NAMES   := perfdata perfdata-pipe parse-events trace-event
+FUZZ_BIN     := $(FUZZ_NAMES:%=$(FUZZ_DIR)/fuzz-%)
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CFLAGS  := -O1 -g -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+		-Wno-missing-field-initializers -fno-omit-frame-pointer -D_GNU_SOURCE \
+		-I. -Iutil $(PKG_CFLAGS) \
+		-DMPERF_VERSION='"$(VERSION)"' -DMPERF_GIT_REV='"$(GIT_REV)"' \
+		-DMPERF_DOCDIR='"$(abspath Documentation)"' \
+		-DMPERF_MANDIR='"$(PREFIX)/share/man"' $(FUZZ_SAN)
+FUZZ_OBJ     := $(addprefix $(FUZZ_DIR)/,$(LIB_OBJ) $(filter builtin-%,$(BIN_OBJ)))
+
+$(FUZZ_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/libmperf.a: $(FUZZ_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_DIR)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_DIR)/libmperf.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DTEST_DATA='"$(abspath tests/data)"' \
+		-o $@ $< $(FUZZ_DIR)/libmperf.a $(LDLIBS)
+
+-include $(FUZZ_OBJ:.o=.d)
+
+fuzz-build:
+	@command -v $(FUZZ_CC) >/dev/null || { echo "mperf: make fuzz needs clang;" \
+		"as root: apt-get install clang libclang-rt-14-dev"; exit 1; }
+	$(MAKE) $(FUZZ_BIN)
+
+fuzz: fuzz-build
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
 # ---- documentation, install -------------------------------------------------
 
 doc: $(DOC_MAN) $(DOC_MAN7)
@@ -245,7 +289,7 @@ test-arm64:
 
 clean: clean-obj
 	rm -f $(WORKLOADS) $(DOC_MAN) $(DOC_MAN7)
-	rm -rf tests/out $(ARM64_DIR)
+	rm -rf tests/out $(ARM64_DIR) $(FUZZ_DIR)
 
 .PHONY: all test test-only sanitize demo bench doc install deps clean clean-obj \
-	check-build workloads arm64 arm64-tree test-arm64 deps-arm64
+	check-build workloads arm64 arm64-tree test-arm64 deps-arm64 fuzz fuzz-build

@@ -45,7 +45,8 @@ ssize_t zstd__decompress(struct zstd_data *z, const void *src, size_t size,
 	ZSTD_inBuffer in = { src, size, 0 };
 	size_t start = *out_len;
 
-	while (in.pos < in.size) {
+	for (;;) {
+		size_t in_before = in.pos;
 		ZSTD_outBuffer o;
 		size_t ret;
 
@@ -70,7 +71,11 @@ ssize_t zstd__decompress(struct zstd_data *z, const void *src, size_t size,
 		if (ZSTD_isError(ret))
 			return -EINVAL;
 		*out_len += o.pos;
-		if (!o.pos && !ret)
+		/* done when the input is used up and the output did not fill
+		 * (with a full output zstd may still hold decoded bytes) */
+		if (in.pos == in.size && o.pos < o.size)
+			break;
+		if (!o.pos && in.pos == in_before)
 			break;
 	}
 	return *out_len - start;

@@ -445,7 +445,14 @@ static int read_feature(struct header *h, int feat, struct rd *r)
 		env->cpuid = rd_str(r);
 		break;
 	case HEADER_NRCPUS:
-		env->nr_cpus_avail = rd_u32(r);
+		n = rd_u32(r);
+		/* a pipe-mode NRCPUS after CPU_TOPOLOGY: its per-cpu
+		 * table has the old count */
+		if (env->cpu && n != env->nr_cpus_avail) {
+			free(env->cpu);
+			env->cpu = NULL;
+		}
+		env->nr_cpus_avail = n;
 		env->nr_cpus_online = rd_u32(r);
 		break;
 	case HEADER_TOTAL_MEM:
@@ -970,6 +977,7 @@ static const char *clockid_name(uint32_t id)
 static void print_feature(const struct header *h, int feat, FILE *fp)
 {
 	const struct env *env = &h->env;
+	uint32_t nr_events;
 
 	switch (feat) {
 	case HEADER_HOSTNAME:
@@ -1079,12 +1087,19 @@ static void print_feature(const struct header *h, int feat, FILE *fp)
 		fprintf(fp, "\n");
 		break;
 	case HEADER_GROUP_DESC:
+		nr_events = env->nr_event_desc > (uint32_t)h->nr_attrs ?
+			    env->nr_event_desc : (uint32_t)h->nr_attrs;
 		for (uint32_t g = 0; g < env->nr_groups; g++) {
 			const struct env_group *grp = &env->groups[g];
 			const char *gname = grp->name && strcmp(grp->name, "{anon_group}") ?
 					    grp->name : "";
 
 			if (grp->nr_members < 2)
+				continue;
+			/* members beyond the file's events: a damaged count
+			 * (up to 2^32 "?" otherwise) */
+			if (grp->leader_idx >= nr_events ||
+			    grp->nr_members > nr_events - grp->leader_idx)
 				continue;
 			for (uint32_t k = 0; k < grp->nr_members; k++) {
 				uint32_t idx = grp->leader_idx + k;

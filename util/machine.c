@@ -477,6 +477,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 	case PERF_RECORD_FORK: {
 		const struct rec_fork *r = (const void *)ev;
 		struct thread *parent, *child;
+		struct maps *old;
 
 		if (ev->header.size < sizeof(*r))
 			return -EINVAL;
@@ -501,13 +502,16 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 			thread__set_comm(child, parent->comm, r->time);
 			child->comm_set = true;
 		}
-		maps__put(child->maps);
+		/* the old maps go last: a damaged FORK may name the parent
+		 * as its own child */
+		old = child->maps;
 		if (r->pid == r->ppid && parent->maps)	/* a new thread: same mm */
 			child->maps = maps__get(parent->maps);
 		else if (parent->maps)			/* fork: copy of the mm */
 			child->maps = maps__clone(parent->maps);
 		else
 			child->maps = maps__new();
+		maps__put(old);
 		return child->maps ? 0 : -ENOMEM;
 	}
 	case PERF_RECORD_EXIT: {

@@ -22,6 +22,11 @@
 #include "session.h"
 
 #define CHUNK_SIZE	(1024 * 1024)
+/* What one COMPRESSED record may decompress to: the recorder's ring buffer
+ * size (the COMPRESSED feature's mmap_len: a record never holds more than
+ * one flush of it, and perf's reader takes no more), at least 1 MiB, at
+ * most MAX_DECOMP. A few KiB of zstd can claim gigabytes. */
+#define MIN_DECOMP	(1024 * 1024)
 #define MAX_DECOMP	(256 * 1024 * 1024)
 
 struct id_hash {
@@ -248,7 +253,7 @@ struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
 		pos = event__id_pos(a);
 		if (pos < 0 || ev->header.size < sizeof(ev->header) + (pos + 1) * 8)
 			return NULL;
-		memcpy(&id, ev->raw + sizeof(ev->header) + pos * 8, 8);
+		memcpy(&id, (const char *)ev + sizeof(ev->header) + pos * 8, 8);
 	} else {
 		if (!a->sample_id_all)
 			return el->entries[0];
@@ -257,7 +262,7 @@ struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
 			return el->entries[0];
 		if (ev->header.size < sizeof(ev->header) + pos * 8)
 			return NULL;
-		memcpy(&id, ev->raw + ev->header.size - pos * 8, 8);
+		memcpy(&id, (const char *)ev + ev->header.size - pos * 8, 8);
 	}
 	/* synthesized records carry id 0: they belong to the first event,
 	 * as perf takes them */
@@ -362,7 +367,7 @@ static int process_compressed(struct session *s, const union perf_event *ev,
 			      size_t depth)
 {
 	const char *payload = (const char *)ev + sizeof(ev->header);
-	size_t size = ev->header.size - sizeof(ev->header);
+	size_t size = ev->header.size - sizeof(ev->header), limit;
 	struct oe_chunk *chunk;
 	ssize_t n, used;
 
@@ -375,8 +380,15 @@ static int process_compressed(struct session *s, const union perf_event *ev,
 			return -ENOMEM;
 		s->zstd_ready = true;
 	}
+	limit = s->header.env.comp_mmap_len;
+	if (limit < MIN_DECOMP)
+		limit = MIN_DECOMP;
+	if (limit > MAX_DECOMP)
+		limit = MAX_DECOMP;
+	/* what is left of the last record, then this one's bytes */
 	n = zstd__decompress(&s->zstd, payload, size, &s->decomp,
-			     &s->decomp_len, &s->decomp_cap, MAX_DECOMP);
+			     &s->decomp_len, &s->decomp_cap,
+			     s->decomp_len + limit + 64 * 1024);
 	if (n < 0) {
 		pr_warning("a COMPRESSED record could not be decompressed (%s); skipped\n",
 			   n == -EFBIG ? "too large" : "damaged zstd stream");
@@ -412,6 +424,7 @@ static void header_attr_record(struct session *s, const union perf_event *ev)
 	const struct perf_record_header_attr *ha = (const void *)ev;
 	size_t body = ev->header.size - sizeof(ev->header);
 	struct perf_event_attr attr;
+	struct header_attr *a;
 	uint32_t asz;
 
 	if (body < PERF_ATTR_SIZE_VER0)
@@ -423,11 +436,13 @@ static void header_attr_record(struct session *s, const union perf_event *ev)
 		return;
 	memset(&attr, 0, sizeof(attr));
 	memcpy(&attr, &ha->attr, asz < sizeof(attr) ? asz : sizeof(attr));
-	header__add_attr(&s->header, &attr, sizeof(attr),
-			 (const uint64_t *)((const char *)&ha->attr + asz),
-			 (body - asz) / 8, NULL);
-	session__add_evsel(s, &attr, (const uint64_t *)((const char *)&ha->attr + asz),
-			   (body - asz) / 8);
+	/* the ids follow an attr of any size: use the header's aligned copy */
+	if (header__add_attr(&s->header, &attr, sizeof(attr),
+			     (const uint64_t *)((const char *)&ha->attr + asz),
+			     (body - asz) / 8, NULL))
+		return;
+	a = &s->header.attrs[s->header.nr_attrs - 1];
+	session__add_evsel(s, &attr, a->ids, a->nr_ids);
 }
 
 static void header_feature_record(struct session *s, const union perf_event *ev)

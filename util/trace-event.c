@@ -8,14 +8,31 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
 #include "debug.h"
 #include "trace-event.h"
+
+/* Under a sanitizer a trial child must not run its death report (libFuzzer
+ * would save the input as a crash of the parent). */
+#if defined(__SANITIZE_ADDRESS__)
+#define MPERF_HAVE_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MPERF_HAVE_SANITIZER 1
+#endif
+#endif
+#ifdef MPERF_HAVE_SANITIZER
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 /*
  * Formatted samples by raw payload: tracepoint payloads repeat a lot (the
@@ -135,7 +152,260 @@ static char *dup_n(const char *p, size_t n)
 	return s;
 }
 
-static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
+/*
+ * The printk formats as "ADDR : FORMAT" lines, for tep_parse_printk_formats.
+ * That parser reads the format from one byte after the ':' without looking
+ * (past the end of the buffer on a last line without one) and strips a
+ * trailing "\n" by reading 2 bytes before the end of the format (before
+ * its start when the format is shorter): only lines with a ':' and at least
+ * 5 bytes after it are passed. NUL-terminated copy, or NULL.
+ */
+static char *printk_lines(const char *p, size_t n)
+{
+	char *out = malloc(n + 2), *o = out;
+	const char *end = p + n;
+
+	if (!out)
+		return NULL;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *eol = nl ? nl : end;
+		const char *q = p, *colon;
+		size_t len = eol - p;
+
+		/* the address token, as strtok_r(":") finds it */
+		while (q < eol && *q == ':')
+			q++;
+		colon = memchr(q, ':', eol - q);
+		if (colon && eol - colon > 5 && !memchr(p, '\0', len)) {
+			memcpy(o, p, len);
+			o += len;
+			*o++ = '\n';
+		}
+		p = nl ? nl + 1 : end;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* ---- format text checks ----------------------------------------------------
+ * libtraceevent's format parser trusts its input: on a format cut inside a
+ * field or an expression it dereferences a NULL token, and it recurses once
+ * per nesting level. Formats from the TRACING_DATA of a damaged file are
+ * checked here first: text without NUL, every field line complete, and the
+ * print fmt with closed strings and balanced, shallow brackets, naming only
+ * fields the format declares (an unknown REC->x crashes it too). A format the
+ * kernel wrote always passes (tests/unit/test-fuzz-regress.c checks every
+ * format of this machine's tracefs).
+ */
+#define FMT_MAX_DEPTH	32
+
+static const char *skip_blank(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return p;
+}
+
+/* "KEY:" then decimal digits then ';' at @p; the position after, or NULL */
+static const char *key_num(const char *p, const char *end, const char *key)
+{
+	size_t kl = strlen(key);
+	const char *d;
+
+	p = skip_blank(p, end);
+	if ((size_t)(end - p) < kl || memcmp(p, key, kl))
+		return NULL;
+	p += kl;
+	if (p < end && *p == '-')
+		p++;
+	for (d = p; p < end && *p >= '0' && *p <= '9'; p++)
+		;
+	if (p == d || p >= end || *p != ';')
+		return NULL;
+	return p + 1;
+}
+
+/* "\tfield:TYPE NAME[N];\toffset:N;\tsize:N;[\tsigned:N;]" */
+static bool field_line_ok(const char *p, const char *end)
+{
+	int depth = 0;
+
+	p = skip_blank(p, end);
+	if (end - p < 6 || memcmp(p, "field", 5))
+		return false;
+	p = memchr(p, ':', end - p);
+	if (!p)
+		return false;
+	for (p++; p < end && *p != ';'; p++) {
+		if (*p == '[')
+			depth++;
+		else if (*p == ']' && --depth < 0)
+			return false;
+	}
+	if (p >= end || depth)
+		return false;
+	p = key_num(p + 1, end, "offset:");
+	p = p ? key_num(p, end, "size:") : NULL;
+	if (!p)
+		return false;
+	if (skip_blank(p, end) < end) {
+		p = key_num(p, end, "signed:");
+		if (!p)
+			return false;
+	}
+	return skip_blank(p, end) == end;
+}
+
+/* Every non-blank line of [p, end) a complete field. */
+static bool field_lines_ok(const char *p, const char *end)
+{
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p);
+
+		if (!eol)
+			eol = end;
+		if (skip_blank(p, eol) < eol && !field_line_ok(p, eol))
+			return false;
+		p = eol + 1;
+	}
+	return true;
+}
+
+static bool is_ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Is @name (@len bytes) the name of one of the field lines in
+ * [p, end)? The name is the last identifier before ';', after any [N]. */
+static bool field_declared(const char *p, const char *end, const char *name,
+			   size_t len)
+{
+	while (p < end) {
+		const char *eol = memchr(p, '\n', end - p), *semi, *q;
+
+		if (!eol)
+			eol = end;
+		semi = memchr(p, ';', eol - p);
+		if (semi) {
+			for (q = semi;;) {
+				while (q > p && q[-1] == ' ')
+					q--;
+				if (q == p || q[-1] != ']')
+					break;
+				while (q > p && q[-1] != '[')
+					q--;
+				if (q > p)
+					q--;
+			}
+			semi = q;
+			while (q > p && is_ident(q[-1]))
+				q--;
+			if ((size_t)(semi - q) == len && !memcmp(q, name, len))
+				return true;
+		}
+		p = eol + 1;
+	}
+	return false;
+}
+
+/* A print fmt: a string, then arguments with closed strings and character
+ * constants, balanced (), [], {} at most FMT_MAX_DEPTH deep, and REC->x
+ * only for fields x of the format in [fields, fields_end). */
+static bool print_fmt_ok(const char *p, const char *end, const char *fields,
+			 const char *fields_end)
+{
+	char stack[FMT_MAX_DEPTH];
+	int depth = 0;
+
+	p = skip_blank(p, end);
+	if (p >= end || *p != '"')
+		return false;
+	for (; p < end; p++) {
+		char q = *p, open;
+
+		if (q == '"' || q == '\'') {
+			for (p++; p < end && *p != q; p++)
+				if (*p == '\\' && ++p == end)
+					return false;
+			if (p >= end)
+				return false;
+		} else if (q == '(' || q == '[' || q == '{') {
+			if (depth == FMT_MAX_DEPTH)
+				return false;
+			stack[depth++] = q;
+		} else if (q == ')' || q == ']' || q == '}') {
+			open = q == ')' ? '(' : q == ']' ? '[' : '{';
+			if (!depth || stack[--depth] != open)
+				return false;
+		} else if (q == 'R' && end - p > 5 && !memcmp(p, "REC->", 5) &&
+			   !is_ident(p[-1])) {
+			const char *n = p + 5;
+
+			while (n < end && is_ident(*n))
+				n++;
+			if (!field_declared(fields, fields_end, p + 5, n - (p + 5)))
+				return false;
+			p = n - 1;
+		}
+	}
+	return depth == 0;
+}
+
+/* An event format: "name:", "ID:", "format:", fields, "print fmt: ...". */
+static bool event_format_ok(const char *p, size_t n)
+{
+	const char *end = p + n, *fields, *print;
+
+	if (memchr(p, '\0', n))
+		return false;
+	fields = memmem(p, n, "\nformat:\n", 9);
+	if (!fields)
+		return false;
+	fields += 9;
+	print = memmem(fields, end - fields, "\nprint fmt:", 11);
+	if (!print)
+		return false;
+	return field_lines_ok(fields, print) &&
+	       print_fmt_ok(print + 11, end, fields, print);
+}
+
+/* ---- libtraceevent in a trial child --------------------------------------
+ * The checks above keep the malformed formats seen so far away from
+ * libtraceevent, but its parsers have more ways to crash on damaged text
+ * than a check can foresee. So the blob is first parsed in a child process
+ * that reports each libtraceevent call ("step") on a pipe before making it;
+ * a step during which the child dies (signal, sanitizer, 10 s alarm) is
+ * skipped, and the child retried, before the real parse in this process.
+ */
+#define MAX_BAD_STEPS	16
+
+struct guard {
+	int fd;			/* the trial child reports steps here; else -1 */
+	uint32_t step;		/* the next libtraceevent call on the blob */
+	const uint32_t *skip;	/* steps that killed a trial child */
+	int nr_skip;
+};
+
+/* Before each libtraceevent call: false when that call is to be skipped. */
+static bool guard__enter(struct guard *g)
+{
+	uint32_t s = g->step++;
+
+	for (int i = 0; i < g->nr_skip; i++)
+		if (g->skip[i] == s) {
+			pr_debug("trace data: part %u of the tracing data crashes libtraceevent; skipped\n", s);
+			return false;
+		}
+	if (g->fd >= 0 && write(g->fd, &s, sizeof(s)) != sizeof(s))
+		_exit(0);	/* the parent is gone */
+	return true;
+}
+
+static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys,
+			struct guard *g)
 {
 	uint64_t size = tc_u64(c);
 	const char *p = tc_bytes(c, size);
@@ -143,6 +413,12 @@ static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
 
 	if (!p)
 		return -EINVAL;
+	if (!event_format_ok(p, size)) {
+		pr_debug("trace data: a damaged %s event format; skipped\n", sys);
+		return 0;
+	}
+	if (!guard__enter(g))
+		return 0;
 	buf = dup_n(p, size);
 	if (!buf)
 		return -ENOMEM;
@@ -152,7 +428,8 @@ static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys)
 	return 0;
 }
 
-struct trace_event *trace_event__parse(const void *data, size_t size)
+static struct trace_event *parse_blob(const void *data, size_t size,
+				      struct guard *g)
 {
 	struct tcur c = { data, (const char *)data + size, 0, false };
 	struct trace_event *te;
@@ -201,11 +478,14 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	p = tc_bytes(&c, sz);
 	if (!p)
 		goto bad;
-	buf = dup_n(p, sz);
-	if (!buf)
-		goto bad;
-	tep_parse_header_page(te->tep, buf, sz, long_size);
-	free(buf);
+	/* a damaged header_page is left out (tep keeps its defaults) */
+	if (!memchr(p, '\0', sz) && field_lines_ok(p, p + sz) && guard__enter(g)) {
+		buf = dup_n(p, sz);
+		if (!buf)
+			goto bad;
+		tep_parse_header_page(te->tep, buf, sz, long_size);
+		free(buf);
+	}
 	/* header_event: nothing perf needs from it */
 	p = tc_bytes(&c, 13);
 	if (!p || memcmp(p, "header_event", 13))
@@ -216,7 +496,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	/* ftrace formats */
 	n = tc_u32(&c);
 	for (uint32_t i = 0; i < n && !c.err; i++)
-		if (parse_format(te->tep, &c, "ftrace"))
+		if (parse_format(te->tep, &c, "ftrace", g))
 			goto bad;
 	/* event formats per system */
 	n = tc_u32(&c);
@@ -227,7 +507,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 		if (!sys)
 			goto bad;
 		for (uint32_t j = 0; j < cnt && !c.err; j++)
-			if (parse_format(te->tep, &c, sys))
+			if (parse_format(te->tep, &c, sys, g))
 				goto bad;
 	}
 	if (c.err)
@@ -236,7 +516,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	if (c.end - c.p >= 4) {
 		sz = tc_u32(&c);
 		p = tc_bytes(&c, sz);
-		if (p && sz) {
+		if (p && sz && guard__enter(g)) {
 			buf = dup_n(p, sz);
 			if (buf)
 				tep_parse_kallsyms(te->tep, buf);
@@ -246,9 +526,9 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	if (!c.err && c.end - c.p >= 4) {
 		sz = tc_u32(&c);
 		p = tc_bytes(&c, sz);
-		if (p && sz) {
-			buf = dup_n(p, sz);
-			if (buf)
+		if (p && sz && guard__enter(g)) {
+			buf = printk_lines(p, sz);
+			if (buf && *buf)
 				tep_parse_printk_formats(te->tep, buf);
 			free(buf);
 		}
@@ -256,7 +536,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 	if (!c.err && strcmp(version, "0.6") >= 0 && c.end - c.p >= 8) {
 		sz = tc_u64(&c);
 		p = tc_bytes(&c, sz);
-		if (p && sz) {
+		if (p && sz && guard__enter(g)) {
 			buf = dup_n(p, sz);
 			if (buf)
 				tep_parse_saved_cmdlines(te->tep, buf);
@@ -270,6 +550,77 @@ bad:
 	trace_event__delete(te);
 	errno = EINVAL;
 	return NULL;
+}
+
+/*
+ * One trial parse in a child. Return -1 when it finished (or no child could
+ * be made: then the parse runs unguarded, as it would anyway), else the
+ * step it died in.
+ */
+static long trial_parse(const void *data, size_t size, const uint32_t *skip,
+			int nr_skip)
+{
+	uint32_t s, last = UINT32_MAX;
+	int p[2], status, null;
+	pid_t pid;
+
+	if (pipe2(p, O_CLOEXEC))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		struct guard g = { p[1], 0, skip, nr_skip };
+		static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM };
+
+		/* die quietly and at once: no crash report, no core */
+		for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
+			signal(sigs[i], SIG_DFL);
+#ifdef MPERF_HAVE_SANITIZER
+		__sanitizer_set_death_callback(NULL);
+#endif
+		null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, 2);
+		setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
+		close(p[0]);
+		alarm(10);
+		parse_blob(data, size, &g);
+		_exit(0);
+	}
+	close(p[1]);
+	while (read(p[0], &s, sizeof(s)) == sizeof(s))
+		last = s;
+	close(p[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if ((WIFEXITED(status) && WEXITSTATUS(status) == 0) || last == UINT32_MAX)
+		return -1;
+	return last;
+}
+
+struct trace_event *trace_event__parse(const void *data, size_t size)
+{
+	uint32_t skip[MAX_BAD_STEPS];
+	struct guard g = { -1, 0, skip, 0 };
+
+	while (g.nr_skip < MAX_BAD_STEPS) {
+		long bad = trial_parse(data, size, skip, g.nr_skip);
+
+		if (bad < 0)
+			break;
+		skip[g.nr_skip++] = bad;
+	}
+	if (g.nr_skip == MAX_BAD_STEPS) {
+		pr_debug("trace data: too many parts crash libtraceevent; not used\n");
+		errno = EINVAL;
+		return NULL;
+	}
+	return parse_blob(data, size, &g);
 }
 
 void trace_event__delete(struct trace_event *te)

@@ -69,7 +69,9 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 
 	if (size > s->user_stack.size)
 		size = s->user_stack.size;
-	if (addr >= ui->sp && addr + sizeof(*result) <= ui->sp + size) {
+	/* no sums that can wrap: sp and addr come from the file */
+	if (addr >= ui->sp && addr - ui->sp <= size &&
+	    size - (addr - ui->sp) >= sizeof(*result)) {
 		memcpy(result, s->user_stack.data + (addr - ui->sp), sizeof(*result));
 		return true;
 	}
