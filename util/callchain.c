@@ -193,6 +193,9 @@ static bool frame__match(const struct callchain_cursor_node *a,
 
 static inline uint64_t *node__keys(const struct callchain_node *node)
 {
+	/* no array yet: no keys (NULL + 0 is undefined behaviour) */
+	if (!node->children)
+		return NULL;
 	return (uint64_t *)(node->children + node->alloc_children);
 }
 
