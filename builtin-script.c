@@ -819,6 +819,12 @@ static int script__user_event(struct tool *tool, const union perf_event *event,
 	return machine__set_build_id(sc->machine, b->filename, &bid);
 }
 
+/* function-pointer fields of tracepoints name the kernel's functions */
+static const char *script__kernel_symbol(void *machine, uint64_t *addr, const char **mod)
+{
+	return machine__kernel_symbol(machine, addr, mod);
+}
+
 static void script__setup(struct script *sc, struct session *session)
 {
 	struct env *env = session__env(session);
@@ -836,6 +842,8 @@ static void script__setup(struct script *sc, struct session *session)
 		sc->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
 		if (!sc->tevent)
 			pr_warning("the file's tracing data is damaged; tracepoint fields are not shown\n");
+		else
+			trace_event__set_resolver(sc->tevent, script__kernel_symbol, sc->machine);
 	}
 	sc->name_width = 0;
 	for (int i = 0; i < el->nr; i++) {

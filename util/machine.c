@@ -613,6 +613,30 @@ static void __thread__resolve_ip(struct machine *m, struct thread *thread,
 	}
 }
 
+const char *machine__kernel_symbol(struct machine *m, uint64_t *addr, const char **mod)
+{
+	struct map *map = m->kmaps ? maps__find(m->kmaps, *addr) : NULL;
+	struct symbol *sym;
+
+	if (!map)
+		return NULL;
+	if (map->dso->kind == DSO_KIND_MODULE && m->kernel) {
+		/* kallsyms holds the modules' symbols at their addresses */
+		sym = dso__find_symbol(m->kernel, &m->opts, *addr);
+		if (!sym)
+			return NULL;
+		*addr = sym->start;
+		*mod = map->dso->short_name;
+		return sym->name;
+	}
+	sym = dso__find_symbol(map->dso, &m->opts, map__map_ip(map, *addr));
+	if (!sym)
+		return NULL;
+	*addr = map__unmap_ip(map, sym->start);
+	*mod = NULL;
+	return sym->name;
+}
+
 int machine__resolve(struct machine *m, const struct perf_sample *sample,
 		     struct addr_location *al)
 {

@@ -97,6 +97,14 @@ struct dso *machine__findnew_dso(struct machine *machine, const char *name);
 const char *machine__intern(struct machine *machine, const char *s);
 
 /* Resolve sample->ip in the thread of the sample. 0 or -ENOMEM. */
+/*
+ * machine__kernel_symbol - the name of the kernel (or module) symbol that
+ * holds *@addr, with *@addr set to the symbol's start and *@mod to the
+ * module's name (NULL for the kernel); NULL when none does. Counts nothing
+ * and warns of nothing (for tracepoint fields, not samples).
+ */
+const char *machine__kernel_symbol(struct machine *m, uint64_t *addr, const char **mod);
+
 int machine__resolve(struct machine *machine, const struct perf_sample *sample,
 		     struct addr_location *al);
 /* Resolve one address of @thread in the address space of @cpumode. */

@@ -82,6 +82,8 @@ struct trace_event {
 	struct tep_handle *tep;
 	struct fmt_entry *cache;
 	struct fast_fmt *fast;	/* FAST_FMT_SLOTS, by id */
+	trace_event_resolver_t *resolve;	/* kernel function names */
+	void *resolve_priv;
 };
 
 static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
@@ -621,6 +623,31 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 		return NULL;
 	}
 	return parse_blob(data, size, &g);
+}
+
+/* libtraceevent's hook for %ps/%pS/%pF arguments: the kernel's symbols */
+static char *trace_event__tep_resolver(void *priv, unsigned long long *addrp, char **modp)
+{
+	struct trace_event *te = priv;
+	uint64_t addr = *addrp;
+	const char *mod = NULL, *name = te->resolve(te->resolve_priv, &addr, &mod);
+
+	if (!name)
+		return NULL;
+	*addrp = addr;
+	*modp = (char *)mod;
+	return (char *)name;
+}
+
+void trace_event__set_resolver(struct trace_event *te, trace_event_resolver_t *fn,
+			       void *priv)
+{
+	te->resolve = fn;
+	te->resolve_priv = priv;
+	if (fn)
+		tep_set_function_resolver(te->tep, trace_event__tep_resolver, te);
+	else
+		tep_reset_function_resolver(te->tep);
 }
 
 void trace_event__delete(struct trace_event *te)

@@ -21,6 +21,16 @@ struct trace_event;
 struct trace_event *trace_event__parse(const void *data, size_t size);
 void trace_event__delete(struct trace_event *te);
 
+/*
+ * A kernel symbol lookup for the function-pointer fields of tracepoints
+ * (hrtimer_start's "function=hrtimer_wakeup"): return the name of the
+ * symbol holding *@addr, with *@addr set to its start and *@mod to its
+ * module (NULL for the kernel), or NULL to print the address.
+ */
+typedef const char *(trace_event_resolver_t)(void *priv, uint64_t *addr, const char **mod);
+void trace_event__set_resolver(struct trace_event *te, trace_event_resolver_t *fn,
+			       void *priv);
+
 /* "sched:sched_switch" for the tracepoint id @id into @buf; -ENOENT. */
 int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
 		      size_t size);

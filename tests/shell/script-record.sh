@@ -36,4 +36,12 @@ need_tracefs
 $MPERF record -q -e sched:sched_switch -a -o "$T/tp.data" -- sleep 0.2 >/dev/null 2>&1 || fail "record tracepoint"
 same tracepoint "$T/tp.data"
 grep -q 'sched:sched_switch: prev_comm=' "$T/tracepoint.m" || fail "no tracepoint fields"
+# function-pointer fields (%ps, %pS) are printed as kernel symbol names, as
+# perf names them from the kernel map: hrtimer_start's function=, kmalloc's
+# call_site=sym+0xoff
+$MPERF record -q -e timer:hrtimer_start,timer:hrtimer_expire_entry,kmem:kmalloc -a \
+	-o "$T/fn.data" -- sh -c 'ls /usr/lib >/dev/null; sleep 0.2' >/dev/null 2>&1 || fail "record timer/kmem tracepoints"
+same functions "$T/fn.data"
+grep -q 'hrtimer_start: hrtimer=0x[0-9a-f]* function=[a-z_]' "$T/functions.m" || fail "hrtimer function not named"
+grep -q 'kmalloc: call_site=[a-z_].*+0x' "$T/functions.m" || fail "kmalloc call_site not named"
 exit 0
