@@ -210,19 +210,7 @@ install: mperf doc
 # ---- dependencies -------------------------------------------------------------
 
 deps:
-	@missing=""; for p in $(DEB_ALL); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' \
-			|| missing="$$missing $$p"; \
-	done; \
-	if [ -z "$$missing" ]; then exit 0; fi; \
-	if [ "$$(id -u)" != 0 ]; then \
-		echo "mperf: missing Debian packages:$$missing"; \
-		echo "  run as root: apt-get install -y$$missing"; exit 1; \
-	fi; \
-	echo "mperf: installing$$missing"; \
-	export DEBIAN_FRONTEND=noninteractive; \
-	apt-get update -qq >/dev/null && apt-get install -y -qq $$missing >/dev/null \
-		|| { echo "mperf: apt-get install$$missing failed"; exit 1; }
+	@sh scripts/install-debs.sh $(DEB_ALL)
 
 clean-obj:
 	rm -f $(LIB_OBJ) $(BIN_OBJ) $(DEPS) libmperf.a mperf $(UNIT_BIN) $(GEN_SRC)
@@ -248,21 +236,7 @@ endif
 endif
 
 deps-arm64:
-	@missing=""; for p in $(DEB_ARM64); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' \
-			|| missing="$$missing $$p"; \
-	done; \
-	if [ -z "$$missing" ]; then exit 0; fi; \
-	if [ "$$(id -u)" != 0 ]; then \
-		echo "mperf: missing Debian packages:$$missing"; \
-		echo "  run as root: dpkg --add-architecture arm64 && apt-get update &&" \
-			"apt-get install -y$$missing"; exit 1; \
-	fi; \
-	echo "mperf: installing$$missing"; \
-	export DEBIAN_FRONTEND=noninteractive; \
-	{ dpkg --print-foreign-architectures | grep -qx arm64 || dpkg --add-architecture arm64; } && \
-	apt-get update -qq >/dev/null && apt-get install -y -qq $$missing >/dev/null \
-		|| { echo "mperf: apt-get install$$missing failed"; exit 1; }
+	@sh scripts/install-debs.sh --arch arm64 $(DEB_ARM64)
 
 arm64-tree:
 	@command -v $(ARM64_CROSS)gcc >/dev/null || { echo "mperf: no $(ARM64_CROSS)gcc;" \
