@@ -96,6 +96,13 @@ libmperf.a: $(LIB_OBJ)
 %.o: %.c
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
+# `mperf --version` names the commit it was built from: mperf.o is rebuilt
+# when HEAD moves (.git-rev changes only then).
+ifneq ($(MAKECMDGOALS),deps)
+$(shell echo '$(GIT_REV)' | cmp -s - .git-rev 2>/dev/null || echo '$(GIT_REV)' > .git-rev)
+endif
+mperf.o: .git-rev
+
 -include $(DEPS)
 
 # Named PMU events and metrics: vendor JSON (data/) -> C tables.
@@ -213,7 +220,7 @@ deps:
 	@sh scripts/install-debs.sh $(DEB_ALL)
 
 clean-obj:
-	rm -f $(LIB_OBJ) $(BIN_OBJ) $(DEPS) libmperf.a mperf $(UNIT_BIN) $(GEN_SRC)
+	rm -f .git-rev $(LIB_OBJ) $(BIN_OBJ) $(DEPS) libmperf.a mperf $(UNIT_BIN) $(GEN_SRC)
 
 # ---- arm64 cross build ---------------------------------------------------------
 # Out of tree: build-arm64/ mirrors the sources as symlinks (so host and arm64
