@@ -69,8 +69,8 @@ for f in sw.data.*; do
 done
 [ "$total" -gt 2500 ] || fail "the pieces hold $total samples together"
 # --switch-output=TIME
-$MPERF record -q --switch-output=1s -o tm.data -- "$WL/cpuburn" 2.5 >/dev/null 2>&1 || fail "--switch-output=1s"
+$MPERF record -q --switch-output=1s -o tm.data -- "$WL/cpuburn" 3.5 >/dev/null 2>&1 || fail "--switch-output=1s"
 n=$(ls tm.data.* | wc -l)
-[ "$n" -ge 3 ] || fail "--switch-output=1s made $n files in 2.5 s"
+[ "$n" -ge 3 ] || fail "--switch-output=1s made $n files in 3.5 s"
 for f in tm.data.*; do perf_reads "$f"; done
 echo ok
