@@ -117,11 +117,28 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = set_initial_registers,
 };
 
+/* One user frame at @pc into the cursor, resolved; -1 when it is full. */
+static int unwind__append(struct unwind_info *ui, uint64_t pc)
+{
+	struct callchain_cursor_node node;
+	struct addr_location al;
+
+	thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER, pc, &al);
+	node.ip = pc;
+	node.addr = al.addr;
+	node.map = al.map;
+	node.dso = al.dso;
+	node.sym = al.sym;
+	node.level = '.';
+	if (machine__append_frame(ui->machine, ui->cursor, &node))
+		return -1;
+	ui->nr++;
+	return 0;
+}
+
 static int frame_cb(Dwfl_Frame *state, void *arg)
 {
 	struct unwind_info *ui = arg;
-	struct callchain_cursor_node node;
-	struct addr_location al;
 	Dwarf_Addr pc;
 	bool activation;
 
@@ -133,17 +150,7 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	 * perf does */
 	if (!activation)
 		pc--;
-	thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER, pc, &al);
-	node.ip = pc;
-	node.addr = al.addr;
-	node.map = al.map;
-	node.dso = al.dso;
-	node.sym = al.sym;
-	node.level = '.';
-	if (machine__append_frame(ui->machine, ui->cursor, &node))
-		return DWARF_CB_ABORT;
-	ui->nr++;
-	return DWARF_CB_OK;
+	return unwind__append(ui, pc) ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
 static char *debuginfo_path;
@@ -416,22 +423,9 @@ static int unwind__fast(struct unwind_cache_ent *e, struct unwind_info *ui, int 
 			*rc = DWARF_CB_ABORT;
 			return 1;
 		}
-		{
-			struct callchain_cursor_node node;
-			struct addr_location al;
-
-			thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER, lookup, &al);
-			node.ip = lookup;
-			node.addr = al.addr;
-			node.map = al.map;
-			node.dso = al.dso;
-			node.sym = al.sym;
-			node.level = '.';
-			if (machine__append_frame(ui->machine, ui->cursor, &node)) {
-				*rc = DWARF_CB_ABORT;
-				return 1;
-			}
-			ui->nr++;
+		if (unwind__append(ui, lookup)) {
+			*rc = DWARF_CB_ABORT;
+			return 1;
 		}
 		/* the caller's registers */
 		cfa_ok = valid & (1U << r->cfa_reg);
