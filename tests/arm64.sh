@@ -13,6 +13,7 @@
 # usage: sh tests/arm64.sh [PATTERN]   (only checks whose name has PATTERN)
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+. tests/tap-lib.sh
 pat=${1:-}
 B=build-arm64
 # The arm64 programs load their libraries from the multiarch arm64 packages
@@ -41,12 +42,7 @@ for t in "$B"/tests/unit/test-*; do
 	log="$out/$name.log"
 	(cd "$B" && CMOCKA_MESSAGE_OUTPUT=TAP timeout "$TIMEOUT" $QEMU "tests/unit/$name") >"$log" 2>&1
 	rc=$?
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep '^not ok ' "$log" | grep -vc '# SKIP')
-	k=$(grep '^not ok ' "$log" | grep -c '# SKIP')
-	pass=$((pass + p))
-	fail=$((fail + f))
-	skip=$((skip + k))
+	tap_count "$log"
 	if [ "$f" -gt 0 ] || [ "$rc" -ne 0 ]; then
 		[ "$f" -eq 0 ] && fail=$((fail + 1))
 		failed_list="$failed_list $name"

@@ -4,6 +4,7 @@
 # usage: sh tests/run.sh [PATTERN]   (only tests whose path contains PATTERN)
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+. tests/tap-lib.sh
 pat=${1:-}
 out=tests/out
 mkdir -p "$out"
@@ -26,12 +27,7 @@ for t in tests/unit/test-*; do
 	log="$out/$name.log"
 	CMOCKA_MESSAGE_OUTPUT=TAP timeout 300 "$t" >"$log" 2>&1
 	rc=$?
-	p=$(grep -c '^ok ' "$log")
-	f=$(grep '^not ok ' "$log" | grep -vc '# SKIP')
-	k=$(grep '^not ok ' "$log" | grep -c '# SKIP')
-	pass=$((pass + p))
-	fail=$((fail + f))
-	skip=$((skip + k))
+	tap_count "$log"
 	if [ "$f" -gt 0 ] || { [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; }; then
 		[ "$f" -eq 0 ] && fail=$((fail + 1))
 		failed_list="$failed_list $name"
