@@ -6,12 +6,14 @@
  * FlameGraph's stackcollapse-perf.pl) take mperf's output unchanged.
  */
 #include <errno.h>
+#include <time.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "arch/arch.h"
 #include "util/build-id.h"
 #include "util/callchain.h"
 #include "util/debug.h"
@@ -20,40 +22,103 @@
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
+#include "util/insn.h"
 #include "util/machine.h"
 #include "util/map.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/srcline.h"
 #include "util/symbol.h"
 #include "util/thread.h"
 #include "util/time-range.h"
 #include "util/trace-event.h"
 
+/* -F fields, one bit each, in perf's names */
 enum script_field {
-	F_COMM		= 1 << 0,
-	F_TID		= 1 << 1,
-	F_PID		= 1 << 2,
-	F_TIME		= 1 << 3,
-	F_CPU		= 1 << 4,
-	F_EVNAME	= 1 << 5,
-	F_TRACE		= 1 << 6,
-	F_IP		= 1 << 7,
-	F_SYM		= 1 << 8,
-	F_DSO		= 1 << 9,
-	F_ADDR		= 1 << 10,
-	F_SYMOFF	= 1 << 11,
-	F_PERIOD	= 1 << 12,
+	F_COMM		= 1ULL << 0,
+	F_TID		= 1ULL << 1,
+	F_PID		= 1ULL << 2,
+	F_TIME		= 1ULL << 3,
+	F_CPU		= 1ULL << 4,
+	F_EVNAME	= 1ULL << 5,
+	F_TRACE		= 1ULL << 6,
+	F_IP		= 1ULL << 7,
+	F_SYM		= 1ULL << 8,
+	F_DSO		= 1ULL << 9,
+	F_ADDR		= 1ULL << 10,
+	F_SYMOFF	= 1ULL << 11,
+	F_PERIOD	= 1ULL << 12,
+	F_SRCLINE	= 1ULL << 13,
+	F_MISC		= 1ULL << 14,
+	F_TOD		= 1ULL << 15,
+	F_FLAGS		= 1ULL << 16,
+	F_IREGS		= 1ULL << 17,
+	F_UREGS		= 1ULL << 18,
+	F_PHYS_ADDR	= 1ULL << 19,
+	F_DATA_PAGE_SIZE = 1ULL << 20,
+	F_CODE_PAGE_SIZE = 1ULL << 21,
+	F_WEIGHT	= 1ULL << 22,
+	F_INS_LAT	= 1ULL << 23,
+	F_CALLINDENT	= 1ULL << 24,
+	F_IPC		= 1ULL << 25,
+	F_INSN		= 1ULL << 26,
+	F_INSNLEN	= 1ULL << 27,
+	F_BRSTACK	= 1ULL << 28,
+	F_BRSTACKSYM	= 1ULL << 29,
+	F_BRSTACKOFF	= 1ULL << 30,
+	/* perf 6.1 names mperf does not print yet (refused with a reason) */
+	F_UNSUPPORTED	= 1ULL << 63,
 };
 
-static const struct {
+/* name, bit, and the sample_type bits the samples need for the field to be
+ * asked for explicitly (0: none); @what names them in the error */
+static const struct script_field_desc {
 	const char *name;
-	unsigned int bit;
+	uint64_t bit;
+	uint64_t need;
+	const char *what, *fix;
 } field_names[] = {
-	{ "comm", F_COMM }, { "tid", F_TID }, { "pid", F_PID },
-	{ "time", F_TIME }, { "cpu", F_CPU }, { "event", F_EVNAME },
-	{ "trace", F_TRACE }, { "ip", F_IP }, { "sym", F_SYM },
-	{ "dso", F_DSO }, { "addr", F_ADDR }, { "symoff", F_SYMOFF },
-	{ "period", F_PERIOD },
+	{ "comm", F_COMM, 0, NULL, NULL },
+	{ "tid", F_TID, PERF_SAMPLE_TID, "the thread id", NULL },
+	{ "pid", F_PID, PERF_SAMPLE_TID, "the process id", NULL },
+	{ "time", F_TIME, PERF_SAMPLE_TIME, "timestamps", "-T" },
+	{ "cpu", F_CPU, PERF_SAMPLE_CPU, "the cpu", "--sample-cpu" },
+	{ "event", F_EVNAME, 0, NULL, NULL },
+	{ "trace", F_TRACE, 0, NULL, NULL },
+	{ "ip", F_IP, PERF_SAMPLE_IP, "the ip", NULL },
+	{ "sym", F_SYM, 0, NULL, NULL },
+	{ "dso", F_DSO, 0, NULL, NULL },
+	{ "addr", F_ADDR, PERF_SAMPLE_ADDR, "the data address", "-d" },
+	{ "symoff", F_SYMOFF, 0, NULL, NULL },
+	{ "srcline", F_SRCLINE, 0, NULL, NULL },
+	{ "period", F_PERIOD, 0, NULL, NULL },
+	{ "iregs", F_IREGS, PERF_SAMPLE_REGS_INTR, "the interrupted registers", "-I/--intr-regs" },
+	{ "uregs", F_UREGS, PERF_SAMPLE_REGS_USER, "the user registers", "--user-regs" },
+	{ "brstack", F_BRSTACK, 0, NULL, NULL },
+	{ "brstacksym", F_BRSTACKSYM, 0, NULL, NULL },
+	{ "flags", F_FLAGS, 0, NULL, NULL },
+	{ "data_src", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "weight", F_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "a weight", "-W" },
+	{ "bpf-output", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "brstackinsn", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "brstackinsnlen", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "brstackoff", F_BRSTACKOFF, 0, NULL, NULL },
+	{ "callindent", F_CALLINDENT, 0, NULL, NULL },
+	{ "insn", F_INSN, 0, NULL, NULL },
+	{ "insnlen", F_INSNLEN, 0, NULL, NULL },
+	{ "synth", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "phys_addr", F_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "the physical address", "--phys-data" },
+	{ "metric", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "misc", F_MISC, 0, NULL, NULL },
+	{ "srccode", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "ipc", F_IPC, 0, NULL, NULL },
+	{ "tod", F_TOD, 0, NULL, NULL },
+	{ "data_page_size", F_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "the data page size",
+	  "--data-page-size" },
+	{ "code_page_size", F_CODE_PAGE_SIZE, PERF_SAMPLE_CODE_PAGE_SIZE, "the code page size",
+	  "--code-page-size" },
+	{ "ins_lat", F_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "the instruction latency (weight struct)",
+	  "-W on a PMU that has it" },
 };
 
 #define SCRIPT_MAX_CPUS 4096
@@ -72,6 +137,20 @@ struct script_filter {
 	bool thread_filter;		/* pid, tid or comm given */
 };
 
+/* -F per event type, as perf: "sw:comm,tid" sets the fields of software
+ * events; a list without a type sets every type */
+enum script_out_type { OT_HW, OT_SW, OT_TRACE, OT_RAW, OT_OTHER, OT_NR };
+
+static const char *const out_type_names[OT_NR] = { "hw", "sw", "trace", "raw", NULL };
+static const char *const out_type_desc[OT_NR] = {
+	"hardware", "software", "tracepoint", "raw", "other" };
+
+struct script_out {
+	bool user_set;		/* a -F list for this type */
+	uint64_t fields;	/* the list; 0 with user_set: type not printed */
+	uint64_t add, del;	/* +f/-f changes of perf's defaults */
+};
+
 struct script {
 	struct tool tool;
 	struct machine *machine;
@@ -79,20 +158,42 @@ struct script {
 	struct trace_event *tevent;
 	struct callchain_cursor cursor;
 	FILE *out;
-	const char *fields_str;
-	unsigned int fields;		/* -F, 0: perf's defaults per event type */
-	unsigned int fields_add, fields_del;	/* -F +f,-f */
+	struct script_out out_types[OT_NR];
 	bool ns;			/* --ns: nanosecond timestamps */
+	bool reltime, deltatime;	/* times from the first / previous line */
+	uint64_t initial_time, previous_time;
 	int name_width;
 	int max_stack;
 	bool hide_callchain;
 	bool show_header, header_only, show_info;
 	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
+	bool show_round, show_namespace, show_cgroup, show_text_poke;
+	bool checked;			/* -F checked against the file's events */
+	bool fields_refused;		/* ... and refused */
+	const struct arch_ops *arch;	/* register names of iregs/uregs */
+	struct env *env;		/* tod: the CLOCK_DATA feature */
+	struct insn_reader *insn;	/* insn/insnlen: code bytes of the dsos */
 	uint64_t nr_printed;
 	struct script_filter filter;
 };
 
-static unsigned int default_fields(const struct evsel *evsel)
+static enum script_out_type out_type(uint32_t attr_type)
+{
+	switch (attr_type) {
+	case PERF_TYPE_HARDWARE:
+		return OT_HW;
+	case PERF_TYPE_SOFTWARE:
+		return OT_SW;
+	case PERF_TYPE_TRACEPOINT:
+		return OT_TRACE;
+	case PERF_TYPE_RAW:
+		return OT_RAW;
+	default:
+		return OT_OTHER;
+	}
+}
+
+static uint64_t default_fields(const struct evsel *evsel)
 {
 	if (evsel->attr.type == PERF_TYPE_TRACEPOINT)
 		return F_COMM | F_TID | F_CPU | F_TIME | F_EVNAME | F_TRACE;
@@ -100,76 +201,201 @@ static unsigned int default_fields(const struct evsel *evsel)
 	       F_SYM | F_SYMOFF | F_DSO;
 }
 
-static int field_bit(const char *tok, unsigned int *bit)
+/* the fields mperf prints, comma separated */
+static void list_fields(char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(field_names) && n < size; i++) {
+		if (field_names[i].bit == F_UNSUPPORTED)
+			continue;
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "," : "",
+				      field_names[i].name);
+	}
+}
+
+static const struct script_field_desc *field_desc(uint64_t bit)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
+		if (field_names[i].bit == bit)
+			return &field_names[i];
+	return NULL;
+}
+
+static int field_bit(const char *tok, uint64_t *bit)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
-		if (!strcmp(tok, field_names[i].name)) {
-			*bit = field_names[i].bit;
-			return 0;
+		if (strcmp(tok, field_names[i].name))
+			continue;
+		if (field_names[i].bit == F_UNSUPPORTED) {
+			pr_err("-F %s: a perf script field mperf does not print yet; leave it out\n",
+			       tok);
+			return -EINVAL;
 		}
+		*bit = field_names[i].bit;
+		return 0;
 	}
-	pr_err("invalid field '%s' for -F; valid fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period\n",
-	       tok);
+	char list[512];
+
+	list_fields(list, sizeof(list));
+	pr_err("-F: unknown field '%s'; give fields comma separated, after an optional hw:, sw:, trace: or raw: type, from: %s\n",
+	       tok, list);
 	return -EINVAL;
 }
 
 /*
- * -F comm,tid,...: exactly these fields; -F +pid,-period: perf's defaults
- * with fields added or removed. perf's "type:" prefix is accepted and
- * applies to every event.
+ * One -F argument: "[type:]f1,f2" exactly these fields, "[type:]+f,-g"
+ * perf's defaults with fields added or removed; "type:" alone stops the
+ * events of that type from being printed. Later arguments override
+ * earlier ones for the types they name.
  */
 static int parse_fields(struct script *sc, const char *str)
 {
-	char *dup = strdup(str), *tok, *save = NULL, *s = dup;
 	const char *colon = strchr(str, ':');
-	int err = 0;
+	char *dup, *tok, *save = NULL;
+	struct script_out o = { .user_set = true };
+	int type = -1, err = 0;
+	bool changes = false, list = false;
 
+	if (colon) {
+		for (int t = 0; t < OT_NR; t++)
+			if (out_type_names[t] && (size_t)(colon - str) == strlen(out_type_names[t]) &&
+			    !strncmp(str, out_type_names[t], (size_t)(colon - str)))
+				type = t;
+		if (type < 0) {
+			pr_err("-F '%.*s:': unknown event type; use hw:, sw:, trace: or raw: (or no type for every event)\n",
+			       (int)(colon - str), str);
+			return -EINVAL;
+		}
+		str = colon + 1;
+	}
+	dup = strdup(str);
 	if (!dup)
 		return -ENOMEM;
-	if (colon && (!strchr(str, ',') || strchr(str, ',') > colon))
-		s = dup + (colon - str) + 1;
-	for (tok = strtok_r(s, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
-		unsigned int bit;
+	for (tok = strtok_r(dup, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+		uint64_t bit = 0;
 
 		if (*tok == '+' || *tok == '-') {
 			err = field_bit(tok + 1, &bit);
 			if (*tok == '+')
-				sc->fields_add |= bit;
+				o.add |= bit;
 			else
-				sc->fields_del |= bit;
+				o.del |= bit;
+			changes = true;
 		} else {
 			err = field_bit(tok, &bit);
-			sc->fields |= bit;
+			o.fields |= bit;
+			list = true;
 		}
 	}
-	if (!err && sc->fields && (sc->fields_add || sc->fields_del)) {
-		pr_err("-F: give either a list of fields or +field/-field changes, not both\n");
-		err = -EINVAL;
-	}
 	free(dup);
-	return err;
+	if (err)
+		return err;
+	if (list && changes) {
+		pr_err("-F: give either a list of fields or +field/-field changes, not both\n");
+		return -EINVAL;
+	}
+	if (!list && !changes && type < 0) {
+		pr_err("-F: no fields given; name at least one (e.g. -F comm,tid,time)\n");
+		return -EINVAL;
+	}
+	if (changes)
+		o.user_set = false;
+	for (int t = 0; t < OT_NR; t++) {
+		struct script_out *cur = &sc->out_types[t];
+
+		if (type >= 0 && t != type)
+			continue;
+		if (changes) {
+			cur->add = (cur->add & ~o.del) | o.add;
+			cur->del = (cur->del & ~o.add) | o.del;
+			if (cur->user_set)
+				cur->fields = (cur->fields | o.add) & ~o.del;
+			continue;
+		}
+		if (type >= 0 && cur->user_set)
+			pr_warning("-F %s:: overrides the earlier field list of %s events\n",
+				   out_type_names[t], out_type_desc[t]);
+		*cur = o;
+	}
+	return 0;
 }
 
-static unsigned int fields_for(const struct script *sc, const struct evsel *evsel)
+static int opt_fields(const struct option *opt, const char *arg, int unset)
 {
-	unsigned int f = sc->fields ? sc->fields : default_fields(evsel);
+	if (unset || !arg)
+		return -EINVAL;
+	return parse_fields(opt->value, arg);
+}
 
-	f = (f | sc->fields_add) & ~sc->fields_del;
+/* the fields printed for @evsel's samples */
+static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
+{
+	const struct script_out *o = &sc->out_types[out_type(evsel->attr.type)];
+	uint64_t f = o->user_set ? o->fields : default_fields(evsel);
 	uint64_t st = evsel->attr.sample_type;
 
+	if (!o->user_set)
+		f = (f | o->add) & ~o->del;
 	/* fields the sample does not carry are dropped, as perf does for
-	 * its defaults */
+	 * its defaults (asked-for ones were refused by check_fields) */
 	if (!(st & PERF_SAMPLE_CPU))
 		f &= ~F_CPU;
 	if (!(st & PERF_SAMPLE_TIME))
-		f &= ~F_TIME;
+		f &= ~(F_TIME | F_TOD);
 	if (!(st & PERF_SAMPLE_ADDR))
 		f &= ~F_ADDR;
 	if (!(st & PERF_SAMPLE_RAW))
 		f &= ~F_TRACE;
 	if (!(st & PERF_SAMPLE_IP))
-		f &= ~(F_IP | F_SYM | F_SYMOFF | F_DSO);
+		f &= ~(F_IP | F_SYM | F_SYMOFF | F_DSO | F_SRCLINE | F_INSN | F_INSNLEN);
 	return f;
+}
+
+/* Fields asked for by name must be in the samples, as perf requires:
+ * one line naming the event, what is missing and how to record it. */
+static int check_fields(struct script *sc, struct session *session)
+{
+	struct evlist *el = session__evlist(session);
+
+	if (sc->checked)
+		return 0;
+	sc->checked = true;
+	for (int i = 0; el && i < el->nr; i++) {
+		const struct evsel *evsel = el->entries[i];
+		const struct script_out *o = &sc->out_types[out_type(evsel->attr.type)];
+		uint64_t asked = o->user_set ? o->fields : o->add;
+		uint64_t st = evsel->attr.sample_type;
+		const char *name = evsel->name ? evsel->name : "?";
+
+		for (uint64_t b = 1; b && b <= asked; b <<= 1) {
+			const struct script_field_desc *d = (asked & b) ? field_desc(b) : NULL;
+
+			if (!d || !d->need || (st & d->need))
+				continue;
+			pr_err("-F %s: the samples of event '%s' do not record %s%s%s\n",
+			       d->name, name, d->what, d->fix ? "; record with " : "",
+			       d->fix ? d->fix : "");
+			goto refuse;
+		}
+		if ((asked & F_SRCLINE) && !(asked & F_IP)) {
+			pr_err("-F srcline needs ip: source lines are looked up by the sample address (add ip)\n");
+			goto refuse;
+		}
+		if ((asked & F_SYMOFF) && !(asked & F_SYM) && o->user_set) {
+			pr_err("-F symoff needs sym: the offset is from the symbol's start (add sym)\n");
+			goto refuse;
+		}
+		if ((asked & F_TOD) && !(sc->env && sc->env->clock_enabled)) {
+			pr_err("-F tod: the file has no clock data (CLOCK_DATA feature) to turn timestamps into the time of day; record with -k/--clockid\n");
+			goto refuse;
+		}
+	}
+	return 0;
+refuse:
+	sc->fields_refused = true;
+	return -EINVAL;
 }
 
 /* printf-free output of the per-sample fields: a tracepoint file prints
@@ -227,11 +453,85 @@ static void print_dso(FILE *fp, const struct dso *dso)
 	fputc_unlocked(')', fp);
 }
 
-/* comm, tid, cpu, time: the start of every line (samples and the
- * side-band records of --show-*-events) */
-static void print_start(struct script *sc, FILE *fp, unsigned int f,
+/* misc: the cpumode letters of the record (a mode whose bits are all set
+ * counts, so a hypervisor sample shows "KUH" as in perf), then what the
+ * record type's misc bits mean; padded to 6 */
+static void print_misc(FILE *fp, uint16_t misc, uint32_t type)
+{
+	static const struct { uint16_t mode; char c; } modes[] = {
+		{ PERF_RECORD_MISC_KERNEL, 'K' }, { PERF_RECORD_MISC_USER, 'U' },
+		{ PERF_RECORD_MISC_HYPERVISOR, 'H' }, { PERF_RECORD_MISC_GUEST_KERNEL, 'G' },
+		{ PERF_RECORD_MISC_GUEST_USER, 'g' },
+	};
+	uint16_t m = misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(modes); i++) {
+		if ((m & modes[i].mode) == modes[i].mode) {
+			fputc_unlocked(modes[i].c, fp);
+			n++;
+		}
+	}
+	switch (type) {
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		if (misc & PERF_RECORD_MISC_MMAP_DATA) {
+			fputc_unlocked('M', fp);
+			n++;
+		}
+		break;
+	case PERF_RECORD_COMM:
+		if (misc & PERF_RECORD_MISC_COMM_EXEC) {
+			fputc_unlocked('E', fp);
+			n++;
+		}
+		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		if (misc & PERF_RECORD_MISC_SWITCH_OUT) {
+			fputc_unlocked('S', fp);
+			n++;
+			if (misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) {
+				fputc_unlocked('p', fp);
+				n++;
+			}
+		}
+		break;
+	default:
+		break;
+	}
+	do
+		fputc_unlocked(' ', fp);
+	while (++n < 6);
+}
+
+/* tod: the wall-clock time of @time from the CLOCK_DATA feature (the
+ * time of day and the clock's value read together at record time), in
+ * local time */
+static void print_tod(FILE *fp, const struct env *env, uint64_t time, bool ns)
+{
+	uint64_t tod = env->clock_tod_ns + (time - env->clock_clockid_ns);
+	time_t secs = (time_t)(tod / UINT64_C(1000000000));
+	struct tm tm;
+	char buf[64];
+
+	if (!localtime_r(&secs, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(buf, sizeof(buf), "%" PRIu64, (uint64_t)secs);
+	fputs_unlocked(buf, fp);
+	fputc_unlocked('.', fp);
+	if (ns)
+		out_num(fp, tod % UINT64_C(1000000000), false, 10, 9, '0');
+	else
+		out_num(fp, tod % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
+	fputc_unlocked(' ', fp);
+}
+
+/* comm, tid, cpu, misc, tod, time: the start of every line (samples and
+ * the side-band records of --show-*-events); @type and @misc are the
+ * record's */
+static void print_start(struct script *sc, FILE *fp, uint64_t f,
 			const char *comm, bool chain,
-			const struct perf_sample *sample)
+			const struct perf_sample *sample, uint32_t type, uint16_t misc)
 {
 	if (f & F_COMM) {
 		if (!comm)
@@ -257,13 +557,32 @@ static void print_start(struct script *sc, FILE *fp, unsigned int f,
 			fputs_unlocked("] ", fp);
 		}
 	}
+	if (f & F_MISC)
+		print_misc(fp, misc, type);
+	if ((f & F_TOD) && sc->env && sc->env->clock_enabled)
+		print_tod(fp, sc->env, sample->time, sc->ns);
 	if (f & F_TIME) {
-		out_num(fp, sample->time / UINT64_C(1000000000), false, 10, 5, ' ');
+		uint64_t t = sample->time;
+
+		/* --reltime: from the first line with a time (a record
+		 * without one, time 0, does not start the count);
+		 * --deltatime: from the line before */
+		if (sc->reltime) {
+			if (!sc->initial_time)
+				sc->initial_time = t;
+			t -= sc->initial_time;
+		} else if (sc->deltatime) {
+			uint64_t prev = sc->previous_time;
+
+			sc->previous_time = t;
+			t = prev ? t - prev : 0;
+		}
+		out_num(fp, t / UINT64_C(1000000000), false, 10, 5, ' ');
 		fputc_unlocked('.', fp);
 		if (sc->ns)
-			out_num(fp, sample->time % UINT64_C(1000000000), false, 10, 9, '0');
+			out_num(fp, t % UINT64_C(1000000000), false, 10, 9, '0');
 		else
-			out_num(fp, sample->time % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
+			out_num(fp, t % UINT64_C(1000000000) / 1000, false, 10, 6, '0');
 		fputs_unlocked(": ", fp);
 	}
 }
@@ -403,7 +722,8 @@ bad:
 }
 
 /* Parse the filter options once the file's header is read. */
-static int script_filter__setup(struct script_filter *f, struct session *session)
+static int script_filter__setup(struct script_filter *f, struct session *session,
+				bool reltime)
 {
 	struct env *env = session__env(session);
 	int err;
@@ -418,12 +738,27 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 			       f->time_str);
 			return -EINVAL;
 		}
+		if (reltime && !time_ranges__has_percent(f->time_str) &&
+		    (session__is_pipe(session) || !first)) {
+			pr_err("--time %s with --reltime: the times are from the first sample, whose time this file does not have (pipe mode or no SAMPLE_TIME feature); drop --reltime and give absolute times\n",
+			       f->time_str);
+			return -EINVAL;
+		}
 		err = time_ranges__parse(&f->time, f->time_str, first, last);
 		if (err == -EINVAL)
 			pr_err("--time '%s': invalid; use START,STOP in seconds (either may be empty, several ranges separated by spaces), P%%/N, P%%-Q%% or P%%\n",
 			       f->time_str);
 		if (err)
 			return err;
+		/* --reltime: START,STOP count from the first sample */
+		if (reltime && !time_ranges__has_percent(f->time_str)) {
+			for (int i = 0; i < f->time.nr; i++) {
+				if (f->time.r[i].start)
+					f->time.r[i].start += first;
+				if (f->time.r[i].end)
+					f->time.r[i].end += first;
+			}
+		}
 	}
 	if (f->cpu_str && (err = filter_cpus(f, session)))
 		return err;
@@ -487,21 +822,133 @@ static bool script_filter__al(const struct script_filter *f, const struct addr_l
 	return false;
 }
 
+/* iregs/uregs: " ABI:n" then "NAME:0xvalue" for each register sampled */
+static void print_regs(FILE *fp, const struct script *sc, uint64_t abi, uint64_t mask,
+		       const uint64_t *regs)
+{
+	int i = 0;
+
+	if (!regs)
+		return;
+	fprintf(fp, " ABI:%" PRIu64 " ", abi);
+	for (int r = 0; r < 64; r++) {
+		const char *name = NULL;
+
+		if (!(mask & (1ULL << r)))
+			continue;
+		if (sc->arch && sc->arch->reg_name)
+			name = sc->arch->reg_name(r);
+		fprintf(fp, "%5s:0x%" PRIx64 " ", name ? name : "unknown", regs[i++]);
+	}
+}
+
+/* data_page_size/code_page_size: "4K", "2M"; "N/A" for 0 */
+static void print_page_size(FILE *fp, uint64_t size)
+{
+	static const char units[] = "BKMGTPE";
+	int u = 0;
+
+	if (!size) {
+		fputs_unlocked(" N/A", fp);
+		return;
+	}
+	while (size >= 1024 && !(size % 1024) && units[u + 1]) {
+		size /= 1024;
+		u++;
+	}
+	fprintf(fp, " %" PRIu64 "%c", size, units[u]);
+}
+
+/* brstack*: one " from/to/P/X/A/cycles/type" group per branch (the
+ * flags word of a branch entry: mispredicted bit 0, predicted bit 1,
+ * in_tx bit 2, abort bit 3, cycles bits 4..19, type bits 20..23);
+ * @how: the addresses as numbers (brstack), symbol+offset (brstacksym)
+ * or offsets in their object (brstackoff); the object in brackets with
+ * the dso field. Not compared with perf: this VM cannot record branches. */
+static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample *sample,
+			  struct thread *thread, uint64_t how, bool dso)
+{
+	/* the kernel's PERF_BR_* order */
+	static const char *const types[] = {
+		"-", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL",
+		"SYSRET", "COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX",
+		"EXTEND_ABI",
+	};
+
+	for (uint64_t i = 0; i < sample->branch_nr; i++) {
+		const struct branch_stack_entry *e = &sample->branch_stack[i];
+		uint64_t fl = e->flags;
+		uint64_t addrs[2] = { e->from, e->to };
+
+		for (int k = 0; k < 2; k++) {
+			struct addr_location al;
+
+			fputs_unlocked(k ? "/" : " ", fp);
+			memset(&al, 0, sizeof(al));
+			if (thread && (how != F_BRSTACK || dso))
+				thread__resolve_ip(sc->machine, thread, sample->cpumode, addrs[k], &al);
+			if (how == F_BRSTACKSYM)
+				print_sym(fp, al.sym, al.addr, true);
+			else
+				fprintf(fp, "0x%" PRIx64,
+					how == F_BRSTACKOFF && al.map ? al.addr : addrs[k]);
+			if (dso) {
+				fputc_unlocked('(', fp);
+				fputs_unlocked(al.dso ? al.dso->long_name : "[unknown]", fp);
+				fputc_unlocked(')', fp);
+			}
+		}
+		fprintf(fp, "/%c/%c/%c/%d/%s ",
+			fl & 2 ? 'P' : fl & 1 ? 'M' : '-',
+			fl & 4 ? 'X' : '-', fl & 8 ? 'A' : '-',
+			(int)((fl >> 4) & 0xffff), types[(fl >> 20) & 0xf]);
+	}
+}
+
+/* insn/insnlen: the instruction at the sample's ip, read from its object
+ * file (none for the kernel, whose image mperf does not read) */
+static int fetch_insn(struct script *sc, const struct addr_location *al, uint64_t ip,
+		      uint8_t buf[INSN_MAX_BYTES])
+{
+	const char *path;
+
+	if (!al->map || !al->dso || al->dso->kind != DSO_KIND_USER)
+		return 0;
+	if (!sc->insn && !(sc->insn = insn_reader__new()))
+		return 0;
+	path = dso__objpath(al->dso, &sc->machine->opts);
+	return insn_reader__fetch(sc->insn, path, map__map_ip(al->map, ip), buf);
+}
+
+/* srcline: on a line of its own under the address it is for */
+static void print_srcline(struct script *sc, FILE *fp, struct dso *dso, uint64_t addr)
+{
+	if (!dso)
+		return;
+	fputs_unlocked("\n  ", fp);
+	fputs_unlocked(srcline__get(sc->machine, dso, NULL, addr), fp);
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
 {
 	struct script *sc = (struct script *)tool;
-	unsigned int f = fields_for(sc, evsel);
+	uint64_t f = fields_for(sc, evsel);
 	struct addr_location al;
 	FILE *fp = sc->out;
 	bool chain = false;
 
+	if (!sc->checked && check_fields(sc, session))
+		return -EINVAL;
+	if (!f)		/* -F type: with no fields: that type is not printed */
+		return 0;
 	if (time_ranges__skip(&sc->filter.time, sample->time) ||
 	    script_filter__cpu(&sc->filter, sample->cpu))
 		return 0;
 	memset(&al, 0, sizeof(al));
-	if ((f & (F_IP | F_SYM | F_DSO)) || sc->filter.nr_dsos || sc->filter.nr_syms) {
+	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.nr_dsos ||
+	    sc->filter.nr_syms) {
 		if (machine__resolve(sc->machine, sample, &al))
 			return -ENOMEM;
 	} else {
@@ -515,7 +962,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	}
 	if (script_filter__al(&sc->filter, &al))
 		return 0;
-	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample);
+	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample,
+		    event->header.type, event->header.misc);
 	if (f & F_PERIOD) {
 		out_num(fp, sample->period, false, 10, 10, ' ');
 		fputc_unlocked(' ', fp);
@@ -524,11 +972,27 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		out_str(fp, evsel->name ? evsel->name : "[unknown]", sc->name_width);
 		fputs_unlocked(": ", fp);
 	}
+	/* flags: the branch kind of samples that instruction-trace decoders
+	 * synthesize; the kernel's samples have none, so it is blank */
+	if (f & F_FLAGS)
+		fprintf(fp, "  %-21s ", "");
 	if (f & F_ADDR)
 		out_num(fp, sample->addr, false, 16, 16, ' ');
 	if (f & F_TRACE) {
 		trace_event__fprintf(sc->tevent, fp, evsel->attr.config, sample->cpu,
 				     sample->raw_data, sample->raw_size);
+	}
+	if (f & (F_WEIGHT | F_INS_LAT)) {
+		bool wstruct = evsel->attr.sample_type & PERF_SAMPLE_WEIGHT_STRUCT;
+
+		/* a weight struct holds the weight in its low 32 bits and
+		 * the instruction latency in the 16 above */
+		if (f & F_WEIGHT)
+			out_num(fp, wstruct ? (uint32_t)sample->weight : sample->weight,
+				false, 10, 16, ' ');
+		if (f & F_INS_LAT)
+			out_num(fp, wstruct ? (uint16_t)(sample->weight >> 32) : 0,
+				false, 10, 16, ' ');
 	}
 	if (f & (F_IP | F_SYM | F_DSO)) {
 		if (sample->callchain && !sc->hide_callchain && al.thread &&
@@ -552,6 +1016,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 					fputs_unlocked(" (inlined)", fp);
 				else if (f & F_DSO)
 					print_dso(fp, n->dso);
+				if (f & F_SRCLINE)
+					print_srcline(sc, fp, n->dso, n->addr);
 				fputc_unlocked('\n', fp);
 			}
 		} else {
@@ -563,8 +1029,43 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 			}
 			if (f & F_DSO)
 				print_dso(fp, al.dso);
+			if (f & F_SRCLINE)
+				print_srcline(sc, fp, al.dso, al.addr);
 		}
 	}
+	if (f & F_IREGS)
+		print_regs(fp, sc, sample->intr_regs.abi, evsel->attr.sample_regs_intr,
+			   sample->intr_regs.regs);
+	if (f & F_UREGS)
+		print_regs(fp, sc, sample->user_regs.abi, evsel->attr.sample_regs_user,
+			   sample->user_regs.regs);
+	if (f & F_BRSTACK)
+		print_brstack(sc, fp, sample, al.thread, F_BRSTACK, f & F_DSO);
+	if (f & F_BRSTACKSYM)
+		print_brstack(sc, fp, sample, al.thread, F_BRSTACKSYM, f & F_DSO);
+	if (f & F_BRSTACKOFF)
+		print_brstack(sc, fp, sample, al.thread, F_BRSTACKOFF, f & F_DSO);
+	if (f & (F_INSN | F_INSNLEN)) {
+		uint8_t buf[INSN_MAX_BYTES];
+		int len = fetch_insn(sc, &al, sample->ip, buf);
+
+		if (f & F_INSNLEN)
+			fprintf(fp, " ilen: %d", len);
+		if ((f & F_INSN) && len > 0) {
+			fputs_unlocked(" insn:", fp);
+			for (int i = 0; i < len; i++)
+				fprintf(fp, " %02x", buf[i]);
+		}
+	}
+	if (f & F_PHYS_ADDR)
+		out_num(fp, sample->phys_addr, false, 16, 16, ' ');
+	if (f & F_DATA_PAGE_SIZE)
+		print_page_size(fp, sample->data_page_size);
+	if (f & F_CODE_PAGE_SIZE)
+		print_page_size(fp, sample->code_page_size);
+	/* ipc and callindent: perf prints them for samples that instruction
+	 * trace decoders synthesize (cycle counts, branch kinds); the
+	 * kernel's samples have nothing to print there */
 	fputc('\n', fp);
 	sc->nr_printed++;
 	return ferror(fp) ? -EIO : 0;
@@ -658,6 +1159,37 @@ static void print_side_body(FILE *fp, const union perf_event *ev)
 		fprintf(fp, " type %u, flags %u, id %u\n", b->type, b->flags, b->id);
 		break;
 	}
+	case PERF_RECORD_CGROUP: {
+		const struct perf_record_cgroup *c = e;
+
+		fprintf(fp, " cgroup: %" PRIu64 " %s\n", c->id, c->path);
+		break;
+	}
+	case PERF_RECORD_NAMESPACES: {
+		/* the kernel's namespace index order */
+		static const char *const ns_names[] = {
+			"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
+		};
+		const struct perf_record_namespaces *n = e;
+		uint64_t nr = n->nr_namespaces;
+
+		fprintf(fp, " %u/%u - nr_namespaces: %" PRIu64 "\n\t\t[", n->pid, n->tid, nr);
+		for (uint64_t i = 0; i < nr; i++) {
+			fprintf(fp, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s", i,
+				i < ARRAY_SIZE(ns_names) ? ns_names[i] : "UNKNOWN",
+				n->link_info[i].dev, n->link_info[i].ino,
+				i + 1 == nr ? "" : (i + 1) % 4 ? ", " : ", \n\t\t ");
+		}
+		fputs("]\n", fp);
+		break;
+	}
+	case PERF_RECORD_TEXT_POKE: {
+		const struct perf_record_text_poke *t = e;
+
+		fprintf(fp, " addr %#" PRIx64 " old len %u new len %u\n", t->addr,
+			t->old_len, t->new_len);
+		break;
+	}
 	default:
 		fputc('\n', fp);
 		break;
@@ -717,6 +1249,27 @@ static bool side_shown(const struct script *sc, const union perf_event *ev)
 		if (!sc->show_bpf)
 			return false;
 		break;
+	case PERF_RECORD_CGROUP:
+		need = sizeof(struct perf_record_cgroup) + 1;
+		if (!sc->show_cgroup)
+			return false;
+		break;
+	case PERF_RECORD_NAMESPACES: {
+		const struct perf_record_namespaces *n = (const void *)ev;
+
+		if (!sc->show_namespace || ev->header.size < sizeof(*n))
+			return false;
+		/* every link_info entry inside the record */
+		if (n->nr_namespaces > (ev->header.size - sizeof(*n)) / sizeof(n->link_info[0]))
+			return false;
+		need = sizeof(*n);
+		break;
+	}
+	case PERF_RECORD_TEXT_POKE:
+		need = sizeof(struct perf_record_text_poke);
+		if (!sc->show_text_poke)
+			return false;
+		break;
 	default:
 		return false;
 	}
@@ -726,7 +1279,8 @@ static bool side_shown(const struct script *sc, const union perf_event *ev)
 	return memchr((const char *)ev + need - 1, '\0',
 		      ev->header.size - need + 1) != NULL ||
 	       (ev->header.type != PERF_RECORD_COMM && ev->header.type != PERF_RECORD_MMAP &&
-		ev->header.type != PERF_RECORD_MMAP2 && ev->header.type != PERF_RECORD_KSYMBOL);
+		ev->header.type != PERF_RECORD_MMAP2 && ev->header.type != PERF_RECORD_KSYMBOL &&
+		ev->header.type != PERF_RECORD_CGROUP);
 }
 
 /* One side-band line: the thread is the record's (COMM, FORK, EXIT, MMAP*)
@@ -762,6 +1316,10 @@ static void print_side(struct script *sc, const union perf_event *ev,
 		pid = ((const struct perf_record_mmap2 *)ev)->pid;
 		tid = ((const struct perf_record_mmap2 *)ev)->tid;
 		break;
+	case PERF_RECORD_NAMESPACES:
+		pid = ((const struct perf_record_namespaces *)ev)->pid;
+		tid = ((const struct perf_record_namespaces *)ev)->tid;
+		break;
 	default:
 		break;
 	}
@@ -778,7 +1336,7 @@ static void print_side(struct script *sc, const union perf_event *ev,
 	if (evsel)
 		print_start(sc, fp, fields_for(sc, evsel), t ? t->comm : NULL,
 			    (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
-			    !sc->hide_callchain, &s);
+			    !sc->hide_callchain, &s, ev->header.type, ev->header.misc);
 	fputs_unlocked("PERF_RECORD_", fp);
 	fputs_unlocked(event__type_name(ev->header.type), fp);
 	print_side_body(fp, ev);
@@ -845,6 +1403,9 @@ static void script__setup(struct script *sc, struct session *session)
 		else
 			trace_event__set_resolver(sc->tevent, script__kernel_symbol, sc->machine);
 	}
+	sc->arch = arch__by_name(env->arch);
+	if (!sc->arch)
+		sc->arch = arch__for_host();
 	sc->name_width = 0;
 	for (int i = 0; i < el->nr; i++) {
 		int len = el->entries[i]->name ? (int)strlen(el->entries[i]->name) : 0;
@@ -870,6 +1431,19 @@ static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 	return script__sample(tool, event, sample, evsel, session);
 }
 
+/* --show-round-events: the record where it is in the file (records are
+ * then not sorted by time, as perf does with this option) */
+static int script__finished_round(struct tool *tool, const union perf_event *event,
+				  struct session *session)
+{
+	struct script *sc = (struct script *)tool;
+
+	(void)event;
+	(void)session;
+	fputs_unlocked("PERF_RECORD_FINISHED_ROUND\n", sc->out);
+	return ferror(sc->out) ? -EIO : 0;
+}
+
 int cmd_script(int argc, const char **argv)
 {
 	struct script sc = { .out = stdout, .max_stack = 127 };
@@ -878,14 +1452,23 @@ int cmd_script(int argc, const char **argv)
 	int err;
 	const struct option opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (\"-\": stdin)"),
-		OPT_STRING('F', "fields", &sc.fields_str, "str",
-			   "output fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period; +f/-f change the defaults"),
+		OPT_CALLBACK('F', "fields", &sc, "str",
+			     "output fields, [type:]f1,f2 or [type:]+f,-f (types hw,sw,trace,raw): comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period,srcline,misc,tod,flags,iregs,uregs,phys_addr,data_page_size,code_page_size,weight,ins_lat,callindent,ipc,insn,insnlen,brstack,brstacksym,brstackoff",
+			     opt_fields),
 		OPT_BOOLEAN(0, "ns", &sc.ns, "print timestamps with nanoseconds"),
+		OPT_BOOLEAN(0, "reltime", &sc.reltime, "print times relative to the first line"),
+		OPT_BOOLEAN(0, "deltatime", &sc.deltatime, "print times relative to the line before"),
 		OPT_BOOLEAN(0, "show-task-events", &sc.show_task, "show the fork/comm/exit records"),
 		OPT_BOOLEAN(0, "show-mmap-events", &sc.show_mmap, "show the mmap records"),
 		OPT_BOOLEAN(0, "show-switch-events", &sc.show_switch, "show the context switch records"),
 		OPT_BOOLEAN(0, "show-lost-events", &sc.show_lost, "show the lost records"),
 		OPT_BOOLEAN(0, "show-bpf-events", &sc.show_bpf, "show the ksymbol/bpf records"),
+		OPT_BOOLEAN(0, "show-round-events", &sc.show_round, "show the finished-round records"),
+		OPT_BOOLEAN(0, "show-namespace-events", &sc.show_namespace,
+			    "show the namespaces records"),
+		OPT_BOOLEAN(0, "show-cgroup-events", &sc.show_cgroup, "show the cgroup records"),
+		OPT_BOOLEAN(0, "show-text-poke-events", &sc.show_text_poke,
+			    "show the text poke records"),
 		OPT_BOOLEAN(0, "header", &sc.show_header, "show the data header"),
 		OPT_BOOLEAN(0, "header-only", &sc.header_only, "show only the data header"),
 		OPT_BOOLEAN('I', "show-info", &sc.show_info,
@@ -916,8 +1499,10 @@ int cmd_script(int argc, const char **argv)
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;
 	}
-	if (sc.fields_str && parse_fields(&sc, sc.fields_str))
-		return 1;
+	if (sc.reltime && sc.deltatime) {
+		pr_err("--reltime and --deltatime: times are either from the first line or from the line before; give one of them\n");
+		return 255;
+	}
 	if (!input)
 		input = isatty(0) ? "perf.data" : "-";
 	/* large writes: a script output is often millions of lines */
@@ -926,6 +1511,11 @@ int cmd_script(int argc, const char **argv)
 	sc.tool.event = script__event;
 	sc.tool.user_event = script__user_event;
 	sc.tool.ordered_events = true;
+	/* as perf: the records in file order, the rounds between them */
+	if (sc.show_round) {
+		sc.tool.ordered_events = false;
+		sc.tool.finished_round = script__finished_round;
+	}
 	session = session__new(input, &sc.tool);
 	if (!session)
 		return 1;
@@ -947,7 +1537,7 @@ int cmd_script(int argc, const char **argv)
 			return 0;
 		}
 	}
-	if (script_filter__setup(&sc.filter, session)) {
+	if (script_filter__setup(&sc.filter, session, sc.reltime)) {
 		script_filter__exit(&sc.filter);
 		session__delete(session);
 		return 1;
@@ -959,16 +1549,27 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 	sc.machine->env = session__env(session);
-	if (!session__is_pipe(session))
+	sc.env = session__env(session);
+	if (!session__is_pipe(session)) {
 		script__setup(&sc, session);
+		if (check_fields(&sc, session)) {
+			err = -EINVAL;
+			goto out;
+		}
+	}
 	err = session__process_events(session);
-	if (err && err != -EPIPE)
+	if (err && err != -EPIPE && !sc.fields_refused)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));
+out:
 	fflush(sc.out);
+	insn_reader__delete(sc.insn);
 	callchain_cursor__exit(&sc.cursor);
 	trace_event__delete(sc.tevent);
 	machine__delete(sc.machine);
 	script_filter__exit(&sc.filter);
 	session__delete(session);
+	/* a -F field the samples do not have: perf's status */
+	if (sc.fields_refused)
+		return 255;
 	return err ? 1 : 0;
 }

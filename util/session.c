@@ -523,11 +523,16 @@ static int process_user(struct session *s, const union perf_event *ev,
 	case PERF_RECORD_HEADER_BUILD_ID:
 		header_build_id_record(s, ev);
 		break;
-	case PERF_RECORD_FINISHED_ROUND:
+	case PERF_RECORD_FINISHED_ROUND: {
+		int err = 0;
+
 		pass = false;
 		if (tool && tool->ordered_events)
-			return ordered_events__flush_round(&s->oe);
-		break;
+			err = ordered_events__flush_round(&s->oe);
+		if (!err && tool && tool->finished_round)
+			err = tool->finished_round(tool, ev, s);
+		return err;
+	}
 	case PERF_RECORD_COMPRESSED:
 		return process_compressed(s, ev, depth);
 	case PERF_RECORD_EVENT_UPDATE:

@@ -31,6 +31,9 @@ struct tool {
 	 * consumes itself (ATTR, TRACING_DATA, FEATURE, COMPRESSED, ...). */
 	int (*user_event)(struct tool *tool, const union perf_event *event,
 			  struct session *session);
+	/* a FINISHED_ROUND, after the records before it were delivered */
+	int (*finished_round)(struct tool *tool, const union perf_event *event,
+			      struct session *session);
 	bool ordered_events;	/* sort by time between FINISHED_ROUNDs */
 };
 

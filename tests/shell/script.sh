@@ -85,7 +85,7 @@ echo "not perf data" >"$T/bad.data"
 $MPERF script -i "$T/bad.data" >"$T/e.out" 2>"$T/e.err" && fail "bad file accepted"
 assert_contains "bad magic" "not a perf.data file" "$T/e.err"
 $MPERF script -i "$D/cpuburn-fp.data" -F comm,bogus >"$T/e.out" 2>"$T/e.err" && fail "bad -F accepted"
-assert_contains "bad field" "invalid field 'bogus'" "$T/e.err"
+assert_contains "bad field" "unknown field 'bogus'" "$T/e.err"
 
 # -F +f/-f and --ns, compared with perf's output on the same file
 if [ -x "$PERF" ]; then

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <capstone/capstone.h>
+#include "insn.h"
+
+struct insn_reader {
+	char *path;		/* the open file */
+	int fd;			/* -1: @path could not be opened or decoded */
+	csh cs;
+	bool cs_open;
+};
+
+struct insn_reader *insn_reader__new(void)
+{
+	struct insn_reader *r = calloc(1, sizeof(*r));
+
+	if (r)
+		r->fd = -1;
+	return r;
+}
+
+static void insn_reader__close(struct insn_reader *r)
+{
+	if (r->fd >= 0)
+		close(r->fd);
+	if (r->cs_open)
+		cs_close(&r->cs);
+	r->cs_open = false;
+	r->fd = -1;
+	free(r->path);
+	r->path = NULL;
+}
+
+void insn_reader__delete(struct insn_reader *r)
+{
+	if (!r)
+		return;
+	insn_reader__close(r);
+	free(r);
+}
+
+/* capstone for the file's machine; false for other machines */
+static bool insn_reader__open_cs(struct insn_reader *r)
+{
+	Elf *elf;
+	GElf_Ehdr eh;
+	cs_arch arch;
+	cs_mode mode;
+	bool ok = false;
+
+	elf_version(EV_CURRENT);
+	elf = elf_begin(r->fd, ELF_C_READ_MMAP, NULL);
+	if (!elf)
+		return false;
+	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh))
+		goto out;
+	switch (eh.e_machine) {
+	case EM_X86_64:
+		arch = CS_ARCH_X86;
+		mode = CS_MODE_64;
+		break;
+	case EM_386:
+		arch = CS_ARCH_X86;
+		mode = CS_MODE_32;
+		break;
+	case EM_AARCH64:
+		arch = CS_ARCH_ARM64;
+		mode = CS_MODE_ARM;
+		break;
+	default:
+		goto out;
+	}
+	ok = cs_open(arch, mode, &r->cs) == CS_ERR_OK;
+	r->cs_open = ok;
+out:
+	elf_end(elf);
+	return ok;
+}
+
+int insn_reader__fetch(struct insn_reader *r, const char *path, uint64_t off,
+		       uint8_t buf[INSN_MAX_BYTES])
+{
+	uint8_t bytes[INSN_MAX_BYTES];
+	const uint8_t *code = bytes;
+	size_t size;
+	uint64_t addr = off;
+	cs_insn *ci;
+	ssize_t got;
+	int len = 0;
+
+	if (!r || !path)
+		return 0;
+	if (!r->path || strcmp(r->path, path)) {
+		insn_reader__close(r);
+		r->path = strdup(path);
+		if (!r->path)
+			return 0;
+		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r->fd >= 0 && !insn_reader__open_cs(r)) {
+			close(r->fd);
+			r->fd = -1;
+		}
+	}
+	if (r->fd < 0 || off > INT64_MAX)
+		return 0;
+	got = pread(r->fd, bytes, sizeof(bytes), (off_t)off);
+	if (got <= 0)
+		return 0;
+	size = (size_t)got;
+	ci = cs_malloc(r->cs);
+	if (!ci)
+		return 0;
+	if (cs_disasm_iter(r->cs, &code, &size, &addr, ci) && ci->size <= (size_t)got) {
+		len = ci->size;
+		memcpy(buf, bytes, (size_t)len);
+	}
+	cs_free(ci, 1);
+	return len;
+}

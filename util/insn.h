@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_INSN_H
+#define MPERF_INSN_H
+
+/*
+ * The machine instruction at an address of an object file, for script's
+ * insn/insnlen fields: up to INSN_MAX_BYTES bytes read from the file and
+ * the length of the first instruction decoded with capstone (x86-64,
+ * i386, arm64, as the file's ELF header says). The last file stays open.
+ */
+
+#include <stdint.h>
+
+#define INSN_MAX_BYTES 16
+
+struct insn_reader;
+
+struct insn_reader *insn_reader__new(void);
+void insn_reader__delete(struct insn_reader *r);
+
+/*
+ * insn_reader__fetch - the instruction at file offset @off of @path:
+ * copies its bytes to @buf and returns its length, or 0 when the file
+ * cannot be read there or the bytes are not one whole instruction.
+ */
+int insn_reader__fetch(struct insn_reader *r, const char *path, uint64_t off,
+		       uint8_t buf[INSN_MAX_BYTES]);
+
+#endif
