@@ -366,6 +366,8 @@ static int check_fields(struct script *sc, struct session *session)
 		const struct evsel *evsel = el->entries[i];
 		const struct script_out *o = &sc->out_types[out_type(evsel->attr.type)];
 		uint64_t asked = o->user_set ? o->fields : o->add;
+		uint64_t eff = o->user_set ? o->fields :
+			       (default_fields(evsel) | o->add) & ~o->del;
 		uint64_t st = evsel->attr.sample_type;
 		const char *name = evsel->name ? evsel->name : "?";
 
@@ -379,11 +381,11 @@ static int check_fields(struct script *sc, struct session *session)
 			       d->fix ? d->fix : "");
 			goto refuse;
 		}
-		if ((asked & F_SRCLINE) && !(asked & F_IP)) {
+		if ((asked & F_SRCLINE) && !(eff & F_IP)) {
 			pr_err("-F srcline needs ip: source lines are looked up by the sample address (add ip)\n");
 			goto refuse;
 		}
-		if ((asked & F_SYMOFF) && !(asked & F_SYM) && o->user_set) {
+		if ((asked & F_SYMOFF) && !(eff & F_SYM)) {
 			pr_err("-F symoff needs sym: the offset is from the symbol's start (add sym)\n");
 			goto refuse;
 		}
@@ -1011,13 +1013,14 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 					fputc_unlocked(' ', fp);
 					print_sym(fp, n->sym, n->addr, f & F_SYMOFF);
 				}
-				/* perf names an inlined frame's place "(inlined)" */
-				if (n->sym && n->sym->inlined)
-					fputs_unlocked(" (inlined)", fp);
-				else if (f & F_DSO)
+				/* perf names an inlined frame's place "(inlined)",
+				 * after its source line */
+				if (f & F_DSO && !(n->sym && n->sym->inlined))
 					print_dso(fp, n->dso);
 				if (f & F_SRCLINE)
 					print_srcline(sc, fp, n->dso, n->addr);
+				if (n->sym && n->sym->inlined)
+					fputs_unlocked(" (inlined)", fp);
 				fputc_unlocked('\n', fp);
 			}
 		} else {
