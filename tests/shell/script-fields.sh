@@ -1,0 +1,70 @@
+#!/bin/sh
+# script -F srcline,misc,tod,flags,iregs,uregs,phys_addr,page sizes,weight,insn..., per-type -F, --reltime/--deltatime, --show-round/namespace/cgroup-events print what perf script prints
+. "$(dirname "$0")/lib.sh"
+need_perf
+[ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
+tmpdir
+D="$DATA/perf-6.1"
+S=$(report_symargs)
+n=0
+
+# same FILE OPTS...: mperf script == perf script, stdout and exit status
+same() {
+	_f=$1; shift
+	"$PERF" script -i "$_f" "$@" >"$T/p" 2>/dev/null
+	_pr=$?
+	"$MPERF" script -i "$_f" "$@" >"$T/m" 2>"$T/err"
+	_mr=$?
+	[ "$_pr" = "$_mr" ] || { cat "$T/err" >&2; fail "script $* on $_f: exit $_mr, perf's $_pr"; }
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script $* on $_f differs from perf's"; }
+	n=$((n + 1))
+}
+
+# every sample field this VM can record: registers, data addresses, page
+# sizes, weights, cgroups, namespaces, switches, a clock for tod
+"$PERF" record -q -o "$T/f.data" -k mono -e cpu-clock -c 200000 --intr-regs=ax,bx,r15 \
+	--user-regs=ip,sp -d --phys-data --data-page-size --code-page-size --all-cgroups \
+	--namespaces -W -T --switch-events -- "$WL/cpuburn" 0.2 >/dev/null 2>&1 ||
+	skip "perf record cannot record registers/page sizes/namespaces here"
+f="$T/f.data"
+base=comm,tid,time,ip,sym,dso
+for x in misc tod flags iregs uregs phys_addr data_page_size code_page_size weight ins_lat \
+	 callindent ipc insnlen,insn srcline; do
+	same "$f" -F "$base,$x"
+done
+same "$f" -F comm,pid,tid,time,misc,tod,period,event,flags,addr,weight,ins_lat,ip,sym,symoff,dso,srcline,iregs,uregs,insnlen,insn,phys_addr,data_page_size,code_page_size
+same "$f" -F +misc,+tod --ns
+# times from the first line, from the line before; --time from the first sample
+for a in --reltime --deltatime "--reltime --ns" "--deltatime --ns"; do
+	same "$f" -F comm,tid,time $a
+done
+same "$f" -F comm,tid,time --reltime --time 0.05,0.1
+same "$f" -F comm,tid,time --deltatime --time 10%-20%
+same "$f" -F comm,tid,time,misc --deltatime --show-task-events --show-mmap-events --show-switch-events
+# side-band records
+same "$f" -F comm,tid,time,misc,tod --show-namespace-events --show-cgroup-events --show-task-events
+same "$f" -F comm,tid,time --show-round-events
+same "$D/cpuburn-fp.data" -F comm,tid,time,event --show-round-events
+# callchains with source lines (the top frames: the workload's own)
+same "$D/cpuburn-fp.data" $S --max-stack 3 -F +srcline,+misc
+# per event type lists, later ones overriding
+m="$D/multi-event.data"
+for a in "-F sw:comm,tid" "-F sw:" "-F comm -F sw:tid" "-F sw:comm,tid -F trace:time" "-F trace:comm"; do
+	same "$m" $S $a
+done
+same "$D/sched-switch.data" -F trace:comm,tid,misc
+
+# refusals: perf's exit status (129 usage, 255 fields the file lacks), one line
+same "$f" -F comm,bogus
+same "$f" -F xx:comm
+same "$D/cpuburn-plain.data" -F comm,ip,iregs
+same "$D/cpuburn-plain.data" -F +uregs
+same "$D/cpuburn-plain.data" -F comm,tod
+same "$D/cpuburn-plain.data" -F comm,srcline
+same "$f" -F comm,tid,time --reltime --deltatime
+"$MPERF" script -i "$D/cpuburn-plain.data" -F comm,ip,iregs >/dev/null 2>"$T/err"
+assert_eq "one error line" 1 "$(wc -l <"$T/err")"
+assert_contains "iregs refusal" "record with -I/--intr-regs" "$T/err"
+"$MPERF" script -i "$f" -F comm,data_src >/dev/null 2>"$T/err" && fail "data_src taken"
+assert_contains "unsupported field" "does not print yet" "$T/err"
+echo "$n runs equal to perf's"
