@@ -1074,9 +1074,36 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	return ferror(fp) ? -EIO : 0;
 }
 
+/* a TEXT_POKE: the address, its kernel symbol, the lengths, then the old
+ * and the new bytes, 16 a line (side_shown checked they are in the
+ * record). Not compared with perf: this VM cannot record text pokes. */
+static void print_text_poke(FILE *fp, struct machine *machine,
+			    const struct perf_record_text_poke *t)
+{
+	uint64_t start = t->addr;
+	const char *mod, *name = machine__kernel_symbol(machine, &start, &mod);
+	const uint8_t *b = t->bytes;
+
+	fprintf(fp, " %" PRIx64 " ", t->addr);
+	if (name)
+		fprintf(fp, "%s+0x%" PRIx64, name, t->addr - start);
+	fprintf(fp, " old len %u new len %u\n", t->old_len, t->new_len);
+	for (int k = 0; k < 2; k++) {
+		unsigned int len = k ? t->new_len : t->old_len;
+
+		for (unsigned int i = 0; i < len; i++) {
+			if (!(i % 16))
+				fprintf(fp, "            %s bytes:", k ? "New" : "Old");
+			fprintf(fp, " %02x", *b++);
+			if (i % 16 == 15 || i + 1 == len)
+				fputc('\n', fp);
+		}
+	}
+}
+
 /* The body of a side-band record after "PERF_RECORD_<TYPE>", as perf
  * prints them with --show-*-events. */
-static void print_side_body(FILE *fp, const union perf_event *ev)
+static void print_side_body(FILE *fp, struct machine *machine, const union perf_event *ev)
 {
 	const void *e = ev;
 
@@ -1186,13 +1213,9 @@ static void print_side_body(FILE *fp, const union perf_event *ev)
 		fputs("]\n", fp);
 		break;
 	}
-	case PERF_RECORD_TEXT_POKE: {
-		const struct perf_record_text_poke *t = e;
-
-		fprintf(fp, " addr %#" PRIx64 " old len %u new len %u\n", t->addr,
-			t->old_len, t->new_len);
+	case PERF_RECORD_TEXT_POKE:
+		print_text_poke(fp, machine, e);
 		break;
-	}
 	default:
 		fputc('\n', fp);
 		break;
@@ -1242,9 +1265,9 @@ static bool side_shown(const struct script *sc, const union perf_event *ev)
 		if (!sc->show_lost)
 			return false;
 		break;
-	case PERF_RECORD_KSYMBOL:
+	case PERF_RECORD_KSYMBOL:	/* text pokes patch such symbols too */
 		need = sizeof(struct perf_record_ksymbol) + 1;
-		if (!sc->show_bpf)
+		if (!sc->show_bpf && !sc->show_text_poke)
 			return false;
 		break;
 	case PERF_RECORD_BPF_EVENT:
@@ -1268,11 +1291,15 @@ static bool side_shown(const struct script *sc, const union perf_event *ev)
 		need = sizeof(*n);
 		break;
 	}
-	case PERF_RECORD_TEXT_POKE:
-		need = sizeof(struct perf_record_text_poke);
-		if (!sc->show_text_poke)
+	case PERF_RECORD_TEXT_POKE: {
+		const struct perf_record_text_poke *t = (const void *)ev;
+
+		if (!sc->show_text_poke || ev->header.size < sizeof(*t) ||
+		    (size_t)t->old_len + t->new_len > ev->header.size - sizeof(*t))
 			return false;
+		need = sizeof(*t);
 		break;
+	}
 	default:
 		return false;
 	}
@@ -1342,7 +1369,7 @@ static void print_side(struct script *sc, const union perf_event *ev,
 			    !sc->hide_callchain, &s, ev->header.type, ev->header.misc);
 	fputs_unlocked("PERF_RECORD_", fp);
 	fputs_unlocked(event__type_name(ev->header.type), fp);
-	print_side_body(fp, ev);
+	print_side_body(fp, sc->machine, ev);
 }
 
 static int script__event(struct tool *tool, const union perf_event *event,
