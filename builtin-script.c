@@ -861,22 +861,36 @@ static void print_page_size(FILE *fp, uint64_t size)
 	fprintf(fp, " %" PRIu64 "%c", size, units[u]);
 }
 
-/* brstack*: one " from/to/P/X/A/cycles/type" group per branch (the
+/* a branch entry's kind: the kernel's PERF_BR_* type (bits 20..23 of
+ * the flags word), and for its last value (EXTEND_ABI) the new type
+ * (bits 26..29) */
+static const char *branch_type_name(uint64_t fl)
+{
+	static const char *const types[15] = {
+		"", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL",
+		"SYSRET", "COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX",
+	};
+	static const char *const new_types[8] = {
+		"FAULT_ALGN", "FAULT_DATA", "FAULT_INST", "ARCH_1", "ARCH_2", "ARCH_3",
+		"ARCH_4", "ARCH_5",
+	};
+	unsigned int t = (fl >> 20) & 0xf, nt = (fl >> 26) & 0xf;
+
+	if (t < 15)
+		return types[t];
+	return nt < 8 ? new_types[nt] : "(null)";	/* as perf prints it */
+}
+
+/* brstack*: one "from/to/P/X/A/cycles/type " group per branch (the
  * flags word of a branch entry: mispredicted bit 0, predicted bit 1,
- * in_tx bit 2, abort bit 3, cycles bits 4..19, type bits 20..23);
- * @how: the addresses as numbers (brstack), symbol+offset (brstacksym)
- * or offsets in their object (brstackoff); the object in brackets with
- * the dso field. Not compared with perf: this VM cannot record branches. */
+ * in_tx bit 2, abort bit 3, cycles bits 4..19, type as above); @how: the
+ * addresses as numbers (brstack; brstackoff: offsets in the object, but
+ * perf 6.1 keeps the addresses of user objects whose symbols it read),
+ * or symbol+offset (brstacksym, without the space before each group);
+ * the object in brackets with the dso field. */
 static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample *sample,
 			  struct thread *thread, uint64_t how, bool dso)
 {
-	/* the kernel's PERF_BR_* order */
-	static const char *const types[] = {
-		"-", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL",
-		"SYSRET", "COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX",
-		"EXTEND_ABI",
-	};
-
 	for (uint64_t i = 0; i < sample->branch_nr; i++) {
 		const struct branch_stack_entry *e = &sample->branch_stack[i];
 		uint64_t fl = e->flags;
@@ -884,16 +898,28 @@ static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample 
 
 		for (int k = 0; k < 2; k++) {
 			struct addr_location al;
+			uint64_t a = addrs[k];
 
-			fputs_unlocked(k ? "/" : " ", fp);
+			if (k)
+				fputc_unlocked('/', fp);
+			else if (how != F_BRSTACKSYM)
+				fputc_unlocked(' ', fp);
 			memset(&al, 0, sizeof(al));
 			if (thread && (how != F_BRSTACK || dso))
-				thread__resolve_ip(sc->machine, thread, sample->cpumode, addrs[k], &al);
-			if (how == F_BRSTACKSYM)
+				thread__resolve_ip(sc->machine, thread, sample->cpumode, a, &al);
+			if (how == F_BRSTACKSYM) {
 				print_sym(fp, al.sym, al.addr, true);
-			else
-				fprintf(fp, "0x%" PRIx64,
-					how == F_BRSTACKOFF && al.map ? al.addr : addrs[k]);
+			} else {
+				if (how == F_BRSTACKOFF && al.map && al.dso &&
+				    (al.dso->kind == DSO_KIND_KERNEL ||
+				     al.dso->kind == DSO_KIND_MODULE))
+					a -= al.map->start;	/* from the map's start */
+				else if (how == F_BRSTACKOFF && al.map &&
+					 !(al.dso && al.dso->kind == DSO_KIND_USER &&
+					   dso__symsrc(al.dso, &sc->machine->opts)))
+					a = al.addr;
+				fprintf(fp, "0x%" PRIx64, a);
+			}
 			if (dso) {
 				fputc_unlocked('(', fp);
 				fputs_unlocked(al.dso ? al.dso->long_name : "[unknown]", fp);
@@ -903,7 +929,7 @@ static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample 
 		fprintf(fp, "/%c/%c/%c/%d/%s ",
 			fl & 2 ? 'P' : fl & 1 ? 'M' : '-',
 			fl & 4 ? 'X' : '-', fl & 8 ? 'A' : '-',
-			(int)((fl >> 4) & 0xffff), types[(fl >> 20) & 0xf]);
+			(int)((fl >> 4) & 0xffff), branch_type_name(fl));
 	}
 }
 
@@ -1042,11 +1068,12 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	if (f & F_UREGS)
 		print_regs(fp, sc, sample->user_regs.abi, evsel->attr.sample_regs_user,
 			   sample->user_regs.regs);
+	/* one of the three, the first asked for, as perf */
 	if (f & F_BRSTACK)
 		print_brstack(sc, fp, sample, al.thread, F_BRSTACK, f & F_DSO);
-	if (f & F_BRSTACKSYM)
+	else if (f & F_BRSTACKSYM)
 		print_brstack(sc, fp, sample, al.thread, F_BRSTACKSYM, f & F_DSO);
-	if (f & F_BRSTACKOFF)
+	else if (f & F_BRSTACKOFF)
 		print_brstack(sc, fp, sample, al.thread, F_BRSTACKOFF, f & F_DSO);
 	if (f & (F_INSN | F_INSNLEN)) {
 		uint8_t buf[INSN_MAX_BYTES];

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+# Make perf.data files with records this VM cannot record, from a file-mode
+# perf.data of one event whose sample_type is IP|TID|TIME[|PERIOD] and
+# whose attr has sample_id_all (for script-fields.sh):
+#   craft-perfdata.py brstack IN OUT   every sample gets a 3-entry branch
+#       stack (BRANCH_STACK set in the attr), entries with every
+#       mispredicted/predicted/in_tx/cycles/type/new-type combination
+#   craft-perfdata.py textpoke IN OUT  a KSYMBOL and a TEXT_POKE record
+#       are appended to the data section
+# The feature sections after the data move by what was added.
+import struct
+import sys
+
+SAMPLE, KSYMBOL, TEXT_POKE = 9, 17, 20
+
+
+def sections(b):
+    attr_off, attr_sz, data_off, data_sz = struct.unpack_from('<QQQQ', b, 24)
+    return attr_off, data_off, data_sz
+
+
+def records(b, data_off, data_sz):
+    pos = data_off
+    while pos < data_off + data_sz:
+        typ, misc, size = struct.unpack_from('<IHH', b, pos)
+        if size < 8:
+            raise SystemExit('bad record size')
+        yield typ, misc, b[pos:pos + size]
+        pos += size
+
+
+def write(out, b, hdr, data, data_off, data_sz):
+    rest = bytearray(b[data_off + data_sz:])
+    delta = len(data) - data_sz
+    nfeat = bin(int.from_bytes(b[72:104], 'little')).count('1')
+    for i in range(nfeat):
+        o, s = struct.unpack_from('<QQ', rest, 16 * i)
+        struct.pack_into('<QQ', rest, 16 * i, o + delta, s)
+    struct.pack_into('<Q', hdr, 48, len(data))
+    with open(out, 'wb') as f:
+        f.write(hdr + data + rest)
+
+
+def brstack(b, out):
+    attr_off, data_off, data_sz = sections(b)
+    st, = struct.unpack_from('<Q', b, attr_off + 24)
+    if st not in (0x7, 0x107):
+        raise SystemExit('sample_type %#x: need IP|TID|TIME[|PERIOD]' % st)
+    hdr = bytearray(b[:data_off])
+    struct.pack_into('<Q', hdr, attr_off + 24, st | 0x800)   # BRANCH_STACK
+    struct.pack_into('<Q', hdr, attr_off + 72, 0x1 | 0x4)    # USER, ANY
+    data = bytearray()
+    n = 0
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == SAMPLE:
+            ip, = struct.unpack_from('<Q', rec, 8)
+            ents = b''
+            for k in range(3):
+                fl = (1, 2, 0, 3)[(n + k) % 4]          # mispred, predicted
+                fl |= ((n * 7 + k) % 50) << 4          # cycles
+                fl |= 4 if k == 2 else 0               # in_tx
+                fl |= 8 if (n + k) % 5 == 0 else 0     # abort
+                fl |= ((n + k) % 16) << 20             # type, 15: extended
+                fl |= ((n * 3 + k) % 10) << 26         # new type
+                ents += struct.pack('<QQQ', ip - 0x20 * (k + 1), ip - 0x10 * k, fl)
+            add = struct.pack('<Q', 3) + ents
+            rec = struct.pack('<IHH', typ, misc, len(rec) + len(add)) + rec[8:] + add
+            n += 1
+        data += rec
+    write(out, b, hdr, data, data_off, data_sz)
+
+
+def textpoke(b, out):
+    attr_off, data_off, data_sz = sections(b)
+    pid = tid = t = 0
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == SAMPLE:
+            ip, pid, tid, t = struct.unpack_from('<QIIQ', rec, 8)
+    tail = struct.pack('<IIQ', pid, tid, t + 1000)            # sample_id: TID, TIME
+    name = b'bpf_trampoline_6442\0'
+    name += b'\0' * (-len(name) % 8)
+    ks = struct.pack('<QIHH', 0xffffffffc0001000, 0x80, 2, 0) + name + tail
+    ks = struct.pack('<IHH', KSYMBOL, 1, 8 + len(ks)) + ks
+    old = bytes(range(0x10, 0x10 + 5))
+    new = bytes(range(0x80, 0x80 + 21))                       # two lines of bytes
+    tp = struct.pack('<QHH', 0xffffffff81000c80, len(old), len(new)) + old + new
+    tp += b'\0' * (-len(tp) % 8) + tail
+    tp = struct.pack('<IHH', TEXT_POKE, 1, 8 + len(tp)) + tp
+    data = bytearray(b[data_off:data_off + data_sz]) + ks + tp
+    write(out, b, bytearray(b[:data_off]), data, data_off, data_sz)
+
+
+if __name__ == '__main__':
+    if len(sys.argv) != 4 or sys.argv[1] not in ('brstack', 'textpoke'):
+        raise SystemExit('usage: craft-perfdata.py brstack|textpoke IN OUT')
+    with open(sys.argv[2], 'rb') as f:
+        raw = f.read()
+    if raw[:8] != b'PERFILE2':
+        raise SystemExit('%s: not a file-mode perf.data' % sys.argv[2])
+    (brstack if sys.argv[1] == 'brstack' else textpoke)(raw, sys.argv[3])
