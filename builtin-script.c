@@ -66,6 +66,7 @@ enum script_field {
 	F_BRSTACK	= 1ULL << 28,
 	F_BRSTACKSYM	= 1ULL << 29,
 	F_BRSTACKOFF	= 1ULL << 30,
+	F_BPF_OUTPUT	= 1ULL << 31,
 	/* perf 6.1 names mperf does not print yet (refused with a reason) */
 	F_UNSUPPORTED	= 1ULL << 63,
 };
@@ -99,7 +100,7 @@ static const struct script_field_desc {
 	{ "flags", F_FLAGS, 0, NULL, NULL },
 	{ "data_src", F_UNSUPPORTED, 0, NULL, NULL },
 	{ "weight", F_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "a weight", "-W" },
-	{ "bpf-output", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "bpf-output", F_BPF_OUTPUT, 0, NULL, NULL },
 	{ "brstackinsn", F_UNSUPPORTED, 0, NULL, NULL },
 	{ "brstackinsnlen", F_UNSUPPORTED, 0, NULL, NULL },
 	{ "brstackoff", F_BRSTACKOFF, 0, NULL, NULL },
@@ -193,12 +194,18 @@ static enum script_out_type out_type(uint32_t attr_type)
 	}
 }
 
+static bool is_bpf_output(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       evsel->attr.config == PERF_COUNT_SW_BPF_OUTPUT;
+}
+
 static uint64_t default_fields(const struct evsel *evsel)
 {
 	if (evsel->attr.type == PERF_TYPE_TRACEPOINT)
 		return F_COMM | F_TID | F_CPU | F_TIME | F_EVNAME | F_TRACE;
 	return F_COMM | F_TID | F_CPU | F_TIME | F_PERIOD | F_EVNAME | F_IP |
-	       F_SYM | F_SYMOFF | F_DSO;
+	       F_SYM | F_SYMOFF | F_DSO | (is_bpf_output(evsel) ? F_BPF_OUTPUT : 0);
 }
 
 /* the fields mperf prints, comma separated */
@@ -347,7 +354,9 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	if (!(st & PERF_SAMPLE_ADDR))
 		f &= ~F_ADDR;
 	if (!(st & PERF_SAMPLE_RAW))
-		f &= ~F_TRACE;
+		f &= ~(F_TRACE | F_BPF_OUTPUT);
+	if (!is_bpf_output(evsel))
+		f &= ~F_BPF_OUTPUT;
 	if (!(st & PERF_SAMPLE_IP))
 		f &= ~(F_IP | F_SYM | F_SYMOFF | F_DSO | F_SRCLINE | F_INSN | F_INSNLEN);
 	return f;
@@ -933,6 +942,44 @@ static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample 
 	}
 }
 
+/* what perf takes for a printable byte: ASCII and Latin-1 graphics */
+static bool bpf_printable(uint8_t c)
+{
+	return (c >= 0x20 && c < 0x7f) || c >= 0xa0;
+}
+
+/* bpf-output: what a BPF program wrote (the raw data) as a hex dump of 8
+ * bytes a line with the printable bytes beside, and, when it is one
+ * printable string and zeros after it, the string */
+static void print_bpf_output(FILE *fp, const uint8_t *p, uint32_t size)
+{
+	uint32_t i, j, nul = size;
+
+	fputc_unlocked('\n', fp);
+	for (i = 0; i < size; i += 8) {
+		fprintf(fp, "%s%04x:", i ? "                  " : "      BPF output: ", i);
+		for (j = i; j < i + 8; j++) {
+			if (j < size)
+				fprintf(fp, " %02x", p[j]);
+			else
+				fputs_unlocked("   ", fp);
+		}
+		fputs_unlocked("  ", fp);
+		for (j = i; j < i + 8; j++)
+			fputc_unlocked(j >= size ? ' ' : bpf_printable(p[j]) ? p[j] : '.', fp);
+		fputc_unlocked('\n', fp);
+	}
+	if (!size || p[size - 1])
+		return;
+	for (i = 0; i < size; i++) {
+		if (!p[i] && nul == size)
+			nul = i;
+		else if (nul == size ? !bpf_printable(p[i]) : p[i] != 0)
+			return;
+	}
+	fprintf(fp, "      BPF string: \"%.*s\"\n", (int)nul, (const char *)p);
+}
+
 /* insn/insnlen: the instruction at the sample's ip, read from its object
  * file (none for the kernel, whose image mperf does not read) */
 static int fetch_insn(struct script *sc, const struct addr_location *al, uint64_t ip,
@@ -1075,6 +1122,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		print_brstack(sc, fp, sample, al.thread, F_BRSTACKSYM, f & F_DSO);
 	else if (f & F_BRSTACKOFF)
 		print_brstack(sc, fp, sample, al.thread, F_BRSTACKOFF, f & F_DSO);
+	if (f & F_BPF_OUTPUT)
+		print_bpf_output(fp, sample->raw_data, sample->raw_size);
 	if (f & (F_INSN | F_INSNLEN)) {
 		uint8_t buf[INSN_MAX_BYTES];
 		int len = fetch_insn(sc, &al, sample->ip, buf);

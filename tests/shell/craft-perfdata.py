@@ -7,6 +7,9 @@
 #       mispredicted/predicted/in_tx/cycles/type/new-type combination
 #   craft-perfdata.py textpoke IN OUT  a KSYMBOL and a TEXT_POKE record
 #       are appended to the data section
+#   craft-perfdata.py bpfout IN OUT    the event becomes a bpf-output one
+#       (software event 10) whose samples carry raw data as a BPF program
+#       writes it: strings, binary, bytes of every class, padded to 8
 # The feature sections after the data move by what was added.
 import struct
 import sys
@@ -90,11 +93,39 @@ def textpoke(b, out):
     write(out, b, bytearray(b[:data_off]), data, data_off, data_sz)
 
 
+def bpfout(b, out):
+    attr_off, data_off, data_sz = sections(b)
+    st, = struct.unpack_from('<Q', b, attr_off + 24)
+    if st not in (0x7, 0x107):
+        raise SystemExit('sample_type %#x: need IP|TID|TIME[|PERIOD]' % st)
+    hdr = bytearray(b[:data_off])
+    struct.pack_into('<I', hdr, attr_off, 1)                 # PERF_TYPE_SOFTWARE
+    struct.pack_into('<Q', hdr, attr_off + 8, 10)            # PERF_COUNT_SW_BPF_OUTPUT
+    struct.pack_into('<Q', hdr, attr_off + 24, st | 0x400)   # RAW
+    kinds = [b'', b'hello world\0', b'hi', b'\0', b'a\0b\0', b'tab\there\0',
+             b'x' * 13, b'\x7f\0', bytes(range(0x78, 0xa8)) + b'\0',
+             bytes(range(0xf0, 0x100)) + b'\0', bytes(range(0, 0x21)), b'\xa0\xff\0']
+    data = bytearray()
+    n = 0
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == SAMPLE:
+            payload = kinds[n % len(kinds)]
+            if not payload:
+                payload = bytes((n * 5 + i) & 0xff for i in range(n % 40))
+            payload += b'\0' * (-(len(payload) + 4) % 8)
+            raw = struct.pack('<I', len(payload)) + payload
+            rec = struct.pack('<IHH', typ, misc, len(rec) + len(raw)) + rec[8:] + raw
+            n += 1
+        data += rec
+    write(out, b, hdr, data, data_off, data_sz)
+
+
 if __name__ == '__main__':
-    if len(sys.argv) != 4 or sys.argv[1] not in ('brstack', 'textpoke'):
-        raise SystemExit('usage: craft-perfdata.py brstack|textpoke IN OUT')
+    modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout}
+    if len(sys.argv) != 4 or sys.argv[1] not in modes:
+        raise SystemExit('usage: craft-perfdata.py brstack|textpoke|bpfout IN OUT')
     with open(sys.argv[2], 'rb') as f:
         raw = f.read()
     if raw[:8] != b'PERFILE2':
         raise SystemExit('%s: not a file-mode perf.data' % sys.argv[2])
-    (brstack if sys.argv[1] == 'brstack' else textpoke)(raw, sys.argv[3])
+    modes[sys.argv[1]](raw, sys.argv[3])

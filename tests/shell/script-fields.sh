@@ -1,5 +1,5 @@
 #!/bin/sh
-# script -F srcline,misc,tod,flags,iregs,uregs,phys_addr,page sizes,weight,insn,brstack*..., per-type -F, --reltime/--deltatime, --show-round/namespace/cgroup/text-poke-events print what perf script prints
+# script -F srcline,misc,tod,flags,iregs,uregs,phys_addr,page sizes,weight,insn,brstack*,bpf-output..., per-type -F, --reltime/--deltatime, --show-round/namespace/cgroup/text-poke-events print what perf script prints
 . "$(dirname "$0")/lib.sh"
 need_perf
 [ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
@@ -64,6 +64,10 @@ if command -v python3 >/dev/null 2>&1; then
 		 comm,ip,dso,brstackoff comm,brstackoff,misc comm,brstack,brstacksym; do
 		same "$T/br.data" $S -F $a
 	done
+	python3 "$c" bpfout "$D/cpuburn-plain.data" "$T/bo.data" || fail "craft bpfout"
+	same "$T/bo.data" $S
+	same "$T/bo.data" $S -F comm,tid -F +bpf-output,+insnlen
+	same "$T/bo.data" $S -F -bpf-output
 	same "$T/tp.data" $S --show-text-poke-events
 	same "$T/tp.data" $S --show-bpf-events -F comm,tid,time,misc
 fi
