@@ -166,6 +166,7 @@ struct script {
 	int name_width;
 	int max_stack;
 	bool hide_callchain;
+	bool pipe;			/* the input is a pipe-mode stream */
 	bool show_header, header_only, show_info;
 	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
 	bool show_round, show_namespace, show_cgroup, show_text_poke;
@@ -345,6 +346,10 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 
 	if (!o->user_set)
 		f = (f | o->add) & ~o->del;
+	/* perf in pipe mode: a field list of events with callchains gets
+	 * ip and sym, so that the callchain lines are printed */
+	else if (f && sc->pipe && !sc->hide_callchain && (st & PERF_SAMPLE_CALLCHAIN))
+		f |= F_IP | F_SYM;
 	/* fields the sample does not carry are dropped, as perf does for
 	 * its defaults (asked-for ones were refused by check_fields) */
 	if (!(st & PERF_SAMPLE_CPU))
@@ -360,6 +365,31 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	if (!(st & PERF_SAMPLE_IP))
 		f &= ~(F_IP | F_SYM | F_SYMOFF | F_DSO | F_SRCLINE | F_INSN | F_INSNLEN);
 	return f;
+}
+
+/* "-F type:" hides the events of a type: the file must have some (a
+ * pipe-mode stream has none yet when this is checked, as in perf) */
+static int check_hidden_types(struct script *sc, struct session *session)
+{
+	struct evlist *el = session__evlist(session);
+
+	for (int t = 0; t < OT_NR; t++) {
+		const struct script_out *o = &sc->out_types[t];
+		bool found = false;
+
+		if (!o->user_set || o->fields || !out_type_names[t])
+			continue;
+		for (int i = 0; el && i < el->nr && !found; i++)
+			found = (int)out_type(el->entries[i]->attr.type) == t;
+		if (!found) {
+			pr_err("-F %s:: the file has no %s events to hide%s; drop this -F\n",
+			       out_type_names[t], out_type_desc[t],
+			       session__is_pipe(session) ? " (in pipe mode the events are not known before the data)" : "");
+			sc->fields_refused = true;
+			return -EINVAL;
+		}
+	}
+	return 0;
 }
 
 /* Fields asked for by name must be in the samples, as perf requires:
@@ -1625,8 +1655,10 @@ int cmd_script(int argc, const char **argv)
 	session = session__new(input, &sc.tool);
 	if (!session)
 		return 1;
-	if (session__is_pipe(session))
+	if (session__is_pipe(session)) {
 		sc.tool.sample = script__sample_pipe;
+		sc.pipe = true;
+	}
 	if (sc.show_header || sc.header_only) {
 		fprintf(sc.out, "# ========\n");
 		header__fprintf(session__header(session), sc.out, sc.show_info);
@@ -1642,6 +1674,10 @@ int cmd_script(int argc, const char **argv)
 			session__delete(session);
 			return 0;
 		}
+	}
+	if (check_hidden_types(&sc, session)) {
+		session__delete(session);
+		return 255;
 	}
 	if (script_filter__setup(&sc.filter, session, sc.reltime)) {
 		script_filter__exit(&sc.filter);

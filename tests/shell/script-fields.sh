@@ -53,6 +53,9 @@ for a in "-F sw:comm,tid" "-F sw:" "-F comm -F sw:tid" "-F sw:comm,tid -F trace:
 	same "$m" $S $a
 done
 same "$D/sched-switch.data" -F trace:comm,tid,misc
+# pipe mode: a list of events with callchains gets ip and sym (as perf)
+same "$D/cpuburn-pipe.data" $S -F comm,tid,time,event
+same "$D/cpuburn-pipe.data" $S -F comm,tid -G
 
 # branch stacks and text pokes, which this VM cannot record: perf 6.1's
 # own file with records added (tests/shell/craft-perfdata.py)
@@ -80,6 +83,8 @@ same "$D/cpuburn-plain.data" -F +uregs
 same "$D/cpuburn-plain.data" -F comm,tod
 same "$D/cpuburn-plain.data" -F comm,srcline
 same "$f" -F comm,tid,time --reltime --deltatime
+same "$D/cpuburn-fp.data" $S -F hw:
+same "$D/cpuburn-pipe.data" $S -F sw:
 "$MPERF" script -i "$D/cpuburn-plain.data" -F comm,ip,iregs >/dev/null 2>"$T/err"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
 assert_contains "iregs refusal" "record with -I/--intr-regs" "$T/err"
