@@ -232,6 +232,31 @@ int symtree__erase(struct symtree *t, struct symbol *sym)
 	return 0;
 }
 
+static int check(const struct stnode *n, const struct stnode *parent)
+{
+	int l, r;
+
+	if (!n)
+		return 1;
+	if (n->parent != parent || (n->red && is_red(parent)))
+		return -1;
+	if ((n->left && n->left->sym->start > n->sym->start) ||
+	    (n->right && n->right->sym->start < n->sym->start))
+		return -1;
+	l = check(n->left, n);
+	r = check(n->right, n);
+	if (l < 0 || l != r)
+		return -1;
+	return l + !n->red;
+}
+
+int symtree__check(const struct symtree *t)
+{
+	if (is_red(t->root))
+		return -1;
+	return check(t->root, NULL);
+}
+
 /* perf's search: a zero-size symbol matches its own start only */
 struct symbol *symtree__find(const struct symtree *t, uint64_t addr)
 {

@@ -26,6 +26,12 @@ void symtree__delete(struct symtree *t);
 int symtree__insert(struct symtree *t, struct symbol *sym);
 /* Erase @sym (inserted before); 0 or -ENOENT. */
 int symtree__erase(struct symtree *t, struct symbol *sym);
+/*
+ * For tests: the black height when the tree is a valid red-black tree
+ * (black root, no red node with a red child, one black height, parent
+ * links and key order consistent), else -1.
+ */
+int symtree__check(const struct symtree *t);
 /* The symbol perf's search from the root returns for @addr, or NULL. */
 struct symbol *symtree__find(const struct symtree *t, uint64_t addr);
 /*
