@@ -344,18 +344,13 @@ static uint64_t sym_key(const struct callchain_node *n)
 	return n->key.sym ? n->key.sym->start : n->key.ip;
 }
 
-static int child_cmp(const void *a, const void *b)
+/* perf's children tree (rb_root_in) order: descending dso (its pointers:
+ * the order it created them, dso.h), then descending symbol address (raw
+ * ip when either is unresolved) */
+static int child_key_cmp(const struct callchain_node *l, const struct callchain_node *r)
 {
-	const struct callchain_node *l = *(struct callchain_node * const *)a;
-	const struct callchain_node *r = *(struct callchain_node * const *)b;
-
 	uint32_t lo = l->key.dso ? l->key.dso->order : 0, ro = r->key.dso ? r->key.dso->order : 0;
 
-	if (l->cumul != r->cumul)
-		return l->cumul > r->cumul ? -1 : 1;
-	/* perf's children tree is ordered by descending dso (its pointers:
-	 * the order it created them, dso.h), then descending symbol address
-	 * (raw ip when either is unresolved); equal values keep that order */
 	if (lo != ro)
 		return lo > ro ? -1 : 1;
 	if (l->key.sym && r->key.sym) {
@@ -366,6 +361,22 @@ static int child_cmp(const void *a, const void *b)
 	if (l->key.ip != r->key.ip)
 		return l->key.ip > r->key.ip ? -1 : 1;
 	return 0;
+}
+
+static int child_in_cmp(const void *a, const void *b)
+{
+	return child_key_cmp(*(struct callchain_node * const *)a, *(struct callchain_node * const *)b);
+}
+
+/* graph modes: by weight, then in perf's children-tree order */
+static int child_cmp(const void *a, const void *b)
+{
+	const struct callchain_node *l = *(struct callchain_node * const *)a;
+	const struct callchain_node *r = *(struct callchain_node * const *)b;
+
+	if (l->cumul != r->cumul)
+		return l->cumul > r->cumul ? -1 : 1;
+	return child_key_cmp(l, r);
 }
 
 /* The children shown: above the threshold, sorted. A node with one child
@@ -497,10 +508,23 @@ static void print_path(struct print_ctx *c, const struct callchain_node *n, bool
 static void collect_flat(const struct callchain_node *n, uint64_t min_hit,
 			 const struct callchain_node ***v, uint32_t *nr, uint32_t *alloc)
 {
+	struct callchain_node **kids;
 	uint32_t i;
 
-	for (i = 0; i < n->nr_children; i++)
-		collect_flat(n->children[i], min_hit, v, nr, alloc);
+	/* perf inserts flat chains walking each children tree in its key
+	 * order (post-order); equal hits then keep that order */
+	if (n->nr_children > 1) {
+		kids = malloc(n->nr_children * sizeof(*kids));
+		if (!kids)
+			return;
+		memcpy(kids, n->children, n->nr_children * sizeof(*kids));
+		qsort(kids, n->nr_children, sizeof(*kids), child_in_cmp);
+		for (i = 0; i < n->nr_children; i++)
+			collect_flat(kids[i], min_hit, v, nr, alloc);
+		free(kids);
+	} else if (n->nr_children) {
+		collect_flat(n->children[0], min_hit, v, nr, alloc);
+	}
 	if (n->parent && n->hit && n->hit >= min_hit) {
 		if (*nr == *alloc) {
 			uint32_t a = *alloc ? *alloc * 2 : 16;

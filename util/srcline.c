@@ -381,6 +381,7 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 	Dwarf_Addr bias, a, pc;
 	struct cu_scopes *t;
 	int best = -1, i, out = 0;
+	uint64_t best_len = 0;
 	size_t k;
 
 	a = srcline__vaddr(s, addr) + s->bias;
@@ -391,21 +392,29 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 	if (!t || t->failed)
 		return srcline__inlines_walk(m, s, addr, names, max);
 	pc = a - bias;
-	/* the innermost scope with the address: the deepest (the first
-	 * of equal depth in DIE order, as the walk meets them) */
+	/*
+	 * The innermost scope with the address: the deepest; among scopes
+	 * of equal depth (assembler units have one subprogram per alias,
+	 * all at one address), addr2line's choice: the shortest range
+	 * holding the address, then the last in DIE order.
+	 */
 	for (k = 0; k < t->nr; k++) {
 		const struct cu_scope *e = &t->s[k];
 		uint32_t r;
 
-		if (best >= 0 && e->depth <= t->s[best].depth)
+		if (best >= 0 && e->depth < t->s[best].depth)
 			continue;
 		for (r = 0; r < e->nr_ranges; r++) {
 			const uint64_t *rg = t->ranges[e->first_range + r];
 
-			if (pc >= rg[0] && pc < rg[1]) {
+			if (pc < rg[0] || pc >= rg[1])
+				continue;
+			if (best < 0 || e->depth > t->s[best].depth ||
+			    rg[1] - rg[0] <= best_len) {
 				best = (int)k;
-				break;
+				best_len = rg[1] - rg[0];
 			}
+			break;
 		}
 	}
 	/* no subprogram around it (asm, or no scope at all): the caller

@@ -122,14 +122,19 @@ static uint64_t seg_offset(const struct load_seg *segs, size_t nseg, uint64_t va
 	return vaddr;
 }
 
-/* "name@plt" for each PLT slot, as perf synthesizes them: slot i of
- * .plt.sec (or of .plt after its header) calls .rela.plt entry i. */
+/*
+ * "name@plt" for each PLT slot, as perf 6.1 synthesizes them: entry i of
+ * .rela.plt (or .rel.plt) names slot i of .plt, after a header of one
+ * slot (x86_64: 16 bytes each; arm64: a 32-byte header, 16-byte slots).
+ * perf 6.1 does not know .plt.sec: IBT binaries get their .plt slots
+ * named, their .plt.sec stubs not.
+ */
 static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg *segs,
 			    size_t nseg, struct symbols *syms)
 {
-	Elf_Scn *scn = NULL, *plt = NULL, *pltsec = NULL, *rela = NULL, *dynsym;
+	Elf_Scn *scn = NULL, *plt = NULL, *rela = NULL, *dynsym = NULL;
 	GElf_Shdr sh, psh, rsh, dsh;
-	size_t shstrndx, i, n;
+	size_t shstrndx, i, n, dynsym_idx = 0;
 	Elf_Data *rdata, *ddata;
 	uint64_t base, entsize;
 	int added = 0;
@@ -144,50 +149,60 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 		name = elf_strptr(elf, shstrndx, sh.sh_name);
 		if (!name)
 			continue;
-		if (!strcmp(name, ".plt"))
+		if (!strcmp(name, ".plt") && !plt)
 			plt = scn;
-		else if (!strcmp(name, ".plt.sec"))
-			pltsec = scn;
-		else if (!strcmp(name, ".rela.plt") && sh.sh_type == SHT_RELA)
+		else if (!strcmp(name, ".dynsym") && !dynsym) {
+			dynsym = scn;
+			dynsym_idx = elf_ndxscn(scn);
+		} else if (!strcmp(name, ".rela.plt") ||
+			   (!strcmp(name, ".rel.plt") && !rela))
 			rela = scn;
 	}
-	if (!rela || (!plt && !pltsec) || !gelf_getshdr(rela, &rsh))
+	if (!rela || !plt || !dynsym || !gelf_getshdr(rela, &rsh) ||
+	    !gelf_getshdr(plt, &psh) || !gelf_getshdr(dynsym, &dsh) ||
+	    rsh.sh_link != dynsym_idx)
 		return 0;
-	dynsym = elf_getscn(elf, rsh.sh_link);
-	if (!dynsym || !gelf_getshdr(dynsym, &dsh))
+	if (rsh.sh_type != SHT_RELA && rsh.sh_type != SHT_REL)
 		return 0;
 	rdata = elf_getdata(rela, NULL);
 	ddata = elf_getdata(dynsym, NULL);
 	if (!rdata || !ddata || !rsh.sh_entsize)
 		return 0;
-	if (pltsec) {
-		gelf_getshdr(pltsec, &psh);
-		base = psh.sh_addr;
+	if (eh->e_machine == EM_AARCH64) {
+		base = psh.sh_addr + 32;
 		entsize = 16;
 	} else {
-		gelf_getshdr(plt, &psh);
-		entsize = psh.sh_entsize ? psh.sh_entsize : 16;
-		/* PLT0: 16 bytes on x86_64, 32 on arm64 */
-		base = psh.sh_addr + (eh->e_machine == EM_AARCH64 ? 32 : 16);
+		entsize = psh.sh_entsize;
+		base = psh.sh_addr + entsize;
 	}
 	n = rsh.sh_size / rsh.sh_entsize;
+	/* a damaged count: no more slots than the section could hold */
+	if (entsize && n > psh.sh_size / entsize + 1)
+		n = psh.sh_size / entsize + 1;
 	for (i = 0; i < n; i++) {
 		GElf_Rela r;
+		GElf_Rel rl;
 		GElf_Sym ds;
 		const char *name;
 		char buf[512];
 		struct symbol *sym;
-		uint64_t addr = base + i * entsize;
+		uint64_t addr = base + i * entsize, rsym;
 
-		if (!gelf_getrela(rdata, (int)i, &r) ||
-		    !gelf_getsym(ddata, (int)GELF_R_SYM(r.r_info), &ds))
+		if (rsh.sh_type == SHT_RELA) {
+			if (!gelf_getrela(rdata, (int)i, &r))
+				continue;
+			rsym = GELF_R_SYM(r.r_info);
+		} else {
+			if (!gelf_getrel(rdata, (int)i, &rl))
+				continue;
+			rsym = GELF_R_SYM(rl.r_info);
+		}
+		if (!gelf_getsym(ddata, (int)rsym, &ds))
 			continue;
 		/* IRELATIVE slots have no symbol: perf calls them "@plt" */
 		name = elf_strptr(elf, dsh.sh_link, ds.st_name);
 		if (!name)
 			name = "";
-		if (addr + entsize > psh.sh_addr + psh.sh_size)
-			break;
 		{
 			/* C++ targets are shown demangled, as other symbols */
 			char *dm = demangle(name);
@@ -195,7 +210,7 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 			snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
 			free(dm);
 		}
-		sym = symbol__new(seg_offset(segs, nseg, addr), entsize, 1, buf);
+		sym = symbol__new(seg_offset(segs, nseg, addr), entsize, STB_GLOBAL, buf);
 		if (!sym || symbols__add(syms, sym) < 0)
 			break;
 		added++;
@@ -216,7 +231,8 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 	GElf_Shdr sh;
 	Elf_Data *data;
 	GElf_Ehdr eh;
-	size_t n;
+	size_t n, nr_table, shstrndx = 0;
+	bool shstrndx_ok;
 	int added = 0;
 
 	if (!gelf_getehdr(elf, &eh))
@@ -254,6 +270,7 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 	if (!data || !sh.sh_entsize)
 		return -ENODATA;
 	n = sh.sh_size / sh.sh_entsize;
+	shstrndx_ok = elf_getshdrstrndx(elf, &shstrndx) == 0;
 	for (i = 0; i < n; i++) {
 		GElf_Sym s;
 		const char *name;
@@ -265,20 +282,34 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 		if (!gelf_getsym(data, (int)i, &s))
 			continue;
 		type = GELF_ST_TYPE(s.st_info);
-		if (s.st_shndx == SHN_UNDEF || s.st_shndx >= SHN_LORESERVE || !s.st_value)
+		if (!s.st_name || s.st_shndx == SHN_UNDEF || s.st_shndx >= SHN_LORESERVE)
 			continue;
+		/*
+		 * perf 6.1 keeps functions and data objects in one tree (an
+		 * object never covers code, but it shapes the tree and ends
+		 * the stretch of a zero-size symbol before it), and labels in
+		 * sections named like text or data.
+		 */
 		if (type == STT_NOTYPE) {
-			/* asm labels such as _start: only in code sections */
 			GElf_Shdr ts;
 			Elf_Scn *sec = elf_getscn(elf, s.st_shndx);
+			const char *secname;
 
-			if (!sec || !gelf_getshdr(sec, &ts) || !(ts.sh_flags & SHF_EXECINSTR))
+			if (!sec || !gelf_getshdr(sec, &ts) || !shstrndx_ok)
 				continue;
-		} else if (type != STT_FUNC && type != STT_GNU_IFUNC) {
+			secname = elf_strptr(elf, shstrndx, ts.sh_name);
+			if (!secname || (!strstr(secname, "text") && !strstr(secname, "data")))
+				continue;
+		} else if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_OBJECT) {
 			continue;
 		}
 		name = elf_strptr(elf, sh.sh_link, s.st_name);
 		if (!name || !*name)
+			continue;
+		/* arm64 mapping symbols ($x, $d, ...) mark code and data */
+		if ((eh.e_machine == EM_AARCH64 || eh.e_machine == EM_ARM) &&
+		    name[0] == '$' && name[1] && strchr("adtx", name[1]) &&
+		    (name[2] == '\0' || name[2] == '.'))
 			continue;
 		off = s.st_value;
 		for (k = 0; k < nseg; k++) {
@@ -298,18 +329,14 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			return -ENOMEM;
 		added++;
 	}
-	/*
-	 * PLT slots, as perf 6.1 names them, from the object itself: a
-	 * separate debug file has its .plt and .rela.plt as NOBITS. (perf
-	 * also keeps the zero-size symbol before .plt, usually _init,
-	 * stretched over it; which of the two its symbol tree finds first
-	 * varies: in small executables it shows _init+off, mperf always the
-	 * slot.)
-	 */
-	added += elf__plt_symbols(phdr_elf, &eh, segs, nseg, syms);
+	/* PLT slots, from the object itself: a separate debug file has its
+	 * .plt and .rela.plt as NOBITS */
+	nr_table = syms->nr;
 	if (!added)
-		return -ENODATA;
-	symbols__fixup(syms);
+		return -ENODATA;	/* perf adds no PLT symbols then either */
+	elf__plt_symbols(phdr_elf, &eh, segs, nseg, syms);
+	if (symbols__fixup_elf(syms, nr_table) < 0)
+		return -ENOMEM;
 	return 0;
 }
 

@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <elf.h>
 #include "symbol.h"
+#include "symbol-tree.h"
 
 struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
 			   const char *name)
@@ -116,10 +118,166 @@ void symbols__fixup(struct symbols *s)
 	s->sorted = true;
 }
 
+/*
+ * perf 6.1's preference between two symbols at one address, applied after
+ * zero sizes were stretched: a symbol with a size, then not weak, then
+ * global, then fewer leading '_', then the longer name, else the one
+ * first in tree order (@a).
+ */
+int symbol__choose(const struct symbol *a, const struct symbol *b)
+{
+	bool az = a->end == a->start, bz = b->end == b->start;
+	size_t al, bl;
+	int au, bu;
+
+	if (az != bz)
+		return az ? 1 : -1;
+	if ((a->binding == STB_WEAK) != (b->binding == STB_WEAK))
+		return a->binding == STB_WEAK ? 1 : -1;
+	if ((a->binding == STB_GLOBAL) != (b->binding == STB_GLOBAL))
+		return a->binding == STB_GLOBAL ? -1 : 1;
+	au = leading_underscores(a->name);
+	bu = leading_underscores(b->name);
+	if (au != bu)
+		return au < bu ? -1 : 1;
+	al = strlen(a->name);
+	bl = strlen(b->name);
+	if (al != bl)
+		return al > bl ? -1 : 1;
+	return -1;
+}
+
+static int start_seq_cmp(const void *pa, const void *pb)
+{
+	const struct symbol *a = *(struct symbol * const *)pa;
+	const struct symbol *b = *(struct symbol * const *)pb;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Replay perf's tree: the table's symbols in table order, the erasures
+ * of aliases in the order perf makes them, then the PLT symbols. */
+static int symbols__replay_tree(struct symbols *s, struct symbol **table, size_t nr_table,
+				struct symbol **gone, size_t nr_gone, struct symbol **plt,
+				size_t nr_plt)
+{
+	struct symtree *t = symtree__new(nr_table + nr_plt);
+	size_t i;
+	int err = 0;
+
+	if (!t)
+		return -ENOMEM;
+	for (i = 0; i < nr_table && !err; i++)
+		err = symtree__insert(t, table[i]);
+	for (i = 0; i < nr_gone && !err; i++)
+		err = symtree__erase(t, gone[i]);
+	for (i = 0; i < nr_plt && !err; i++)
+		err = symtree__insert(t, plt[i]);
+	if (!err)
+		err = symtree__ranges(t, &s->ranges, &s->nr_ranges);
+	symtree__delete(t);
+	return err;
+}
+
+int symbols__fixup_elf(struct symbols *s, size_t nr_table)
+{
+	struct symbol **table, **ord, **gone;
+	size_t nr_plt = s->nr - nr_table, nr_gone = 0, i, j;
+	uint64_t max_end = 0;
+	bool overlap = false;
+	int err = 0;
+
+	if (nr_table > s->nr)
+		return -EINVAL;
+	table = malloc((nr_table + 1) * sizeof(*table));
+	ord = malloc((s->nr + 1) * sizeof(*ord));
+	gone = malloc((nr_table + 1) * sizeof(*gone));
+	if (!table || !ord || !gone) {
+		free(table);
+		free(ord);
+		free(gone);
+		symbols__fixup(s);
+		return -ENOMEM;
+	}
+	for (i = 0; i < s->nr; i++)
+		s->syms[i]->seq = (uint32_t)i;
+	memcpy(table, s->syms, nr_table * sizeof(*table));
+	memcpy(ord, s->syms, nr_table * sizeof(*ord));
+	qsort(ord, nr_table, sizeof(*ord), start_seq_cmp);
+	/* a zero size reaches the next symbol in tree order (an alias at the
+	 * same address keeps it zero) */
+	for (i = 0; i < nr_table; i++) {
+		struct symbol *sym = ord[i];
+
+		if (sym->end != sym->start)
+			continue;
+		if (i + 1 < nr_table)
+			sym->end = ord[i + 1]->start;
+		else
+			sym->end = ((sym->start + 4095) & ~4095ULL) + 4096;
+	}
+	/* aliases: each survivor meets the next symbol at its address */
+	for (i = 0, j = 0; i < nr_table; i++) {
+		if (j && ord[j - 1]->start == ord[i]->start) {
+			if (symbol__choose(ord[j - 1], ord[i]) <= 0) {
+				gone[nr_gone++] = ord[i];
+				continue;
+			}
+			gone[nr_gone++] = ord[j - 1];
+			ord[j - 1] = ord[i];
+			continue;
+		}
+		ord[j++] = ord[i];
+	}
+	/* the PLT symbols join without any of this */
+	memcpy(ord + j, s->syms + nr_table, nr_plt * sizeof(*ord));
+	j += nr_plt;
+	qsort(ord, j, sizeof(*ord), start_seq_cmp);
+	for (i = 0; i < j; i++) {
+		if (i && ord[i]->start < max_end)
+			overlap = true;
+		if (ord[i]->end > max_end)
+			max_end = ord[i]->end;
+	}
+	free(s->ranges);
+	s->ranges = NULL;
+	s->nr_ranges = 0;
+	if (overlap)
+		err = symbols__replay_tree(s, table, nr_table, gone, nr_gone,
+					   s->syms + nr_table, nr_plt);
+	for (i = 0; i < nr_gone; i++)
+		free(gone[i]);
+	free(s->syms);
+	s->syms = ord;
+	s->nr = j;
+	s->alloc = j + 1;
+	s->sorted = true;
+	free(table);
+	free(gone);
+	return err;
+}
+
 struct symbol *symbols__find(const struct symbols *s, uint64_t addr)
 {
-	size_t lo = 0, hi = s->nr;
+	size_t lo = 0, hi;
 
+	if (s->ranges) {
+		hi = s->nr_ranges;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (s->ranges[mid].start <= addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo && addr < s->ranges[lo - 1].end)
+			return s->ranges[lo - 1].sym;
+		return NULL;
+	}
+	hi = s->nr;
 	/* last symbol with start <= addr */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -156,5 +314,6 @@ void symbols__exit(struct symbols *s)
 	for (i = 0; i < s->nr; i++)
 		free(s->syms[i]);
 	free(s->syms);
+	free(s->ranges);
 	memset(s, 0, sizeof(*s));
 }

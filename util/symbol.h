@@ -21,10 +21,24 @@ struct symbol {
 	char name[];
 };
 
+/* An address range and the symbol perf names it with (see ranges below). */
+struct sym_range {
+	uint64_t start, end;	/* [start, end) */
+	struct symbol *sym;
+};
+
 struct symbols {
 	struct symbol **syms;
 	size_t nr, alloc;
 	bool sorted;
+	/*
+	 * When symbols overlap (a zero-size symbol stretched over PLT slots,
+	 * nested symbols), which one perf names an address with depends on
+	 * the shape of its symbol tree: ranges then holds the answer for
+	 * every address, disjoint and sorted, and lookups use it.
+	 */
+	struct sym_range *ranges;
+	size_t nr_ranges;
 };
 
 /* Options for finding symbol files; passed down explicitly. */
@@ -43,6 +57,17 @@ int symbols__add(struct symbols *s, struct symbol *sym);
 /* Sort, drop duplicates (prefer global bindings), give zero-sized
  * symbols the start of the next one as end. */
 void symbols__fixup(struct symbols *s);
+/*
+ * The ELF variant, as perf 6.1 loads an ELF symbol table: syms[0..nr_table)
+ * are the table's symbols in table order, the rest its synthesized PLT
+ * symbols in .rela.plt order. Zero-size table symbols get the next start
+ * as end, aliases at one address are reduced to the one perf keeps, and
+ * where symbols overlap, ranges is filled from a replay of perf's tree.
+ * 0 or -ENOMEM (the table is then left as symbols__fixup leaves it).
+ */
+int symbols__fixup_elf(struct symbols *s, size_t nr_table);
+/* Which of @a and @b (aliases at one address) perf 6.1 keeps: <0 @a, >0 @b. */
+int symbol__choose(const struct symbol *a, const struct symbol *b);
 struct symbol *symbols__find(const struct symbols *s, uint64_t addr);
 struct symbol *symbols__find_by_name(const struct symbols *s, const char *name);
 void symbols__exit(struct symbols *s);

@@ -292,6 +292,50 @@ static void test_callee_flat_folded(void **state)
 	hists__exit(&h);
 }
 
+/* flat/folded chains of equal weight come in perf's children-tree order
+ * (descending dso creation order, then descending address), not in the
+ * order the samples arrived */
+static void test_flat_tie_order(void **state)
+{
+	struct callchain_param p = { .mode = CHAIN_FOLDED, .min_percent = 0.5 };
+	struct dso *a = dso__new("/a"), *b = dso__new("/b");
+	struct callchain_cursor_node f[3];
+	struct callchain_root root;
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	a->order = 1;
+	b->order = 2;
+	memset(f, 0, sizeof(f));
+	callchain_root__init(&root);
+	f[0].ip = 0x10;
+	f[0].dso = a;
+	f[1].ip = 0x20;			/* caller in a, arrives first */
+	f[1].dso = a;
+	assert_int_equal(callchain_root__append(&root, f, 2, 5), 0);
+	f[1].ip = 0x30;			/* caller in b, arrives second */
+	f[1].dso = b;
+	assert_int_equal(callchain_root__append(&root, f, 2, 5), 0);
+	f[1].ip = 0x40;			/* in b too, higher address, third */
+	assert_int_equal(callchain_root__append(&root, f, 2, 5), 0);
+	fp = open_memstream(&buf, &size);
+	assert_non_null(fp);
+	callchain__fprintf(fp, &root, &p, 15, 15, false);
+	fclose(fp);
+	assert_string_equal(buf,
+		"33.33% 0x10;0x40\n"
+		"33.33% 0x10;0x30\n"
+		"33.33% 0x10;0x20\n");
+	free(buf);
+	callchain_root__exit(&root);
+	dso__delete(a);
+	dso__delete(b);
+}
+
 static void test_callchain_param(void **state)
 {
 	struct callchain_param p = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5 };
@@ -313,6 +357,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_children_graph, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_callee_flat_folded, setup, teardown),
 		cmocka_unit_test(test_callchain_param),
+		cmocka_unit_test(test_flat_tie_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
  * build-id notes. Values checked against nm/readelf of the same files. */
 #include "unit.h"
 #include <errno.h>
+#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "util/build-id.h"
 #include "util/dso.h"
 #include "util/symbol.h"
+#include "util/symbol-tree.h"
 
 #define D TEST_DATA "/perf-6.1/"
 
@@ -69,6 +71,155 @@ static void test_elf(void **state)
 	symbols__exit(&s);
 	assert_int_equal(elf__load_symbols(D "kallsyms", &s, &symtab), -ENOEXEC);
 	assert_true(elf__load_symbols(D "nonexistent", &s, &symtab) == -ENOENT);
+}
+
+/* perf 6.1's preference between aliases, rule by rule */
+static void test_choose(void **state)
+{
+	struct symbol *sized = symbol__new(0x100, 8, STB_LOCAL, "__zz_long_name");
+	struct symbol *empty = symbol__new(0x100, 0, STB_GLOBAL, "a");
+	struct symbol *weak = symbol__new(0x100, 8, STB_WEAK, "a");
+	struct symbol *glob = symbol__new(0x100, 8, STB_GLOBAL, "__b");
+	struct symbol *loc = symbol__new(0x100, 8, STB_LOCAL, "b");
+	struct symbol *loc2 = symbol__new(0x100, 8, STB_LOCAL, "_bbbbbbbbbb");
+	struct symbol *loc3 = symbol__new(0x100, 8, STB_LOCAL, "bb");
+	struct symbol *loc4 = symbol__new(0x100, 8, STB_LOCAL, "cc");
+
+	assert_true(symbol__choose(sized, empty) < 0);	/* a size first */
+	assert_true(symbol__choose(empty, sized) > 0);
+	assert_true(symbol__choose(weak, loc) > 0);	/* then not weak */
+	assert_true(symbol__choose(loc, glob) > 0);	/* then global */
+	assert_true(symbol__choose(loc, loc2) < 0);	/* then fewer '_' */
+	assert_true(symbol__choose(loc, loc3) > 0);	/* then longer */
+	assert_true(symbol__choose(loc3, loc4) < 0);	/* then the first */
+	assert_true(symbol__choose(loc4, loc3) < 0);
+	free(sized); free(empty); free(weak); free(glob);
+	free(loc); free(loc2); free(loc3); free(loc4);
+}
+
+/* A zero-size alias before another at the same address keeps its zero
+ * size (it is stretched to that alias), so the later one wins. */
+static void test_fixup_elf_aliases(void **state)
+{
+	struct symbols s = { 0 };
+
+	symbols__add(&s, symbol__new(0x100, 0, STB_GLOBAL, "first"));
+	symbols__add(&s, symbol__new(0x100, 0, STB_LOCAL, "__GI_second"));
+	symbols__add(&s, symbol__new(0x180, 0x10, STB_GLOBAL, "next"));
+	assert_int_equal(symbols__fixup_elf(&s, s.nr), 0);
+	assert_int_equal(s.nr, 2);
+	assert_null(s.ranges);			/* nothing overlaps */
+	assert_string_equal(symbols__find(&s, 0x17f)->name, "__GI_second");
+	assert_string_equal(symbols__find(&s, 0x180)->name, "next");
+	/* the last zero-size symbol: its start rounded up to a page, plus
+	 * a page */
+	symbols__exit(&s);
+	symbols__add(&s, symbol__new(0x1010, 0, STB_GLOBAL, "last"));
+	assert_int_equal(symbols__fixup_elf(&s, s.nr), 0);
+	assert_string_equal(symbols__find(&s, 0x2fff)->name, "last");
+	assert_null(symbols__find(&s, 0x3000));
+	symbols__exit(&s);
+}
+
+/*
+ * _init (size 0, stretched to _start) and three PLT slots inserted after
+ * it. Worked by hand: _init, _start (red, right); puts@plt goes left of
+ * _start and two rotations make it the root; strlen@plt recolours;
+ * memset@plt rotates under _start's place. The search then meets puts
+ * first for 0x1030, strlen for 0x1040 (left of memset), and for 0x1060
+ * goes puts -> memset -> _start -> left: nothing, although _init covers it.
+ */
+static void test_fixup_elf_plt_tree(void **state)
+{
+	struct symbols s = { 0 };
+
+	symbols__add(&s, symbol__new(0x1000, 0, STB_GLOBAL, "_init"));
+	symbols__add(&s, symbol__new(0x10a0, 0x22, STB_GLOBAL, "_start"));
+	symbols__add(&s, symbol__new(0x1030, 16, STB_GLOBAL, "puts@plt"));
+	symbols__add(&s, symbol__new(0x1040, 16, STB_GLOBAL, "strlen@plt"));
+	symbols__add(&s, symbol__new(0x1050, 16, STB_GLOBAL, "memset@plt"));
+	assert_int_equal(symbols__fixup_elf(&s, 2), 0);
+	assert_non_null(s.ranges);
+	assert_string_equal(symbols__find(&s, 0x1000)->name, "_init");
+	assert_string_equal(symbols__find(&s, 0x102f)->name, "_init");
+	assert_string_equal(symbols__find(&s, 0x1030)->name, "puts@plt");
+	assert_string_equal(symbols__find(&s, 0x104f)->name, "strlen@plt");
+	assert_string_equal(symbols__find(&s, 0x1055)->name, "memset@plt");
+	assert_null(symbols__find(&s, 0x1060));
+	assert_null(symbols__find(&s, 0x109f));
+	assert_string_equal(symbols__find(&s, 0x10a0)->name, "_start");
+	assert_null(symbols__find(&s, 0x10c2));
+	symbols__exit(&s);
+}
+
+/* The tree stays a red-black tree through random insertions and
+ * erasures, and finds the one symbol holding an address when none
+ * overlap. */
+static void test_symtree_random(void **state)
+{
+	enum { N = 2000 };
+	struct symbol *syms[N];
+	struct symtree *t = symtree__new(N);
+	bool in[N] = { false };
+	unsigned int seed = 12345;
+	int i, round;
+
+	assert_non_null(t);
+	for (i = 0; i < N; i++) {
+		/* disjoint ranges, some starts shared by two symbols */
+		syms[i] = symbol__new((uint64_t)(i / 2) * 0x100, 0x80, STB_GLOBAL, "s");
+		syms[i]->seq = (uint32_t)i;
+	}
+	for (round = 0; round < 6 * N; round++) {
+		seed = seed * 1103515245 + 12345;
+		i = (int)((seed >> 8) % N);
+		if (in[i])
+			assert_int_equal(symtree__erase(t, syms[i]), 0);
+		else
+			assert_int_equal(symtree__insert(t, syms[i]), 0);
+		in[i] = !in[i];
+		if (round % 97 == 0)
+			assert_true(symtree__check(t) >= 1);
+	}
+	assert_true(symtree__check(t) >= 1);
+	for (i = 0; i < N; i += 2) {
+		struct symbol *f = symtree__find(t, syms[i]->start + 0x40);
+
+		if (in[i] || in[i + 1]) {
+			assert_non_null(f);
+			assert_true(f == syms[i] || f == syms[i + 1]);
+		} else {
+			assert_null(f);
+		}
+		assert_null(symtree__find(t, syms[i]->start + 0x80));
+	}
+	symtree__delete(t);
+	for (i = 0; i < N; i++)
+		free(syms[i]);
+}
+
+/* Facts from perf 6.1 (perf script on one sample per address, written
+ * by tests/shell/synth-samples.py): in these small PIEs perf names the
+ * PLT with _init where its tree meets _init first, and .plt.got of
+ * mthreads with nothing. */
+static void test_elf_plt_as_perf(void **state)
+{
+	struct symbols s = { 0 };
+	bool symtab = false;
+
+	assert_int_equal(elf__load_symbols(D "bin/dsouser", &s, &symtab), 0);
+	assert_string_equal(symbols__find(&s, 0x1020)->name, "_init");
+	assert_string_equal(symbols__find(&s, 0x1035)->name, "_init");
+	assert_string_equal(symbols__find(&s, 0x1065)->name, "_init");
+	assert_string_equal(symbols__find(&s, 0x1077)->name, "_init");
+	symbols__exit(&s);
+	assert_int_equal(elf__load_symbols(D "bin/mthreads", &s, &symtab), 0);
+	assert_string_equal(symbols__find(&s, 0x1035)->name, "_init");
+	assert_string_equal(symbols__find(&s, 0x1040)->name, "printf@plt");
+	assert_string_equal(symbols__find(&s, 0x10cf)->name, "pthread_join@plt");
+	assert_null(symbols__find(&s, 0x10d0));
+	assert_string_equal(symbols__find(&s, 0x10e0)->name, "main");
+	symbols__exit(&s);
 }
 
 static void test_kallsyms(void **state)
@@ -148,6 +299,11 @@ int main(void)
 		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_elf),
+		cmocka_unit_test(test_choose),
+		cmocka_unit_test(test_fixup_elf_aliases),
+		cmocka_unit_test(test_fixup_elf_plt_tree),
+		cmocka_unit_test(test_symtree_random),
+		cmocka_unit_test(test_elf_plt_as_perf),
 		cmocka_unit_test(test_kallsyms),
 		cmocka_unit_test(test_kallsyms_hidden),
 		cmocka_unit_test(test_build_id),
