@@ -454,8 +454,9 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		if ((ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
 		    r->pid == (uint32_t)-1)
 			return machine__add_kernel_map(m, r->start, r->len, r->pgoff, r->filename);
-		if (!(r->prot & 4 /* PROT_EXEC */) && r->prot)
-			return 0;	/* data maps are not needed for ips */
+		/* data maps (record -d) are kept too, as perf keeps them:
+		 * callchain entries that point into the stack or the heap
+		 * are then named [stack], [heap] as perf names them */
 		return machine__add_user_map(m, r->pid, r->tid, r->start, r->len, r->pgoff,
 					     r->prot, r->flags, r->filename, bid, bsize);
 	}

@@ -76,7 +76,9 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 		return true;
 	}
 	map = ui->thread->maps ? maps__find(ui->thread->maps, addr) : NULL;
-	if (!map || map->dso->kind != DSO_KIND_USER)
+	/* code only: the file bytes of a data map (record -d, dwarf) are
+	 * not what the process had there */
+	if (!map || map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
 		return false;
 	path = dso__objpath(map->dso, &ui->machine->opts);
 	if (!path)
@@ -200,6 +202,7 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 	struct unwind_cache *c = m->unwind;
 	struct unwind_cache_ent *e, *victim = NULL;
 	struct maps *maps = thread->maps;
+	struct dso *last = NULL;	/* the file reported last */
 	size_t i;
 
 	if (!c) {
@@ -237,9 +240,11 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 		if ((map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO) ||
 		    (map->prot && !(map->prot & 4)))
 			continue;
-		/* report each file once: at its first (lowest) mapping */
-		if (i && maps->entries[i - 1]->dso == map->dso)
+		/* report each file once: at its first (lowest) code mapping
+		 * (data mappings of the same file may lie between) */
+		if (last == map->dso)
 			continue;
+		last = map->dso;
 		/* the vdso: its copy in perf's build-id cache, when there is
 		 * one (its .eh_frame unwinds out of clock_gettime & co.) */
 		path = map->dso->kind == DSO_KIND_VDSO ? dso__symsrc(map->dso, &m->opts) :

@@ -45,6 +45,13 @@ same "$f" -F comm,tid,time,misc --deltatime --show-task-events --show-mmap-event
 same "$f" -F comm,tid,time,misc,tod --show-namespace-events --show-cgroup-events --show-task-events
 same "$f" -F comm,tid,time --show-round-events
 same "$D/cpuburn-fp.data" -F comm,tid,time,event --show-round-events
+# data maps (-d): callchain entries into the stack or the heap named
+# [stack], [heap] as perf names them (ls: libc code without frame
+# pointers leaves such entries in fp callchains)
+"$PERF" record -q -o "$T/d.data" -d -g -e cpu-clock -c 100000 -- ls -lR /usr/lib/x86_64-linux-gnu \
+	>/dev/null 2>&1 || fail "perf record -d -g"
+same "$T/d.data"
+same "$T/d.data" --show-mmap-events -F +misc
 # callchains with source lines (the top frames: the workload's own)
 same "$D/cpuburn-fp.data" $S --max-stack 3 -F +srcline,+misc
 # per event type lists, later ones overriding
