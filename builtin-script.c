@@ -90,6 +90,11 @@ struct script {
 	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
 	uint64_t nr_printed;
 	struct script_filter filter;
+	/* fields perf adds to one event type's defaults: ip,sym,symoff,dso
+	 * for tracepoints with callchains; ip,sym in pipe mode when the
+	 * attrs carry callchains (perf script does so as each attr arrives) */
+	unsigned int type_add[PERF_TYPE_MAX];
+	bool setup_failed;		/* -F asked for a field the samples lack */
 };
 
 static unsigned int default_fields(const struct evsel *evsel)
@@ -153,9 +158,11 @@ static int parse_fields(struct script *sc, const char *str)
 static unsigned int fields_for(const struct script *sc, const struct evsel *evsel)
 {
 	unsigned int f = sc->fields ? sc->fields : default_fields(evsel);
-
-	f = (f | sc->fields_add) & ~sc->fields_del;
 	uint64_t st = evsel->attr.sample_type;
+
+	if (evsel->attr.type < PERF_TYPE_MAX)
+		f |= sc->type_add[evsel->attr.type];
+	f = (f | sc->fields_add) & ~sc->fields_del;
 
 	/* fields the sample does not carry are dropped, as perf does for
 	 * its defaults */
@@ -825,7 +832,108 @@ static const char *script__kernel_symbol(void *machine, uint64_t *addr, const ch
 	return machine__kernel_symbol(machine, addr, mod);
 }
 
-static void script__setup(struct script *sc, struct session *session)
+static bool evsel__is_dummy(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       evsel->attr.config == PERF_COUNT_SW_DUMMY;
+}
+
+/* the callchain-driven additions to the default fields, per event type */
+static void script__type_fields(struct script *sc, const struct evlist *el, bool pipe)
+{
+	uint64_t combined = 0;
+	bool seen[PERF_TYPE_MAX] = { false };
+
+	memset(sc->type_add, 0, sizeof(sc->type_add));
+	if (sc->hide_callchain)
+		return;
+	if (!pipe) {
+		/* a tracepoint's line gets its callchain when no -F was given */
+		if (sc->fields_str)
+			return;
+		for (int i = 0; i < el->nr; i++) {
+			const struct evsel *e = el->entries[i];
+
+			if (e->attr.type == PERF_TYPE_TRACEPOINT &&
+			    (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+				sc->type_add[PERF_TYPE_TRACEPOINT] = F_IP | F_SYM | F_SYMOFF | F_DSO;
+				break;
+			}
+		}
+		return;
+	}
+	/* pipe mode: perf decides as each attr arrives, for the first
+	 * event of its type, from the sample types seen so far; even a -F
+	 * list gets ip and sym then (only -F -ip/-sym keeps them out) */
+	for (int i = 0; i < el->nr; i++) {
+		const struct evsel *e = el->entries[i];
+		uint32_t t = e->attr.type;
+
+		combined |= e->attr.sample_type;
+		if (t >= PERF_TYPE_MAX || seen[t])
+			continue;
+		seen[t] = true;
+		if ((combined & PERF_SAMPLE_CALLCHAIN) ||
+		    ((combined & PERF_SAMPLE_REGS_USER) && (combined & PERF_SAMPLE_STACK_USER)))
+			sc->type_add[t] = (F_IP | F_SYM) & ~sc->fields_del;
+	}
+}
+
+/* A field named in -F that the first event of a type does not sample is
+ * an error, as in perf (fields of the defaults are dropped quietly). */
+static int script__check_fields(struct script *sc, const struct evlist *el)
+{
+	static const struct {
+		unsigned int fields;
+		uint64_t need;
+		const char *what, *fix;
+	} needs[] = {
+		{ F_IP, PERF_SAMPLE_IP, "the ip", "" },
+		{ F_ADDR, PERF_SAMPLE_ADDR, "a data address", " (or record with -d)" },
+		{ F_SYM, PERF_SAMPLE_IP | PERF_SAMPLE_ADDR, "an address", "" },
+		{ F_DSO, PERF_SAMPLE_IP | PERF_SAMPLE_ADDR, "an address", "" },
+		{ F_PID | F_TID, PERF_SAMPLE_TID, "the pid/tid", "" },
+		{ F_TIME, PERF_SAMPLE_TIME, "the time", " (or record with -T)" },
+		{ F_CPU, PERF_SAMPLE_CPU, "the cpu", " (or record with --sample-cpu)" },
+	};
+	unsigned int asked = sc->fields | sc->fields_add;
+	bool seen[PERF_TYPE_MAX + 1] = { false };
+
+	if (!sc->fields_str)
+		return 0;
+	for (int i = 0; i < el->nr; i++) {
+		const struct evsel *e = el->entries[i];
+		uint32_t t = e->attr.type < PERF_TYPE_MAX ? e->attr.type : PERF_TYPE_MAX;
+		unsigned int f = fields_for(sc, e);
+
+		if (seen[t])
+			continue;
+		seen[t] = true;
+		if (evsel__is_dummy(e))
+			continue;
+		if ((f & F_SYMOFF) && !(f & F_SYM)) {
+			pr_err("script: -F symoff needs sym: add sym to -F\n");
+			return -EINVAL;
+		}
+		for (size_t n = 0; n < ARRAY_SIZE(needs); n++) {
+			unsigned int want = asked & needs[n].fields;
+
+			if (!want || (e->attr.sample_type & needs[n].need))
+				continue;
+			for (size_t k = 0; k < ARRAY_SIZE(field_names); k++) {
+				if (!(want & field_names[k].bit))
+					continue;
+				pr_err("script: the samples of '%s' do not record %s: drop '%s' from -F%s\n",
+				       e->name ? e->name : "?", needs[n].what,
+				       field_names[k].name, needs[n].fix);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
+static int script__setup(struct script *sc, struct session *session)
 {
 	struct env *env = session__env(session);
 	struct evlist *el = session__evlist(session);
@@ -852,6 +960,12 @@ static void script__setup(struct script *sc, struct session *session)
 		if (len > sc->name_width)
 			sc->name_width = len;
 	}
+	script__type_fields(sc, el, session__is_pipe(session));
+	if (script__check_fields(sc, el)) {
+		sc->setup_failed = true;
+		return -EINVAL;
+	}
+	return 0;
 }
 
 /* In pipe mode the attrs, names and tracing data arrive as records: set up
@@ -863,7 +977,8 @@ static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 	struct script *sc = (struct script *)tool;
 
 	if (!sc->name_width) {
-		script__setup(sc, session);
+		if (script__setup(sc, session))
+			return -EINVAL;
 		if (sc->filter.cpus && filter_check_cpu(session__evlist(session)))
 			return -EINVAL;
 	}
@@ -959,10 +1074,11 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 	sc.machine->env = session__env(session);
-	if (!session__is_pipe(session))
-		script__setup(&sc, session);
-	err = session__process_events(session);
-	if (err && err != -EPIPE)
+	if (!session__is_pipe(session) && script__setup(&sc, session))
+		err = -EINVAL;
+	else
+		err = session__process_events(session);
+	if (err && err != -EPIPE && !sc.setup_failed)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));
 	fflush(sc.out);
 	callchain_cursor__exit(&sc.cursor);
