@@ -674,8 +674,12 @@ static void report__print_stats(struct report *rep, FILE *fp)
 	for (i = 0; el && i < el->nr; i++) {
 		struct hists *h = i < MAX_EVSELS ? rep->hists[i] : NULL;
 
+		/* events without samples (dummy, unsupported counters of a
+		 * stat file) are left out, as perf's default --skip-empty */
+		if (!h || !h->nr_samples)
+			continue;
 		fprintf(fp, "%s stats:\n", el->entries[i]->name);
-		fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h ? h->nr_samples : 0);
+		fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h->nr_samples);
 	}
 }
 
@@ -786,6 +790,13 @@ static void report__print_threads(struct report *rep, FILE *fp)
 		fputc('\n', fp);
 	}
 	free(cw);
+}
+
+/* a `perf stat record` file: the STAT feature, or STAT records in a pipe */
+static bool report__is_stat_file(struct report *rep)
+{
+	return header__has_feat(session__header(rep->session), HEADER_STAT) ||
+	       session__stats(rep->session)->nr_events[PERF_RECORD_STAT];
 }
 
 static void report__print_quality(struct report *rep, FILE *fp)
@@ -1076,8 +1087,17 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	if (!rep.nr_samples) {
-		/* perf exits 0 here too: an empty profile is not a failure */
-		pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
+		/* perf exits 0 here too: an empty profile is not a failure;
+		 * its stdio report prints its header hint first */
+		if (!rep.tui_rep && !quiet && !rep.header)
+			fprintf(stdout, "# To display the perf.data header info, please use "
+				"--header/--header-only options.\n#\n");
+		fflush(stdout);
+		if (report__is_stat_file(&rep))
+			pr_err("report: %s was written by `stat record`: it holds counts, not samples; "
+			       "show them with mperf stat report -i %s\n", rep.input, rep.input);
+		else
+			pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
 		ret = 0;
 		goto out;
 	}

@@ -24,6 +24,7 @@
 #include "util/map.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/stat.h"
 #include "util/symbol.h"
 #include "util/thread.h"
 #include "util/time-range.h"
@@ -72,6 +73,18 @@ struct script_filter {
 	bool thread_filter;		/* pid, tid or comm given */
 };
 
+/* The counts of a `stat record` file, printed as a table at each
+ * STAT_ROUND, as perf script prints them. */
+struct script_stat {
+	int *cpus, nr_cpus;		/* CPU_MAP */
+	int *pids, nr_pids;		/* THREAD_MAP */
+	uint64_t aggr_mode;		/* STAT_CONFIG, perf's numbering */
+	bool scale;
+	struct stat_count *counts;	/* [evsel][cpu][thread] */
+	int nr_evsels;
+	bool header_printed;
+};
+
 struct script {
 	struct tool tool;
 	struct machine *machine;
@@ -95,6 +108,7 @@ struct script {
 	 * attrs carry callchains (perf script does so as each attr arrives) */
 	unsigned int type_add[PERF_TYPE_MAX];
 	bool setup_failed;		/* -F asked for a field the samples lack */
+	struct script_stat stat;	/* a `stat record` file's counts */
 };
 
 static unsigned int default_fields(const struct evsel *evsel)
@@ -808,6 +822,145 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	return err;
 }
 
+
+static void script_stat__exit(struct script_stat *st)
+{
+	free(st->cpus);
+	free(st->pids);
+	free(st->counts);
+	memset(st, 0, sizeof(*st));
+}
+
+static int script_stat__count(struct script_stat *st, struct session *session,
+			      const struct perf_record_stat *r)
+{
+	struct evlist *el = session__evlist(session);
+	struct evsel *evsel = session__evsel_by_id(session, r->id);
+	int cpu_idx = -1;
+
+	if (!evsel || !st->nr_cpus || !st->nr_pids)
+		return 0;
+	if (!st->counts) {
+		st->nr_evsels = el->nr;
+		st->counts = calloc((size_t)st->nr_evsels * st->nr_cpus * st->nr_pids,
+				    sizeof(*st->counts));
+		if (!st->counts)
+			return -ENOMEM;
+	}
+	for (int i = 0; i < st->nr_cpus; i++)
+		if (st->cpus[i] == (int)r->cpu)
+			cpu_idx = i;
+	if (cpu_idx < 0 || r->thread >= (uint32_t)st->nr_pids || evsel->idx >= st->nr_evsels)
+		return 0;
+	st->counts[((size_t)evsel->idx * st->nr_cpus + cpu_idx) * st->nr_pids + r->thread] =
+		(struct stat_count){ .val = r->val, .ena = r->ena, .run = r->run };
+	return 0;
+}
+
+/* one line per event, thread and cpu: the values of the last STAT records */
+static void script_stat__round(struct script_stat *st, struct session *session,
+			       uint64_t time, FILE *fp)
+{
+	struct evlist *el = session__evlist(session);
+	/* perf scales the per-cpu values in place except when it aggregates
+	 * globally (1) or not at all (6) */
+	bool scale = st->scale && st->aggr_mode != 1 && st->aggr_mode != 6;
+
+	if (!st->header_printed) {
+		fprintf(fp, "%3s %8s %15s %15s %15s %15s %s\n",
+			"CPU", "THREAD", "VAL", "ENA", "RUN", "TIME", "EVENT");
+		st->header_printed = true;
+	}
+	for (int e = 0; e < el->nr; e++) {
+		for (int t = 0; t < st->nr_pids; t++) {
+			for (int c = 0; c < st->nr_cpus; c++) {
+				struct stat_count z = { 0 }, *v = &z;
+
+				if (st->counts && e < st->nr_evsels)
+					v = &st->counts[((size_t)e * st->nr_cpus + c) * st->nr_pids + t];
+				if (scale && !v->run)
+					v->val = 0;
+				else if (scale && v->run < v->ena)
+					v->val = (uint64_t)((double)v->val * v->ena / v->run);
+				fprintf(fp, "%3d %8d %15" PRIu64 " %15" PRIu64 " %15" PRIu64
+					" %15" PRIu64 " %s\n", st->cpus[c], st->pids[t],
+					v->val, v->ena, v->run, time,
+					el->entries[e]->name ? el->entries[e]->name : "");
+			}
+		}
+	}
+}
+
+/* THREAD_MAP, CPU_MAP, STAT_CONFIG, STAT and STAT_ROUND of a stat file */
+static int script_stat__event(struct script *sc, const union perf_event *event,
+			      struct session *session)
+{
+	struct script_stat *st = &sc->stat;
+	size_t size = event->header.size;
+
+	switch (event->header.type) {
+	case PERF_RECORD_THREAD_MAP: {
+		const struct perf_record_thread_map *tm = (const void *)event;
+		uint64_t n;
+
+		if (size < sizeof(*tm) || st->pids)
+			return 0;
+		n = (size - sizeof(*tm)) / sizeof(tm->entries[0]);
+		if (tm->nr < n)
+			n = tm->nr;
+		st->pids = calloc(n ? n : 1, sizeof(int));
+		if (!st->pids)
+			return -ENOMEM;
+		for (uint64_t i = 0; i < n; i++)
+			st->pids[i] = (int)tm->entries[i].pid;
+		st->nr_pids = (int)n;
+		return 0;
+	}
+	case PERF_RECORD_CPU_MAP: {
+		int n;
+
+		if (st->cpus)
+			return 0;
+		st->cpus = calloc(SCRIPT_MAX_CPUS, sizeof(int));
+		if (!st->cpus)
+			return -ENOMEM;
+		n = event__cpu_map_decode((const char *)event + sizeof(event->header),
+					  size - sizeof(event->header), st->cpus, SCRIPT_MAX_CPUS);
+		st->nr_cpus = n > 0 ? n : 0;
+		return 0;
+	}
+	case PERF_RECORD_STAT_CONFIG: {
+		const struct perf_record_stat_config *c = (const void *)event;
+		uint64_t n;
+
+		if (size < sizeof(*c))
+			return 0;
+		n = (size - sizeof(*c)) / sizeof(c->data[0]);
+		for (uint64_t i = 0; i < n && i < c->nr; i++) {
+			if (c->data[i].tag == PERF_STAT_CONFIG_TERM__AGGR_MODE)
+				st->aggr_mode = c->data[i].val;
+			else if (c->data[i].tag == PERF_STAT_CONFIG_TERM__SCALE)
+				st->scale = c->data[i].val != 0;
+		}
+		return 0;
+	}
+	case PERF_RECORD_STAT:
+		if (size < sizeof(struct perf_record_stat))
+			return 0;
+		return script_stat__count(st, session, (const void *)event);
+	case PERF_RECORD_STAT_ROUND: {
+		const struct perf_record_stat_round *r = (const void *)event;
+
+		if (size < sizeof(*r) || !st->nr_cpus || !st->nr_pids)
+			return 0;
+		script_stat__round(st, session, r->time, sc->out);
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
 static int script__user_event(struct tool *tool, const union perf_event *event,
 			      struct session *session)
 {
@@ -815,6 +968,9 @@ static int script__user_event(struct tool *tool, const union perf_event *event,
 	const struct perf_record_header_build_id *b = (const void *)event;
 	struct build_id bid;
 
+	if (event->header.type >= PERF_RECORD_THREAD_MAP &&
+	    event->header.type <= PERF_RECORD_STAT_ROUND)
+		return script_stat__event(sc, event, session);
 	if (event->header.type != PERF_RECORD_HEADER_BUILD_ID ||
 	    event->header.size <= sizeof(*b))
 		return 0;
@@ -881,7 +1037,7 @@ static void script__type_fields(struct script *sc, const struct evlist *el, bool
 
 /* A field named in -F that the first event of a type does not sample is
  * an error, as in perf (fields of the defaults are dropped quietly). */
-static int script__check_fields(struct script *sc, const struct evlist *el)
+static int script__check_fields(struct script *sc, const struct evlist *el, bool stat_file)
 {
 	static const struct {
 		unsigned int fields;
@@ -899,7 +1055,7 @@ static int script__check_fields(struct script *sc, const struct evlist *el)
 	unsigned int asked = sc->fields | sc->fields_add;
 	bool seen[PERF_TYPE_MAX + 1] = { false };
 
-	if (!sc->fields_str)
+	if (!sc->fields_str || stat_file)
 		return 0;
 	for (int i = 0; i < el->nr; i++) {
 		const struct evsel *e = el->entries[i];
@@ -961,7 +1117,7 @@ static int script__setup(struct script *sc, struct session *session)
 			sc->name_width = len;
 	}
 	script__type_fields(sc, el, session__is_pipe(session));
-	if (script__check_fields(sc, el)) {
+	if (script__check_fields(sc, el, header__has_feat(session__header(session), HEADER_STAT))) {
 		sc->setup_failed = true;
 		return -EINVAL;
 	}
@@ -1085,6 +1241,7 @@ int cmd_script(int argc, const char **argv)
 	trace_event__delete(sc.tevent);
 	machine__delete(sc.machine);
 	script_filter__exit(&sc.filter);
+	script_stat__exit(&sc.stat);
 	session__delete(session);
 	return err ? 1 : 0;
 }
