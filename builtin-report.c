@@ -398,8 +398,11 @@ static int report__setup(struct report *rep)
 				return err;
 		}
 	} else {
+		/* perf picks its default keys before a pipe's attrs arrive:
+		 * a tracepoint-only pipe gets comm,dso,sym, not trace */
 		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
-				       evlist__tracepoints_only(el) ? "trace" : "comm,dso,sym",
+				       evlist__tracepoints_only(el) &&
+				       !session__is_pipe(rep->session) ? "trace" : "comm,dso,sym",
 				       false);
 		if (err)
 			return err;
