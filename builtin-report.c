@@ -66,6 +66,7 @@ struct report {
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
+	bool group;		/* group view of event groups (perf's default) */
 	int max_stack;
 	double percent_limit;
 	const char *field_sep;
@@ -827,6 +828,45 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "\n#\n");
 }
 
+/* An event group in one table, a column per member (perf's group view,
+ * its default for files recorded with {a,b} groups). 1 when printed. */
+static int report__print_group(struct report *rep, struct evsel *leader,
+			       const struct stdio_hist_opts *so, FILE *fp)
+{
+	struct evlist *el = session__evlist(rep->session);
+	struct hists *group[MAX_EVSELS];
+	uint64_t samples = 0, period = 0;
+	char nbuf[32];
+	int m, nr = leader->nr_members;
+
+	if (leader->idx + nr > el->nr || leader->idx + nr > MAX_EVSELS)
+		return 0;
+	for (m = 0; m < nr; m++) {
+		group[m] = rep->hists[leader->idx + m];
+		if (!group[m] || !group[m]->nr_samples) {
+			group[m] = NULL;
+			continue;
+		}
+		hists__output_resort(group[m]);
+		report__filter_entries(rep, group[m]);
+		samples += group[m]->nr_samples;
+		period += group[m]->total_period;
+	}
+	if (!samples)
+		return 0;
+	if (!quiet) {
+		stdio__sample_count(nbuf, sizeof(nbuf), samples);
+		fprintf(fp, "# Samples: %s of events '%s { ", nbuf,
+			leader->group_name ? leader->group_name : "anon group");
+		for (m = 0; m < nr; m++)
+			fprintf(fp, "%s%s", m ? ", " : "", el->entries[leader->idx + m]->name);
+		fprintf(fp, " }'\n# Event count (approx.): %" PRIu64 "\n#\n", period);
+	}
+	hists__fprintf_stdio_group(fp, group, nr, so);
+	fprintf(fp, "\n\n");
+	return 1;
+}
+
 static int report__print(struct report *rep, FILE *fp)
 {
 	const struct session_stats *st = session__stats(rep->session);
@@ -856,15 +896,24 @@ static int report__print(struct report *rep, FILE *fp)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
 	}
 	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
+		struct evsel *evsel = el->entries[i];
 		struct hists *h = rep->hists[i];
 
+		if (rep->group && evsel->leader != evsel)
+			continue;	/* shown in its leader's table */
+		if (rep->group && evsel->nr_members > 1) {
+			printed += report__print_group(rep, evsel, &so, fp);
+			continue;
+		}
 		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
 		report__filter_entries(rep, h);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
-			fprintf(fp, "# Samples: %s of event '%s'\n", nbuf, el->entries[i]->name);
+			/* perf says "events" for a group leader even then */
+			fprintf(fp, "# Samples: %s of event%s '%s'\n", nbuf,
+				evsel->nr_members > 1 ? "s" : "", evsel->name);
 			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
 		}
 		hists__fprintf_stdio(fp, h, &so);
@@ -940,6 +989,7 @@ int cmd_report(int argc, const char **argv)
 			.ordered_events = true,
 		},
 		.children = -1,
+		.group = true,
 		.max_stack = 127,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
 	};
@@ -983,6 +1033,8 @@ int cmd_report(int argc, const char **argv)
 			   "look for symbol files relative to dir"),
 		OPT_STRING(0, "kallsyms", &rep.symopts.kallsyms, "file", "kallsyms file"),
 		OPT_STRING('k', "vmlinux", &rep.symopts.vmlinux, "file", "vmlinux with symbols"),
+		OPT_BOOLEAN(0, "group", &rep.group,
+			    "show the events of a group in one table (default; --no-group: a table each)"),
 		OPT_BOOLEAN(0, "no-quality", &rep.no_quality,
 			    "do not print mperf's closing quality summary"),
 		REPORT_OUTPUTS_OPTIONS(&rep.outputs),
