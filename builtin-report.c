@@ -67,6 +67,8 @@ struct report {
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
 	bool group;		/* group view of event groups (perf's default) */
+	bool group_set;		/* --group/--no-group given */
+	bool forced_group;	/* all events made one group (see report__force_group) */
 	int max_stack;
 	double percent_limit;
 	const char *field_sep;
@@ -463,6 +465,11 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.callchain = rep->use_callchain;
 	ho.cc = rep->cc;
 	ho.percent_limit = rep->percent_limit;
+	/* a -F list without -s: perf sorts by its columns, in their order */
+	if (rep->fields && !rep->sort_order) {
+		ho.order = rep->fields_v;
+		ho.nr_order = rep->nr_fields;
+	}
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.frame_srcline_arg = rep;
@@ -828,6 +835,24 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "\n#\n");
 }
 
+/* perf: --group or --no-group given on a file without groups makes all
+ * its events one group (shown as one table with --group; the first
+ * event's table then says "events" either way) */
+static void report__force_group(struct report *rep, struct evlist *el)
+{
+	int i;
+
+	if (!rep->group_set || !el || el->nr < 2)
+		return;
+	for (i = 0; i < el->nr; i++)
+		if (el->entries[i]->nr_members > 1)
+			return;
+	for (i = 1; i < el->nr; i++)
+		el->entries[i]->leader = el->entries[0];
+	el->entries[0]->nr_members = el->nr;
+	rep->forced_group = true;
+}
+
 /* An event group in one table, a column per member (perf's group view,
  * its default for files recorded with {a,b} groups). 1 when printed. */
 static int report__print_group(struct report *rep, struct evsel *leader,
@@ -856,11 +881,13 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		return 0;
 	if (!quiet) {
 		stdio__sample_count(nbuf, sizeof(nbuf), samples);
-		fprintf(fp, "# Samples: %s of events '%s { ", nbuf,
-			leader->group_name ? leader->group_name : "anon group");
+		fprintf(fp, "# Samples: %s of events '", nbuf);
+		if (!rep->forced_group)
+			fprintf(fp, "%s { ", leader->group_name ? leader->group_name : "anon group");
 		for (m = 0; m < nr; m++)
 			fprintf(fp, "%s%s", m ? ", " : "", el->entries[leader->idx + m]->name);
-		fprintf(fp, " }'\n# Event count (approx.): %" PRIu64 "\n#\n", period);
+		fprintf(fp, "%s'\n# Event count (approx.): %" PRIu64 "\n#\n",
+			rep->forced_group ? "" : " }", period);
 	}
 	hists__fprintf_stdio_group(fp, group, nr, so);
 	fprintf(fp, "\n\n");
@@ -881,6 +908,8 @@ static int report__print(struct report *rep, FILE *fp)
 	so.quiet = quiet;
 	so.percent_limit = rep->percent_limit;
 	so.field_sep = rep->field_sep;
+	so.fields_given = rep->fields != NULL;
+	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
 	if (!quiet) {
@@ -939,6 +968,15 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 		       "[,threshold[,limit]][,caller|callee]\n", rep->call_graph);
 		return -1;
 	}
+	return 0;
+}
+
+static int parse_group(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+
+	rep->group = !unset;
+	rep->group_set = true;
 	return 0;
 }
 
@@ -1033,8 +1071,8 @@ int cmd_report(int argc, const char **argv)
 			   "look for symbol files relative to dir"),
 		OPT_STRING(0, "kallsyms", &rep.symopts.kallsyms, "file", "kallsyms file"),
 		OPT_STRING('k', "vmlinux", &rep.symopts.vmlinux, "file", "vmlinux with symbols"),
-		OPT_BOOLEAN(0, "group", &rep.group,
-			    "show the events of a group in one table (default; --no-group: a table each)"),
+		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
+				   "(default; --no-group: a table each)", parse_group),
 		OPT_BOOLEAN(0, "no-quality", &rep.no_quality,
 			    "do not print mperf's closing quality summary"),
 		REPORT_OUTPUTS_OPTIONS(&rep.outputs),

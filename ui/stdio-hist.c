@@ -16,13 +16,15 @@ void stdio__sample_count(char *buf, size_t size, uint64_t nr)
 	snprintf(buf, size, "%" PRIu64 "%c", nr, units[u]);
 }
 
-static const char *field_header(const struct sort_field *f, bool children)
+static const char *field_header(const struct sort_field *f, bool children, bool fields_given)
 {
 	switch (f->kind) {
 	case FIELD_KEY:
 		return f->key->header;
 	case FIELD_OVERHEAD:
-		return children ? "Self" : "Overhead";
+		/* "Self" next to the default Children column; a -F list
+		 * keeps perf's "Overhead" */
+		return children && !fields_given ? "Self" : "Overhead";
 	case FIELD_CHILDREN:
 		return "Children";
 	case FIELD_OVERHEAD_SYS:
@@ -66,6 +68,9 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 	case FIELD_OVERHEAD:
 		return snprintf(buf, size, "%.2f%%", pct(he->period, total));
 	case FIELD_CHILDREN:
+		/* perf: nothing cumulated without callchains */
+		if (!hists->opts.children)
+			return snprintf(buf, size, "N/A");
 		return snprintf(buf, size, "%.2f%%", pct(he->period_acc, total));
 	case FIELD_OVERHEAD_SYS:
 		return snprintf(buf, size, "%.2f%%", pct(he->period_sys, total));
@@ -107,7 +112,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	if (!width)
 		return 0;
 	for (k = 0; k < o->nr_fields; k++) {
-		int w = (int)strlen(field_header(&o->fields[k], children));
+		int w = (int)strlen(field_header(&o->fields[k], children, o->fields_given));
 
 		if (w < field_min_width(&o->fields[k]))
 			w = field_min_width(&o->fields[k]);
@@ -133,7 +138,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	if (!o->quiet) {
 		ret += (size_t)fputs("# ", fp);
 		for (k = 0; k < o->nr_fields; k++) {
-			const char *h = field_header(&o->fields[k], children);
+			const char *h = field_header(&o->fields[k], children, o->fields_given);
 
 			if (k)
 				ret += (size_t)fputs(sep ? sep : "  ", fp);
@@ -266,11 +271,66 @@ static uint64_t group__self(const struct group_row *r, int m)
  * leader and the members. Full ties keep the leader's output order (its
  * keys); rows of members only come after.
  */
+static uint64_t group__field(const struct group_row *r, int m, enum sort_field_kind kind)
+{
+	const struct hist_entry *he = r->he[m];
+
+	if (!he)
+		return 0;
+	switch (kind) {
+	case FIELD_CHILDREN:
+		return he->period_acc;
+	case FIELD_OVERHEAD_SYS:
+		return he->period_sys;
+	case FIELD_OVERHEAD_US:
+		return he->period_us;
+	case FIELD_SAMPLE:
+		return he->nr_events;
+	default:
+		return he->period;
+	}
+}
+
+/* a -F list: its columns in order, each value column the leader's then
+ * the members' (children: the leader's only, as perf) */
+static int group_row_cmp_fields(const struct group_view *g, const struct group_row *a,
+				const struct group_row *b)
+{
+	const struct hists *h = g->keys;
+
+	for (int i = 0; i < h->opts.nr_order; i++) {
+		const struct sort_field *f = &h->opts.order[i];
+
+		if (f->kind == FIELD_KEY) {
+			int r = f->key->sort(a->rep, b->rep);
+
+			if (r)
+				return r;
+			continue;
+		}
+		for (int m = 0; m < (f->kind == FIELD_CHILDREN ? 1 : g->nr); m++) {
+			uint64_t va = group__field(a, m, f->kind), vb = group__field(b, m, f->kind);
+
+			if (va != vb)
+				return va > vb ? -1 : 1;
+		}
+		/* callers before callees: the leader's order has it */
+		if (f->kind == FIELD_CHILDREN && a->he[0] && b->he[0] &&
+		    a->he[0]->thread == b->he[0]->thread && a->he[0]->depth != b->he[0]->depth &&
+		    h->opts.callchain)
+			return a->pos < b->pos ? -1 : 1;
+	}
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
 static int group_row_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct group_row *a = pa, *b = pb;
 	const struct group_view *g = arg;
 	const struct hist_entry *la = a->he[0], *lb = b->he[0];
+
+	if (g->keys->opts.nr_order)
+		return group_row_cmp_fields(g, a, b);
 
 	if (g->children) {
 		uint64_t va = group__value(g, a, 0), vb = group__value(g, b, 0);
@@ -307,7 +367,7 @@ static bool group_field_per_member(const struct sort_field *f)
 }
 
 static int group_field_text(const struct sort_field *f, const struct group_row *r, int m,
-			    struct hists *const *group, char *buf, size_t size)
+			    struct hists *const *group, bool children, char *buf, size_t size)
 {
 	static const struct hist_entry none;
 	const struct hist_entry *he = r->he[m] ? r->he[m] : &none;
@@ -316,8 +376,10 @@ static int group_field_text(const struct sort_field *f, const struct group_row *
 		return f->key->snprintf(r->rep, buf, size);
 	if (!group[m]) {
 		/* a member without samples: perf shows its zeros */
-		static struct hists empty;
+		struct hists empty;
 
+		memset(&empty, 0, sizeof(empty));
+		empty.opts.children = children;
 		return field_text(f, he, &empty, buf, size);
 	}
 	return field_text(f, he, group[m], buf, size);
@@ -357,7 +419,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 
 	for (k = 0; k < o->nr_fields; k++) {
 		const struct sort_field *f = &o->fields[k];
-		int w = (int)strlen(field_header(f, g.children));
+		int w = (int)strlen(field_header(f, g.children, o->fields_given));
 
 		if (group_field_per_member(f)) {
 			width[k] = field_min_width(f) * nr;
@@ -377,7 +439,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	if (!o->quiet) {
 		ret += (size_t)fputs("# ", fp);
 		for (k = 0; k < o->nr_fields; k++) {
-			const char *h = field_header(&o->fields[k], g.children);
+			const char *h = field_header(&o->fields[k], g.children, o->fields_given);
 
 			if (k)
 				ret += (size_t)fputs(sep ? sep : "  ", fp);
@@ -418,7 +480,10 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				int w = width[k] / nr;
 
 				for (m = 0; m < nr; m++) {
-					group_field_text(f, r, m, group, buf, sizeof(buf));
+					group_field_text(f, r, m, group, g.children, buf, sizeof(buf));
+					/* perf's N/A (nothing cumulated) once, for the group */
+					if (m && !strcmp(buf, "N/A"))
+						buf[0] = '\0';
 					if (sep) {
 						if (k || m)
 							fputs(sep, fp);
@@ -430,7 +495,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				}
 				continue;
 			}
-			group_field_text(f, r, 0, group, buf, sizeof(buf));
+			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
 			if (sep) {
 				if (k)
 					fputs(sep, fp);

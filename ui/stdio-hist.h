@@ -17,6 +17,7 @@ struct stdio_hist_opts {
 	bool quiet;		/* -q: rows only */
 	double percent_limit;
 	const char *field_sep;	/* -t: NULL = aligned columns */
+	bool fields_given;	/* -F: its overhead column is "Overhead" */
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */
