@@ -56,6 +56,11 @@ rep grpg-self "$T/grpg.data" --no-children -s dso
 "$PERF" record -q -o "$T/sw.data" -e cpu-clock,page-faults,cpu-migrations -- "$WL/dsouser" 0.2 >/dev/null 2>&1 ||
 	fail "perf record of software events"
 rep sw-stats "$T/sw.data" --stats
+# a -F list without -s is also the output order; --group on a file
+# without groups makes its events one group
+rep sw-F "$T/sw.data" -F sym,overhead
+rep sw-F2 "$T/sw.data" -F overhead,sample,period,comm,sym
+rep sw-group "$T/sw.data" --group -n
 # a -F field the samples lack is an error in both (no CPU without -a/--sample-cpu)
 scr sw-cpu "$T/sw.data" -F comm,tid,cpu,event
 [ -s "$T/sw-cpu.m" ] && fail "script -F cpu printed lines without a cpu"
