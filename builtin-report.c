@@ -1158,8 +1158,8 @@ int cmd_report(int argc, const char **argv)
 	if (rep.header) {
 		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
-		if (!session__is_pipe(rep.session))
-			fputs("# ========\n#\n", stdout);
+		/* in pipe mode too: the features follow as their records come */
+		fputs("# ========\n#\n", stdout);
 		if (session__is_pipe(rep.session))
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
