@@ -66,6 +66,9 @@ struct report {
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
+	bool group;		/* group view of event groups (perf's default) */
+	bool group_set;		/* --group/--no-group given */
+	bool forced_group;	/* all events made one group (see report__force_group) */
 	int max_stack;
 	double percent_limit;
 	const char *field_sep;
@@ -398,8 +401,11 @@ static int report__setup(struct report *rep)
 				return err;
 		}
 	} else {
+		/* perf picks its default keys before a pipe's attrs arrive:
+		 * a tracepoint-only pipe gets comm,dso,sym, not trace */
 		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
-				       evlist__tracepoints_only(el) ? "trace" : "comm,dso,sym",
+				       evlist__tracepoints_only(el) &&
+				       !session__is_pipe(rep->session) ? "trace" : "comm,dso,sym",
 				       false);
 		if (err)
 			return err;
@@ -459,6 +465,11 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.callchain = rep->use_callchain;
 	ho.cc = rep->cc;
 	ho.percent_limit = rep->percent_limit;
+	/* a -F list without -s: perf sorts by its columns, in their order */
+	if (rep->fields && !rep->sort_order) {
+		ho.order = rep->fields_v;
+		ho.nr_order = rep->nr_fields;
+	}
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.frame_srcline_arg = rep;
@@ -674,8 +685,12 @@ static void report__print_stats(struct report *rep, FILE *fp)
 	for (i = 0; el && i < el->nr; i++) {
 		struct hists *h = i < MAX_EVSELS ? rep->hists[i] : NULL;
 
+		/* events without samples (dummy, unsupported counters of a
+		 * stat file) are left out, as perf's default --skip-empty */
+		if (!h || !h->nr_samples)
+			continue;
 		fprintf(fp, "%s stats:\n", el->entries[i]->name);
-		fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h ? h->nr_samples : 0);
+		fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h->nr_samples);
 	}
 }
 
@@ -788,6 +803,13 @@ static void report__print_threads(struct report *rep, FILE *fp)
 	free(cw);
 }
 
+/* a `perf stat record` file: the STAT feature, or STAT records in a pipe */
+static bool report__is_stat_file(struct report *rep)
+{
+	return header__has_feat(session__header(rep->session), HEADER_STAT) ||
+	       session__stats(rep->session)->nr_events[PERF_RECORD_STAT];
+}
+
 static void report__print_quality(struct report *rep, FILE *fp)
 {
 	const struct session_stats *st = session__stats(rep->session);
@@ -813,6 +835,65 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "\n#\n");
 }
 
+/* perf: --group or --no-group given on a file without groups makes all
+ * its events one group (shown as one table with --group; the first
+ * event's table then says "events" either way) */
+static void report__force_group(struct report *rep, struct evlist *el)
+{
+	int i;
+
+	if (!rep->group_set || !el || el->nr < 2)
+		return;
+	for (i = 0; i < el->nr; i++)
+		if (el->entries[i]->nr_members > 1)
+			return;
+	for (i = 1; i < el->nr; i++)
+		el->entries[i]->leader = el->entries[0];
+	el->entries[0]->nr_members = el->nr;
+	rep->forced_group = true;
+}
+
+/* An event group in one table, a column per member (perf's group view,
+ * its default for files recorded with {a,b} groups). 1 when printed. */
+static int report__print_group(struct report *rep, struct evsel *leader,
+			       const struct stdio_hist_opts *so, FILE *fp)
+{
+	struct evlist *el = session__evlist(rep->session);
+	struct hists *group[MAX_EVSELS];
+	uint64_t samples = 0, period = 0;
+	char nbuf[32];
+	int m, nr = leader->nr_members;
+
+	if (leader->idx + nr > el->nr || leader->idx + nr > MAX_EVSELS)
+		return 0;
+	for (m = 0; m < nr; m++) {
+		group[m] = rep->hists[leader->idx + m];
+		if (!group[m] || !group[m]->nr_samples) {
+			group[m] = NULL;
+			continue;
+		}
+		hists__output_resort(group[m]);
+		report__filter_entries(rep, group[m]);
+		samples += group[m]->nr_samples;
+		period += group[m]->total_period;
+	}
+	if (!samples)
+		return 0;
+	if (!quiet) {
+		stdio__sample_count(nbuf, sizeof(nbuf), samples);
+		fprintf(fp, "# Samples: %s of events '", nbuf);
+		if (!rep->forced_group)
+			fprintf(fp, "%s { ", leader->group_name ? leader->group_name : "anon group");
+		for (m = 0; m < nr; m++)
+			fprintf(fp, "%s%s", m ? ", " : "", el->entries[leader->idx + m]->name);
+		fprintf(fp, "%s'\n# Event count (approx.): %" PRIu64 "\n#\n",
+			rep->forced_group ? "" : " }", period);
+	}
+	hists__fprintf_stdio_group(fp, group, nr, so);
+	fprintf(fp, "\n\n");
+	return 1;
+}
+
 static int report__print(struct report *rep, FILE *fp)
 {
 	const struct session_stats *st = session__stats(rep->session);
@@ -827,6 +908,8 @@ static int report__print(struct report *rep, FILE *fp)
 	so.quiet = quiet;
 	so.percent_limit = rep->percent_limit;
 	so.field_sep = rep->field_sep;
+	so.fields_given = rep->fields != NULL;
+	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
 	if (!quiet) {
@@ -842,15 +925,24 @@ static int report__print(struct report *rep, FILE *fp)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
 	}
 	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
+		struct evsel *evsel = el->entries[i];
 		struct hists *h = rep->hists[i];
 
+		if (rep->group && evsel->leader != evsel)
+			continue;	/* shown in its leader's table */
+		if (rep->group && evsel->nr_members > 1) {
+			printed += report__print_group(rep, evsel, &so, fp);
+			continue;
+		}
 		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
 		report__filter_entries(rep, h);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
-			fprintf(fp, "# Samples: %s of event '%s'\n", nbuf, el->entries[i]->name);
+			/* perf says "events" for a group leader even then */
+			fprintf(fp, "# Samples: %s of event%s '%s'\n", nbuf,
+				evsel->nr_members > 1 ? "s" : "", evsel->name);
 			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
 		}
 		hists__fprintf_stdio(fp, h, &so);
@@ -876,6 +968,15 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 		       "[,threshold[,limit]][,caller|callee]\n", rep->call_graph);
 		return -1;
 	}
+	return 0;
+}
+
+static int parse_group(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+
+	rep->group = !unset;
+	rep->group_set = true;
 	return 0;
 }
 
@@ -926,6 +1027,7 @@ int cmd_report(int argc, const char **argv)
 			.ordered_events = true,
 		},
 		.children = -1,
+		.group = true,
 		.max_stack = 127,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
 	};
@@ -969,6 +1071,8 @@ int cmd_report(int argc, const char **argv)
 			   "look for symbol files relative to dir"),
 		OPT_STRING(0, "kallsyms", &rep.symopts.kallsyms, "file", "kallsyms file"),
 		OPT_STRING('k', "vmlinux", &rep.symopts.vmlinux, "file", "vmlinux with symbols"),
+		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
+				   "(default; --no-group: a table each)", parse_group),
 		OPT_BOOLEAN(0, "no-quality", &rep.no_quality,
 			    "do not print mperf's closing quality summary"),
 		REPORT_OUTPUTS_OPTIONS(&rep.outputs),
@@ -1054,8 +1158,8 @@ int cmd_report(int argc, const char **argv)
 	if (rep.header) {
 		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
-		if (!session__is_pipe(rep.session))
-			fputs("# ========\n#\n", stdout);
+		/* in pipe mode too: the features follow as their records come */
+		fputs("# ========\n#\n", stdout);
 		if (session__is_pipe(rep.session))
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
@@ -1076,8 +1180,17 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	if (!rep.nr_samples) {
-		/* perf exits 0 here too: an empty profile is not a failure */
-		pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
+		/* perf exits 0 here too: an empty profile is not a failure;
+		 * its stdio report prints its header hint first */
+		if (!rep.tui_rep && !quiet && !rep.header)
+			fprintf(stdout, "# To display the perf.data header info, please use "
+				"--header/--header-only options.\n#\n");
+		fflush(stdout);
+		if (report__is_stat_file(&rep))
+			pr_err("report: %s was written by `stat record`: it holds counts, not samples; "
+			       "show them with mperf stat report -i %s\n", rep.input, rep.input);
+		else
+			pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
 		ret = 0;
 		goto out;
 	}

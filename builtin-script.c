@@ -28,6 +28,7 @@
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/srcline.h"
+#include "util/stat.h"
 #include "util/symbol.h"
 #include "util/thread.h"
 #include "util/time-range.h"
@@ -152,6 +153,18 @@ struct script_out {
 	uint64_t add, del;	/* +f/-f changes of perf's defaults */
 };
 
+/* The counts of a `stat record` file, printed as a table at each
+ * STAT_ROUND, as perf script prints them. */
+struct script_stat {
+	int *cpus, nr_cpus;		/* CPU_MAP */
+	int *pids, nr_pids;		/* THREAD_MAP */
+	uint64_t aggr_mode;		/* STAT_CONFIG, perf's numbering */
+	bool scale;
+	struct stat_count *counts;	/* [evsel][cpu][thread] */
+	int nr_evsels;
+	bool header_printed;
+};
+
 struct script {
 	struct tool tool;
 	struct machine *machine;
@@ -177,6 +190,11 @@ struct script {
 	struct insn_reader *insn;	/* insn/insnlen: code bytes of the dsos */
 	uint64_t nr_printed;
 	struct script_filter filter;
+	/* fields perf adds to one event type's defaults: ip,sym,symoff,dso
+	 * for tracepoints with callchains; ip,sym in pipe mode when the
+	 * attrs carry callchains (perf script does so as each attr arrives) */
+	uint64_t type_add[PERF_TYPE_MAX];
+	struct script_stat stat;	/* a `stat record` file's counts */
 };
 
 static enum script_out_type out_type(uint32_t attr_type)
@@ -346,10 +364,10 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 
 	if (!o->user_set)
 		f = (f | o->add) & ~o->del;
-	/* perf in pipe mode: a field list of events with callchains gets
-	 * ip and sym, so that the callchain lines are printed */
-	else if (f && sc->pipe && !sc->hide_callchain && (st & PERF_SAMPLE_CALLCHAIN))
-		f |= F_IP | F_SYM;
+	/* what perf adds for callchains (script__type_fields): to the
+	 * defaults, and in pipe mode to a -F list too */
+	if (f && evsel->attr.type < PERF_TYPE_MAX && (!o->user_set || sc->pipe))
+		f |= sc->type_add[evsel->attr.type];
 	/* fields the sample does not carry are dropped, as perf does for
 	 * its defaults (asked-for ones were refused by check_fields) */
 	if (!(st & PERF_SAMPLE_CPU))
@@ -1495,6 +1513,145 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	return err;
 }
 
+
+static void script_stat__exit(struct script_stat *st)
+{
+	free(st->cpus);
+	free(st->pids);
+	free(st->counts);
+	memset(st, 0, sizeof(*st));
+}
+
+static int script_stat__count(struct script_stat *st, struct session *session,
+			      const struct perf_record_stat *r)
+{
+	struct evlist *el = session__evlist(session);
+	struct evsel *evsel = session__evsel_by_id(session, r->id);
+	int cpu_idx = -1;
+
+	if (!evsel || !st->nr_cpus || !st->nr_pids)
+		return 0;
+	if (!st->counts) {
+		st->nr_evsels = el->nr;
+		st->counts = calloc((size_t)st->nr_evsels * st->nr_cpus * st->nr_pids,
+				    sizeof(*st->counts));
+		if (!st->counts)
+			return -ENOMEM;
+	}
+	for (int i = 0; i < st->nr_cpus; i++)
+		if (st->cpus[i] == (int)r->cpu)
+			cpu_idx = i;
+	if (cpu_idx < 0 || r->thread >= (uint32_t)st->nr_pids || evsel->idx >= st->nr_evsels)
+		return 0;
+	st->counts[((size_t)evsel->idx * st->nr_cpus + cpu_idx) * st->nr_pids + r->thread] =
+		(struct stat_count){ .val = r->val, .ena = r->ena, .run = r->run };
+	return 0;
+}
+
+/* one line per event, thread and cpu: the values of the last STAT records */
+static void script_stat__round(struct script_stat *st, struct session *session,
+			       uint64_t time, FILE *fp)
+{
+	struct evlist *el = session__evlist(session);
+	/* perf scales the per-cpu values in place except when it aggregates
+	 * globally (1) or not at all (6) */
+	bool scale = st->scale && st->aggr_mode != 1 && st->aggr_mode != 6;
+
+	if (!st->header_printed) {
+		fprintf(fp, "%3s %8s %15s %15s %15s %15s %s\n",
+			"CPU", "THREAD", "VAL", "ENA", "RUN", "TIME", "EVENT");
+		st->header_printed = true;
+	}
+	for (int e = 0; e < el->nr; e++) {
+		for (int t = 0; t < st->nr_pids; t++) {
+			for (int c = 0; c < st->nr_cpus; c++) {
+				struct stat_count z = { 0 }, *v = &z;
+
+				if (st->counts && e < st->nr_evsels)
+					v = &st->counts[((size_t)e * st->nr_cpus + c) * st->nr_pids + t];
+				if (scale && !v->run)
+					v->val = 0;
+				else if (scale && v->run < v->ena)
+					v->val = (uint64_t)((double)v->val * v->ena / v->run);
+				fprintf(fp, "%3d %8d %15" PRIu64 " %15" PRIu64 " %15" PRIu64
+					" %15" PRIu64 " %s\n", st->cpus[c], st->pids[t],
+					v->val, v->ena, v->run, time,
+					el->entries[e]->name ? el->entries[e]->name : "");
+			}
+		}
+	}
+}
+
+/* THREAD_MAP, CPU_MAP, STAT_CONFIG, STAT and STAT_ROUND of a stat file */
+static int script_stat__event(struct script *sc, const union perf_event *event,
+			      struct session *session)
+{
+	struct script_stat *st = &sc->stat;
+	size_t size = event->header.size;
+
+	switch (event->header.type) {
+	case PERF_RECORD_THREAD_MAP: {
+		const struct perf_record_thread_map *tm = (const void *)event;
+		uint64_t n;
+
+		if (size < sizeof(*tm) || st->pids)
+			return 0;
+		n = (size - sizeof(*tm)) / sizeof(tm->entries[0]);
+		if (tm->nr < n)
+			n = tm->nr;
+		st->pids = calloc(n ? n : 1, sizeof(int));
+		if (!st->pids)
+			return -ENOMEM;
+		for (uint64_t i = 0; i < n; i++)
+			st->pids[i] = (int)tm->entries[i].pid;
+		st->nr_pids = (int)n;
+		return 0;
+	}
+	case PERF_RECORD_CPU_MAP: {
+		int n;
+
+		if (st->cpus)
+			return 0;
+		st->cpus = calloc(SCRIPT_MAX_CPUS, sizeof(int));
+		if (!st->cpus)
+			return -ENOMEM;
+		n = event__cpu_map_decode((const char *)event + sizeof(event->header),
+					  size - sizeof(event->header), st->cpus, SCRIPT_MAX_CPUS);
+		st->nr_cpus = n > 0 ? n : 0;
+		return 0;
+	}
+	case PERF_RECORD_STAT_CONFIG: {
+		const struct perf_record_stat_config *c = (const void *)event;
+		uint64_t n;
+
+		if (size < sizeof(*c))
+			return 0;
+		n = (size - sizeof(*c)) / sizeof(c->data[0]);
+		for (uint64_t i = 0; i < n && i < c->nr; i++) {
+			if (c->data[i].tag == PERF_STAT_CONFIG_TERM__AGGR_MODE)
+				st->aggr_mode = c->data[i].val;
+			else if (c->data[i].tag == PERF_STAT_CONFIG_TERM__SCALE)
+				st->scale = c->data[i].val != 0;
+		}
+		return 0;
+	}
+	case PERF_RECORD_STAT:
+		if (size < sizeof(struct perf_record_stat))
+			return 0;
+		return script_stat__count(st, session, (const void *)event);
+	case PERF_RECORD_STAT_ROUND: {
+		const struct perf_record_stat_round *r = (const void *)event;
+
+		if (size < sizeof(*r) || !st->nr_cpus || !st->nr_pids)
+			return 0;
+		script_stat__round(st, session, r->time, sc->out);
+		return 0;
+	}
+	default:
+		return 0;
+	}
+}
+
 static int script__user_event(struct tool *tool, const union perf_event *event,
 			      struct session *session)
 {
@@ -1502,6 +1659,9 @@ static int script__user_event(struct tool *tool, const union perf_event *event,
 	const struct perf_record_header_build_id *b = (const void *)event;
 	struct build_id bid;
 
+	if (event->header.type >= PERF_RECORD_THREAD_MAP &&
+	    event->header.type <= PERF_RECORD_STAT_ROUND)
+		return script_stat__event(sc, event, session);
 	if (event->header.type != PERF_RECORD_HEADER_BUILD_ID ||
 	    event->header.size <= sizeof(*b))
 		return 0;
@@ -1519,7 +1679,49 @@ static const char *script__kernel_symbol(void *machine, uint64_t *addr, const ch
 	return machine__kernel_symbol(machine, addr, mod);
 }
 
-static void script__setup(struct script *sc, struct session *session)
+/* the callchain-driven additions to the default fields, per event type */
+static void script__type_fields(struct script *sc, const struct evlist *el, bool pipe)
+{
+	uint64_t combined = 0;
+	bool seen[PERF_TYPE_MAX] = { false };
+
+	memset(sc->type_add, 0, sizeof(sc->type_add));
+	if (sc->hide_callchain)
+		return;
+	if (!pipe) {
+		/* a tracepoint's line gets its callchain when no -F was given */
+		for (int t = 0; t < OT_NR; t++)
+			if (sc->out_types[t].user_set || sc->out_types[t].add || sc->out_types[t].del)
+				return;
+		for (int i = 0; i < el->nr; i++) {
+			const struct evsel *e = el->entries[i];
+
+			if (e->attr.type == PERF_TYPE_TRACEPOINT &&
+			    (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
+				sc->type_add[PERF_TYPE_TRACEPOINT] = F_IP | F_SYM | F_SYMOFF | F_DSO;
+				break;
+			}
+		}
+		return;
+	}
+	/* pipe mode: perf decides as each attr arrives, for the first
+	 * event of its type, from the sample types seen so far; even a -F
+	 * list gets ip and sym then (only -F -ip/-sym keeps them out) */
+	for (int i = 0; i < el->nr; i++) {
+		const struct evsel *e = el->entries[i];
+		uint32_t t = e->attr.type;
+
+		combined |= e->attr.sample_type;
+		if (t >= PERF_TYPE_MAX || seen[t])
+			continue;
+		seen[t] = true;
+		if ((combined & PERF_SAMPLE_CALLCHAIN) ||
+		    ((combined & PERF_SAMPLE_REGS_USER) && (combined & PERF_SAMPLE_STACK_USER)))
+			sc->type_add[t] = (F_IP | F_SYM) & ~sc->out_types[out_type(t)].del;
+	}
+}
+
+static int script__setup(struct script *sc, struct session *session)
 {
 	struct env *env = session__env(session);
 	struct evlist *el = session__evlist(session);
@@ -1549,6 +1751,8 @@ static void script__setup(struct script *sc, struct session *session)
 		if (len > sc->name_width)
 			sc->name_width = len;
 	}
+	script__type_fields(sc, el, session__is_pipe(session));
+	return 0;
 }
 
 /* In pipe mode the attrs, names and tracing data arrive as records: set up
@@ -1560,7 +1764,8 @@ static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 	struct script *sc = (struct script *)tool;
 
 	if (!sc->name_width) {
-		script__setup(sc, session);
+		if (script__setup(sc, session))
+			return -EINVAL;
 		if (sc->filter.cpus && filter_check_cpu(session__evlist(session)))
 			return -EINVAL;
 	}
@@ -1693,8 +1898,7 @@ int cmd_script(int argc, const char **argv)
 	sc.machine->env = session__env(session);
 	sc.env = session__env(session);
 	if (!session__is_pipe(session)) {
-		script__setup(&sc, session);
-		if (check_fields(&sc, session)) {
+		if (script__setup(&sc, session) || check_fields(&sc, session)) {
 			err = -EINVAL;
 			goto out;
 		}
@@ -1709,6 +1913,7 @@ out:
 	trace_event__delete(sc.tevent);
 	machine__delete(sc.machine);
 	script_filter__exit(&sc.filter);
+	script_stat__exit(&sc.stat);
 	session__delete(session);
 	/* a -F field the samples do not have: perf's status */
 	if (sc.fields_refused)

@@ -16,13 +16,15 @@ void stdio__sample_count(char *buf, size_t size, uint64_t nr)
 	snprintf(buf, size, "%" PRIu64 "%c", nr, units[u]);
 }
 
-static const char *field_header(const struct sort_field *f, bool children)
+static const char *field_header(const struct sort_field *f, bool children, bool fields_given)
 {
 	switch (f->kind) {
 	case FIELD_KEY:
 		return f->key->header;
 	case FIELD_OVERHEAD:
-		return children ? "Self" : "Overhead";
+		/* "Self" next to the default Children column; a -F list
+		 * keeps perf's "Overhead" */
+		return children && !fields_given ? "Self" : "Overhead";
 	case FIELD_CHILDREN:
 		return "Children";
 	case FIELD_OVERHEAD_SYS:
@@ -66,6 +68,9 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 	case FIELD_OVERHEAD:
 		return snprintf(buf, size, "%.2f%%", pct(he->period, total));
 	case FIELD_CHILDREN:
+		/* perf: nothing cumulated without callchains */
+		if (!hists->opts.children)
+			return snprintf(buf, size, "N/A");
 		return snprintf(buf, size, "%.2f%%", pct(he->period_acc, total));
 	case FIELD_OVERHEAD_SYS:
 		return snprintf(buf, size, "%.2f%%", pct(he->period_sys, total));
@@ -107,7 +112,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	if (!width)
 		return 0;
 	for (k = 0; k < o->nr_fields; k++) {
-		int w = (int)strlen(field_header(&o->fields[k], children));
+		int w = (int)strlen(field_header(&o->fields[k], children, o->fields_given));
 
 		if (w < field_min_width(&o->fields[k]))
 			w = field_min_width(&o->fields[k]);
@@ -133,7 +138,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	if (!o->quiet) {
 		ret += (size_t)fputs("# ", fp);
 		for (k = 0; k < o->nr_fields; k++) {
-			const char *h = field_header(&o->fields[k], children);
+			const char *h = field_header(&o->fields[k], children, o->fields_given);
 
 			if (k)
 				ret += (size_t)fputs(sep ? sep : "  ", fp);
@@ -190,6 +195,336 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 						  children ? he->period_acc : he->period,
 						  o->skip_first);
 	}
+	free(width);
+	return ret;
+}
+
+/* ---- group view ----------------------------------------------------------- */
+
+struct group_row {
+	struct hist_entry **he;		/* [member]: NULL when it has none */
+	const struct hist_entry *rep;	/* the first non-NULL: keys and callchain */
+	uint64_t pos;			/* the order before sorting */
+	struct group_row *hnext;
+};
+
+struct group_view {
+	struct hists *const *group;
+	const struct hists *keys;	/* the first hists: its keys compare rows */
+	int nr;
+	bool children;
+	struct group_row *rows;
+	uint64_t nr_rows;
+	struct group_row **table;
+	uint64_t table_size;
+};
+
+static uint64_t group__hash(const struct hists *h, const struct hist_entry *he)
+{
+	uint64_t v = 0xcbf29ce484222325ULL;
+
+	for (int i = 0; i < h->nr_keys; i++) {
+		v ^= h->keys[i]->hash(he);
+		v *= 0x100000001b3ULL;
+	}
+	return v ^ (v >> 31);
+}
+
+static int group__add(struct group_view *g, int m, struct hist_entry *he)
+{
+	uint64_t slot = group__hash(g->keys, he) & (g->table_size - 1);
+	struct group_row *r;
+
+	for (r = g->table[slot]; r; r = r->hnext)
+		if (!r->he[m] && hist_entry__cmp(g->keys, r->rep, he) == 0)
+			break;
+	if (!r) {
+		r = &g->rows[g->nr_rows];
+		r->he = calloc((size_t)g->nr, sizeof(*r->he));
+		if (!r->he)
+			return -1;
+		r->rep = he;
+		r->pos = g->nr_rows++;
+		r->hnext = g->table[slot];
+		g->table[slot] = r;
+	}
+	r->he[m] = he;
+	return 0;
+}
+
+static uint64_t group__value(const struct group_view *g, const struct group_row *r, int m)
+{
+	if (!r->he[m])
+		return 0;
+	return g->children ? r->he[m]->period_acc : r->he[m]->period;
+}
+
+static uint64_t group__self(const struct group_row *r, int m)
+{
+	return r->he[m] ? r->he[m]->period : 0;
+}
+
+/*
+ * perf's group order: the leader's overhead, then each member's, then
+ * the keys. With children: the leader's children value only (callers
+ * before callees of a thread on a tie), then the self overheads of the
+ * leader and the members. Full ties keep the leader's output order (its
+ * keys); rows of members only come after.
+ */
+static uint64_t group__field(const struct group_row *r, int m, enum sort_field_kind kind)
+{
+	const struct hist_entry *he = r->he[m];
+
+	if (!he)
+		return 0;
+	switch (kind) {
+	case FIELD_CHILDREN:
+		return he->period_acc;
+	case FIELD_OVERHEAD_SYS:
+		return he->period_sys;
+	case FIELD_OVERHEAD_US:
+		return he->period_us;
+	case FIELD_SAMPLE:
+		return he->nr_events;
+	default:
+		return he->period;
+	}
+}
+
+/* a -F list: its columns in order, each value column the leader's then
+ * the members' (children: the leader's only, as perf) */
+static int group_row_cmp_fields(const struct group_view *g, const struct group_row *a,
+				const struct group_row *b)
+{
+	const struct hists *h = g->keys;
+
+	for (int i = 0; i < h->opts.nr_order; i++) {
+		const struct sort_field *f = &h->opts.order[i];
+
+		if (f->kind == FIELD_KEY) {
+			int r = f->key->sort(a->rep, b->rep);
+
+			if (r)
+				return r;
+			continue;
+		}
+		for (int m = 0; m < (f->kind == FIELD_CHILDREN ? 1 : g->nr); m++) {
+			uint64_t va = group__field(a, m, f->kind), vb = group__field(b, m, f->kind);
+
+			if (va != vb)
+				return va > vb ? -1 : 1;
+		}
+		/* callers before callees: the leader's order has it */
+		if (f->kind == FIELD_CHILDREN && a->he[0] && b->he[0] &&
+		    a->he[0]->thread == b->he[0]->thread && a->he[0]->depth != b->he[0]->depth &&
+		    h->opts.callchain)
+			return a->pos < b->pos ? -1 : 1;
+	}
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+static int group_row_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct group_row *a = pa, *b = pb;
+	const struct group_view *g = arg;
+	const struct hist_entry *la = a->he[0], *lb = b->he[0];
+
+	if (g->keys->opts.nr_order)
+		return group_row_cmp_fields(g, a, b);
+
+	if (g->children) {
+		uint64_t va = group__value(g, a, 0), vb = group__value(g, b, 0);
+
+		if (va != vb)
+			return va > vb ? -1 : 1;
+		/* the leader's own order holds its depth rule */
+		if (la && lb && la->thread == lb->thread && la->depth != lb->depth &&
+		    g->keys->opts.callchain)
+			return a->pos < b->pos ? -1 : 1;
+	}
+	for (int m = 0; m < g->nr; m++) {
+		uint64_t va = g->children ? group__self(a, m) : group__value(g, a, m);
+		uint64_t vb = g->children ? group__self(b, m) : group__value(g, b, m);
+
+		if (va != vb)
+			return va > vb ? -1 : 1;
+	}
+	/* a member-only row goes by the keys, as perf's dummy entries */
+	if (!la || !lb) {
+		for (int i = 0; i < g->keys->nr_keys; i++) {
+			int r = g->keys->keys[i]->sort(a->rep, b->rep);
+
+			if (r)
+				return r;
+		}
+	}
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+static bool group_field_per_member(const struct sort_field *f)
+{
+	return f->kind != FIELD_KEY;
+}
+
+static int group_field_text(const struct sort_field *f, const struct group_row *r, int m,
+			    struct hists *const *group, bool children, char *buf, size_t size)
+{
+	static const struct hist_entry none;
+	const struct hist_entry *he = r->he[m] ? r->he[m] : &none;
+
+	if (f->kind == FIELD_KEY)
+		return f->key->snprintf(r->rep, buf, size);
+	if (!group[m]) {
+		/* a member without samples: perf shows its zeros */
+		struct hists empty;
+
+		memset(&empty, 0, sizeof(empty));
+		empty.opts.children = children;
+		return field_text(f, he, &empty, buf, size);
+	}
+	return field_text(f, he, group[m], buf, size);
+}
+
+size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
+				  const struct stdio_hist_opts *o)
+{
+	struct group_view g = { .group = group, .nr = nr };
+	const char *sep = o->field_sep;
+	uint64_t n = 0, i;
+	int *width = NULL, k, m;
+	char buf[4096];
+	size_t ret = 0;
+
+	for (m = 0; m < nr; m++) {
+		if (group[m] && !g.keys)
+			g.keys = group[m];
+		if (group[m])
+			n += group[m]->nr_sorted;
+	}
+	if (!g.keys)
+		return 0;
+	g.children = g.keys->opts.children;
+	for (g.table_size = 16; g.table_size < 2 * n; g.table_size *= 2)
+		;
+	g.rows = calloc(n ? n : 1, sizeof(*g.rows));
+	g.table = calloc(g.table_size, sizeof(*g.table));
+	width = calloc((size_t)o->nr_fields + 1, sizeof(int));
+	if (!g.rows || !g.table || !width)
+		goto out;
+	for (m = 0; m < nr; m++)
+		for (i = 0; group[m] && i < group[m]->nr_sorted; i++)
+			if (group__add(&g, m, group[m]->sorted[i]))
+				goto out;
+	qsort_r(g.rows, g.nr_rows, sizeof(*g.rows), group_row_cmp, &g);
+
+	for (k = 0; k < o->nr_fields; k++) {
+		const struct sort_field *f = &o->fields[k];
+		int w = (int)strlen(field_header(f, g.children, o->fields_given));
+
+		if (group_field_per_member(f)) {
+			width[k] = field_min_width(f) * nr;
+			if (w > width[k])
+				width[k] = w;
+			continue;
+		}
+		for (i = 0; i < g.nr_rows; i++) {
+			int t = f->key->width ? f->key->width(g.rows[i].rep) :
+				f->key->snprintf(g.rows[i].rep, buf, sizeof(buf));
+
+			if (t > w)
+				w = t;
+		}
+		width[k] = w;
+	}
+	if (!o->quiet) {
+		ret += (size_t)fputs("# ", fp);
+		for (k = 0; k < o->nr_fields; k++) {
+			const char *h = field_header(&o->fields[k], g.children, o->fields_given);
+
+			if (k)
+				ret += (size_t)fputs(sep ? sep : "  ", fp);
+			if (sep)
+				ret += (size_t)fputs(h, fp);
+			else if (right_aligned(&o->fields[k]))
+				ret += (size_t)fprintf(fp, "%*s", width[k], h);
+			else
+				ret += (size_t)fprintf(fp, "%-*s", width[k], h);
+		}
+		ret += (size_t)fputs("\n# ", fp);
+		for (k = 0; k < o->nr_fields && !sep; k++) {
+			if (k)
+				ret += (size_t)fputs("  ", fp);
+			memset(buf, '.', (size_t)width[k]);
+			buf[width[k]] = '\0';
+			ret += (size_t)fputs(buf, fp);
+		}
+		ret += (size_t)fputs("\n#\n", fp);
+	}
+	for (i = 0; i < g.nr_rows; i++) {
+		const struct group_row *r = &g.rows[i];
+		const struct hists *lh = group[0] ? group[0] : g.keys;
+		uint64_t lead = group__value(&g, r, 0);
+		bool any = false;
+
+		for (m = 0; m < nr; m++)
+			any |= group__value(&g, r, m) || (r->he[m] && r->he[m]->period);
+		if (!any)
+			continue;
+		if (o->percent_limit && pct(lead, lh->total_period) < o->percent_limit)
+			continue;
+		for (k = 0; k < o->nr_fields; k++) {
+			const struct sort_field *f = &o->fields[k];
+			bool last = k == o->nr_fields - 1;
+
+			if (group_field_per_member(f)) {
+				int w = width[k] / nr;
+
+				for (m = 0; m < nr; m++) {
+					group_field_text(f, r, m, group, g.children, buf, sizeof(buf));
+					/* perf's N/A (nothing cumulated) once, for the group */
+					if (m && !strcmp(buf, "N/A"))
+						buf[0] = '\0';
+					if (sep) {
+						if (k || m)
+							fputs(sep, fp);
+						fputs(buf, fp);
+					} else {
+						ret += (size_t)fprintf(fp, "%s%*s", m ? "" : "  ",
+								       m ? w : width[k] - w * (nr - 1), buf);
+					}
+				}
+				continue;
+			}
+			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
+			if (sep) {
+				if (k)
+					fputs(sep, fp);
+				fputs(buf, fp);
+				continue;
+			}
+			fputs("  ", fp);
+			if (right_aligned(f))
+				ret += (size_t)fprintf(fp, "%*s", width[k], buf);
+			else if (last && !f->key->pad_last && f->key->clip)
+				ret += (size_t)fprintf(fp, "%.*s", width[k], buf);
+			else if (last && !f->key->pad_last)
+				ret += (size_t)fputs(buf, fp);
+			else if (f->key->clip)
+				ret += (size_t)fprintf(fp, "%-*.*s", width[k], width[k], buf);
+			else
+				ret += (size_t)fprintf(fp, "%-*s", width[k], buf);
+		}
+		ret += (size_t)fputs("\n", fp);
+		/* the leader's callchain, as perf (a member-only row has none) */
+		if (o->show_callchain && r->he[0] && r->he[0]->callchain)
+			ret += callchain__fprintf(fp, r->he[0]->callchain, &group[0]->opts.cc,
+						  group[0]->total_period, lead, o->skip_first);
+	}
+out:
+	for (i = 0; i < g.nr_rows; i++)
+		free(g.rows[i].he);
+	free(g.rows);
+	free(g.table);
 	free(width);
 	return ret;
 }

@@ -17,10 +17,20 @@ struct stdio_hist_opts {
 	bool quiet;		/* -q: rows only */
 	double percent_limit;
 	const char *field_sep;	/* -t: NULL = aligned columns */
+	bool fields_given;	/* -F: its overhead column is "Overhead" */
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */
 size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o);
+
+/*
+ * Print an event group as perf's group view: one row per entry of any
+ * member (matched by the sort keys), a column per member for each
+ * overhead/sample/period field, ordered by the leader's value, then the
+ * next member's. @group[0] is the leader; NULL members have no samples.
+ */
+size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
+				  const struct stdio_hist_opts *o);
 
 /* "1K", "996 ": perf's sample count in "# Samples: ..." */
 void stdio__sample_count(char *buf, size_t size, uint64_t nr);

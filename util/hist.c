@@ -331,6 +331,54 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 	return err;
 }
 
+#define CMP_DESC(x, y) do { if ((x) != (y)) return (x) > (y) ? -1 : 1; } while (0)
+
+/* the -F columns in their order, as perf's output sort with a -F list */
+static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
+			     const struct hist_entry *b)
+{
+	for (int i = 0; i < h->opts.nr_order; i++) {
+		const struct sort_field *f = &h->opts.order[i];
+		int r;
+
+		switch (f->kind) {
+		case FIELD_OVERHEAD:
+			CMP_DESC(a->period, b->period);
+			break;
+		case FIELD_CHILDREN:
+			CMP_DESC(a->period_acc, b->period_acc);
+			if (a->thread == b->thread && h->opts.callchain && a->depth != b->depth) {
+				if (h->opts.cc.order == ORDER_CALLER)
+					return a->depth > b->depth ? -1 : 1;
+				return a->depth < b->depth ? -1 : 1;
+			}
+			break;
+		case FIELD_OVERHEAD_SYS:
+			CMP_DESC(a->period_sys, b->period_sys);
+			break;
+		case FIELD_OVERHEAD_US:
+			CMP_DESC(a->period_us, b->period_us);
+			break;
+		case FIELD_SAMPLE:
+			CMP_DESC(a->nr_events, b->nr_events);
+			break;
+		case FIELD_PERIOD:
+			CMP_DESC(a->period, b->period);
+			break;
+		case FIELD_KEY:
+			if (f->key->need_srcline) {
+				((struct hist_entry *)a)->src_seen = true;
+				((struct hist_entry *)b)->src_seen = true;
+			}
+			r = f->key->sort(a, b);
+			if (r)
+				return r;
+			break;
+		}
+	}
+	return 0;
+}
+
 static int output_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct hist_entry *a = *(struct hist_entry * const *)pa;
@@ -338,6 +386,8 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	const struct hists *h = arg;
 	int i, r;
 
+	if (h->opts.nr_order)
+		return output_cmp_fields(h, a, b);
 	if (h->opts.children) {
 		if (a->period_acc != b->period_acc)
 			return a->period_acc > b->period_acc ? -1 : 1;

@@ -66,6 +66,10 @@ struct hists_opts {
 	 * key); NULL: none */
 	const char *(*frame_srcline)(void *arg, const struct callchain_cursor_node *f);
 	void *frame_srcline_arg;
+	/* output order of a -F list without -s (perf sorts by those columns,
+	 * in their order); NULL: overhead, then the keys */
+	const struct sort_field *order;
+	int nr_order;
 };
 
 struct hists {

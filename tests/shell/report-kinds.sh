@@ -1,0 +1,97 @@
+#!/bin/sh
+# report/script on perf 6.1 recordings of other kinds (event groups, several software events, tracepoints with -g in file and pipe mode, stat record, no samples) equal perf's output
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/dsouser" ] && [ -x "$WL/getppid" ] || skip "workloads not built (make workloads)"
+
+n=0
+# rep NAME FILE OPTS: mperf report --stdio == perf's (less perf's closing tip
+# and mperf's quality summary), same exit status
+rep() {
+	name=$1; f=$2; shift 2
+	"$PERF" report -i "$f" --stdio "$@" >"$T/$name.p" 2>/dev/null; pe=$?
+	"$MPERF" report -i "$f" --stdio --no-quality "$@" >"$T/$name.m" 2>"$T/$name.err"; me=$?
+	[ $((pe != 0)) = $((me != 0)) ] || { cat "$T/$name.err" >&2; fail "$name: exit $me, perf's $pe"; }
+	# perf's random tip: "#", "# (Tip: ...)", "#" (anywhere: -T prints after it)
+	awk '{ a[NR] = $0 } END { for (i = 1; i <= NR; i++) {
+		if (a[i] == "#" && a[i + 1] ~ /^# \(Tip:/ && a[i + 2] == "#") { i += 2; continue }
+		print a[i] } }' "$T/$name.p" > "$T/$name.pp"
+	# the PLT slot sample: perf's _init, mperf's name@plt (known, see report-options.sh)
+	sed 's/mwork_entry@plt/_init/g' "$T/$name.m" | awk '{ a[NR] = $0 } END {
+		n = NR; while (n > 0 && a[n] == "") n--
+		for (i = 1; i <= n; i++) print a[i] }' > "$T/$name.mm"
+	awk '{ a[NR] = $0 } END { n = NR; while (n > 0 && a[n] == "") n--
+		for (i = 1; i <= n; i++) print a[i] }' "$T/$name.pp" > "$T/$name.p2"
+	if ! diff "$T/$name.p2" "$T/$name.mm" > "$T/$name.diff"; then
+		head -20 "$T/$name.diff" >&2
+		fail "report $name ($*) differs from perf's"
+	fi
+	n=$((n + 1))
+}
+# scr NAME FILE OPTS: mperf script == perf script, byte for byte, same exit
+scr() {
+	name=$1; f=$2; shift 2
+	"$PERF" script -i "$f" "$@" >"$T/$name.p" 2>/dev/null; pe=$?
+	"$MPERF" script -i "$f" "$@" >"$T/$name.m" 2>"$T/$name.err"; me=$?
+	[ $((pe != 0)) = $((me != 0)) ] || { cat "$T/$name.err" >&2; fail "script $name: exit $me, perf's $pe"; }
+	cmp -s "$T/$name.p" "$T/$name.m" || { diff "$T/$name.p" "$T/$name.m" | head -20 >&2; fail "script $name ($*) differs"; }
+	n=$((n + 1))
+}
+
+# an event group, without and with callchains: perf's group view
+"$PERF" record -q -o "$T/grp.data" -e '{cpu-clock,task-clock}' -- "$WL/dsouser" 0.3 >/dev/null 2>&1 ||
+	skip "perf record of an event group does not work here"
+rep grp "$T/grp.data"
+rep grp-n "$T/grp.data" -n -s sym
+rep grp-dso "$T/grp.data" -s dso
+rep grp-nogroup "$T/grp.data" --no-group
+"$PERF" record -q -g -o "$T/grpg.data" -e '{cpu-clock,task-clock}' -- "$WL/dsouser" 0.3 >/dev/null 2>&1 ||
+	fail "perf record -g of an event group"
+rep grpg "$T/grpg.data" -s comm,dso
+rep grpg-self "$T/grpg.data" --no-children -s dso
+
+# several software events, some without samples: --stats leaves those out
+"$PERF" record -q -o "$T/sw.data" -e cpu-clock,page-faults,cpu-migrations -- "$WL/dsouser" 0.2 >/dev/null 2>&1 ||
+	fail "perf record of software events"
+rep sw-stats "$T/sw.data" --stats
+# a -F list without -s is also the output order; --group on a file
+# without groups makes its events one group
+rep sw-F "$T/sw.data" -F sym,overhead
+rep sw-F2 "$T/sw.data" -F overhead,sample,period,comm,sym
+rep sw-group "$T/sw.data" --group -n
+# a -F field the samples lack is an error in both (no CPU without -a/--sample-cpu)
+scr sw-cpu "$T/sw.data" -F comm,tid,cpu,event
+[ -s "$T/sw-cpu.m" ] && fail "script -F cpu printed lines without a cpu"
+grep -q "cpu" "$T/sw-cpu.err" || fail "script -F cpu: no line naming the cpu field"
+
+# a tracepoint with callchains: script prints them by default; a pipe
+# adds ip,sym only, and report sorts a tracepoint pipe by comm,dso,sym
+need_tracefs
+"$PERF" record -q -g -o "$T/tp.data" -e syscalls:sys_enter_getppid -- "$WL/getppid" 20 >/dev/null 2>&1 ||
+	skip "perf record of a tracepoint does not work here"
+scr tp "$T/tp.data"
+grep -q '__libc_start_call_main' "$T/tp.m" || fail "script: no callchain under the tracepoint lines"
+"$PERF" record -q -g -o - -e syscalls:sys_enter_getppid -- "$WL/getppid" 20 2>/dev/null >"$T/tpp.data"
+scr tp-pipe "$T/tpp.data"
+scr tp-pipe-F "$T/tpp.data" -F comm,tid,time
+rep tp-pipe "$T/tpp.data"
+
+# perf stat record: script prints the counts table; report has no samples
+# (perf's header hint on stdout, exit 0) and says what the file is
+"$PERF" stat record -o "$T/stat.data" -e task-clock,page-faults -- "$WL/getppid" 20 >/dev/null 2>&1 ||
+	fail "perf stat record"
+scr stat "$T/stat.data"
+grep -q "task-clock" "$T/stat.m" || fail "script: no counts of a stat file"
+rep stat "$T/stat.data"
+grep -q "stat record" "$T/stat.err" || { cat "$T/stat.err" >&2; fail "report: a stat file is not named as such"; }
+
+# no samples (page faults of a process that sleeps): perf's header hint, exit 0
+sleep 5 & sp=$!
+"$PERF" record -q -o "$T/none.data" -e page-faults -p $sp -- sleep 0.2 >/dev/null 2>&1
+kill $sp 2>/dev/null
+rep none "$T/none.data"
+grep -q "no samples" "$T/none.err" || fail "report: no line saying there are no samples"
+
+echo "$n outputs equal to perf's"
