@@ -685,7 +685,10 @@ static struct symbol *machine__inline_sym(struct machine *m, const char *name,
 	}
 	h = hash_str(buf) & (m->inl_size - 1);
 	while (m->inl_syms[h]) {
-		if (!strcmp(m->inl_syms[h]->name, buf))
+		/* one per name and containing function: perf's offset of an
+		 * inlined frame is from the start of the real function */
+		if (!strcmp(m->inl_syms[h]->name, buf) &&
+		    m->inl_syms[h]->start == (base ? base->start : 0))
 			return m->inl_syms[h];
 		h = (h + 1) & (m->inl_size - 1);
 	}
