@@ -806,8 +806,9 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 		if (err)
 			return err;
 	}
-	/* --call-graph dwarf: unwind the user stack copy */
-	if (sample->user_stack.size && sample->user_regs.regs &&
+	/* --call-graph dwarf: unwind the user stack copy; none when the
+	 * kernel copied nothing (dyn_size 0: perf then has no user frame) */
+	if (sample->user_stack.size && sample->user_stack.dyn_size && sample->user_regs.regs &&
 	    (int)cursor->nr < max_stack)
 		unwind__get_entries(m, thread, sample, cursor, max_stack);
 	return 0;
