@@ -686,7 +686,10 @@ static struct symbol *machine__inline_sym(struct machine *m, const char *name,
 	}
 	h = hash_str(buf) & (m->inl_size - 1);
 	while (m->inl_syms[h]) {
-		if (!strcmp(m->inl_syms[h]->name, buf))
+		/* one per name and containing function: perf's offset of an
+		 * inlined frame is from the start of the real function */
+		if (!strcmp(m->inl_syms[h]->name, buf) &&
+		    m->inl_syms[h]->start == (base ? base->start : 0))
 			return m->inl_syms[h];
 		h = (h + 1) & (m->inl_size - 1);
 	}
@@ -804,8 +807,9 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 		if (err)
 			return err;
 	}
-	/* --call-graph dwarf: unwind the user stack copy */
-	if (sample->user_stack.size && sample->user_regs.regs &&
+	/* --call-graph dwarf: unwind the user stack copy; none when the
+	 * kernel copied nothing (dyn_size 0: perf then has no user frame) */
+	if (sample->user_stack.size && sample->user_stack.dyn_size && sample->user_regs.regs &&
 	    (int)cursor->nr < max_stack)
 		unwind__get_entries(m, thread, sample, cursor, max_stack);
 	return 0;

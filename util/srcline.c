@@ -46,9 +46,52 @@ struct cu_scopes {
 	bool failed;
 };
 
+/*
+ * binutils' file for the first rows of a sequence of a DWARF 5 line
+ * program (see a2l_row_file()): per unit, the address ranges covered by
+ * the rows before the sequence's first DW_LNS_set_file, and the name of
+ * file entry 0 they take. Only for units whose entries 0 and 1 differ.
+ */
+struct a2l_ranges {
+	uint64_t (*r)[2];	/* [start, end), sorted by start */
+	size_t nr, alloc;
+};
+
+struct cu_lines {
+	Dwarf_Off cu_off;
+	bool scanned;		/* seq is the program's */
+	const char *file0;	/* NULL: entry 0 names what entry 1 does */
+	struct a2l_ranges pre;	/* rows before a sequence's first set_file */
+	struct a2l_ranges seq;	/* the sequences: first row to end_sequence */
+};
+
+/* The ELF symbols as binutils walks them for a file name when the line
+ * table has no row (see a2l_elf_file()), in symbol table order. */
+struct a2l_sym {
+	uint64_t addr, size;
+	uint32_t shndx;
+	bool local, func, notype;
+	const char *file;	/* the file symbol binutils pairs it with */
+};
+
+struct a2l_syms {
+	struct a2l_sym *s;
+	size_t nr;
+	struct { uint64_t addr, size; uint32_t idx; } *secs;
+	size_t nr_secs;
+	bool loaded;
+};
+
 struct srcline_state {
 	struct cu_scopes *cus;
 	size_t nr_cus;
+	struct cu_lines *cul;
+	size_t nr_cul;
+	struct a2l_syms esyms;
+	const char *symsrc;	/* file of the ELF symbols */
+	Elf_Data *debug_line;	/* .debug_line of the debug file, NULL: not looked up */
+	bool no_debug_line;
+	bool big_endian;
 	struct inline_ent *inl;
 	uint32_t inl_size, inl_nr;
 	Dwfl *dwfl;
@@ -174,18 +217,597 @@ static const char *a2l_file(Dwarf_Die *cu, Dwarf_Files *files, size_t idx)
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-static const char *a2l_row_file(Dwfl_Line *dl, Dwarf_Die *cudie, const char *file)
+static const char *file_base(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return b ? b + 1 : path;
+}
+
+/* The .debug_line bytes of the module's DWARF (libdw decompressed a
+ * compressed section in place when it opened it), or NULL. */
+static Elf_Data *srcline__debug_line(struct srcline_state *s)
 {
 	Dwarf_Addr bias;
+	Dwarf *dw;
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (s->debug_line || s->no_debug_line)
+		return s->debug_line;
+	s->no_debug_line = true;
+	dw = dwfl_module_getdwarf(s->mod, &bias);
+	elf = dw ? dwarf_getelf(dw) : NULL;
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	s->big_endian = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name || strcmp(name, ".debug_line") || (sh.sh_flags & SHF_COMPRESSED))
+			continue;
+		s->debug_line = elf_getdata(scn, NULL);
+		if (s->debug_line && s->debug_line->d_buf)
+			s->no_debug_line = false;
+		else
+			s->debug_line = NULL;
+		break;
+	}
+	return s->debug_line;
+}
+
+struct lp_reader {
+	const unsigned char *p, *end;
+	bool big_endian, bad;
+};
+
+static uint64_t lp_uint(struct lp_reader *r, unsigned int n)
+{
+	uint64_t v = 0;
+	unsigned int i;
+
+	if (n > 8 || (size_t)(r->end - r->p) < n) {
+		r->bad = true;
+		r->p = r->end;
+		return 0;
+	}
+	for (i = 0; i < n; i++)
+		v |= (uint64_t)r->p[r->big_endian ? n - 1 - i : i] << (8 * i);
+	r->p += n;
+	return v;
+}
+
+static uint64_t lp_uleb(struct lp_reader *r)
+{
+	uint64_t v = 0;
+	unsigned int shift = 0;
+
+	while (r->p < r->end) {
+		unsigned char b = *r->p++;
+
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+		if (!(b & 0x80))
+			return v;
+	}
+	r->bad = true;
+	return v;
+}
+
+static int ranges__push(struct a2l_ranges *g, uint64_t lo, uint64_t hi)
+{
+	if (hi <= lo)
+		return 0;
+	if (g->nr == g->alloc) {
+		size_t n = g->alloc ? g->alloc * 2 : 16;
+		void *p = realloc(g->r, n * sizeof(*g->r));
+
+		if (!p)
+			return -1;
+		g->r = p;
+		g->alloc = n;
+	}
+	g->r[g->nr][0] = lo;
+	g->r[g->nr][1] = hi;
+	g->nr++;
+	return 0;
+}
+
+static int ranges__cmp(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* Whether @addr is in one of the (sorted, disjoint) ranges. */
+static bool ranges__has(const struct a2l_ranges *g, uint64_t addr)
+{
+	size_t lo = 0, hi = g->nr;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (g->r[mid][0] <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && addr < g->r[lo - 1][1];
+}
+
+/*
+ * Run the line program at @off of .debug_line for the address ranges of
+ * its sequences and of the rows that come before the first
+ * DW_LNS_set_file of their sequence. Returns the program's version (0:
+ * unreadable).
+ */
+static int cu_lines__scan(struct cu_lines *c, const Elf_Data *d, uint64_t off, bool big_endian)
+{
+	struct lp_reader r = { .big_endian = big_endian };
+	const unsigned char *hdr_end, *prog_end;
+	uint64_t len, hlen, addr = 0, seq_lo = 0, seq_hi = 0;
+	unsigned int osize = 4, op_index = 0, min_inst, max_ops, line_range, opcode_base;
+	unsigned char std_len[256];
+	bool row_seen = false, file_set = false, hi_set = false;
+	int version, i;
+
+	if (off >= d->d_size)
+		return 0;
+	r.p = (const unsigned char *)d->d_buf + off;
+	r.end = (const unsigned char *)d->d_buf + d->d_size;
+	len = lp_uint(&r, 4);
+	if (len == 0xffffffff) {
+		len = lp_uint(&r, 8);
+		osize = 8;
+	}
+	if (r.bad || len > (uint64_t)(r.end - r.p))
+		return 0;
+	prog_end = r.p + len;
+	r.end = prog_end;
+	version = (int)lp_uint(&r, 2);
+	if (version >= 5)
+		lp_uint(&r, 2);		/* address size, segment selector size */
+	hlen = lp_uint(&r, osize);
+	if (r.bad || hlen > (uint64_t)(r.end - r.p))
+		return 0;
+	hdr_end = r.p + hlen;
+	min_inst = (unsigned int)lp_uint(&r, 1);
+	max_ops = version >= 4 ? (unsigned int)lp_uint(&r, 1) : 1;
+	lp_uint(&r, 1);			/* default_is_stmt */
+	lp_uint(&r, 1);			/* line_base */
+	line_range = (unsigned int)lp_uint(&r, 1);
+	opcode_base = (unsigned int)lp_uint(&r, 1);
+	memset(std_len, 0, sizeof(std_len));
+	for (i = 1; i < (int)opcode_base; i++)
+		std_len[i] = (unsigned char)lp_uint(&r, 1);
+	if (r.bad || !max_ops || !line_range || version < 2)
+		return 0;
+	r.p = hdr_end;
+	/* the state machine, as far as addresses and rows go */
+	while (r.p < r.end && !r.bad) {
+		unsigned int op = *r.p++;
+		uint64_t adv = 0;
+		bool row = false;
+
+		if (op >= opcode_base) {
+			adv = (op - opcode_base) / line_range;
+			row = true;
+		} else if (op == 0) {		/* extended */
+			uint64_t elen = lp_uleb(&r);
+			const unsigned char *next = r.p + elen;
+			unsigned int eop;
+
+			if (!elen || elen > (uint64_t)(r.end - r.p))
+				break;
+			eop = *r.p++;
+			if (eop == DW_LNE_end_sequence) {
+				if (row_seen &&
+				    (ranges__push(&c->pre, seq_lo, hi_set ? seq_hi : addr) < 0 ||
+				     ranges__push(&c->seq, seq_lo, addr) < 0))
+					return 0;
+				addr = 0;
+				op_index = 0;
+				row_seen = file_set = hi_set = false;
+			} else if (eop == DW_LNE_set_address) {
+				addr = lp_uint(&r, (unsigned int)(elen - 1));
+				op_index = 0;
+			}
+			r.p = next;
+			continue;
+		} else {
+			switch (op) {
+			case DW_LNS_copy:
+				row = true;
+				break;
+			case DW_LNS_advance_pc:
+				adv = lp_uleb(&r);
+				break;
+			case DW_LNS_set_file:
+				lp_uleb(&r);
+				file_set = true;
+				break;
+			case DW_LNS_const_add_pc:
+				adv = (255 - opcode_base) / line_range;
+				break;
+			case DW_LNS_fixed_advance_pc:
+				addr += lp_uint(&r, 2);
+				op_index = 0;
+				break;
+			default:	/* operands: ULEB128s (advance_line's is signed,
+					 * skipped the same way) */
+				for (i = 0; i < std_len[op]; i++)
+					lp_uleb(&r);
+				break;
+			}
+		}
+		if (adv) {
+			addr += min_inst * ((op_index + adv) / max_ops);
+			op_index = (unsigned int)((op_index + adv) % max_ops);
+		}
+		if (!row)
+			continue;
+		if (!row_seen) {
+			row_seen = true;
+			seq_lo = addr;
+		}
+		if (file_set && !hi_set) {
+			hi_set = true;
+			seq_hi = addr;
+		}
+	}
+	return version;
+}
+
+/* Sorted, overlaps merged (binutils trims overlapping sequences). */
+static void ranges__sort(struct a2l_ranges *g)
+{
+	size_t i, o = 0;
+
+	if (!g->nr)
+		return;
+	qsort(g->r, g->nr, sizeof(*g->r), ranges__cmp);
+	for (i = 1; i < g->nr; i++) {
+		if (g->r[i][0] < g->r[o][1]) {
+			if (g->r[i][1] > g->r[o][1])
+				g->r[o][1] = g->r[i][1];
+			continue;
+		}
+		o++;
+		g->r[o][0] = g->r[i][0];
+		g->r[o][1] = g->r[i][1];
+	}
+	g->nr = o + 1;
+}
+
+static const struct cu_lines *srcline__cu_lines(struct srcline_state *s, Dwarf_Die *cudie)
+{
+	Dwarf_Off off = dwarf_dieoffset(cudie);
+	const char *f0 = NULL, *f1 = NULL;
+	struct cu_lines *c;
+	Dwarf_Attribute at;
+	Dwarf_Word stmt;
+	Dwarf_Files *files;
+	const Elf_Data *d;
+	size_t i, nfiles;
+	int version;
+
+	for (i = 0; i < s->nr_cul; i++)
+		if (s->cul[i].cu_off == off)
+			return &s->cul[i];
+	c = realloc(s->cul, (s->nr_cul + 1) * sizeof(*s->cul));
+	if (!c)
+		return NULL;
+	s->cul = c;
+	c = &s->cul[s->nr_cul++];
+	memset(c, 0, sizeof(*c));
+	c->cu_off = off;
+	d = srcline__debug_line(s);
+	if (!d || dwarf_formudata(dwarf_attr(cudie, DW_AT_stmt_list, &at), &stmt))
+		return c;
+	version = cu_lines__scan(c, d, stmt, s->big_endian);
+	ranges__sort(&c->seq);
+	ranges__sort(&c->pre);
+	c->scanned = version > 0;
+	if (version >= 5 && !dwarf_getsrcfiles(cudie, &files, &nfiles) && nfiles >= 2) {
+		f0 = dwarf_filesrc(files, 0, NULL, NULL);
+		f1 = dwarf_filesrc(files, 1, NULL, NULL);
+	}
+	if (f0 && f1 && strcmp(file_base(f0), file_base(f1)) && c->pre.nr)
+		c->file0 = f0;
+	return c;
+}
+
+static void srcline__cu_lines_exit(struct srcline_state *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_cul; i++) {
+		free(s->cul[i].pre.r);
+		free(s->cul[i].seq.r);
+	}
+	free(s->cul);
+	s->cul = NULL;
+	s->nr_cul = 0;
+	free(s->esyms.s);
+	free(s->esyms.secs);
+	memset(&s->esyms, 0, sizeof(s->esyms));
+}
+
+/*
+ * The file binutils' addr2line names for a line-table row. It starts
+ * each sequence of a DWARF 5 line program with file entry 0 (the unit's
+ * primary file) where the DWARF file register starts at 1, so the rows
+ * before the sequence's first DW_LNS_set_file are named after entry 0:
+ * code of a header at the start of a function (glibc's
+ * libc_start_call_main.h in libc-start.c) reads as the .c file. Other
+ * rows: the file the row names.
+ */
+static const char *a2l_row_file(struct srcline_state *s, Dwfl_Line *dl, Dwarf_Die *cudie,
+				const char *file)
+{
+	Dwarf_Addr bias, addr;
 	Dwarf_Line *line = dwfl_dwarf_line(dl, &bias);
 	Dwarf_Files *files;
+	const struct cu_lines *c;
 	const char *f;
 	size_t idx;
 
 	if (!line || !cudie || dwarf_line_file(line, &files, &idx))
 		return file;
 	f = a2l_file(cudie, files, idx);
-	return f ? f : file;
+	if (!f)
+		return file;
+	if (idx != 1 || dwarf_lineaddr(line, &addr))
+		return f;
+	c = srcline__cu_lines(s, cudie);
+	if (c && c->file0 && ranges__has(&c->pre, addr))
+		return c->file0;
+	return f;
+}
+
+static void a2l_syms__load(struct machine *m, struct srcline_state *s)
+{
+	struct a2l_syms *e = &s->esyms;
+	Dwarf_Addr bias;
+	Dwarf *dw;
+	Elf *elf;
+	Elf_Scn *scn = NULL, *symscn = NULL;
+	GElf_Shdr sh, symsh = { 0 };
+	Elf_Data *data;
+	const char *file = NULL;
+	bool after = false, seen = false;
+	size_t i, n, nsecs = 0;
+
+	e->loaded = true;
+	dw = dwfl_module_getdwarf(s->mod, &bias);
+	elf = dw ? dwarf_getelf(dw) : NULL;
+	if (!elf || elf_getshdrnum(elf, &nsecs))
+		return;
+	e->secs = calloc(nsecs ? nsecs : 1, sizeof(*e->secs));
+	if (!e->secs)
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB ||
+		    (sh.sh_type == SHT_DYNSYM && (!symscn || symsh.sh_type != SHT_SYMTAB))) {
+			symscn = scn;
+			symsh = sh;
+		}
+		if ((sh.sh_flags & SHF_ALLOC) && sh.sh_size && e->nr_secs < nsecs) {
+			e->secs[e->nr_secs].addr = sh.sh_addr;
+			e->secs[e->nr_secs].size = sh.sh_size;
+			e->secs[e->nr_secs].idx = (uint32_t)elf_ndxscn(scn);
+			e->nr_secs++;
+		}
+	}
+	if (!symscn || !symsh.sh_entsize || !(data = elf_getdata(symscn, NULL)))
+		return;
+	n = symsh.sh_size / symsh.sh_entsize;
+	e->s = calloc(n ? n : 1, sizeof(*e->s));
+	if (!e->s)
+		return;
+	/* binutils pairs a symbol with the last file symbol before it;
+	 * a global one only while no file symbol came after a symbol (the
+	 * globals follow every object's locals) */
+	for (i = 1; i < n; i++) {
+		struct a2l_sym *o;
+		GElf_Sym sym;
+		int type;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			continue;
+		type = GELF_ST_TYPE(sym.st_info);
+		if (type == STT_FILE) {
+			const char *name = elf_strptr(elf, symsh.sh_link, sym.st_name);
+
+			file = machine__intern(m, name ? name : "");
+			if (seen)
+				after = true;
+			continue;
+		}
+		seen = true;
+		if (type == STT_SECTION || type == STT_OBJECT || type == STT_TLS ||
+		    type == STT_COMMON || sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
+			continue;
+		/* annobin's markers: hidden local untyped symbols of no size */
+		if (!sym.st_size && GELF_ST_BIND(sym.st_info) == STB_LOCAL && type == STT_NOTYPE &&
+		    GELF_ST_VISIBILITY(sym.st_other) == STV_HIDDEN)
+			continue;
+		o = &e->s[e->nr++];
+		o->addr = sym.st_value;
+		o->size = sym.st_size ? sym.st_size : 1;
+		o->shndx = sym.st_shndx;
+		o->local = GELF_ST_BIND(sym.st_info) == STB_LOCAL;
+		o->func = type == STT_FUNC || type == STT_GNU_IFUNC;
+		o->notype = type == STT_NOTYPE;
+		o->file = file && (o->local || !after) ? file : NULL;
+	}
+}
+
+/* binutils' choice between the best symbol so far @c and @o for @addr */
+static bool a2l_better(const struct a2l_sym *c, const struct a2l_sym *o, uint64_t addr)
+{
+	if (o->addr > addr)
+		return false;
+	if (!c)
+		return true;
+	if (o->addr != c->addr)
+		return o->addr > c->addr;
+	if (c->addr + c->size <= addr)
+		return o->size > c->size;
+	if (o->addr + o->size <= addr)
+		return false;
+	if (c->func != o->func)
+		return o->func;
+	if (c->notype != o->notype)
+		return c->notype;
+	return o->size < c->size;
+}
+
+/*
+ * The file binutils' addr2line names for @addr (link-time) when the line
+ * table has no row for it: the file symbol of the ELF function symbol
+ * closest below it in its section. Returns false without such a symbol;
+ * *@file NULL: no file ("??").
+ */
+static bool a2l_elf_file(struct machine *m, struct srcline_state *s, uint64_t addr,
+			 const char **file)
+{
+	struct a2l_syms *e = &s->esyms;
+	const struct a2l_sym *best = NULL;
+	uint32_t sec = 0;
+	size_t i;
+
+	if (!e->loaded)
+		a2l_syms__load(m, s);
+	for (i = 0; i < e->nr_secs; i++)
+		if (addr >= e->secs[i].addr && addr - e->secs[i].addr < e->secs[i].size) {
+			sec = e->secs[i].idx;
+			break;
+		}
+	if (!sec)
+		return false;
+	for (i = 0; i < e->nr; i++)
+		if (e->s[i].shndx == sec && a2l_better(best, &e->s[i], addr))
+			best = &e->s[i];
+	if (!best)
+		return false;
+	*file = best->file;
+	return true;
+}
+
+static struct cu_scopes *srcline__cu_scopes(struct srcline_state *s, Dwarf_Die *cudie);
+
+/* The innermost DWARF function at @pc of the unit: binutils' funcinfo. */
+static bool a2l_func(struct srcline_state *s, Dwarf_Die *cudie, Dwarf_Addr pc, Dwarf_Die *func)
+{
+	struct cu_scopes *t = srcline__cu_scopes(s, cudie);
+	int best = -1, i;
+	size_t k;
+
+	if (!t || t->failed)
+		return false;
+	for (k = 0; k < t->nr; k++) {
+		const struct cu_scope *e = &t->s[k];
+		uint32_t r;
+
+		if (best >= 0 && e->depth <= t->s[best].depth)
+			continue;
+		for (r = 0; r < e->nr_ranges; r++) {
+			const uint64_t *rg = t->ranges[e->first_range + r];
+
+			if (pc >= rg[0] && pc < rg[1]) {
+				best = (int)k;
+				break;
+			}
+		}
+	}
+	for (i = best; i >= 0; i = t->s[i].parent) {
+		int tag = dwarf_tag(&t->s[i].die);
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+		    tag == DW_TAG_entry_point) {
+			*func = t->s[i].die;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The languages whose function names binutils takes as linkage names
+ * (no demangling style). */
+static bool a2l_unmangled(int lang)
+{
+	switch (lang) {
+	case DW_LANG_C89:
+	case DW_LANG_C:
+	case DW_LANG_C99:
+	case DW_LANG_C11:
+	case DW_LANG_Cobol74:
+	case DW_LANG_Cobol85:
+	case DW_LANG_Fortran77:
+	case DW_LANG_Pascal83:
+	case DW_LANG_PLI:
+	case DW_LANG_UPC:
+	case DW_LANG_Mips_Assembler:
+	case 0x8004:		/* HP Basic91 */
+	case 0x8006:		/* HP IMacro */
+	case 0x8007:		/* HP Assembler */
+	case 0x8765:		/* Upc */
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * binutils' addr2line's first answer for @a (module address): a row of
+ * the line table (BFD's: only inside a sequence, a zero-length last row
+ * does not count), else a function around it with no line. Returns 1
+ * with *@file (NULL: "??") and *@line (0: "?"), 0 when addr2line finds
+ * nothing ("??:0", which perf takes as no line).
+ */
+static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
+		      const char **file, int *line)
+{
+	Dwarf_Addr cubias;
+	Dwarf_Die *cudie = dwfl_module_addrdie(s->mod, a, &cubias);
+	Dwfl_Line *dl = dwfl_module_getsrc(s->mod, a);
+	const struct cu_lines *c = cudie ? srcline__cu_lines(s, cudie) : NULL;
+	Dwarf_Die func;
+	Dwarf_Attribute at;
+	bool have_func;
+
+	*file = NULL;
+	*line = 0;
+	if (dl && cudie && (!c || !c->scanned || ranges__has(&c->seq, a - cubias))) {
+		const char *f = dwfl_lineinfo(dl, NULL, line, NULL, NULL, NULL);
+
+		if (f) {
+			*file = a2l_row_file(s, dl, cudie, f);
+			return 1;
+		}
+	}
+	*line = 0;
+	have_func = cudie && a2l_func(s, cudie, a - cubias, &func);
+	/* a function binutils takes the name of as its linkage name (any
+	 * function of C and the like): no look at the ELF symbols */
+	if (have_func && (dwarf_attr_integrate(&func, DW_AT_linkage_name, &at) ||
+			  dwarf_attr_integrate(&func, DW_AT_MIPS_linkage_name, &at) ||
+			  (a2l_unmangled(dwarf_srclang(cudie)) &&
+			   dwarf_attr_integrate(&func, DW_AT_name, &at))))
+		return 1;
+	if (a2l_elf_file(m, s, a - s->bias, file))
+		return 1;
+	return have_func;
 }
 
 const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
@@ -201,23 +823,16 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 	s = srcline__state(m, dso);
 	if (s && !s->failed) {
 		const char *hit = cache_find(s, addr);
-		Dwfl_Line *dl;
 
 		if (hit)
 			return hit;
-		Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias, cubias;
+		Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias;
 
-		dl = dwfl_module_getsrc(s->mod, a);
-		file = dl ? dwfl_lineinfo(dl, NULL, &lineno, NULL, NULL, NULL) : NULL;
-		if (file)
-			file = a2l_row_file(dl, dwfl_module_addrdie(s->mod, a, &cubias), file);
-		else if (dwfl_module_addrdie(s->mod, a, &cubias))
-			file = "";	/* a unit without that line: addr2line's ":?" */
-		/* "??" (addr2line's unknown file): not found, as perf takes it;
-		 * an empty name stays (perf shows ":0") */
-		if (file && strcmp(file, "??")) {
-			base = strrchr(file, '/');
-			snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file, lineno);
+		/* perf takes addr2line's "??:0" as no line, "??:?" as "??:0" */
+		if (a2l_lookup(m, s, a, &file, &lineno)) {
+			base = file ? strrchr(file, '/') : NULL;
+			snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file ? file : "??",
+				 lineno);
 			line = machine__intern(m, buf);
 		}
 	}
@@ -497,7 +1112,6 @@ int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
 	struct srcline_state *s;
 	Dwarf_Die *cudie, *scopes = NULL;
 	Dwarf_Addr bias, a;
-	Dwfl_Line *dl;
 	const char *file;
 	int n, i, out = 0, lineno = 0;
 
@@ -510,10 +1124,8 @@ int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
 	if (!cudie)
 		return 0;
-	dl = dwfl_module_getsrc(s->mod, a);
-	file = dl ? dwfl_lineinfo(dl, NULL, &lineno, NULL, NULL, NULL) : NULL;
-	if (file)
-		file = a2l_row_file(dl, cudie, file);
+	if (!a2l_lookup(m, s, a, &file, &lineno))
+		file = NULL;
 	lines[out++] = fileline(m, file, lineno);
 	n = srcline__concrete_scopes(cudie, a - bias, &scopes);
 	/* each inlined function: where its caller called it */
@@ -622,6 +1234,7 @@ void srcline__dso_exit(struct dso *dso)
 	if (!s)
 		return;
 	srcline__cu_scopes_exit(s);
+	srcline__cu_lines_exit(s);
 	if (s->dwfl)
 		dwfl_end(s->dwfl);
 	if (s->inl) {

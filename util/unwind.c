@@ -61,7 +61,7 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 {
 	struct unwind_info *ui = arg;
 	const struct perf_sample *s = ui->sample;
-	uint64_t size = s->user_stack.dyn_size ? s->user_stack.dyn_size : s->user_stack.size;
+	uint64_t size = s->user_stack.dyn_size;	/* what the kernel copied */
 	struct map *map;
 	const char *path;
 	int fd;

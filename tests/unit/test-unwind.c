@@ -122,7 +122,8 @@ static int emit(struct synth *s, const struct perf_event_header *h)
 	return data__write(w->out, h, h->size);
 }
 
-static void write_self(const char *path)
+/* @copied false: the kernel copied no stack (dyn_size 0) */
+static void write_self(const char *path, bool copied)
 {
 	const struct arch_ops *arch = arch__for_host();
 	const char *argv[] = { "record", "--call-graph", "dwarf" };
@@ -180,7 +181,7 @@ static void write_self(const char *path)
 	fill_regs(arch, attr.sample_regs_user, &snap, regs);
 	s.user_stack.size = STACK_MAX;
 	s.user_stack.data = (const char *)snap.stack;
-	s.user_stack.dyn_size = snap.stack_size;
+	s.user_stack.dyn_size = copied ? snap.stack_size : 0;
 	sz = event__synthesize_sample(buf, sizeof(buf), &attr, &s);
 	assert_true(sz > 0);
 	assert_int_equal(data__write(&out, buf, sz), 0);
@@ -229,7 +230,7 @@ static void test_unwind_self(void **state)
 	struct reader r = { .tool = { .sample = rd_sample, .event = rd_event } };
 	struct session *session;
 
-	write_self(FILE_OUT);
+	write_self(FILE_OUT, true);
 	session = session__new(FILE_OUT, &r.tool);
 	assert_non_null(session);
 	r.m = machine__new(NULL);
@@ -251,10 +252,32 @@ static void test_unwind_self(void **state)
 	session__delete(session);
 }
 
+/* A stack dump the kernel could not fill (dyn_size 0, as in a page fault
+ * at exec): perf unwinds nothing, not the stale bytes of the dump. */
+static void test_unwind_nothing_copied(void **state)
+{
+	struct reader r = { .tool = { .sample = rd_sample, .event = rd_event } };
+	struct session *session;
+
+	write_self(OUT "/unwind-empty.data", false);
+	session = session__new(OUT "/unwind-empty.data", &r.tool);
+	assert_non_null(session);
+	r.m = machine__new(NULL);
+	assert_non_null(r.m);
+	r.m->env = session__env(session);
+	assert_int_equal(session__process_events(session), 0);
+	assert_int_equal(r.samples, 1);
+	assert_int_equal(r.nr_frames, 0);
+	callchain_cursor__exit(&r.cursor);
+	machine__delete(r.m);
+	session__delete(session);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unwind_self),
+		cmocka_unit_test(test_unwind_nothing_copied),
 	};
 	char top;
 
