@@ -30,6 +30,7 @@
 #include "util/srcline.h"
 #include "util/symbol.h"
 #include "util/thread.h"
+#include "util/time-range.h"
 #include "util/trace-event.h"
 
 #define MAX_FIELDS 32
@@ -61,6 +62,8 @@ struct report {
 	const char *input, *sort_order, *fields, *call_graph;
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list, *cpu_list;
 	const char *parent_pattern;
+	const char *time_str;	/* --time */
+	struct time_ranges time;
 	struct symbol_opts symopts;
 	int children;		/* -1: default (on when the file has callchains) */
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
@@ -548,6 +551,9 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
 	if (!period)
 		period = 1;
+	/* --time: samples outside the ranges are not counted at all */
+	if (time_ranges__skip(&rep->time, sample->time))
+		return 0;
 	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
@@ -850,7 +856,10 @@ static int report__print(struct report *rep, FILE *fp)
 		report__filter_entries(rep, h);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
-			fprintf(fp, "# Samples: %s of event '%s'\n", nbuf, el->entries[i]->name);
+			fprintf(fp, "# Samples: %s of event '%s'", nbuf, el->entries[i]->name);
+			if (rep->time_str)
+				fprintf(fp, " (time slices: %s)", rep->time_str);
+			fputc('\n', fp);
 			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
 		}
 		hists__fprintf_stdio(fp, h, &so);
@@ -860,6 +869,27 @@ static int report__print(struct report *rep, FILE *fp)
 	if (!quiet && !rep->no_quality)
 		report__print_quality(rep, fp);
 	return printed;
+}
+
+/* --time, once the header gave the first/last sample times */
+static int report__parse_time(struct report *rep)
+{
+	struct env *env = session__env(rep->session);
+	uint64_t first = env ? env->first_sample_time : 0;
+	uint64_t last = env ? env->last_sample_time : 0;
+	int err;
+
+	if (time_ranges__has_percent(rep->time_str) &&
+	    (session__is_pipe(rep->session) || (!first && !last))) {
+		pr_err("--time %s: percentages need the first/last sample times, which this file does not have (pipe mode or no SAMPLE_TIME feature); give START,STOP in seconds\n",
+		       rep->time_str);
+		return -EINVAL;
+	}
+	err = time_ranges__parse(&rep->time, rep->time_str, first, last);
+	if (err == -EINVAL)
+		pr_err("--time '%s': invalid; use START,STOP in seconds (either may be empty, several ranges separated by spaces), P%%/N, P%%-Q%% or P%%\n",
+		       rep->time_str);
+	return err;
 }
 
 static int parse_call_graph(const struct option *opt, const char *arg, int unset)
@@ -915,6 +945,7 @@ static void report__exit(struct report *rep)
 	if (rep->tevent)
 		trace_event__delete(rep->tevent);
 	free(rep->trace_buf);
+	time_ranges__exit(&rep->time);
 }
 
 int cmd_report(int argc, const char **argv)
@@ -955,6 +986,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('d', "dsos", &rep.dso_list, "dso[,dso...]", "only these dsos"),
 		OPT_STRING('S', "symbols", &rep.sym_list, "sym[,sym...]", "only these symbols"),
 		OPT_STRING('C', "cpu", &rep.cpu_list, "cpu", "only samples of these CPUs (0-3,5)"),
+		OPT_STRING(0, "time", &rep.time_str, "str",
+			   "only samples in these times: START,STOP (seconds; ranges separated by spaces), P%/N, P%-Q%"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
 		OPT_BOOLEAN(0, "header", &rep.header, "show the perf.data header, then the report"),
@@ -1046,6 +1079,8 @@ int cmd_report(int argc, const char **argv)
 		ret = 0;
 		goto out;
 	}
+	if (rep.time_str && report__parse_time(&rep) < 0)
+		goto out;
 	rep.machine = machine__new(&rep.symopts);
 	if (!rep.machine)
 		goto out;
