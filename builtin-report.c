@@ -17,7 +17,9 @@
 #include "util/report-outputs.h"	/* flame helper: --flamegraph/--folded/--json/--pprof/--diff */
 #include "util/callchain.h"
 #include "util/debug.h"
+#include "arch/arch.h"
 #include "util/dso.h"
+#include "util/event-dump.h"
 #include "util/event.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
@@ -69,6 +71,8 @@ struct report {
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
+	bool dump;		/* -D: perf's raw record dump */
+	struct event_dump dumper;
 	int max_stack;
 	double percent_limit;
 	const char *field_sep;
@@ -529,6 +533,41 @@ static struct symbol *report__parent(struct report *rep, const struct callchain_
 	return NULL;
 }
 
+/* -D: the thread and object a sample resolved to, as perf prints them */
+static void report__dump_al(struct report *rep, const struct addr_location *al)
+{
+	FILE *fp = rep->dumper.fp;
+
+	if (!al->thread)
+		return;
+	fprintf(fp, " ... thread: %s:%d\n", al->comm ? al->comm : "", (int)al->thread->tid);
+	fprintf(fp, " ...... dso: %s\n", al->dso ? al->dso->long_name :
+		al->level == 'H' ? "[hypervisor]" : "<not found>");
+}
+
+/* -D: a record as it is read (user records) or delivered (kernel ones) */
+static void report__dump(struct tool *tool, const union perf_event *event,
+			 const struct perf_sample *sample, uint64_t offset,
+			 struct session *session)
+{
+	struct report *rep = (struct report *)tool;
+	struct evlist *el = session__evlist(session);
+	struct event_dump *d = &rep->dumper;
+	struct evsel *evsel = NULL;
+	int i;
+
+	d->have_attrs = el && el->nr;
+	d->sample_type = 0;
+	for (i = 0; el && i < el->nr; i++)
+		d->sample_type |= el->entries[i]->attr.sample_type;
+	d->sample_id_all = d->have_attrs && el->entries[0]->attr.sample_id_all;
+	event_dump__raw(d, event, offset);
+	event_dump__line(d, event, sample, offset);
+	if (event->header.type == PERF_RECORD_SAMPLE)
+		evsel = session__evsel_of(session, event);
+	event_dump__body(d, event, sample, evsel ? evsel->attr.sample_type : 0);
+}
+
 static int report__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -557,6 +596,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
+	if (rep->dump)
+		report__dump_al(rep, &al);
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
@@ -680,6 +721,8 @@ static void report__print_stats(struct report *rep, FILE *fp)
 	for (i = 0; el && i < el->nr; i++) {
 		struct hists *h = i < MAX_EVSELS ? rep->hists[i] : NULL;
 
+		if (!h || !h->nr_samples)	/* perf lists the events with samples */
+			continue;
 		fprintf(fp, "%s stats:\n", el->entries[i]->name);
 		fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h ? h->nr_samples : 0);
 	}
@@ -995,6 +1038,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('I', "show-info", &rep.show_full_info,
 			    "with --header: show the topology features too"),
 		OPT_BOOLEAN(0, "stats", &rep.stats, "show record counts only"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump,
+			    "dump every record (hex bytes and decoded fields), then the record counts"),
 		OPT_BOOLEAN('T', "threads", &rep.threads, "per-thread counts of the events (from record -s)"),
 		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
 			   "separate columns with sep instead of aligning them"),
@@ -1063,9 +1108,32 @@ int cmd_report(int argc, const char **argv)
 		ret = report_outputs__run(&rep.outputs, rep.input, &rep.symopts, rep.max_stack) ? 1 : 0;
 		goto out;
 	}
+	if (rep.dump)
+		rep.tool.dump = report__dump;
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
+	if (rep.dump) {
+		struct env *env = session__env(rep.session);
+		struct evlist *el = session__evlist(rep.session);
+		const struct arch_ops *ops = env && env->arch ? arch__by_name(env->arch) :
+					     arch__for_host();
+
+		rep.dumper.fp = stdout;
+		rep.dumper.reg_name = ops ? ops->reg_name : NULL;
+		if (session__is_pipe(rep.session)) {
+			rep.dumper.path = "pipe";
+			rep.dumper.base = sizeof(struct perf_pipe_file_header);
+		} else {
+			rep.dumper.path = rep.input;
+		}
+		if (el && el->nr && !el->entries[0]->attr.sample_id_all)
+			printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
+		printf("# To display the perf.data header info, please use "
+		       "--header/--header-only options.\n#\n");
+		rep.stats = true;	/* perf ends the dump with the record counts */
+		rep.stdio = true;
+	}
 	if (rep.header_only) {
 		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);

@@ -31,6 +31,13 @@ struct tool {
 	 * consumes itself (ATTR, TRACING_DATA, FEATURE, COMPRESSED, ...). */
 	int (*user_event)(struct tool *tool, const union perf_event *event,
 			  struct session *session);
+	/* report -D: every record, user records as they are read and kernel
+	 * records as they are delivered (@sample NULL for user records);
+	 * @offset is the record's offset in the file or stream (pipe-mode
+	 * header included; that of the COMPRESSED record for what it held). */
+	void (*dump)(struct tool *tool, const union perf_event *event,
+		     const struct perf_sample *sample, uint64_t offset,
+		     struct session *session);
 	bool ordered_events;	/* sort by time between FINISHED_ROUNDs */
 };
 
