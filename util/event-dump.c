@@ -101,9 +101,10 @@ static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 		dump_regs(d, "user", s->user_regs.abi, s->user_regs.mask, s->user_regs.regs);
 	if ((type & PERF_SAMPLE_REGS_INTR) && s->intr_regs.regs)
 		dump_regs(d, "intr", s->intr_regs.abi, s->intr_regs.mask, s->intr_regs.regs);
-	/* perf's offset is that of the stack's size field */
+	/* perf prints the valid (dynamic) size, and the offset of the
+	 * stack's size field */
 	if ((type & PERF_SAMPLE_STACK_USER) && s->user_stack.data)
-		fprintf(fp, "... ustack: size %" PRIu64 ", offset 0x%x\n", s->user_stack.size,
+		fprintf(fp, "... ustack: size %" PRIu64 ", offset 0x%x\n", s->user_stack.dyn_size,
 			(unsigned int)(s->user_stack.data - (const char *)ev - 8));
 	if (type & PERF_SAMPLE_WEIGHT)
 		fprintf(fp, "... weight: %" PRIu64 "\n", s->weight);

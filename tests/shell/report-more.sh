@@ -1,0 +1,68 @@
+#!/bin/sh
+# report -D (raw dump) and --time (time slices) equal perf report's on fresh recordings and the perf 6.1 files
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/dsouser" ] || skip "workloads not built (make workloads)"
+"$PERF" record -q -g -o "$T/fp.data" "$WL/dsouser" 0.3 >/dev/null 2>&1 ||
+	skip "perf record -g does not work here"
+"$PERF" record -q -o - -e '{cpu-clock,task-clock}' "$WL/dsouser" 0.2 \
+	> "$T/pipe.data" 2>/dev/null || fail "perf record -o - of a group failed"
+"$PERF" record -q --call-graph dwarf -o "$T/dwarf.data" "$WL/cpuburn" 0.2 >/dev/null 2>&1 ||
+	fail "perf record --call-graph dwarf failed"
+n=0
+# -D: byte-equal, hex dumps and all (the dump ends with the record counts;
+# perf prints no tip there)
+for f in "$T/fp.data" "$T/dwarf.data" "$DATA/perf-6.1/cpuburn-zstd.data" \
+	 "$DATA/perf-6.1/sched-switch.data" "$DATA/perf-6.1/stat-record.data"; do
+	"$PERF" report -D -i "$f" > "$T/perf" 2>/dev/null
+	"$MPERF" report -D -i "$f" > "$T/mperf" 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report -D -i $f: exit status"; }
+	[ "$(grep -c PERF_RECORD_ "$T/perf")" -gt 5 ] || fail "perf -D printed few records for $f"
+	if ! cmp -s "$T/mperf" "$T/perf"; then
+		diff "$T/mperf" "$T/perf" | head -20 >&2
+		fail "report -D -i $f differs from perf's"
+	fi
+	n=$((n + 1))
+done
+# pipe mode from stdin: offsets in the stream, '@pipe', ATTR/FEATURE records
+"$PERF" report -D -i - < "$T/pipe.data" > "$T/perf" 2>/dev/null
+"$MPERF" report -D -i - < "$T/pipe.data" > "$T/mperf" 2>/dev/null ||
+	fail "mperf report -D -i - failed"
+assert_contains "pipe dump" "PERF_RECORD_FEATURE" "$T/mperf"
+cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "report -D of a pipe differs"; }
+n=$((n + 1))
+
+# --time: every form perf takes; the first/last sample times of the file
+first=$("$PERF" report -i "$T/fp.data" --header-only | awk '/time of first sample/ { print $NF }')
+last=$("$PERF" report -i "$T/fp.data" --header-only | awk '/time of last sample/ { print $NF }')
+[ -n "$first" ] && [ -n "$last" ] || fail "no sample times in the header"
+mid=$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.6f", (a + b) / 2 }')
+q1=$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.6f", a + (b - a) / 4 }')
+# compare OPTS...: mperf report's rows equal perf's (the last 3 lines are
+# perf's random tip / mperf's quality summary)
+compare() {
+	"$PERF" report -i "$T/fp.data" --stdio "$@" > "$T/perf" 2>/dev/null
+	"$MPERF" report -i "$T/fp.data" --stdio "$@" > "$T/mperf" 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report $*: exit status"; }
+	head -n -3 "$T/mperf" > "$T/a"
+	head -n -3 "$T/perf" > "$T/b"
+	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
+		head -20 "$T/diff" >&2
+		fail "report $* differs from perf's"
+	fi
+	n=$((n + 1))
+}
+for tm in "$first,$mid" "$mid," ",$mid" "20%-60%" "25%/2" "10%/2,30%/3" "40%" \
+	  "$first,$q1 $mid,$last"; do
+	compare --no-children -g none --time "$tm"
+	grep -q "time slices: $tm" "$T/perf" || fail "perf did not take --time $tm"
+	compare --time "$tm"
+	compare --no-children -s dso --time "$tm"
+done
+"$MPERF" report -i "$T/fp.data" --stdio --time bogus > /dev/null 2> "$T/err" &&
+	fail "--time bogus was accepted"
+assert_contains "--time error" "--time 'bogus': invalid" "$T/err"
+[ "$(wc -l < "$T/err")" -eq 1 ] || fail "--time bogus: more than one line of error"
+echo "$n comparisons equal to perf's"
