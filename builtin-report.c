@@ -72,6 +72,10 @@ struct report {
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
 	bool dump;		/* -D: perf's raw record dump */
+	bool show_total_period;	/* --show-total-period: a Period column */
+	bool hide_unresolved;	/* -U: samples and frames without a symbol */
+	const char *percentage;	/* --percentage relative|absolute */
+	bool pct_relative;
 	struct event_dump dumper;
 	int max_stack;
 	double percent_limit;
@@ -385,6 +389,8 @@ static int report__setup(struct report *rep)
 		report__add_field(rep, "overhead", false);
 		if (rep->show_nr_samples)
 			report__add_field(rep, "sample", false);
+		if (rep->show_total_period)
+			report__add_field(rep, "period", false);
 	}
 	if (fields_given) {
 		err = report__add_list(rep, rep->fields, true);
@@ -509,16 +515,26 @@ static bool report__entry_filtered(struct report *rep, const struct hist_entry *
 
 static void report__filter_entries(struct report *rep, struct hists *h)
 {
-	uint64_t i, j;
+	uint64_t i, j, period = 0, samples = 0;
+	bool any = false;
 
 	for (i = 0, j = 0; i < h->nr_sorted; i++) {
 		if (report__entry_filtered(rep, h->sorted[i])) {
 			rep->nr_filtered++;
+			any = true;
 			continue;
 		}
+		period += h->sorted[i]->period;
+		samples += h->sorted[i]->nr_events;
 		h->sorted[j++] = h->sorted[i];
 	}
 	h->nr_sorted = j;
+	/* --percentage relative: the shown entries make 100%, and the
+	 * header counts only their samples, as perf's */
+	if (rep->pct_relative && any) {
+		h->total_period = period;
+		h->nr_samples = samples;
+	}
 }
 
 static struct symbol *report__parent(struct report *rep, const struct callchain_cursor *c)
@@ -531,6 +547,17 @@ static struct symbol *report__parent(struct report *rep, const struct callchain_
 		if (c->nodes[i].sym && !regexec(&rep->parent_re, c->nodes[i].sym->name, 0, NULL, 0))
 			return c->nodes[i].sym;
 	return NULL;
+}
+
+/* -U: callchain frames without a symbol are left out, as perf does */
+static void report__hide_unresolved_frames(struct callchain_cursor *c)
+{
+	uint32_t i, j;
+
+	for (i = 0, j = 0; i < c->nr; i++)
+		if (c->nodes[i].sym)
+			c->nodes[j++] = c->nodes[i];
+	c->nr = j;
 }
 
 /* -D: the thread and object a sample resolved to, as perf prints them */
@@ -598,6 +625,9 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		return -ENOMEM;
 	if (rep->dump)
 		report__dump_al(rep, &al);
+	/* -U: perf drops the sample, not just its entry */
+	if (rep->hide_unresolved && !al.sym)
+		return 0;
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
@@ -611,6 +641,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		if (err)
 			return err;
 		cursor = &rep->cursor;
+		if (rep->hide_unresolved)
+			report__hide_unresolved_frames(cursor);
 		if (!sample->callchain && !sample->user_stack.size)
 			hists->nr_no_callchain++;
 		if (cursor->truncated)
@@ -1033,6 +1065,12 @@ int cmd_report(int argc, const char **argv)
 			   "only samples in these times: START,STOP (seconds; ranges separated by spaces), P%/N, P%-Q%"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
+		OPT_STRING(0, "percentage", &rep.percentage, "relative|absolute",
+			   "with filters: percentages of the shown entries (relative) or of all (absolute, default)"),
+		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
+			    "show a column with the sum of the periods"),
+		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,
+			    "drop samples (and callchain entries) not resolved to a symbol"),
 		OPT_BOOLEAN(0, "header", &rep.header, "show the perf.data header, then the report"),
 		OPT_BOOLEAN(0, "header-only", &rep.header_only, "show only the perf.data header"),
 		OPT_BOOLEAN('I', "show-info", &rep.show_full_info,
@@ -1068,6 +1106,14 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.input)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
+	if (rep.percentage) {
+		if (!strcmp(rep.percentage, "relative")) {
+			rep.pct_relative = true;
+		} else if (strcmp(rep.percentage, "absolute")) {
+			pr_err("report: --percentage '%s': use relative or absolute\n", rep.percentage);
+			goto out;
+		}
+	}
 	if (parse_int_list(rep.pid_list, &rep.pids, &rep.nr_pids) < 0 ||
 	    parse_int_list(rep.tid_list, &rep.tids, &rep.nr_tids) < 0) {
 		pr_err("report: --pid/--tid take comma-separated numbers\n");
