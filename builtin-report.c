@@ -928,6 +928,8 @@ static int report__print(struct report *rep, FILE *fp)
 		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
+		/* perf's callchain percentages stay those of the whole */
+		so.chain_total = h->total_period;
 		report__filter_entries(rep, h);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);

@@ -17,6 +17,8 @@ struct stdio_hist_opts {
 	bool quiet;		/* -q: rows only */
 	double percent_limit;
 	const char *field_sep;	/* -t: NULL = aligned columns */
+	uint64_t chain_total;	/* callchain percentages of this total
+				 * (--percentage relative); 0: the hists' */
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */
