@@ -73,6 +73,7 @@ struct report {
 	bool no_quality;
 	bool dump;		/* -D: perf's raw record dump */
 	bool show_total_period;	/* --show-total-period: a Period column */
+	bool ns;		/* --ns: -s time in nanoseconds */
 	bool hide_unresolved;	/* -U: samples and frames without a symbol */
 	const char *percentage;	/* --percentage relative|absolute */
 	bool pct_relative;
@@ -549,6 +550,22 @@ static struct symbol *report__parent(struct report *rep, const struct callchain_
 	return NULL;
 }
 
+/* perf's --time-quantum default: "-s time" slots of 100 ms */
+#define TIME_QUANTUM 100000000ULL
+
+/* the socket of the sample's CPU in the file's CPU_TOPOLOGY; -1 when the
+ * samples carry no CPU or the file no topology, as perf */
+static int32_t report__socket(struct report *rep, struct evsel *evsel,
+			      const struct perf_sample *sample)
+{
+	struct env *env = session__env(rep->session);
+
+	if (!(evsel->attr.sample_type & PERF_SAMPLE_CPU) || !env || !env->cpu ||
+	    sample->cpu >= (uint32_t)env->nr_cpus_avail)
+		return -1;
+	return env->cpu[sample->cpu].socket_id;
+}
+
 /* -U: callchain frames without a symbol are left out, as perf does */
 static void report__hide_unresolved_frames(struct callchain_cursor *c)
 {
@@ -661,6 +678,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.cpu = (int32_t)sample->cpu;
 	tmpl.pid = al.thread->pid;
 	tmpl.tid = al.thread->tid;
+	tmpl.time = sample->time / TIME_QUANTUM * TIME_QUANTUM;
+	tmpl.socket = report__socket(rep, evsel, sample);
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
 	if (rep->need_trace)
@@ -1042,7 +1061,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
@@ -1069,6 +1088,7 @@ int cmd_report(int argc, const char **argv)
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
 		OPT_STRING(0, "percentage", &rep.percentage, "relative|absolute",
 			   "with filters: percentages of the shown entries (relative) or of all (absolute, default)"),
+		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
 			    "show a column with the sum of the periods"),
 		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,
@@ -1108,6 +1128,7 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.input)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
+	sort__set_time_ns(rep.ns);
 	if (rep.percentage) {
 		if (!strcmp(rep.percentage, "relative")) {
 			rep.pct_relative = true;

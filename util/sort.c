@@ -280,6 +280,55 @@ static int trace_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%s", he->trace ? he->trace : "");
 }
 
+/* time: perf's slots of --time-quantum (100 ms), "sec.usec" or with
+ * --ns "sec.nsec", the column 12 or 16 wide */
+static bool time_ns;
+
+void sort__set_time_ns(bool ns)
+{
+	time_ns = ns;
+}
+
+static int time_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->time, b->time);
+}
+
+static uint64_t time_hash(const struct hist_entry *he)
+{
+	return he->time * 0x9e3779b97f4a7c15ULL;
+}
+
+static int time_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	uint64_t sec = he->time / 1000000000ULL, ns = he->time % 1000000000ULL;
+
+	if (time_ns)
+		return snprintf(buf, size, "%" PRIu64 ".%09" PRIu64, sec, ns);
+	return snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, sec, ns / 1000);
+}
+
+static int time_width(const struct hist_entry *he)
+{
+	return time_ns ? 16 : 12;
+}
+
+/* socket: of the sample's CPU (CPU_TOPOLOGY), -1 without one; "%.3d" */
+static int socket_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->socket, b->socket);
+}
+
+static uint64_t socket_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uint32_t)he->socket * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int socket_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%*.*d", 6, 3, he->socket);
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
 	  .pad_last = true, .clip = true, .collapse = true },
@@ -296,6 +345,9 @@ static const struct sort_key sort_keys[] = {
 	  .need_trace = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
+	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width },
+	{ "socket", "Socket", socket_cmp, socket_cmp, socket_hash, socket_snprintf,
+	  .pad_last = true },
 };
 
 const struct sort_key *sort_key__find(const char *name)
@@ -312,5 +364,6 @@ const struct sort_key *sort_key__find(const char *name)
 
 const char *sort_key__names(void)
 {
-	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace";
+	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
+	       "socket";
 }

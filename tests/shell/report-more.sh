@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -D (raw dump), --time, --percentage, --show-total-period, -U equal perf report's on fresh recordings and the perf 6.1 files
+# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket, --ns equal perf report's on fresh recordings and the perf 6.1 files
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -57,7 +57,7 @@ compare() {
 for tm in "$first,$mid" "$mid," ",$mid" "20%-60%" "25%/2" "10%/2,30%/3" "40%" \
 	  "$first,$q1 $mid,$last"; do
 	compare --no-children -g none --time "$tm"
-	grep -q "time slices: $tm" "$T/perf" || fail "perf did not take --time $tm"
+	grep -q "time slices: $tm" "$T/perf" || { head -12 "$T/perf" >&2; fail "perf did not take --time $tm"; }
 	compare --time "$tm"
 	compare --no-children -s dso --time "$tm"
 done
@@ -81,6 +81,14 @@ compare -U
 compare --no-children -g caller -U
 compare --no-children --percentage relative --dsos libc.so.6 -g none
 cp "$T/fp.keep" "$T/fp.data"
+# sort keys time (100 ms slots; --ns) and socket
+for k in time socket socket,time time,sym comm,time sym,time cpu,socket; do
+	compare --no-children -g none -s "$k"
+done
+compare --no-children -g none -s time --ns
+compare --no-children -g none -F overhead,time,sym --ns
+grep -qE '^ +[0-9.]+%  [0-9]+\.[0-9]{9} ' "$T/perf" || fail "perf's --ns times have no 9 decimals"
+compare --no-children -s socket,sym
 "$MPERF" report -i "$T/fp.data" --stdio --percentage bogus > /dev/null 2> "$T/err" &&
 	fail "--percentage bogus was accepted"
 assert_contains "--percentage error" "use relative or absolute" "$T/err"
