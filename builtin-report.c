@@ -74,6 +74,11 @@ struct report {
 	bool dump;		/* -D: perf's raw record dump */
 	bool show_total_period;	/* --show-total-period: a Period column */
 	bool ns;		/* --ns: -s time in nanoseconds */
+	int group;		/* --group/--no-group; -1: on for files with groups */
+	/* --group: a leader entry's member entries, [seq * nr + member] */
+	const struct hist_entry **gmembers;
+	uint64_t gmembers_nr;
+	int gnr;
 	bool hide_unresolved;	/* -U: samples and frames without a symbol */
 	const char *percentage;	/* --percentage relative|absolute */
 	bool pct_relative;
@@ -335,6 +340,28 @@ static bool evlist__has_callchains(struct evlist *el)
 	return false;
 }
 
+/* --group: perf's default when the file has groups; mperf shows the
+ * group's values side by side without call graphs and children only */
+static void report__setup_group(struct report *rep, struct evlist *el)
+{
+	bool has_groups = false;
+
+	for (int i = 0; el && i < el->nr; i++)
+		has_groups |= el->entries[i]->nr_members > 1;
+	if (!has_groups) {
+		rep->group = 0;
+		return;
+	}
+	if (rep->group && (rep->use_callchain || rep->children)) {
+		pr_warning("the group view with call graphs or children is not supported: one "
+			   "table per event (--no-children -g none for the group view, "
+			   "--no-group to silence)\n");
+		rep->group = 0;
+	}
+	if (rep->group < 0)
+		rep->group = 1;
+}
+
 /* Decide children/callchain defaults once the attrs are known (at the
  * first sample: in pipe mode attrs arrive as records). */
 static int report__setup(struct report *rep)
@@ -373,6 +400,7 @@ static int report__setup(struct report *rep)
 		rep->cc.mode = CHAIN_NONE;
 	}
 	rep->use_callchain = rep->cc.mode != CHAIN_NONE;
+	report__setup_group(rep, el);
 	/* as perf: --percent-limit is also the callchain threshold */
 	if (rep->percent_limit > 0)
 		rep->cc.min_percent = rep->percent_limit;
@@ -913,6 +941,100 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "\n#\n");
 }
 
+static const struct hist_entry *report__member(void *arg, const struct hist_entry *he, int i)
+{
+	struct report *rep = arg;
+	uint64_t slot = he->seq * (uint64_t)rep->gnr + (uint64_t)i;
+
+	return slot < rep->gmembers_nr ? rep->gmembers[slot] : NULL;
+}
+
+/* perf's group order: the leader's value, then each member's (children
+ * first when cumulating), then the order the keys gave */
+static int group_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct hist_entry *a = *(struct hist_entry *const *)pa;
+	const struct hist_entry *b = *(struct hist_entry *const *)pb;
+	struct report *rep = arg;
+	int pass, i;
+
+	for (pass = rep->children ? 0 : 1; pass < 2; pass++) {
+		for (i = -1; i < rep->gnr; i++) {
+			const struct hist_entry *x = i < 0 ? a : report__member(rep, a, i);
+			const struct hist_entry *y = i < 0 ? b : report__member(rep, b, i);
+			uint64_t vx = !x ? 0 : pass ? x->period : x->period_acc;
+			uint64_t vy = !y ? 0 : pass ? y->period : y->period_acc;
+
+			if (vx != vy)
+				return vx > vy ? -1 : 1;
+		}
+	}
+	/* the position output_resort gave (stashed in last_sample) */
+	return a->last_sample < b->last_sample ? -1 : a->last_sample > b->last_sample;
+}
+
+/*
+ * --group: the members' entries join the leader's (entries of their keys
+ * are added to the leader's hists with no period), then the leader's
+ * entries are ordered by the group's values. Returns the number of members.
+ */
+static int report__group(struct report *rep, struct evsel *leader, struct hists *h)
+{
+	int nr = leader->nr_members - 1, m;
+	uint64_t i;
+
+	rep->gnr = nr;
+	free(rep->gmembers);
+	rep->gmembers = NULL;
+	rep->gmembers_nr = 0;
+	for (m = 0; m < nr; m++) {
+		struct hists *mh = leader->idx + 1 + m < MAX_EVSELS ?
+				   rep->hists[leader->idx + 1 + m] : NULL;
+
+		if (!mh)
+			continue;
+		hists__output_resort(mh);
+		for (i = 0; i < mh->nr_sorted; i++) {
+			struct hist_entry *le = hists__findnew(h, mh->sorted[i]);
+			uint64_t slot;
+
+			if (!le)
+				return -ENOMEM;
+			slot = le->seq * (uint64_t)nr + (uint64_t)m;
+			if (slot >= rep->gmembers_nr) {
+				uint64_t n = (h->nr_entries + 1) * (uint64_t)nr;
+				const struct hist_entry **g = realloc(rep->gmembers, n * sizeof(*g));
+
+				if (!g)
+					return -ENOMEM;
+				memset(g + rep->gmembers_nr, 0, (n - rep->gmembers_nr) * sizeof(*g));
+				rep->gmembers = g;
+				rep->gmembers_nr = n;
+			}
+			rep->gmembers[slot] = mh->sorted[i];
+		}
+	}
+	hists__output_resort(h);
+	for (i = 0; i < h->nr_sorted; i++)
+		h->sorted[i]->last_sample = i;
+	qsort_r(h->sorted, h->nr_sorted, sizeof(*h->sorted), group_cmp, rep);
+	return nr;
+}
+
+/* "anon group { cpu-clock, task-clock }", as perf names a group */
+static void report__group_name(struct evlist *el, struct evsel *leader, char *buf, size_t size)
+{
+	int n = snprintf(buf, size, "%s { ", leader->group_name ? leader->group_name :
+			 "anon group");
+
+	for (int m = 0; m < leader->nr_members && leader->idx + m < el->nr; m++)
+		if (n >= 0 && (size_t)n < size)
+			n += snprintf(buf + n, size - n, "%s%s", m ? ", " : "",
+				      el->entries[leader->idx + m]->name);
+	if (n >= 0 && (size_t)n < size)
+		snprintf(buf + n, size - n, " }");
+}
+
 static int report__print(struct report *rep, FILE *fp)
 {
 	const struct session_stats *st = session__stats(rep->session);
@@ -942,21 +1064,58 @@ static int report__print(struct report *rep, FILE *fp)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
 	}
 	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
+		struct evsel *evsel = el->entries[i];
 		struct hists *h = rep->hists[i];
+		struct hists *members[MAX_EVSELS];
+		uint64_t nr_samples = h ? h->nr_samples : 0, total = h ? h->total_period : 0;
+		bool grouped = rep->group > 0 && evsel->nr_members > 1 &&
+			       evsel__is_group_leader(evsel);
+		char name[1024];
 
-		if (!h || !h->nr_samples)
-			continue;
-		hists__output_resort(h);
+		so.nr_members = 0;
+		if (rep->group > 0 && !evsel__is_group_leader(evsel))
+			continue;	/* shown in its leader's table */
+		if (grouped) {
+			for (int m = 1; m < evsel->nr_members; m++) {
+				struct hists *mh = i + m < MAX_EVSELS ? rep->hists[i + m] : NULL;
+
+				members[m - 1] = mh;
+				nr_samples += mh ? mh->nr_samples : 0;
+				total += mh ? mh->total_period : 0;
+			}
+			if (!nr_samples)
+				continue;
+			if (!h)
+				h = report__hists(rep, evsel);
+			if (!h || report__group(rep, evsel, h) < 0)
+				return printed;
+			so.nr_members = evsel->nr_members - 1;
+			so.member = report__member;
+			so.member_hists = members;
+			so.member_arg = rep;
+			report__group_name(el, evsel, name, sizeof(name));
+		} else {
+			if (!h || !h->nr_samples)
+				continue;
+			hists__output_resort(h);
+			snprintf(name, sizeof(name), "%s", evsel->name);
+		}
 		/* perf's callchain percentages stay those of the whole */
 		so.chain_total = h->total_period;
 		report__filter_entries(rep, h);
+		if (!grouped || rep->pct_relative) {	/* else: the whole group's */
+			nr_samples = h->nr_samples;
+			total = h->total_period;
+		}
 		if (!quiet) {
-			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
-			fprintf(fp, "# Samples: %s of event '%s'", nbuf, el->entries[i]->name);
+			stdio__sample_count(nbuf, sizeof(nbuf), nr_samples);
+			/* perf says "events" for a group leader, even alone */
+			fprintf(fp, "# Samples: %s of event%s '%s'", nbuf,
+				evsel->nr_members > 1 ? "s" : "", name);
 			if (rep->time_str)
 				fprintf(fp, " (time slices: %s)", rep->time_str);
 			fputc('\n', fp);
-			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
+			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", total);
 		}
 		hists__fprintf_stdio(fp, h, &so);
 		fprintf(fp, "\n\n");
@@ -1005,6 +1164,14 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 	return 0;
 }
 
+static int parse_group(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+
+	rep->group = unset ? 0 : 1;
+	return 0;
+}
+
 static int parse_children(const struct option *opt, const char *arg, int unset)
 {
 	struct report *rep = opt->value;
@@ -1041,6 +1208,7 @@ static void report__exit(struct report *rep)
 	if (rep->tevent)
 		trace_event__delete(rep->tevent);
 	free(rep->trace_buf);
+	free(rep->gmembers);
 	time_ranges__exit(&rep->time);
 }
 
@@ -1053,6 +1221,7 @@ int cmd_report(int argc, const char **argv)
 			.ordered_events = true,
 		},
 		.children = -1,
+		.group = -1,
 		.max_stack = 127,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
 	};
@@ -1088,6 +1257,9 @@ int cmd_report(int argc, const char **argv)
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
 		OPT_STRING(0, "percentage", &rep.percentage, "relative|absolute",
 			   "with filters: percentages of the shown entries (relative) or of all (absolute, default)"),
+		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
+				   "(default for files with groups; --no-group: one table per event)",
+				   parse_group),
 		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
 			    "show a column with the sum of the periods"),

@@ -79,6 +79,71 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 	return 0;
 }
 
+/* --group: a value column holds the leader's value, then each member's,
+ * each as wide as perf prints them (8 for percentages, 12 for counts) */
+static int group_text(const struct sort_field *f, const struct hist_entry *he,
+		      const struct hists *hists, const struct stdio_hist_opts *o,
+		      char *buf, size_t size)
+{
+	int n = 0, i;
+
+	for (i = 0; i <= o->nr_members && (size_t)n < size; i++) {
+		const struct hist_entry *e = i ? o->member(o->member_arg, he, i - 1) : he;
+		const struct hists *h = i ? o->member_hists[i - 1] : hists;
+		uint64_t total = h ? h->total_period : 0;
+		struct hist_entry zero = { 0 };
+
+		if (!e)
+			e = &zero;
+		switch (f->kind) {
+		case FIELD_OVERHEAD:
+			n += snprintf(buf + n, size - n, "%7.2f%%", pct(e->period, total));
+			break;
+		case FIELD_CHILDREN:
+			n += snprintf(buf + n, size - n, "%7.2f%%", pct(e->period_acc, total));
+			break;
+		case FIELD_OVERHEAD_SYS:
+			n += snprintf(buf + n, size - n, "%7.2f%%", pct(e->period_sys, total));
+			break;
+		case FIELD_OVERHEAD_US:
+			n += snprintf(buf + n, size - n, "%7.2f%%", pct(e->period_us, total));
+			break;
+		case FIELD_SAMPLE:
+			n += snprintf(buf + n, size - n, "%12" PRIu64, e->nr_events);
+			break;
+		case FIELD_PERIOD:
+			n += snprintf(buf + n, size - n, "%12" PRIu64, e->period);
+			break;
+		case FIELD_KEY:
+			return f->key->snprintf(he, buf, size);
+		}
+	}
+	return n;
+}
+
+/* the text of a column, --group aware */
+static int column_text(const struct sort_field *f, const struct hist_entry *he,
+		       const struct hists *hists, const struct stdio_hist_opts *o,
+		       char *buf, size_t size)
+{
+	if (o->nr_members && f->kind != FIELD_KEY)
+		return group_text(f, he, hists, o, buf, size);
+	return field_text(f, he, hists, buf, size);
+}
+
+/* an entry some member has samples in is shown even when the leader has
+ * none */
+static bool member_has_period(const struct hist_entry *he, const struct stdio_hist_opts *o)
+{
+	for (int i = 0; i < o->nr_members; i++) {
+		const struct hist_entry *e = o->member(o->member_arg, he, i);
+
+		if (e && (e->period || e->period_acc))
+			return true;
+	}
+	return false;
+}
+
 static bool right_aligned(const struct sort_field *f)
 {
 	return f->kind != FIELD_KEY || !strcmp(f->key->name, "cpu") || !strcmp(f->key->name, "tid") ||
@@ -109,8 +174,10 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	for (k = 0; k < o->nr_fields; k++) {
 		int w = (int)strlen(field_header(&o->fields[k], children));
 
-		if (w < field_min_width(&o->fields[k]))
-			w = field_min_width(&o->fields[k]);
+		if (w < field_min_width(&o->fields[k]) * (o->fields[k].kind == FIELD_KEY ? 1 :
+							  1 + o->nr_members))
+			w = field_min_width(&o->fields[k]) * (o->fields[k].kind == FIELD_KEY ? 1 :
+							      1 + o->nr_members);
 		width[k] = w;
 	}
 	/* widths over every entry, shown or not (as perf) */
@@ -158,13 +225,14 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	for (i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i];
 
-		if (!entry_shown(hists, he, o->percent_limit))
+		if (!entry_shown(hists, he, o->percent_limit) &&
+		    !(o->nr_members && !o->percent_limit && member_has_period(he, o)))
 			continue;
 		for (k = 0; k < o->nr_fields; k++) {
 			const struct sort_field *f = &o->fields[k];
 			bool last = k == o->nr_fields - 1;
 
-			field_text(f, he, hists, buf, sizeof(buf));
+			column_text(f, he, hists, o, buf, sizeof(buf));
 			if (sep) {
 				if (k)
 					fputs(sep, fp);

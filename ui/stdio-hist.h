@@ -19,6 +19,13 @@ struct stdio_hist_opts {
 	const char *field_sep;	/* -t: NULL = aligned columns */
 	uint64_t chain_total;	/* callchain percentages of this total
 				 * (--percentage relative); 0: the hists' */
+	/* --group: the value columns show the leader's then each member's
+	 * value; member(arg, he, i) is member i's entry with he's keys (NULL:
+	 * none), member_hists[i] its hists (for the totals) */
+	int nr_members;
+	const struct hist_entry *(*member)(void *arg, const struct hist_entry *he, int i);
+	struct hists *const *member_hists;
+	void *member_arg;
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */

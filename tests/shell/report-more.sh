@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket, --ns equal perf report's on fresh recordings and the perf 6.1 files
+# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket, --ns, --group equal perf report's on fresh recordings and the perf 6.1 files
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -89,6 +89,19 @@ compare --no-children -g none -s time --ns
 compare --no-children -g none -F overhead,time,sym --ns
 grep -qE '^ +[0-9.]+%  [0-9]+\.[0-9]{9} ' "$T/perf" || fail "perf's --ns times have no 9 decimals"
 compare --no-children -s socket,sym
+# --group (perf's default for files with groups): one table, a value
+# per event of the group; --no-group: a table per event
+"$PERF" record -q -e '{cpu-clock,task-clock,page-faults}' -e dummy -o "$T/fp.data" \
+	"$WL/dsouser" 0.2 >/dev/null 2>&1 || fail "perf record of a group failed"
+compare --no-children -g none
+grep -q "of events 'anon group { cpu-clock, task-clock, page-faults }'" "$T/perf" ||
+	fail "perf did not show the group view"
+compare --no-children -g none -s comm,dso -n
+compare --no-children -g none -s sym --show-total-period
+compare --no-children -g none --percent-limit 5
+compare --no-children -g none --no-group
+compare --no-children -g none --group -F overhead,sample,comm
+cp "$T/fp.keep" "$T/fp.data"
 "$MPERF" report -i "$T/fp.data" --stdio --percentage bogus > /dev/null 2> "$T/err" &&
 	fail "--percentage bogus was accepted"
 assert_contains "--percentage error" "use relative or absolute" "$T/err"
