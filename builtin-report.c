@@ -1260,6 +1260,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
 				   "(default for files with groups; --no-group: one table per event)",
 				   parse_group),
+		OPT_BOOLEAN(0, "no-demangle", &rep.symopts.no_demangle,
+			    "show C++ symbol names as in the file (mangled)"),
 		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
 			    "show a column with the sum of the periods"),

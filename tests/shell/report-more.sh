@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket, --ns, --group equal perf report's on fresh recordings and the perf 6.1 files
+# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket, --ns, --group, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -102,6 +102,24 @@ compare --no-children -g none --percent-limit 5
 compare --no-children -g none --no-group
 compare --no-children -g none --group -F overhead,sample,comm
 cp "$T/fp.keep" "$T/fp.data"
+# --no-demangle: C++ names as the ELF file has them (needs a C++ compiler)
+if command -v g++ >/dev/null 2>&1; then
+	cat > "$T/cxx.cc" <<'CXX'
+namespace work { struct Burner { static long spin(long n, double k); }; }
+long work::Burner::spin(long n, double k)
+{ volatile long s = 0; for (long i = 0; i < n; i++) s += i * (long)k; return s; }
+int main() { long s = 0; for (int r = 0; r < 10; r++) s += work::Burner::spin(3000000, 2.0); return (int)(s & 1); }
+CXX
+	g++ -O1 -fno-omit-frame-pointer -o "$T/cxx" "$T/cxx.cc" || fail "g++ failed"
+	"$PERF" record -q -o "$T/fp.data" "$T/cxx" >/dev/null 2>&1 || fail "perf record of C++ failed"
+	compare --no-children --no-demangle
+	grep -q '_ZN4work6Burner4spinEld' "$T/perf" || fail "perf did not show the mangled name"
+	compare --no-children
+	grep -q 'work::Burner::spin' "$T/perf" || fail "perf did not demangle"
+	cp "$T/fp.keep" "$T/fp.data"
+else
+	echo "note: no g++: --no-demangle not compared"
+fi
 "$MPERF" report -i "$T/fp.data" --stdio --percentage bogus > /dev/null 2> "$T/err" &&
 	fail "--percentage bogus was accepted"
 assert_contains "--percentage error" "use relative or absolute" "$T/err"
