@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket, --ns, --group, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
+# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket/srcfile, --ns, --group, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -89,6 +89,12 @@ compare --no-children -g none -s time --ns
 compare --no-children -g none -F overhead,time,sym --ns
 grep -qE '^ +[0-9.]+%  [0-9]+\.[0-9]{9} ' "$T/perf" || fail "perf's --ns times have no 9 decimals"
 compare --no-children -s socket,sym
+# srcfile: the file of the source line (the workloads have debug info)
+for k in srcfile srcfile,sym sym,srcfile comm,srcfile dso,srcfile; do
+	compare --no-children -g none -s "$k"
+done
+grep -q 'libmwork.c' "$T/perf" || fail "perf showed no source file"
+compare -s srcfile
 # --group (perf's default for files with groups): one table, a value
 # per event of the group; --no-group: a table per event
 "$PERF" record -q -e '{cpu-clock,task-clock,page-faults}' -e dummy -o "$T/fp.data" \
