@@ -74,6 +74,7 @@ struct report {
 	bool dump;		/* -D: perf's raw record dump */
 	bool show_total_period;	/* --show-total-period: a Period column */
 	bool ns;		/* --ns: -s time in nanoseconds */
+	bool hierarchy;		/* --hierarchy */
 	int group;		/* --group/--no-group; -1: on for files with groups */
 	/* --group: a leader entry's member entries, [seq * nr + member] */
 	const struct hist_entry **gmembers;
@@ -401,6 +402,12 @@ static int report__setup(struct report *rep)
 	}
 	rep->use_callchain = rep->cc.mode != CHAIN_NONE;
 	report__setup_group(rep, el);
+	if (rep->hierarchy && (rep->use_callchain || rep->children || rep->fields ||
+			       rep->show_nr_samples || rep->show_total_period || rep->group > 0)) {
+		pr_warning("--hierarchy is supported with the overhead column alone, without "
+			   "call graphs, children or groups (--no-children -g none): ignored\n");
+		rep->hierarchy = false;
+	}
 	/* as perf: --percent-limit is also the callchain threshold */
 	if (rep->percent_limit > 0)
 		rep->cc.min_percent = rep->percent_limit;
@@ -456,9 +463,11 @@ static int report__setup(struct report *rep)
 	}
 	/* a filter on one comm/dso/symbol makes its column redundant: perf
 	 * drops it and names the value in the header */
-	report__elide(rep, "comm", &rep->comms);
-	report__elide(rep, "dso", &rep->dsos);
-	report__elide(rep, "sym", &rep->syms);
+	if (!rep->hierarchy) {	/* perf keeps every level */
+		report__elide(rep, "comm", &rep->comms);
+		report__elide(rep, "dso", &rep->dsos);
+		report__elide(rep, "sym", &rep->syms);
+	}
 	/* -s srcline: DWARF-unwound frames carry their lines (children) */
 	rep->machine->frame_srclines = rep->need_srcline;
 	return 0;
@@ -1117,7 +1126,10 @@ static int report__print(struct report *rep, FILE *fp)
 			fputc('\n', fp);
 			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", total);
 		}
-		hists__fprintf_stdio(fp, h, &so);
+		if (rep->hierarchy)
+			hists__fprintf_hierarchy(fp, h, &so);
+		else
+			hists__fprintf_stdio(fp, h, &so);
 		fprintf(fp, "\n\n");
 		printed++;
 	}
@@ -1262,6 +1274,8 @@ int cmd_report(int argc, const char **argv)
 				   parse_group),
 		OPT_BOOLEAN(0, "no-demangle", &rep.symopts.no_demangle,
 			    "show C++ symbol names as in the file (mangled)"),
+		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy,
+			    "show the entries as a tree, one level per sort key"),
 		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
 			    "show a column with the sum of the periods"),

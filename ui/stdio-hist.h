@@ -31,6 +31,11 @@ struct stdio_hist_opts {
 /* Print the column header and the rows of @hists (output-sorted). */
 size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o);
 
+/* --hierarchy: one level per sort key of o->fields, each node with the
+ * overhead below it (the overhead column only). 0, -EINVAL without sort
+ * keys, -ENOMEM. */
+int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o);
+
 /* "1K", "996 ": perf's sample count in "# Samples: ..." */
 void stdio__sample_count(char *buf, size_t size, uint64_t nr);
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket/srcfile, --ns, --group, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
+# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket/srcfile, --ns, --group, --hierarchy, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -89,6 +89,13 @@ compare --no-children -g none -s time --ns
 compare --no-children -g none -F overhead,time,sym --ns
 grep -qE '^ +[0-9.]+%  [0-9]+\.[0-9]{9} ' "$T/perf" || fail "perf's --ns times have no 9 decimals"
 compare --no-children -s socket,sym
+# --hierarchy: a level per sort key
+for o in "" "-s dso,sym --percent-limit 1" "-s cpu,comm" "-s sym" "-s dso,comm,sym" \
+	 "--comm dsouser" "--dsos libmwork.so -s dso,sym"; do
+	# shellcheck disable=SC2086
+	compare --no-children -g none --hierarchy $o
+done
+grep -q 'Shared Object / Symbol' "$T/perf" || fail "perf did not print a hierarchy"
 # srcfile: the file of the source line (the workloads have debug info)
 for k in srcfile srcfile,sym sym,srcfile comm,srcfile dso,srcfile; do
 	compare --no-children -g none -s "$k"

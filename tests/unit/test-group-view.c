@@ -3,7 +3,8 @@
  * report --group's columns (ui/stdio-hist.c): each value column holds the
  * leader's value then each member's, a percentage of its own event's
  * total in 8 columns (counts in 12); an entry only a member has samples in
- * is shown, unless --percent-limit hides it by the leader's value.
+ * is shown, unless --percent-limit hides it by the leader's value. And
+ * report --hierarchy's tree (ui/stdio-hierarchy.c).
  */
 #include "unit.h"
 #include <stdio.h>
@@ -96,10 +97,59 @@ static void test_group_columns(void **state)
 	hists__exit(&g.member);
 }
 
+/* --hierarchy: a level per key, nodes by overhead, the key's texts left
+ * trimmed and indented 3 per level */
+static void test_hierarchy(void **state)
+{
+	const struct sort_key *keys[2] = { sort_key__find("comm"), sort_key__find("cpu") };
+	struct sort_field fields[3] = {
+		{ .kind = FIELD_OVERHEAD },
+		{ .kind = FIELD_KEY, .key = keys[0] }, { .kind = FIELD_KEY, .key = keys[1] },
+	};
+	struct stdio_hist_opts o = { .fields = fields, .nr_fields = 3 };
+	struct hists_opts ho = { 0 };
+	struct hists h;
+	const struct { const char *comm; int cpu; uint64_t period; } s[] = {
+		{ "b", 1, 2 }, { "a", 0, 1 }, { "b", 0, 4 }, { "a", 1, 1 },
+	};
+	char *buf = NULL;
+	size_t len;
+	FILE *fp;
+
+	sort__set_keys(keys, 2);
+	assert_int_equal(hists__init(&h, keys, 2, &ho), 0);
+	for (size_t i = 0; i < 4; i++) {
+		struct hist_entry t = { .comm = s[i].comm, .cpu = s[i].cpu };
+		struct hist_entry *he = hists__findnew(&h, &t);
+
+		assert_non_null(he);
+		he->period += s[i].period;
+		h.total_period += s[i].period;
+	}
+	hists__output_resort(&h);
+	fp = open_memstream(&buf, &len);
+	assert_non_null(fp);
+	assert_int_equal(hists__fprintf_hierarchy(fp, &h, &o), 0);
+	fclose(fp);
+	assert_string_equal(buf,
+		"#    Overhead  Command / CPU\n"
+		"# ...........  .............\n"
+		"#\n"
+		"    75.00%     b      \n"
+		"       50.00%     000\n"
+		"       25.00%     001\n"
+		"    25.00%     a      \n"
+		"       12.50%     000\n"
+		"       12.50%     001\n");
+	free(buf);
+	hists__exit(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_group_columns),
+		cmocka_unit_test(test_hierarchy),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
