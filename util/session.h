@@ -100,8 +100,9 @@ struct evsel *session__evsel_by_id(struct session *session, uint64_t id);
 /* The evsel of a record (SAMPLE or sample_id_all tail); NULL if unknown. */
 struct evsel *session__evsel_of(struct session *session,
 				const union perf_event *event);
-/* The file offset of the record being delivered (0 for records that came
- * from a stream or a COMPRESSED record). */
+/* The offset of the record being delivered: in the file, or in the stream
+ * (pipe-mode header included); for records from a COMPRESSED record, that
+ * record's. */
 uint64_t session__current_offset(const struct session *session);
 /* Opaque per-session data for the caller. */
 void session__set_priv(struct session *session, void *priv);
