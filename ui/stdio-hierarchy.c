@@ -5,6 +5,7 @@
  * overhead of everything below it, laid out as perf 6.1 prints them.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ui/stdio-hist.h"
@@ -104,6 +105,14 @@ static int key_text(const struct sort_key *key, const struct hist_entry *he, cha
 	return (int)strlen(buf);
 }
 
+static bool hnode__any_shown(const struct hctx *c, const struct hnode *n)
+{
+	for (size_t i = 0; i < n->nr; i++)
+		if (!c->limit || (c->total && n->kids[i].period * 100.0 / c->total >= c->limit))
+			return true;
+	return false;
+}
+
 static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 {
 	for (size_t i = 0; i < n->nr; i++) {
@@ -128,7 +137,11 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		else
 			fputs(buf, c->fp);
 		fputc('\n', c->fp);
-		hnode__print(c, k, level + 1);
+		if (hnode__any_shown(c, k))
+			hnode__print(c, k, level + 1);
+		else if (k->nr)	/* perf says so where the level would be */
+			fprintf(c->fp, "%*sno entry >= %.2f%%\n",
+				2 + c->ovh_width + 2 + (level + 1) * LEVEL_INDENT, "", c->limit);
 	}
 }
 

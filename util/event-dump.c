@@ -344,6 +344,52 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 			fprintf(fp, " type %u, flags %u, id %u\n", b->type, b->flags, b->id);
 		break;
 	}
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE: {
+		bool out = ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
+		const char *io = !out ? "IN         " :
+			!(ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ?
+			"OUT        " : "OUT preempt";
+		const struct perf_record_switch *sw = e;
+
+		if (ev->header.type == PERF_RECORD_SWITCH)
+			fprintf(fp, " %s\n", io);
+		else if (size >= sizeof(*sw))
+			fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", io, out ? "next" : "prev",
+				(int)sw->next_prev_pid, (int)sw->next_prev_tid);
+		break;
+	}
+	case PERF_RECORD_CGROUP: {
+		const struct perf_record_cgroup *cg = e;
+
+		if (size > sizeof(*cg))
+			fprintf(fp, " cgroup: %" PRIu64 " %.*s\n", cg->id,
+				(int)strnlen(cg->path, size - sizeof(*cg)), cg->path);
+		break;
+	}
+	case PERF_RECORD_NAMESPACES: {
+		static const char *const names[] = {
+			"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
+		};
+		const struct perf_record_namespaces *ns = e;
+		uint64_t nr, i;
+
+		if (size < sizeof(*ns))
+			break;
+		nr = ns->nr_namespaces;
+		if (nr > (size - sizeof(*ns)) / sizeof(ns->link_info[0]))
+			nr = (size - sizeof(*ns)) / sizeof(ns->link_info[0]);
+		fprintf(fp, " %d/%d - nr_namespaces: %" PRIu64 "\n\t\t[", (int)ns->pid,
+			(int)ns->tid, ns->nr_namespaces);
+		/* four to a line, as perf */
+		for (i = 0; i < nr; i++)
+			fprintf(fp, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s", i,
+				i < 7 ? names[i] : "unknown", ns->link_info[i].dev,
+				ns->link_info[i].ino,
+				i + 1 == nr ? "" : (i + 1) % 4 == 0 ? ", \n\t\t " : ", ");
+		fputs("]\n", fp);
+		break;
+	}
 	default:	/* records perf report has no handler for */
 		fputs(": unhandled!\n", fp);
 		break;

@@ -26,6 +26,18 @@ for f in "$T/fp.data" "$T/dwarf.data" "$DATA/perf-6.1/cpuburn-zstd.data" \
 	fi
 	n=$((n + 1))
 done
+# context switches (SWITCH, SWITCH_CPU_WIDE), NAMESPACES and CGROUP
+"$PERF" record -q --switch-events --namespaces --all-cgroups -o "$T/side.data" \
+	"$WL/dsouser" 0.1 >/dev/null 2>&1 || fail "perf record --switch-events failed"
+"$PERF" record -q -a --switch-events -o "$T/sidea.data" -- sleep 0.1 >/dev/null 2>&1 ||
+	fail "perf record -a --switch-events failed"
+for f in "$T/side.data" "$T/sidea.data"; do
+	"$PERF" report -D -i "$f" > "$T/perf" 2>/dev/null
+	"$MPERF" report -D -i "$f" > "$T/mperf" 2>/dev/null || fail "mperf report -D -i $f failed"
+	grep -q 'PERF_RECORD_SWITCH' "$T/perf" || fail "no switch records in $f"
+	cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "report -D -i $f differs"; }
+	n=$((n + 1))
+done
 # pipe mode from stdin: offsets in the stream, '@pipe', ATTR/FEATURE records
 "$PERF" report -D -i - < "$T/pipe.data" > "$T/perf" 2>/dev/null
 "$MPERF" report -D -i - < "$T/pipe.data" > "$T/mperf" 2>/dev/null ||
@@ -90,7 +102,7 @@ compare --no-children -g none -F overhead,time,sym --ns
 grep -qE '^ +[0-9.]+%  [0-9]+\.[0-9]{9} ' "$T/perf" || fail "perf's --ns times have no 9 decimals"
 compare --no-children -s socket,sym
 # --hierarchy: a level per sort key
-for o in "" "-s dso,sym --percent-limit 1" "-s cpu,comm" "-s sym" "-s dso,comm,sym" \
+for o in "" "-s dso,sym --percent-limit 1" "--percent-limit 2" "-s cpu,comm" "-s sym" "-s dso,comm,sym" \
 	 "--comm dsouser" "--dsos libmwork.so -s dso,sym"; do
 	# shellcheck disable=SC2086
 	compare --no-children -g none --hierarchy $o
