@@ -17,7 +17,9 @@
 #include "util/report-outputs.h"	/* flame helper: --flamegraph/--folded/--json/--pprof/--diff */
 #include "util/callchain.h"
 #include "util/debug.h"
+#include "arch/arch.h"
 #include "util/dso.h"
+#include "util/event-dump.h"
 #include "util/event.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
@@ -30,6 +32,7 @@
 #include "util/srcline.h"
 #include "util/symbol.h"
 #include "util/thread.h"
+#include "util/time-range.h"
 #include "util/trace-event.h"
 
 #define MAX_FIELDS 32
@@ -61,6 +64,8 @@ struct report {
 	const char *input, *sort_order, *fields, *call_graph;
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list, *cpu_list;
 	const char *parent_pattern;
+	const char *time_str;	/* --time */
+	struct time_ranges time;
 	struct symbol_opts symopts;
 	int children;		/* -1: default (on when the file has callchains) */
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
@@ -69,6 +74,14 @@ struct report {
 	bool group;		/* group view of event groups (perf's default) */
 	bool group_set;		/* --group/--no-group given */
 	bool forced_group;	/* all events made one group (see report__force_group) */
+	bool dump;		/* -D: perf's raw record dump */
+	bool show_total_period;	/* --show-total-period: a Period column */
+	bool ns;		/* --ns: -s time in nanoseconds */
+	bool hierarchy;		/* --hierarchy */
+	bool hide_unresolved;	/* -U: samples and frames without a symbol */
+	const char *percentage;	/* --percentage relative|absolute */
+	bool pct_relative;
+	struct event_dump dumper;
 	int max_stack;
 	double percent_limit;
 	const char *field_sep;
@@ -331,7 +344,7 @@ static bool evlist__has_callchains(struct evlist *el)
 static int report__setup(struct report *rep)
 {
 	struct evlist *el = session__evlist(rep->session);
-	bool fields_given = rep->fields != NULL;
+	bool fields_given = rep->fields != NULL, groups = false;
 	int err;
 
 	rep->setup_done = true;
@@ -364,6 +377,14 @@ static int report__setup(struct report *rep)
 		rep->cc.mode = CHAIN_NONE;
 	}
 	rep->use_callchain = rep->cc.mode != CHAIN_NONE;
+	for (int i = 0; el && i < el->nr && rep->group && !groups; i++)
+		groups = el->entries[i]->nr_members > 1 || rep->group_set;
+	if (rep->hierarchy && (rep->use_callchain || rep->children || rep->fields ||
+			       rep->show_nr_samples || rep->show_total_period || groups)) {
+		pr_warning("--hierarchy is supported with the overhead column alone, without "
+			   "call graphs, children or groups (--no-children -g none): ignored\n");
+		rep->hierarchy = false;
+	}
 	/* as perf: --percent-limit is also the callchain threshold */
 	if (rep->percent_limit > 0)
 		rep->cc.min_percent = rep->percent_limit;
@@ -381,6 +402,8 @@ static int report__setup(struct report *rep)
 		report__add_field(rep, "overhead", false);
 		if (rep->show_nr_samples)
 			report__add_field(rep, "sample", false);
+		if (rep->show_total_period)
+			report__add_field(rep, "period", false);
 	}
 	if (fields_given) {
 		err = report__add_list(rep, rep->fields, true);
@@ -420,9 +443,11 @@ static int report__setup(struct report *rep)
 	}
 	/* a filter on one comm/dso/symbol makes its column redundant: perf
 	 * drops it and names the value in the header */
-	report__elide(rep, "comm", &rep->comms);
-	report__elide(rep, "dso", &rep->dsos);
-	report__elide(rep, "sym", &rep->syms);
+	if (!rep->hierarchy) {	/* perf keeps every level */
+		report__elide(rep, "comm", &rep->comms);
+		report__elide(rep, "dso", &rep->dsos);
+		report__elide(rep, "sym", &rep->syms);
+	}
 	/* -s srcline: DWARF-unwound frames carry their lines (children) */
 	rep->machine->frame_srclines = rep->need_srcline;
 	return 0;
@@ -513,16 +538,26 @@ static bool report__entry_filtered(struct report *rep, const struct hist_entry *
 
 static void report__filter_entries(struct report *rep, struct hists *h)
 {
-	uint64_t i, j;
+	uint64_t i, j, period = 0, samples = 0;
+	bool any = false;
 
 	for (i = 0, j = 0; i < h->nr_sorted; i++) {
 		if (report__entry_filtered(rep, h->sorted[i])) {
 			rep->nr_filtered++;
+			any = true;
 			continue;
 		}
+		period += h->sorted[i]->period;
+		samples += h->sorted[i]->nr_events;
 		h->sorted[j++] = h->sorted[i];
 	}
 	h->nr_sorted = j;
+	/* --percentage relative: the shown entries make 100%, and the
+	 * header counts only their samples, as perf's */
+	if (rep->pct_relative && any) {
+		h->total_period = period;
+		h->nr_samples = samples;
+	}
 }
 
 static struct symbol *report__parent(struct report *rep, const struct callchain_cursor *c)
@@ -535,6 +570,68 @@ static struct symbol *report__parent(struct report *rep, const struct callchain_
 		if (c->nodes[i].sym && !regexec(&rep->parent_re, c->nodes[i].sym->name, 0, NULL, 0))
 			return c->nodes[i].sym;
 	return NULL;
+}
+
+/* perf's --time-quantum default: "-s time" slots of 100 ms */
+#define TIME_QUANTUM 100000000ULL
+
+/* the socket of the sample's CPU in the file's CPU_TOPOLOGY; -1 when the
+ * samples carry no CPU or the file no topology, as perf */
+static int32_t report__socket(struct report *rep, struct evsel *evsel,
+			      const struct perf_sample *sample)
+{
+	struct env *env = session__env(rep->session);
+
+	if (!(evsel->attr.sample_type & PERF_SAMPLE_CPU) || !env || !env->cpu ||
+	    sample->cpu >= (uint32_t)env->nr_cpus_avail)
+		return -1;
+	return env->cpu[sample->cpu].socket_id;
+}
+
+/* -U: callchain frames without a symbol are left out, as perf does */
+static void report__hide_unresolved_frames(struct callchain_cursor *c)
+{
+	uint32_t i, j;
+
+	for (i = 0, j = 0; i < c->nr; i++)
+		if (c->nodes[i].sym)
+			c->nodes[j++] = c->nodes[i];
+	c->nr = j;
+}
+
+/* -D: the thread and object a sample resolved to, as perf prints them */
+static void report__dump_al(struct report *rep, const struct addr_location *al)
+{
+	FILE *fp = rep->dumper.fp;
+
+	if (!al->thread)
+		return;
+	fprintf(fp, " ... thread: %s:%d\n", al->comm ? al->comm : "", (int)al->thread->tid);
+	fprintf(fp, " ...... dso: %s\n", al->dso ? al->dso->long_name :
+		al->level == 'H' ? "[hypervisor]" : "<not found>");
+}
+
+/* -D: a record as it is read (user records) or delivered (kernel ones) */
+static void report__dump(struct tool *tool, const union perf_event *event,
+			 const struct perf_sample *sample, uint64_t offset,
+			 struct session *session)
+{
+	struct report *rep = (struct report *)tool;
+	struct evlist *el = session__evlist(session);
+	struct event_dump *d = &rep->dumper;
+	struct evsel *evsel = NULL;
+	int i;
+
+	d->have_attrs = el && el->nr;
+	d->sample_type = 0;
+	for (i = 0; el && i < el->nr; i++)
+		d->sample_type |= el->entries[i]->attr.sample_type;
+	d->sample_id_all = d->have_attrs && el->entries[0]->attr.sample_id_all;
+	event_dump__raw(d, event, offset);
+	event_dump__line(d, event, sample, offset);
+	if (event->header.type == PERF_RECORD_SAMPLE)
+		evsel = session__evsel_of(session, event);
+	event_dump__body(d, event, sample, evsel ? evsel->attr.sample_type : 0);
 }
 
 static int report__sample(struct tool *tool, const union perf_event *event,
@@ -559,9 +656,17 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
 	if (!period)
 		period = 1;
+	/* --time: samples outside the ranges are not counted at all */
+	if (time_ranges__skip(&rep->time, sample->time))
+		return 0;
 	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
+	if (rep->dump)
+		report__dump_al(rep, &al);
+	/* -U: perf drops the sample, not just its entry */
+	if (rep->hide_unresolved && !al.sym)
+		return 0;
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
@@ -575,6 +680,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		if (err)
 			return err;
 		cursor = &rep->cursor;
+		if (rep->hide_unresolved)
+			report__hide_unresolved_frames(cursor);
 		if (!sample->callchain && !sample->user_stack.size)
 			hists->nr_no_callchain++;
 		if (cursor->truncated)
@@ -593,6 +700,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.cpu = (int32_t)sample->cpu;
 	tmpl.pid = al.thread->pid;
 	tmpl.tid = al.thread->tid;
+	tmpl.time = sample->time / TIME_QUANTUM * TIME_QUANTUM;
+	tmpl.socket = report__socket(rep, evsel, sample);
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
 	if (rep->need_trace)
@@ -937,21 +1046,50 @@ static int report__print(struct report *rep, FILE *fp)
 		if (!h || !h->nr_samples)
 			continue;
 		hists__output_resort(h);
+		/* perf's callchain percentages stay those of the whole */
+		so.chain_total = h->total_period;
 		report__filter_entries(rep, h);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
 			/* perf says "events" for a group leader even then */
-			fprintf(fp, "# Samples: %s of event%s '%s'\n", nbuf,
+			fprintf(fp, "# Samples: %s of event%s '%s'", nbuf,
 				evsel->nr_members > 1 ? "s" : "", evsel->name);
+			if (rep->time_str)
+				fprintf(fp, " (time slices: %s)", rep->time_str);
+			fputc('\n', fp);
 			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
 		}
-		hists__fprintf_stdio(fp, h, &so);
+		if (rep->hierarchy)
+			hists__fprintf_hierarchy(fp, h, &so);
+		else
+			hists__fprintf_stdio(fp, h, &so);
 		fprintf(fp, "\n\n");
 		printed++;
 	}
 	if (!quiet && !rep->no_quality)
 		report__print_quality(rep, fp);
 	return printed;
+}
+
+/* --time, once the header gave the first/last sample times */
+static int report__parse_time(struct report *rep)
+{
+	struct env *env = session__env(rep->session);
+	uint64_t first = env ? env->first_sample_time : 0;
+	uint64_t last = env ? env->last_sample_time : 0;
+	int err;
+
+	if (time_ranges__has_percent(rep->time_str) &&
+	    (session__is_pipe(rep->session) || (!first && !last))) {
+		pr_err("--time %s: percentages need the first/last sample times, which this file does not have (pipe mode or no SAMPLE_TIME feature); give START,STOP in seconds\n",
+		       rep->time_str);
+		return -EINVAL;
+	}
+	err = time_ranges__parse(&rep->time, rep->time_str, first, last);
+	if (err == -EINVAL)
+		pr_err("--time '%s': invalid; use START,STOP in seconds (either may be empty, several ranges separated by spaces), P%%/N, P%%-Q%% or P%%\n",
+		       rep->time_str);
+	return err;
 }
 
 static int parse_call_graph(const struct option *opt, const char *arg, int unset)
@@ -1016,6 +1154,7 @@ static void report__exit(struct report *rep)
 	if (rep->tevent)
 		trace_event__delete(rep->tevent);
 	free(rep->trace_buf);
+	time_ranges__exit(&rep->time);
 }
 
 int cmd_report(int argc, const char **argv)
@@ -1036,7 +1175,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
@@ -1057,13 +1196,31 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('d', "dsos", &rep.dso_list, "dso[,dso...]", "only these dsos"),
 		OPT_STRING('S', "symbols", &rep.sym_list, "sym[,sym...]", "only these symbols"),
 		OPT_STRING('C', "cpu", &rep.cpu_list, "cpu", "only samples of these CPUs (0-3,5)"),
+		OPT_STRING(0, "time", &rep.time_str, "str",
+			   "only samples in these times: START,STOP (seconds; ranges separated by spaces), P%/N, P%-Q%"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
+		OPT_STRING(0, "percentage", &rep.percentage, "relative|absolute",
+			   "with filters: percentages of the shown entries (relative) or of all (absolute, default)"),
+		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
+				   "(default for files with groups; --no-group: one table per event)",
+				   parse_group),
+		OPT_BOOLEAN(0, "no-demangle", &rep.symopts.no_demangle,
+			    "show C++ symbol names as in the file (mangled)"),
+		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy,
+			    "show the entries as a tree, one level per sort key"),
+		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),
+		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
+			    "show a column with the sum of the periods"),
+		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,
+			    "drop samples (and callchain entries) not resolved to a symbol"),
 		OPT_BOOLEAN(0, "header", &rep.header, "show the perf.data header, then the report"),
 		OPT_BOOLEAN(0, "header-only", &rep.header_only, "show only the perf.data header"),
 		OPT_BOOLEAN('I', "show-info", &rep.show_full_info,
 			    "with --header: show the topology features too"),
 		OPT_BOOLEAN(0, "stats", &rep.stats, "show record counts only"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump,
+			    "dump every record (hex bytes and decoded fields), then the record counts"),
 		OPT_BOOLEAN('T', "threads", &rep.threads, "per-thread counts of the events (from record -s)"),
 		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
 			   "separate columns with sep instead of aligning them"),
@@ -1094,6 +1251,15 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.input)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
+	sort__set_time_ns(rep.ns);
+	if (rep.percentage) {
+		if (!strcmp(rep.percentage, "relative")) {
+			rep.pct_relative = true;
+		} else if (strcmp(rep.percentage, "absolute")) {
+			pr_err("report: --percentage '%s': use relative or absolute\n", rep.percentage);
+			goto out;
+		}
+	}
 	if (parse_int_list(rep.pid_list, &rep.pids, &rep.nr_pids) < 0 ||
 	    parse_int_list(rep.tid_list, &rep.tids, &rep.nr_tids) < 0) {
 		pr_err("report: --pid/--tid take comma-separated numbers\n");
@@ -1134,9 +1300,32 @@ int cmd_report(int argc, const char **argv)
 		ret = report_outputs__run(&rep.outputs, rep.input, &rep.symopts, rep.max_stack) ? 1 : 0;
 		goto out;
 	}
+	if (rep.dump)
+		rep.tool.dump = report__dump;
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
+	if (rep.dump) {
+		struct env *env = session__env(rep.session);
+		struct evlist *el = session__evlist(rep.session);
+		const struct arch_ops *ops = env && env->arch ? arch__by_name(env->arch) :
+					     arch__for_host();
+
+		rep.dumper.fp = stdout;
+		rep.dumper.reg_name = ops ? ops->reg_name : NULL;
+		if (session__is_pipe(rep.session)) {
+			rep.dumper.path = "pipe";
+			rep.dumper.base = sizeof(struct perf_pipe_file_header);
+		} else {
+			rep.dumper.path = rep.input;
+		}
+		if (el && el->nr && !el->entries[0]->attr.sample_id_all)
+			printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
+		printf("# To display the perf.data header info, please use "
+		       "--header/--header-only options.\n#\n");
+		rep.stats = true;	/* perf ends the dump with the record counts */
+		rep.stdio = true;
+	}
 	if (rep.header_only) {
 		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
@@ -1150,6 +1339,8 @@ int cmd_report(int argc, const char **argv)
 		ret = 0;
 		goto out;
 	}
+	if (rep.time_str && report__parse_time(&rep) < 0)
+		goto out;
 	rep.machine = machine__new(&rep.symopts);
 	if (!rep.machine)
 		goto out;

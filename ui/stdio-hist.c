@@ -191,6 +191,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 		ret += (size_t)fputs("\n", fp);
 		if (o->show_callchain && he->callchain)
 			ret += callchain__fprintf(fp, he->callchain, &hists->opts.cc,
+						  o->chain_total ? o->chain_total :
 						  hists->total_period,
 						  children ? he->period_acc : he->period,
 						  o->skip_first);

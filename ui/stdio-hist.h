@@ -18,6 +18,8 @@ struct stdio_hist_opts {
 	double percent_limit;
 	const char *field_sep;	/* -t: NULL = aligned columns */
 	bool fields_given;	/* -F: its overhead column is "Overhead" */
+	uint64_t chain_total;	/* callchain percentages of this total
+				 * (--percentage relative); 0: the hists' */
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */
@@ -31,6 +33,10 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
  */
 size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				  const struct stdio_hist_opts *o);
+/* --hierarchy: one level per sort key of o->fields, each node with the
+ * overhead below it (the overhead column only). 0, -EINVAL without sort
+ * keys, -ENOMEM. */
+int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o);
 
 /* "1K", "996 ": perf's sample count in "# Samples: ..." */
 void stdio__sample_count(char *buf, size_t size, uint64_t nr);

@@ -159,7 +159,7 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 	snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug%s", symfs, dso->long_name);
 
 	for (i = 0; i < n; i++) {
-		struct symbols syms = { 0 };
+		struct symbols syms = { .no_demangle = opts && opts->no_demangle };
 		struct build_id fb;
 
 		if (access(cand[i], R_OK))
@@ -304,6 +304,7 @@ int dso__load(struct dso *dso, const struct symbol_opts *opts)
 	if (dso->loaded)
 		return dso->load_err;
 	dso->loaded = true;
+	dso->syms.no_demangle = opts && opts->no_demangle;
 	switch (dso->kind) {
 	case DSO_KIND_USER:
 		dso->load_err = dso__load_user(dso, opts);

@@ -38,6 +38,8 @@ struct hist_entry {
 	const char *srcline;
 	const char *trace;	/* tracepoint output (interned) for "trace" */
 	struct symbol *parent;
+	uint64_t time;		/* "time": the sample's time slot (ns) */
+	int32_t socket;		/* "socket": of the sample's CPU, or -1 */
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;

@@ -291,12 +291,16 @@ static int deliver(struct session *s, const union perf_event *ev, uint64_t off)
 			return 0;
 		}
 		s->stats.total_period += sample.period;
+		if (tool && tool->dump)
+			tool->dump(tool, ev, &sample, off, s);
 		return tool && tool->sample ? tool->sample(tool, ev, &sample, evsel, s) : 0;
 	}
 	if (evsel)
 		event__parse_sample(ev, &evsel->attr, &sample);
 	else
 		event__parse_sample(ev, &(struct perf_event_attr){ 0 }, &sample);
+	if (tool && tool->dump)
+		tool->dump(tool, ev, &sample, off, s);
 	if (ev->header.type == PERF_RECORD_LOST &&
 	    ev->header.size >= sizeof(struct perf_record_lost))
 		s->stats.total_lost += ((const struct perf_record_lost *)ev)->lost;
@@ -330,7 +334,7 @@ static int process_record(struct session *s, const union perf_event *ev,
 /* Walk the records in [buf, buf+len) whose storage is @chunk. Returns
  * bytes consumed (complete records) or -errno. */
 static ssize_t process_buffer(struct session *s, const char *buf, size_t len,
-			      struct oe_chunk *chunk, size_t depth)
+			      struct oe_chunk *chunk, uint64_t off, size_t depth)
 {
 	size_t pos = 0;
 
@@ -351,10 +355,10 @@ static ssize_t process_buffer(struct session *s, const char *buf, size_t len,
 				return -ENOMEM;
 			memcpy(c->data, buf + pos, h.size);
 			c->used = h.size;
-			err = process_record(s, (const void *)c->data, c, 0, depth);
+			err = process_record(s, (const void *)c->data, c, off, depth);
 			oe_chunk__put(c);
 		} else {
-			err = process_record(s, (const void *)(buf + pos), chunk, 0, depth);
+			err = process_record(s, (const void *)(buf + pos), chunk, off, depth);
 		}
 		if (err)
 			return err;
@@ -364,7 +368,7 @@ static ssize_t process_buffer(struct session *s, const char *buf, size_t len,
 }
 
 static int process_compressed(struct session *s, const union perf_event *ev,
-			      size_t depth)
+			      uint64_t off, size_t depth)
 {
 	const char *payload = (const char *)ev + sizeof(ev->header);
 	size_t size = ev->header.size - sizeof(ev->header), limit;
@@ -403,7 +407,7 @@ static int process_compressed(struct session *s, const union perf_event *ev,
 		return -ENOMEM;
 	memcpy(chunk->data, s->decomp, s->decomp_len);
 	chunk->used = s->decomp_len;
-	used = process_buffer(s, chunk->data, chunk->used, chunk, depth + 1);
+	used = process_buffer(s, chunk->data, chunk->used, chunk, off, depth + 1);
 	oe_chunk__put(chunk);
 	if (used < 0) {
 		if (used == -EINVAL) {
@@ -503,10 +507,13 @@ static void event_update_record(struct session *s, const union perf_event *ev)
 }
 
 static int process_user(struct session *s, const union perf_event *ev,
-			size_t depth)
+			uint64_t off, size_t depth)
 {
 	struct tool *tool = s->tool;
 	bool pass = true;
+
+	if (tool && tool->dump && ev->header.type != PERF_RECORD_COMPRESSED)
+		tool->dump(tool, ev, NULL, off, s);
 
 	switch (ev->header.type) {
 	case PERF_RECORD_HEADER_ATTR:
@@ -534,7 +541,7 @@ static int process_user(struct session *s, const union perf_event *ev,
 		return err;
 	}
 	case PERF_RECORD_COMPRESSED:
-		return process_compressed(s, ev, depth);
+		return process_compressed(s, ev, off, depth);
 	case PERF_RECORD_EVENT_UPDATE:
 		event_update_record(s, ev);
 		break;
@@ -560,7 +567,7 @@ static int process_record(struct session *s, const union perf_event *ev,
 			s->stats.nr_unknown_events++;
 			return 0;
 		}
-		return process_user(s, ev, depth);
+		return process_user(s, ev, off, depth);
 	}
 	if (type == 0 || type >= PERF_RECORD_MAX) {
 		s->stats.nr_unknown_events++;
@@ -569,7 +576,9 @@ static int process_record(struct session *s, const union perf_event *ev,
 	if (!s->tool || !s->tool->ordered_events)
 		return deliver(s, ev, off);
 	t = record_time(s, ev);
-	if (t == (uint64_t)-1)
+	/* as perf: records without a time (or time 0, synthesized before
+	 * the recording) are not queued */
+	if (t == (uint64_t)-1 || t == 0)
 		return deliver(s, ev, off);
 	return ordered_events__queue(&s->oe, ev, t, chunk, off);
 }
@@ -734,6 +743,7 @@ static int walk_stream(struct session *s)
 		struct perf_event_header h;
 		ssize_t r = data__read(&s->data, &h, sizeof(h));
 		union perf_event *ev;
+		uint64_t rec_off = off;	/* its offset in the stream */
 		char *p;
 
 		if (r == 0)
@@ -811,7 +821,7 @@ static int walk_stream(struct session *s)
 			}
 			off += asz;
 		}
-		err = process_record(s, ev, s->chunk, 0, 0);
+		err = process_record(s, ev, s->chunk, rec_off, 0);
 		if (err)
 			return err;
 		off += h.size;

@@ -34,6 +34,13 @@ struct tool {
 	/* a FINISHED_ROUND, after the records before it were delivered */
 	int (*finished_round)(struct tool *tool, const union perf_event *event,
 			      struct session *session);
+	/* report -D: every record, user records as they are read and kernel
+	 * records as they are delivered (@sample NULL for user records);
+	 * @offset is the record's offset in the file or stream (pipe-mode
+	 * header included; that of the COMPRESSED record for what it held). */
+	void (*dump)(struct tool *tool, const union perf_event *event,
+		     const struct perf_sample *sample, uint64_t offset,
+		     struct session *session);
 	bool ordered_events;	/* sort by time between FINISHED_ROUNDs */
 };
 
@@ -96,8 +103,9 @@ struct evsel *session__evsel_by_id(struct session *session, uint64_t id);
 /* The evsel of a record (SAMPLE or sample_id_all tail); NULL if unknown. */
 struct evsel *session__evsel_of(struct session *session,
 				const union perf_event *event);
-/* The file offset of the record being delivered (0 for records that came
- * from a stream or a COMPRESSED record). */
+/* The offset of the record being delivered: in the file, or in the stream
+ * (pipe-mode header included); for records from a COMPRESSED record, that
+ * record's. */
 uint64_t session__current_offset(const struct session *session);
 /* Opaque per-session data for the caller. */
 void session__set_priv(struct session *session, void *priv);

@@ -280,6 +280,103 @@ static int trace_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%s", he->trace ? he->trace : "");
 }
 
+/* srcfile: the file of the entry's source line ("" when the line has
+ * none: "??:0", or perf's "sym+off" for objects without line info) */
+static size_t srcfile_len(const struct hist_entry *he)
+{
+	const char *s = he->srcline, *colon;
+	size_t i;
+
+	if (!s || !strcmp(s, "??:0"))
+		return 0;
+	colon = strrchr(s, ':');
+	if (!colon || !colon[1])
+		return 0;
+	for (i = 1; colon[i]; i++)
+		if (colon[i] < '0' || colon[i] > '9')
+			return 0;
+	return (size_t)(colon - s);
+}
+
+static int srcfile_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	size_t la = srcfile_len(a), lb = srcfile_len(b);
+	int r = memcmp(a->srcline ? a->srcline : "", b->srcline ? b->srcline : "",
+		       la < lb ? la : lb);
+
+	return r ? r : CMP(la, lb);
+}
+
+static uint64_t srcfile_hash(const struct hist_entry *he)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i, n = srcfile_len(he);
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (uint8_t)he->srcline[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+static int srcfile_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%.*s", (int)srcfile_len(he), he->srcline ? he->srcline : "");
+}
+
+/* as srcline's: perf sizes the column by the files it had computed */
+static int srcfile_width(const struct hist_entry *he)
+{
+	return he->src_counted ? (int)srcfile_len(he) : 0;
+}
+
+/* time: perf's slots of --time-quantum (100 ms), "sec.usec" or with
+ * --ns "sec.nsec", the column 12 or 16 wide */
+static bool time_ns;
+
+void sort__set_time_ns(bool ns)
+{
+	time_ns = ns;
+}
+
+static int time_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->time, b->time);
+}
+
+static uint64_t time_hash(const struct hist_entry *he)
+{
+	return he->time * 0x9e3779b97f4a7c15ULL;
+}
+
+static int time_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	uint64_t sec = he->time / 1000000000ULL, ns = he->time % 1000000000ULL;
+
+	if (time_ns)
+		return snprintf(buf, size, "%" PRIu64 ".%09" PRIu64, sec, ns);
+	return snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, sec, ns / 1000);
+}
+
+static int time_width(const struct hist_entry *he)
+{
+	return time_ns ? 16 : 12;
+}
+
+/* socket: of the sample's CPU (CPU_TOPOLOGY), -1 without one; "%.3d" */
+static int socket_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->socket, b->socket);
+}
+
+static uint64_t socket_hash(const struct hist_entry *he)
+{
+	return (uint64_t)(uint32_t)he->socket * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int socket_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%*.*d", 6, 3, he->socket);
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
 	  .pad_last = true, .clip = true, .collapse = true },
@@ -296,6 +393,11 @@ static const struct sort_key sort_keys[] = {
 	  .need_trace = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
+	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width },
+	{ "srcfile", "Source File", srcfile_cmp, srcfile_cmp, srcfile_hash, srcfile_snprintf,
+	  .width = srcfile_width, .need_srcline = true, .clip = true },
+	{ "socket", "Socket", socket_cmp, socket_cmp, socket_hash, socket_snprintf,
+	  .pad_last = true },
 };
 
 const struct sort_key *sort_key__find(const char *name)
@@ -312,5 +414,6 @@ const struct sort_key *sort_key__find(const char *name)
 
 const char *sort_key__names(void)
 {
-	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace";
+	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
+	       "socket, srcfile";
 }

@@ -55,6 +55,9 @@ struct sort_field {
 	int width;
 };
 
+/* "time" prints nanoseconds (--ns) instead of microseconds. */
+void sort__set_time_ns(bool ns);
+
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
 /* The sort keys in use: the symbol key compares the dso itself only

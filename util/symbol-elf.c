@@ -205,7 +205,7 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 			name = "";
 		{
 			/* C++ targets are shown demangled, as other symbols */
-			char *dm = demangle(name);
+			char *dm = syms->no_demangle ? NULL : demangle(name);
 
 			snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
 			free(dm);
@@ -320,7 +320,7 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			}
 		}
 		{
-			char *dm = demangle(name);
+			char *dm = syms->no_demangle ? NULL : demangle(name);
 
 			sym = symbol__new(off, s.st_size, GELF_ST_BIND(s.st_info), dm ? dm : name);
 			free(dm);

@@ -31,6 +31,7 @@ struct symbols {
 	struct symbol **syms;
 	size_t nr, alloc;
 	bool sorted;
+	bool no_demangle;	/* loaders keep C++ names mangled */
 	/*
 	 * When symbols overlap (a zero-size symbol stretched over PLT slots,
 	 * nested symbols), which one perf names an address with depends on
@@ -48,6 +49,7 @@ struct symbol_opts {
 	const char *vmlinux;	/* -k FILE */
 	bool no_kernel_syms;	/* do not load kernel symbols at all */
 	bool quiet;		/* no warnings about missing files */
+	bool no_demangle;	/* --no-demangle: C++ names as in the ELF file */
 };
 
 struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,

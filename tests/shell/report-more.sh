@@ -1,0 +1,169 @@
+#!/bin/sh
+# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket/srcfile, --ns, --group, --hierarchy, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/dsouser" ] || skip "workloads not built (make workloads)"
+"$PERF" record -q -g -o "$T/fp.data" "$WL/dsouser" 0.3 >/dev/null 2>&1 ||
+	skip "perf record -g does not work here"
+"$PERF" record -q -o - -e '{cpu-clock,task-clock}' "$WL/dsouser" 0.2 \
+	> "$T/pipe.data" 2>/dev/null || fail "perf record -o - of a group failed"
+"$PERF" record -q --call-graph dwarf -o "$T/dwarf.data" "$WL/cpuburn" 0.2 >/dev/null 2>&1 ||
+	fail "perf record --call-graph dwarf failed"
+n=0
+for i in 1 2 3 4 5; do
+	cp /proc/kallsyms "$T/kallsyms"
+	awk '$1 !~ /^0+$/ { ok = 1; exit } END { exit !ok }' "$T/kallsyms" && break
+	sleep 1
+done
+awk '$1 !~ /^0+$/ { ok = 1; exit } END { exit !ok }' "$T/kallsyms" ||
+	skip "/proc/kallsyms shows no addresses (kptr_restrict)"
+# -D: byte-equal, hex dumps and all (the dump ends with the record counts;
+# perf prints no tip there)
+for f in "$T/fp.data" "$T/dwarf.data" "$DATA/perf-6.1/cpuburn-zstd.data" \
+	 "$DATA/perf-6.1/sched-switch.data" "$DATA/perf-6.1/stat-record.data"; do
+	"$PERF" report -D -i "$f" > "$T/perf" 2>/dev/null
+	"$MPERF" report -D -i "$f" > "$T/mperf" 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report -D -i $f: exit status"; }
+	[ "$(grep -c PERF_RECORD_ "$T/perf")" -gt 5 ] || fail "perf -D printed few records for $f"
+	if ! cmp -s "$T/mperf" "$T/perf"; then
+		diff "$T/mperf" "$T/perf" | head -20 >&2
+		fail "report -D -i $f differs from perf's"
+	fi
+	n=$((n + 1))
+done
+# context switches (SWITCH, SWITCH_CPU_WIDE), NAMESPACES and CGROUP
+"$PERF" record -q --switch-events --namespaces --all-cgroups -o "$T/side.data" \
+	"$WL/dsouser" 0.1 >/dev/null 2>&1 || fail "perf record --switch-events failed"
+"$PERF" record -q -a --switch-events -o "$T/sidea.data" -- sleep 0.1 >/dev/null 2>&1 ||
+	fail "perf record -a --switch-events failed"
+for f in "$T/side.data" "$T/sidea.data"; do
+	"$PERF" report -D -i "$f" > "$T/perf" 2>/dev/null
+	"$MPERF" report -D -i "$f" > "$T/mperf" 2>/dev/null || fail "mperf report -D -i $f failed"
+	grep -q 'PERF_RECORD_SWITCH' "$T/perf" || fail "no switch records in $f"
+	cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "report -D -i $f differs"; }
+	n=$((n + 1))
+done
+# pipe mode from stdin: offsets in the stream, '@pipe', ATTR/FEATURE records
+# (perf names the vdso of a pipe by the temporary file it extracts it to,
+# /tmp/perf-vdso.so-XXXXXX: a random name mperf does not imitate)
+"$PERF" report -D -i - < "$T/pipe.data" 2>/dev/null |
+	sed 's|dso: /tmp/perf-vdso\.so-[A-Za-z0-9]*$|dso: [vdso]|' > "$T/perf"
+"$MPERF" report -D -i - < "$T/pipe.data" > "$T/mperf" 2>/dev/null ||
+	fail "mperf report -D -i - failed"
+assert_contains "pipe dump" "PERF_RECORD_FEATURE" "$T/mperf"
+cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "report -D of a pipe differs"; }
+n=$((n + 1))
+
+# --time: every form perf takes; the first/last sample times of the file
+first=$("$PERF" report -i "$T/fp.data" --header-only | awk '/time of first sample/ { print $NF }')
+last=$("$PERF" report -i "$T/fp.data" --header-only | awk '/time of last sample/ { print $NF }')
+[ -n "$first" ] && [ -n "$last" ] || fail "no sample times in the header"
+mid=$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.6f", (a + b) / 2 }')
+q1=$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.6f", a + (b - a) / 4 }')
+# compare OPTS...: mperf report's rows equal perf's (the last 3 lines are
+# perf's random tip / mperf's quality summary)
+# Both read this copy of the kernel symbols: other tests on the machine may
+# hide /proc/kallsyms's addresses (kptr_restrict) for a moment.
+compare() {
+	"$PERF" report -i "$T/fp.data" --kallsyms "$T/kallsyms" --stdio "$@" > "$T/perf" 2>/dev/null
+	"$MPERF" report -i "$T/fp.data" --kallsyms "$T/kallsyms" --stdio "$@" > "$T/mperf" 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report $*: exit status"; }
+	head -n -3 "$T/mperf" > "$T/a"
+	head -n -3 "$T/perf" > "$T/b"
+	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
+		head -20 "$T/diff" >&2
+		fail "report $* differs from perf's"
+	fi
+	n=$((n + 1))
+}
+for tm in "$first,$mid" "$mid," ",$mid" "20%-60%" "25%/2" "10%/2,30%/3" "40%" \
+	  "$first,$q1 $mid,$last"; do
+	compare --no-children -g none --time "$tm"
+	grep -q "time slices: $tm" "$T/perf" || { head -12 "$T/perf" >&2; fail "perf did not take --time $tm"; }
+	compare --time "$tm"
+	compare --no-children -s dso --time "$tm"
+done
+# --percentage, --show-total-period, -U (a shell loop: dash has no
+# .symtab, so some of its samples and frames stay unresolved)
+"$PERF" record -q -g -o "$T/un.data" -- sh -c \
+	'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done' >/dev/null 2>&1 ||
+	fail "perf record of a shell loop failed"
+"$PERF" report -i "$T/un.data" --stdio --no-children -g none 2>/dev/null > "$T/b"
+grep -q '\[\.\] 0x0000' "$T/b" || echo "note: no unresolved symbol in the shell loop's recording"
+compare --no-children -g none --show-total-period -n
+compare --show-total-period
+compare --no-children --percentage relative --dsos libmwork.so -g none
+compare --no-children --percentage relative --comm dsouser --dsos libmwork.so,dsouser -g caller
+compare --no-children --percentage absolute --dsos libmwork.so -g none
+grep -q '^# dso: libmwork.so' "$T/perf" || fail "perf did not filter by dso"
+cp "$T/fp.data" "$T/fp.keep"
+cp "$T/un.data" "$T/fp.data"	# compare() reads fp.data
+compare --no-children -g none -U
+compare -U
+compare --no-children -g caller -U
+compare --no-children --percentage relative --dsos libc.so.6 -g none
+cp "$T/fp.keep" "$T/fp.data"
+# sort keys time (100 ms slots; --ns) and socket
+for k in time socket socket,time time,sym comm,time sym,time cpu,socket; do
+	compare --no-children -g none -s "$k"
+done
+compare --no-children -g none -s time --ns
+compare --no-children -g none -F overhead,time,sym --ns
+grep -qE '^ +[0-9.]+%  [0-9]+\.[0-9]{9} ' "$T/perf" || fail "perf's --ns times have no 9 decimals"
+compare --no-children -s socket,sym
+# --hierarchy: a level per sort key
+for o in "" "-s dso,sym --percent-limit 1" "--percent-limit 2" "-s cpu,comm" "-s sym" "-s dso,comm,sym" \
+	 "--comm dsouser" "--dsos libmwork.so -s dso,sym"; do
+	# shellcheck disable=SC2086
+	compare --no-children -g none --hierarchy $o
+done
+grep -q 'Shared Object / Symbol' "$T/perf" || fail "perf did not print a hierarchy"
+# srcfile: the file of the source line (the workloads have debug info)
+# (the workload's own objects: in libc and the vdso srcfile inherits the
+# srcline differences mperf-report(1) lists)
+for k in srcfile srcfile,sym sym,srcfile comm,srcfile dso,srcfile; do
+	compare --no-children -g none -s "$k" --dsos dsouser,libmwork.so
+done
+grep -q 'libmwork.c' "$T/perf" || fail "perf showed no source file"
+compare -s srcfile --dsos dsouser,libmwork.so
+# --group (perf's default for files with groups): one table, a value
+# per event of the group; --no-group: a table per event
+"$PERF" record -q -e '{cpu-clock,task-clock,page-faults}' -e dummy -o "$T/fp.data" \
+	"$WL/dsouser" 0.2 >/dev/null 2>&1 || fail "perf record of a group failed"
+compare --no-children -g none
+grep -q "of events 'anon group { cpu-clock, task-clock, page-faults }'" "$T/perf" ||
+	fail "perf did not show the group view"
+compare --no-children -g none -s comm,dso -n
+compare --no-children -g none -s sym --show-total-period
+compare --no-children -g none --percent-limit 5
+compare --no-children -g none --no-group
+compare --no-children -g none --group -F overhead,sample,comm
+cp "$T/fp.keep" "$T/fp.data"
+# --no-demangle: C++ names as the ELF file has them (needs a C++ compiler)
+if command -v g++ >/dev/null 2>&1; then
+	cat > "$T/cxx.cc" <<'CXX'
+namespace work { struct Burner { static long spin(long n, double k); }; }
+long work::Burner::spin(long n, double k)
+{ volatile long s = 0; for (long i = 0; i < n; i++) s += i * (long)k; return s; }
+int main() { long s = 0; for (int r = 0; r < 10; r++) s += work::Burner::spin(3000000, 2.0); return (int)(s & 1); }
+CXX
+	g++ -O1 -fno-omit-frame-pointer -o "$T/cxx" "$T/cxx.cc" || fail "g++ failed"
+	"$PERF" record -q -o "$T/fp.data" "$T/cxx" >/dev/null 2>&1 || fail "perf record of C++ failed"
+	compare --no-children --no-demangle
+	grep -q '_ZN4work6Burner4spinEld' "$T/perf" || fail "perf did not show the mangled name"
+	compare --no-children
+	grep -q 'work::Burner::spin' "$T/perf" || fail "perf did not demangle"
+	cp "$T/fp.keep" "$T/fp.data"
+else
+	echo "note: no g++: --no-demangle not compared"
+fi
+"$MPERF" report -i "$T/fp.data" --stdio --percentage bogus > /dev/null 2> "$T/err" &&
+	fail "--percentage bogus was accepted"
+assert_contains "--percentage error" "use relative or absolute" "$T/err"
+"$MPERF" report -i "$T/fp.data" --stdio --time bogus > /dev/null 2> "$T/err" &&
+	fail "--time bogus was accepted"
+assert_contains "--time error" "--time 'bogus': invalid" "$T/err"
+[ "$(wc -l < "$T/err")" -eq 1 ] || fail "--time bogus: more than one line of error"
+echo "$n comparisons equal to perf's"

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report --hierarchy --stdio: the entries folded by their sort keys, one
+ * level per key (the first key's values at the top), each node with the
+ * overhead of everything below it, laid out as perf 6.1 prints them.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ui/stdio-hist.h"
+
+#define LEVEL_INDENT 3
+
+struct hnode {
+	const struct hist_entry *he;	/* the first entry of the node: its keys */
+	uint64_t period;
+	struct hnode *kids;
+	size_t nr, alloc;
+};
+
+struct hctx {
+	const struct sort_key *keys[32];
+	int nr_keys;
+	int width[32];		/* key text width per level */
+	uint64_t total;
+	double limit;
+	FILE *fp;
+	int ovh_width;
+};
+
+static int same_upto(const struct hctx *c, const struct hist_entry *a,
+		     const struct hist_entry *b, int level)
+{
+	return c->keys[level]->cmp(a, b) == 0;
+}
+
+static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
+				  const struct hist_entry *he, int level)
+{
+	size_t i;
+
+	for (i = 0; i < n->nr; i++)
+		if (same_upto(c, n->kids[i].he, he, level))
+			return &n->kids[i];
+	if (n->nr == n->alloc) {
+		size_t alloc = n->alloc ? n->alloc * 2 : 4;
+		struct hnode *k = realloc(n->kids, alloc * sizeof(*k));
+
+		if (!k)
+			return NULL;
+		n->kids = k;
+		n->alloc = alloc;
+	}
+	memset(&n->kids[n->nr], 0, sizeof(n->kids[0]));
+	n->kids[n->nr].he = he;
+	return &n->kids[n->nr++];
+}
+
+static void hnode__free(struct hnode *n)
+{
+	for (size_t i = 0; i < n->nr; i++)
+		hnode__free(&n->kids[i]);
+	free(n->kids);
+}
+
+/* siblings: by overhead, then as the level's key orders them */
+static int hnode_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct hnode *a = pa, *b = pb;
+	const struct sort_key *key = arg;
+	int r;
+
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	r = key->sort(a->he, b->he);
+	return r ? r : key->cmp(a->he, b->he);
+}
+
+static void hnode__sort(const struct hctx *c, struct hnode *n, int level)
+{
+	if (level >= c->nr_keys)
+		return;
+	qsort_r(n->kids, n->nr, sizeof(*n->kids), hnode_cmp, (void *)c->keys[level]);
+	for (size_t i = 0; i < n->nr; i++)
+		hnode__sort(c, &n->kids[i], level + 1);
+}
+
+/* perf trims the padding keys put before their text (pid's "%7d") */
+static const char *ltrim(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return s;
+}
+
+static int key_text(const struct sort_key *key, const struct hist_entry *he, char *buf,
+		    size_t size)
+{
+	const char *t;
+
+	key->snprintf(he, buf, size);
+	t = ltrim(buf);
+	memmove(buf, t, strlen(t) + 1);
+	return (int)strlen(buf);
+}
+
+static bool hnode__any_shown(const struct hctx *c, const struct hnode *n)
+{
+	for (size_t i = 0; i < n->nr; i++)
+		if (!c->limit || (c->total && n->kids[i].period * 100.0 / c->total >= c->limit))
+			return true;
+	return false;
+}
+
+static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
+{
+	for (size_t i = 0; i < n->nr; i++) {
+		const struct hnode *k = &n->kids[i];
+		const struct sort_key *key = c->keys[level];
+		double pct = c->total ? k->period * 100.0 / c->total : 0.0;
+		char buf[4096], num[32];
+		int indent = level * LEVEL_INDENT, w = c->width[level];
+
+		if (c->limit && pct < c->limit)
+			continue;
+		snprintf(num, sizeof(num), "%.2f%%", pct);
+		key_text(key, k->he, buf, sizeof(buf));
+		fprintf(c->fp, "  %*s%8s%*s  %*s", indent, "", num,
+			c->ovh_width - indent - 8, "", indent, "");
+		if (key->clip && key->pad_last)
+			fprintf(c->fp, "%-*.*s", w, w, buf);
+		else if (key->clip)
+			fprintf(c->fp, "%.*s", w, buf);
+		else if (key->pad_last)
+			fprintf(c->fp, "%-*s", w, buf);
+		else
+			fputs(buf, c->fp);
+		fputc('\n', c->fp);
+		if (hnode__any_shown(c, k))
+			hnode__print(c, k, level + 1);
+		else if (k->nr)	/* perf says so where the level would be */
+			fprintf(c->fp, "%*sno entry >= %.2f%%\n",
+				2 + c->ovh_width + 2 + (level + 1) * LEVEL_INDENT, "", c->limit);
+	}
+}
+
+int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
+{
+	struct hctx c = { .fp = fp, .limit = o->percent_limit, .total = hists->total_period };
+	struct hnode root = { 0 };
+	char buf[4096];
+	int k, line = 0, hlen = 0;
+	uint64_t i;
+
+	for (k = 0; k < o->nr_fields && c.nr_keys < 32; k++)
+		if (o->fields[k].kind == FIELD_KEY)
+			c.keys[c.nr_keys++] = o->fields[k].key;
+	if (!c.nr_keys)
+		return -EINVAL;
+	c.ovh_width = 8 + (c.nr_keys - 1) * LEVEL_INDENT;
+	for (i = 0; i < hists->nr_sorted; i++) {
+		const struct hist_entry *he = hists->sorted[i];
+		struct hnode *n = &root;
+
+		for (k = 0; k < c.nr_keys; k++) {
+			int w;
+
+			n = hnode__child(&c, n, he, k);
+			if (!n) {
+				hnode__free(&root);
+				return -ENOMEM;
+			}
+			n->period += he->period;
+			w = key_text(c.keys[k], he, buf, sizeof(buf));
+			if (c.keys[k]->width)
+				w = c.keys[k]->width(he);
+			if (w > c.width[k])
+				c.width[k] = w;
+		}
+	}
+	hnode__sort(&c, &root, 0);
+	/* a level is as wide as its key's header too; the dotted line as
+	 * the widest level or the joined headers */
+	for (k = 0; k < c.nr_keys; k++) {
+		int hl = (int)strlen(ltrim(c.keys[k]->header));
+
+		if (hl > c.width[k])
+			c.width[k] = hl;
+		if (k * LEVEL_INDENT + c.width[k] > line)
+			line = k * LEVEL_INDENT + c.width[k];
+		hlen += (k ? 3 : 0) + hl;
+	}
+	if (hlen > line)
+		line = hlen;
+	if (!o->quiet) {
+		fprintf(fp, "# %*s  ", c.ovh_width, "Overhead");
+		for (k = 0; k < c.nr_keys; k++)
+			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c.keys[k]->header));
+		fputs("\n# ", fp);
+		for (k = 0; k < c.ovh_width; k++)
+			fputc('.', fp);
+		fputs("  ", fp);
+		for (k = 0; k < line; k++)
+			fputc('.', fp);
+		fputs("\n#\n", fp);
+	}
+	hnode__print(&c, &root, 0);
+	hnode__free(&root);
+	return 0;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_EVENT_DUMP_H
+#define MPERF_EVENT_DUMP_H
+
+/*
+ * `report -D`: perf 6.1's raw dump of a record stream. Each record gets
+ * a line with its offset and type, a hex dump of its bytes, then its
+ * timestamp prefix, "PERF_RECORD_<TYPE>" and the decoded body (for a
+ * sample: ip, pid/tid, period, callchain, user registers, user stack).
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "event.h"
+
+struct event_dump {
+	FILE *fp;
+	const char *path;		/* printed after '@' ("pipe" in pipe mode) */
+	uint64_t base;			/* subtracted from offsets (pipe header) */
+	uint64_t sample_type;		/* of all the file's attrs together */
+	bool sample_id_all;		/* the first attr's */
+	bool have_attrs;		/* false: "-1 -1" timestamps (no attr yet) */
+	const char *(*reg_name)(int idx);	/* user regs; NULL: r<idx> */
+};
+
+/* The offset line and the hex dump of @ev ("\n0x..@path [0x..]: event: N"). */
+void event_dump__raw(const struct event_dump *d, const union perf_event *ev,
+		     uint64_t offset);
+/* The hex dump alone: ". ... raw event: size N bytes" and rows of 16. */
+void event_dump__hex(FILE *fp, const void *data, size_t size);
+/* "<cpu> <time> 0x<off> [0x<size>]: PERF_RECORD_<TYPE>" with no newline;
+ * @sample NULL for perf's user records (a zero timestamp). */
+void event_dump__line(const struct event_dump *d, const union perf_event *ev,
+		      const struct perf_sample *sample, uint64_t offset);
+/*
+ * The body perf prints after the line: for a sample of @sample_type, its
+ * fields; for the other kernel and user records, what perf report's
+ * handlers print (": unhandled!" for the records report leaves alone).
+ * The sample's " ... thread:" and " ...... dso:" lines are the caller's.
+ */
+void event_dump__body(const struct event_dump *d, const union perf_event *ev,
+		      const struct perf_sample *sample, uint64_t sample_type);
+
+#endif
