@@ -149,6 +149,7 @@ void callchain_arena__exit(struct callchain_arena *a)
 void callchain_root__init(struct callchain_root *root)
 {
 	memset(root, 0, sizeof(*root));
+	root->node.rb_root = CALLCHAIN_RB_NONE;
 }
 
 static void node__free_children(struct callchain_node *node)
@@ -160,7 +161,6 @@ static void node__free_children(struct callchain_node *node)
 		free(node->children[i]);
 	}
 	free(node->children);
-	free(node->hash);
 }
 
 void callchain_root__exit(struct callchain_root *root)
@@ -170,40 +170,44 @@ void callchain_root__exit(struct callchain_root *root)
 	memset(root, 0, sizeof(*root));
 }
 
-static inline uint64_t frame__key(const struct callchain_cursor_node *f)
+#define RB_NONE CALLCHAIN_RB_NONE
+
+/* perf orders objects by their dso pointers, which follow the order it
+ * created them (dso.h); no object sorts first */
+static int dso__cmp_order(const struct dso *l, const struct dso *r)
 {
-	return f->sym ? (uint64_t)(uintptr_t)f->sym : f->ip;
+	uint32_t lo = l ? l->order : 0, ro = r ? r->order : 0;
+
+	if (lo != ro)
+		return lo < ro ? -1 : 1;
+	return l == r ? 0 : (uintptr_t)l < (uintptr_t)r ? -1 : 1;
 }
 
-/* CCKEY_FUNCTION: frames match by symbol; unresolved ones by address */
-static bool frame__match(const struct callchain_cursor_node *a,
-			 const struct callchain_cursor_node *b)
+static int dso_value__cmp(const struct dso *ld, uint64_t lv, const struct dso *rd, uint64_t rv)
 {
-	if (a->sym || b->sym)
-		return a->sym == b->sym && a->dso == b->dso;
-	return a->ip == b->ip;
+	if (ld != rd)
+		return dso__cmp_order(ld, rd);
+	return lv < rv ? -1 : lv > rv;
 }
 
 /*
- * A node's children: the pointer array and, after it, each child's match
- * key, so a lookup scans one contiguous array of keys. Nodes with many
- * children also get an open-addressed index (slot: child number + 1).
+ * perf's frame comparison with the "function" key, @e a child already in
+ * the tree, @f the frame looked up: <0 (@e before @f) sends @f down the
+ * left subtree, 0 is a match. Two symbols compare by object, then start
+ * (inlined ones by name only); when either frame has no symbol, both
+ * compare by object, then raw address.
  */
-#define CHILD_HASH_MIN 16
-
-static inline uint64_t *node__keys(const struct callchain_node *node)
+static int frame__cmp(const struct callchain_cursor_node *e, const struct callchain_cursor_node *f)
 {
-	/* no array yet: no keys (NULL + 0 is undefined behaviour) */
-	if (!node->children)
-		return NULL;
-	return (uint64_t *)(node->children + node->alloc_children);
-}
+	if (e->sym && f->sym) {
+		if (e->sym->inlined || f->sym->inlined) {
+			int r = strcmp(e->sym->name, f->sym->name);
 
-static inline uint32_t key__slot(uint64_t key, uint32_t mask)
-{
-	key ^= key >> 31;
-	key *= 0x9e3779b97f4a7c15ULL;
-	return (uint32_t)(key >> 40) & mask;
+			return r < 0 ? -1 : r > 0;
+		}
+		return dso_value__cmp(e->dso, e->sym->start, f->dso, f->sym->start);
+	}
+	return dso_value__cmp(e->dso, e->ip, f->dso, f->ip);
 }
 
 static void *node__alloc(struct callchain_arena *arena, size_t size)
@@ -217,83 +221,143 @@ static void node__free(struct callchain_arena *arena, void *p)
 		free(p);
 }
 
-static void node__index_add(struct callchain_node *node, uint64_t key, uint32_t nr)
+/* the children's red-black tree: indexes into p->children */
+static void rb_rotate(struct callchain_node *p, uint32_t x, bool left)
 {
-	uint32_t mask = node->hash_size - 1, s = key__slot(key, mask);
+	struct callchain_node **k = p->children, *X = k[x], *Y;
+	uint32_t y = left ? X->rb_right : X->rb_left, inner;
 
-	while (node->hash[s])
-		s = (s + 1) & mask;
-	node->hash[s] = nr + 1;
+	Y = k[y];
+	inner = left ? Y->rb_left : Y->rb_right;
+	if (left)
+		X->rb_right = inner;
+	else
+		X->rb_left = inner;
+	if (inner != RB_NONE)
+		k[inner]->rb_parent = x;
+	Y->rb_parent = X->rb_parent;
+	if (X->rb_parent == RB_NONE)
+		p->rb_root = y;
+	else if (k[X->rb_parent]->rb_left == x)
+		k[X->rb_parent]->rb_left = y;
+	else
+		k[X->rb_parent]->rb_right = y;
+	if (left)
+		Y->rb_left = x;
+	else
+		Y->rb_right = x;
+	X->rb_parent = y;
 }
 
-/* (Re)build the index for the children when it gets half full. */
-static int node__index(struct callchain_arena *arena, struct callchain_node *node)
+static void rb_fixup(struct callchain_node *p, uint32_t z)
 {
-	uint32_t size = 64, i;
-	uint64_t *keys = node__keys(node);
+	struct callchain_node **k = p->children;
 
-	while (size < node->nr_children * 4)
-		size *= 2;
-	node__free(arena, node->hash);
-	node->hash = node__alloc(arena, size * sizeof(*node->hash));
-	if (!node->hash) {
-		node->hash_size = 0;
-		return -ENOMEM;
+	while (k[z]->rb_parent != RB_NONE && k[k[z]->rb_parent]->rb_red) {
+		uint32_t par = k[z]->rb_parent, g = k[par]->rb_parent;
+		bool pleft = par == k[g]->rb_left;
+		uint32_t u = pleft ? k[g]->rb_right : k[g]->rb_left;
+
+		if (u != RB_NONE && k[u]->rb_red) {
+			k[par]->rb_red = false;
+			k[u]->rb_red = false;
+			k[g]->rb_red = true;
+			z = g;
+			continue;
+		}
+		if (z == (pleft ? k[par]->rb_right : k[par]->rb_left)) {
+			z = par;
+			rb_rotate(p, z, pleft);
+			par = k[z]->rb_parent;
+			g = k[par]->rb_parent;
+		}
+		k[par]->rb_red = false;
+		k[g]->rb_red = true;
+		rb_rotate(p, g, !pleft);
 	}
-	node->hash_size = size;
-	for (i = 0; i < node->nr_children; i++)
-		node__index_add(node, keys[i], i);
-	return 0;
+	k[p->rb_root]->rb_red = false;
 }
 
+/* The child @f goes to: the one perf's walk meets as equal, or a new one
+ * where the walk ends. */
 static struct callchain_node *node__child(struct callchain_arena *arena,
 					  struct callchain_node *node,
 					  const struct callchain_cursor_node *f)
 {
 	struct callchain_node *c;
-	uint64_t key = frame__key(f), *keys = node__keys(node);
-	uint32_t i;
+	uint32_t cur = node->rb_root, up = RB_NONE, idx;
+	int r = 0;
 
-	if (node->hash) {
-		uint32_t mask = node->hash_size - 1, s = key__slot(key, mask);
-
-		for (; node->hash[s]; s = (s + 1) & mask) {
-			i = node->hash[s] - 1;
-			if (keys[i] == key && frame__match(&node->children[i]->key, f))
-				return node->children[i];
-		}
-	} else {
-		for (i = 0; i < node->nr_children; i++)
-			if (keys[i] == key && frame__match(&node->children[i]->key, f))
-				return node->children[i];
+	while (cur != RB_NONE) {
+		c = node->children[cur];
+		r = frame__cmp(&c->key, f);
+		if (!r)
+			return c;
+		up = cur;
+		cur = r < 0 ? c->rb_left : c->rb_right;
 	}
 	if (node->nr_children == node->alloc_children) {
 		uint32_t n = node->alloc_children ? node->alloc_children * 2 : 2;
-		struct callchain_node **p = node__alloc(arena, n * (sizeof(*p) + sizeof(*keys)));
+		struct callchain_node **p = node__alloc(arena, n * sizeof(*p));
 
 		if (!p)
 			return NULL;
-		if (node->nr_children) {
+		if (node->nr_children)
 			memcpy(p, node->children, node->nr_children * sizeof(*p));
-			memcpy(p + n, keys, node->nr_children * sizeof(*keys));
-		}
 		node__free(arena, node->children);
 		node->children = p;
 		node->alloc_children = n;
-		keys = node__keys(node);
 	}
 	c = node__alloc(arena, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->parent = node;
 	c->key = *f;
-	keys[node->nr_children] = key;
-	node->children[node->nr_children++] = c;
-	if (node->hash && node->nr_children * 2 <= node->hash_size)
-		node__index_add(node, key, node->nr_children - 1);
-	else if (node->nr_children >= CHILD_HASH_MIN && node__index(arena, node))
-		return NULL;
+	c->rb_root = RB_NONE;
+	c->rb_left = c->rb_right = RB_NONE;
+	c->rb_parent = up;
+	c->rb_red = true;
+	idx = node->nr_children++;
+	node->children[idx] = c;
+	if (up == RB_NONE)
+		node->rb_root = idx;
+	else if (r < 0)
+		node->children[up]->rb_left = idx;
+	else
+		node->children[up]->rb_right = idx;
+	rb_fixup(node, idx);
 	return c;
+}
+
+static struct callchain_node *rb_leftmost(const struct callchain_node *p, uint32_t i)
+{
+	if (i == RB_NONE)
+		return NULL;
+	while (p->children[i]->rb_left != RB_NONE)
+		i = p->children[i]->rb_left;
+	return p->children[i];
+}
+
+struct callchain_node *callchain_node__first(const struct callchain_node *node)
+{
+	return rb_leftmost(node, node->rb_root);
+}
+
+struct callchain_node *callchain_node__next(const struct callchain_node *child)
+{
+	const struct callchain_node *p = child->parent;
+	uint32_t up;
+
+	if (child->rb_right != RB_NONE)
+		return rb_leftmost(p, child->rb_right);
+	for (up = child->rb_parent; up != RB_NONE; up = child->rb_parent) {
+		const struct callchain_node *u = p->children[up];
+
+		if (u->rb_left != RB_NONE && p->children[u->rb_left] == child)
+			return p->children[up];
+		child = u;
+	}
+	return NULL;
 }
 
 int callchain_root__append(struct callchain_root *root,
@@ -339,56 +403,103 @@ struct print_ctx {
 	size_t ret;
 };
 
-static uint64_t sym_key(const struct callchain_node *n)
+struct ranked {
+	struct callchain_node *node;
+	uint32_t pos;
+};
+
+static int ranked_cmp(const void *a, const void *b)
 {
-	return n->key.sym ? n->key.sym->start : n->key.ip;
+	const struct ranked *l = a, *r = b;
+
+	if (l->node->cumul != r->node->cumul)
+		return l->node->cumul > r->node->cumul ? -1 : 1;
+	return l->pos < r->pos ? -1 : l->pos > r->pos;
 }
 
-static int child_cmp(const void *a, const void *b)
+/* perf inserts the children in tree order into a tree by weight where
+ * equal ones go right: heaviest first, equal ones in tree order. A node
+ * with one child and no own hits is one "compressed" node in perf's tree:
+ * its frames print as a list. */
+uint32_t callchain_node__sorted_children(const struct callchain_node *node, uint64_t min_hit,
+					 struct callchain_node ***out)
 {
-	const struct callchain_node *l = *(struct callchain_node * const *)a;
-	const struct callchain_node *r = *(struct callchain_node * const *)b;
-
-	uint32_t lo = l->key.dso ? l->key.dso->order : 0, ro = r->key.dso ? r->key.dso->order : 0;
-
-	if (l->cumul != r->cumul)
-		return l->cumul > r->cumul ? -1 : 1;
-	/* perf's children tree is ordered by descending dso (its pointers:
-	 * the order it created them, dso.h), then descending symbol address
-	 * (raw ip when either is unresolved); equal values keep that order */
-	if (lo != ro)
-		return lo > ro ? -1 : 1;
-	if (l->key.sym && r->key.sym) {
-		if (sym_key(l) != sym_key(r))
-			return sym_key(l) > sym_key(r) ? -1 : 1;
-		return 0;
-	}
-	if (l->key.ip != r->key.ip)
-		return l->key.ip > r->key.ip ? -1 : 1;
-	return 0;
-}
-
-/* The children shown: above the threshold, sorted. A node with one child
- * and no own hits is one "compressed" node in perf's tree: its frames print
- * as a list; @chain returns them. */
-static uint32_t node__sorted_children(const struct callchain_node *node, uint64_t min_hit,
-				      struct callchain_node ***out)
-{
-	struct callchain_node **v;
+	struct callchain_node **v, *c;
+	struct ranked *rk;
 	uint32_t i, n = 0;
 
 	*out = NULL;
 	if (!node->nr_children)
 		return 0;
 	v = malloc(node->nr_children * sizeof(*v));
-	if (!v)
+	rk = malloc(node->nr_children * sizeof(*rk));
+	if (!v || !rk) {
+		free(v);
+		free(rk);
 		return 0;
-	for (i = 0; i < node->nr_children; i++)
-		if (node->children[i]->cumul >= min_hit && node->children[i]->cumul)
-			v[n++] = node->children[i];
-	qsort(v, n, sizeof(*v), child_cmp);
+	}
+	for (c = callchain_node__first(node); c; c = callchain_node__next(c))
+		if (c->cumul >= min_hit && c->cumul) {
+			rk[n].node = c;
+			rk[n].pos = n;
+			n++;
+		}
+	qsort(rk, n, sizeof(*rk), ranked_cmp);
+	for (i = 0; i < n; i++)
+		v[i] = rk[i].node;
+	free(rk);
 	*out = v;
 	return n;
+}
+
+static uint32_t node__sorted_children(const struct callchain_node *node, uint64_t min_hit,
+				      struct callchain_node ***out)
+{
+	return callchain_node__sorted_children(node, min_hit, out);
+}
+
+struct merge_ctx {
+	struct callchain_root *dst;
+	struct callchain_cursor_node *path;
+	uint32_t nr, alloc;
+	int err;
+};
+
+static void merge_walk(struct merge_ctx *m, const struct callchain_node *n)
+{
+	const struct callchain_node *c;
+
+	if (m->nr == m->alloc) {
+		uint32_t a = m->alloc ? m->alloc * 2 : 64;
+		struct callchain_cursor_node *p = realloc(m->path, a * sizeof(*p));
+
+		if (!p) {
+			m->err = -ENOMEM;
+			return;
+		}
+		m->path = p;
+		m->alloc = a;
+	}
+	m->path[m->nr++] = n->key;
+	if (n->hit)
+		m->err = callchain_root__append(m->dst, m->path, m->nr, n->hit);
+	for (c = callchain_node__first(n); c && !m->err; c = callchain_node__next(c))
+		merge_walk(m, c);
+	m->nr--;
+}
+
+int callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src)
+{
+	struct merge_ctx m = { .dst = dst };
+	const struct callchain_node *c;
+
+	/* an empty chain's period sits on the root */
+	if (src->node.hit)
+		m.err = callchain_root__append(dst, NULL, 0, src->node.hit);
+	for (c = callchain_node__first(&src->node); c && !m.err; c = callchain_node__next(c))
+		merge_walk(&m, c);
+	free(m.path);
+	return m.err;
 }
 
 /* Follow single-child, no-hit links: the end of a compressed node. */
@@ -497,10 +608,10 @@ static void print_path(struct print_ctx *c, const struct callchain_node *n, bool
 static void collect_flat(const struct callchain_node *n, uint64_t min_hit,
 			 const struct callchain_node ***v, uint32_t *nr, uint32_t *alloc)
 {
-	uint32_t i;
+	const struct callchain_node *c;
 
-	for (i = 0; i < n->nr_children; i++)
-		collect_flat(n->children[i], min_hit, v, nr, alloc);
+	for (c = callchain_node__first(n); c; c = callchain_node__next(c))
+		collect_flat(c, min_hit, v, nr, alloc);
 	if (n->parent && n->hit && n->hit >= min_hit) {
 		if (*nr == *alloc) {
 			uint32_t a = *alloc ? *alloc * 2 : 16;
