@@ -298,11 +298,26 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 	err = he__add_chain(hists, he, ordered, nr, period);
 
 	/* children: every frame's entry gets the period once per sample,
-	 * with the chain from that frame on */
+	 * with the chain from that frame on. perf skips a frame equal to an
+	 * entry this sample added already by comparing it with each of
+	 * them: when the keys are no total order its tree walk could miss
+	 * that entry, so the frame is compared the same way (else the
+	 * entry the walk finds tells) */
 	if (hists->opts.children && !err) {
+		struct hist_entry *cachebuf[128], **cache = cachebuf;
+		uint32_t ncache = 0;
 		char level = tmpl->level;
 
-		for (i = 0; i < nr; i++) {
+		if (hists->tree_merge) {
+			if (nr + 1 > 128) {
+				cache = malloc((nr + 1) * sizeof(*cache));
+				if (!cache)
+					err = -ENOMEM;
+			}
+			if (cache)
+				cache[ncache++] = he;
+		}
+		for (i = 0; i < nr && !err; i++) {
 			struct hist_entry t = *tmpl, *fe;
 			const struct callchain_cursor_node *f = &ordered[i];
 
@@ -316,6 +331,15 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
+			if (hists->tree_merge) {
+				uint32_t k;
+
+				for (k = 0; k < ncache; k++)
+					if (!hist_entry__cmp(hists, &t, cache[k]))
+						break;
+				if (k < ncache)
+					continue;
+			}
 			fe = hists__findnew(hists, &t);
 			if (!fe) {
 				err = -ENOMEM;
@@ -324,12 +348,14 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			if (fe->last_sample == seq)
 				continue;
 			fe->last_sample = seq;
+			if (hists->tree_merge)
+				cache[ncache++] = fe;
 			fe->period_acc += period;
 			fe->nr_events_acc++;
 			err = he__add_chain(hists, fe, ordered + i, nr - i, period);
-			if (err)
-				break;
 		}
+		if (cache != cachebuf)
+			free(cache);
 	}
 	if (ordered != stackbuf)
 		free(ordered);
