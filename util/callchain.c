@@ -149,8 +149,26 @@ void callchain_arena__exit(struct callchain_arena *a)
 void callchain_root__init(struct callchain_root *root)
 {
 	memset(root, 0, sizeof(*root));
-	root->node.rb_root = CALLCHAIN_RB_NONE;
 }
+
+#define RB_NONE UINT32_MAX
+
+/* A node's position in its parent's tree of children */
+struct cc_link {
+	uint32_t left, right, parent;
+	bool red;
+};
+
+/* A node's index of its children: a hash (many children of one kind per
+ * object) or perf's red-black tree (kinds mixed) */
+struct callchain_index {
+	uint32_t *hash;		/* child index + 1 by frame hash */
+	uint32_t hash_size;
+	uint32_t rb_root;	/* RB_NONE: no tree */
+	struct cc_link *links;	/* by child index */
+	uint32_t links_alloc;
+	bool tree;		/* kinds mixed: perf's walk decides */
+};
 
 static void node__free_children(struct callchain_node *node)
 {
@@ -161,6 +179,11 @@ static void node__free_children(struct callchain_node *node)
 		free(node->children[i]);
 	}
 	free(node->children);
+	if (node->ix) {
+		free(node->ix->hash);
+		free(node->ix->links);
+		free(node->ix);
+	}
 }
 
 void callchain_root__exit(struct callchain_root *root)
@@ -170,44 +193,55 @@ void callchain_root__exit(struct callchain_root *root)
 	memset(root, 0, sizeof(*root));
 }
 
-#define RB_NONE CALLCHAIN_RB_NONE
+/* A frame's comparison key: perf orders objects by their dso pointers,
+ * which follow the order it created them (dso.h); no object sorts first. */
+struct frame_key {
+	const struct callchain_cursor_node *f;
+	uint32_t order;
+	bool inlined;
+	uint64_t start;
+};
 
-/* perf orders objects by their dso pointers, which follow the order it
- * created them (dso.h); no object sorts first */
-static int dso__cmp_order(const struct dso *l, const struct dso *r)
+static void frame_key__init(struct frame_key *k, const struct callchain_cursor_node *f)
 {
-	uint32_t lo = l ? l->order : 0, ro = r ? r->order : 0;
-
-	if (lo != ro)
-		return lo < ro ? -1 : 1;
-	return l == r ? 0 : (uintptr_t)l < (uintptr_t)r ? -1 : 1;
+	k->f = f;
+	k->order = f->dso ? f->dso->order : 0;
+	k->inlined = f->sym && f->sym->inlined;
+	k->start = f->sym ? f->sym->start : 0;
 }
 
-static int dso_value__cmp(const struct dso *ld, uint64_t lv, const struct dso *rd, uint64_t rv)
+static int dso_value__cmp(const struct dso *ld, uint32_t lo, uint64_t lv,
+			  const struct dso *rd, uint32_t ro, uint64_t rv)
 {
-	if (ld != rd)
-		return dso__cmp_order(ld, rd);
+	if (ld != rd) {
+		if (lo != ro)
+			return lo < ro ? -1 : 1;
+		return (uintptr_t)ld < (uintptr_t)rd ? -1 : 1;
+	}
 	return lv < rv ? -1 : lv > rv;
 }
 
 /*
- * perf's frame comparison with the "function" key, @e a child already in
- * the tree, @f the frame looked up: <0 (@e before @f) sends @f down the
- * left subtree, 0 is a match. Two symbols compare by object, then start
- * (inlined ones by name only); when either frame has no symbol, both
+ * perf's frame comparison with the "function" key, @n a child already in
+ * the tree, @k the frame looked up: <0 (@n before it) sends the frame down
+ * the left subtree, 0 is a match. Two symbols compare by object, then
+ * start (inlined ones by name only); when either frame has no symbol, both
  * compare by object, then raw address.
  */
-static int frame__cmp(const struct callchain_cursor_node *e, const struct callchain_cursor_node *f)
+static int frame__cmp(const struct callchain_node *n, const struct frame_key *k)
 {
+	const struct callchain_cursor_node *e = &n->key, *f = k->f;
+	uint32_t eo = e->dso ? e->dso->order : 0;
+
 	if (e->sym && f->sym) {
-		if (e->sym->inlined || f->sym->inlined) {
+		if (e->sym->inlined || k->inlined) {
 			int r = strcmp(e->sym->name, f->sym->name);
 
 			return r < 0 ? -1 : r > 0;
 		}
-		return dso_value__cmp(e->dso, e->sym->start, f->dso, f->sym->start);
+		return dso_value__cmp(e->dso, eo, e->sym->start, f->dso, k->order, k->start);
 	}
-	return dso_value__cmp(e->dso, e->ip, f->dso, f->ip);
+	return dso_value__cmp(e->dso, eo, e->ip, f->dso, k->order, f->ip);
 }
 
 static void *node__alloc(struct callchain_arena *arena, size_t size)
@@ -221,61 +255,255 @@ static void node__free(struct callchain_arena *arena, void *p)
 		free(p);
 }
 
-/* the children's red-black tree: indexes into p->children */
-static void rb_rotate(struct callchain_node *p, uint32_t x, bool left)
-{
-	struct callchain_node **k = p->children, *X = k[x], *Y;
-	uint32_t y = left ? X->rb_right : X->rb_left, inner;
+/*
+ * Within one object, frames that all have a symbol (none inlined) compare
+ * by start and frames that all lack one by address, and objects compare
+ * by their order: a total order, in which a walk down the tree finds the
+ * equal child if there is one, and whose tree's in-order walk is the
+ * descending order. Such children are found by their hash (an index for
+ * nodes with many). The first child that mixes the kinds of an object, or
+ * is inlined, gets the node perf's tree, built by inserting the children
+ * in creation order as perf did; from then on perf's walk decides.
+ */
+#define CHILD_HASH_MIN	16
+#define INLINED_BIT	(1U << 31)
 
-	Y = k[y];
-	inner = left ? Y->rb_left : Y->rb_right;
-	if (left)
-		X->rb_right = inner;
-	else
-		X->rb_left = inner;
-	if (inner != RB_NONE)
-		k[inner]->rb_parent = x;
-	Y->rb_parent = X->rb_parent;
-	if (X->rb_parent == RB_NONE)
-		p->rb_root = y;
-	else if (k[X->rb_parent]->rb_left == x)
-		k[X->rb_parent]->rb_left = y;
-	else
-		k[X->rb_parent]->rb_right = y;
-	if (left)
-		Y->rb_left = x;
-	else
-		Y->rb_right = x;
-	X->rb_parent = y;
+static uint32_t frame_key__bit(const struct frame_key *k)
+{
+	return 1U << (k->order % 31);
 }
 
-static void rb_fixup(struct callchain_node *p, uint32_t z)
+/* @k would mix kinds among @n's children */
+static bool node__mixes(const struct callchain_node *n, const struct frame_key *k)
 {
-	struct callchain_node **k = p->children;
+	return k->inlined || (frame_key__bit(k) & (k->f->sym ? n->addr_dsos : n->sym_dsos));
+}
 
-	while (k[z]->rb_parent != RB_NONE && k[k[z]->rb_parent]->rb_red) {
-		uint32_t par = k[z]->rb_parent, g = k[par]->rb_parent;
-		bool pleft = par == k[g]->rb_left;
-		uint32_t u = pleft ? k[g]->rb_right : k[g]->rb_left;
+/* by symbol (one per start in an object) or address, and object */
+static uint64_t frame_key__hash(const struct frame_key *k)
+{
+	uint64_t v = k->f->sym ? (uint64_t)(uintptr_t)k->f->sym : k->f->ip;
 
-		if (u != RB_NONE && k[u]->rb_red) {
-			k[par]->rb_red = false;
-			k[u]->rb_red = false;
-			k[g]->rb_red = true;
+	v ^= (uint64_t)(uintptr_t)k->f->dso * 0x9e3779b97f4a7c15ULL;
+	v ^= v >> 31;
+	v *= 0xbf58476d1ce4e5b9ULL;
+	return v ^ (v >> 29);
+}
+
+/* A node's children: the pointer array and, after it, each child's hash,
+ * so a lookup scans one contiguous array of keys. */
+static inline uint64_t *node__keys(const struct callchain_node *node)
+{
+	/* no array yet: no keys (NULL + 0 is undefined behaviour) */
+	if (!node->children)
+		return NULL;
+	return (uint64_t *)(node->children + node->alloc_children);
+}
+
+static struct callchain_index *node__ix(struct callchain_arena *arena, struct callchain_node *n)
+{
+	if (!n->ix) {
+		n->ix = node__alloc(arena, sizeof(*n->ix));
+		if (n->ix)
+			n->ix->rb_root = RB_NONE;
+	}
+	return n->ix;
+}
+
+static void node__hash_add(struct callchain_index *ix, uint64_t h, uint32_t idx)
+{
+	uint32_t mask = ix->hash_size - 1, s = (uint32_t)h & mask;
+
+	while (ix->hash[s])
+		s = (s + 1) & mask;
+	ix->hash[s] = idx + 1;
+}
+
+/* (Re)build the hash when it gets half full; 0 or -ENOMEM */
+static int node__hash_build(struct callchain_arena *arena, struct callchain_node *node)
+{
+	struct callchain_index *ix = node__ix(arena, node);
+	uint64_t *keys = node__keys(node);
+	uint32_t size = 64, i;
+
+	if (!ix)
+		return -ENOMEM;
+	while (size < node->nr_children * 4)
+		size *= 2;
+	node__free(arena, ix->hash);
+	ix->hash = node__alloc(arena, size * sizeof(*ix->hash));
+	ix->hash_size = ix->hash ? size : 0;
+	if (!ix->hash)
+		return -ENOMEM;
+	for (i = 0; i < node->nr_children; i++)
+		node__hash_add(ix, keys[i], i);
+	return 0;
+}
+
+/* Equality without the walk, for children of one kind per object (no
+ * inlined ones): one symbol start is one symbol of the object */
+static bool frame__same(const struct callchain_node *n, const struct frame_key *k)
+{
+	const struct callchain_cursor_node *e = &n->key, *f = k->f;
+
+	return e->dso == f->dso && e->sym == f->sym && (f->sym || e->ip == f->ip);
+}
+
+/* The equal child of a node of one kind per object, by hash; NULL: none */
+static struct callchain_node *node__find_hashed(const struct callchain_node *node,
+						const struct frame_key *k, uint64_t h)
+{
+	const uint64_t *keys = node__keys(node);
+	const struct callchain_index *ix = node->ix;
+	uint32_t i;
+
+	if (ix && ix->hash) {
+		uint32_t mask = ix->hash_size - 1, sl;
+
+		for (sl = (uint32_t)h & mask; ix->hash[sl]; sl = (sl + 1) & mask) {
+			i = ix->hash[sl] - 1;
+			if (keys[i] == h && frame__same(node->children[i], k))
+				return node->children[i];
+		}
+		return NULL;
+	}
+	for (i = 0; i < node->nr_children; i++)
+		if (keys[i] == h && frame__same(node->children[i], k))
+			return node->children[i];
+	return NULL;
+}
+
+/* perf's tree of children: indexes into the children and ix->links */
+static void rb_rotate(struct callchain_index *ix, uint32_t x, bool left)
+{
+	struct cc_link *L = ix->links;
+	uint32_t y = left ? L[x].right : L[x].left, inner;
+
+	inner = left ? L[y].left : L[y].right;
+	if (left)
+		L[x].right = inner;
+	else
+		L[x].left = inner;
+	if (inner != RB_NONE)
+		L[inner].parent = x;
+	L[y].parent = L[x].parent;
+	if (L[x].parent == RB_NONE)
+		ix->rb_root = y;
+	else if (L[L[x].parent].left == x)
+		L[L[x].parent].left = y;
+	else
+		L[L[x].parent].right = y;
+	if (left)
+		L[y].left = x;
+	else
+		L[y].right = x;
+	L[x].parent = y;
+}
+
+static void rb_fixup(struct callchain_index *ix, uint32_t z)
+{
+	struct cc_link *L = ix->links;
+
+	while (L[z].parent != RB_NONE && L[L[z].parent].red) {
+		uint32_t par = L[z].parent, g = L[par].parent;
+		bool pleft = par == L[g].left;
+		uint32_t u = pleft ? L[g].right : L[g].left;
+
+		if (u != RB_NONE && L[u].red) {
+			L[par].red = false;
+			L[u].red = false;
+			L[g].red = true;
 			z = g;
 			continue;
 		}
-		if (z == (pleft ? k[par]->rb_right : k[par]->rb_left)) {
+		if (z == (pleft ? L[par].right : L[par].left)) {
 			z = par;
-			rb_rotate(p, z, pleft);
-			par = k[z]->rb_parent;
-			g = k[par]->rb_parent;
+			rb_rotate(ix, z, pleft);
+			par = L[z].parent;
+			g = L[par].parent;
 		}
-		k[par]->rb_red = false;
-		k[g]->rb_red = true;
-		rb_rotate(p, g, !pleft);
+		L[par].red = false;
+		L[g].red = true;
+		rb_rotate(ix, g, !pleft);
 	}
-	k[p->rb_root]->rb_red = false;
+	L[ix->rb_root].red = false;
+}
+
+/* perf's walk for @k: the equal child, or NULL and where a new one goes */
+static struct callchain_node *rb_walk(const struct callchain_node *node, const struct frame_key *k,
+				      uint32_t *up, int *dir)
+{
+	const struct cc_link *L = node->ix->links;
+	uint32_t cur = node->ix->rb_root;
+
+	*up = RB_NONE;
+	*dir = 0;
+	while (cur != RB_NONE) {
+		int r = frame__cmp(node->children[cur], k);
+
+		if (!r)
+			return node->children[cur];
+		*up = cur;
+		*dir = r;
+		cur = r < 0 ? L[cur].left : L[cur].right;
+	}
+	return NULL;
+}
+
+static void rb_link(struct callchain_index *ix, uint32_t idx, uint32_t up, int dir)
+{
+	struct cc_link *l = &ix->links[idx];
+
+	l->left = l->right = RB_NONE;
+	l->parent = up;
+	l->red = true;
+	if (up == RB_NONE)
+		ix->rb_root = idx;
+	else if (dir < 0)
+		ix->links[up].left = idx;
+	else
+		ix->links[up].right = idx;
+	rb_fixup(ix, idx);
+}
+
+static int node__links_room(struct callchain_arena *arena, struct callchain_index *ix, uint32_t n)
+{
+	struct cc_link *p;
+
+	if (n <= ix->links_alloc)
+		return 0;
+	p = node__alloc(arena, n * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	if (ix->links_alloc)
+		memcpy(p, ix->links, ix->links_alloc * sizeof(*p));
+	node__free(arena, ix->links);
+	ix->links = p;
+	ix->links_alloc = n;
+	return 0;
+}
+
+/* The node's children so far of one kind per object: perf's tree is the
+ * one they make when inserted in creation order */
+static int node__tree_build(struct callchain_arena *arena, struct callchain_node *node)
+{
+	struct callchain_index *ix = node__ix(arena, node);
+	uint32_t i, up;
+	int dir;
+
+	if (!ix || node__links_room(arena, ix, node->alloc_children ? node->alloc_children : 2))
+		return -ENOMEM;
+	ix->tree = true;
+	ix->rb_root = RB_NONE;
+	for (i = 0; i < node->nr_children; i++) {
+		struct frame_key k;
+
+		frame_key__init(&k, &node->children[i]->key);
+		/* distinct in a total order: the walk ends at a leaf */
+		rb_walk(node, &k, &up, &dir);
+		rb_link(ix, i, up, dir);
+	}
+	return 0;
 }
 
 /* The child @f goes to: the one perf's walk meets as equal, or a new one
@@ -285,79 +513,111 @@ static struct callchain_node *node__child(struct callchain_arena *arena,
 					  const struct callchain_cursor_node *f)
 {
 	struct callchain_node *c;
-	uint32_t cur = node->rb_root, up = RB_NONE, idx;
-	int r = 0;
+	struct frame_key k;
+	uint32_t idx, up = RB_NONE;
+	uint64_t h;
+	bool tree;
+	int dir = 0;
 
-	while (cur != RB_NONE) {
-		c = node->children[cur];
-		r = frame__cmp(&c->key, f);
-		if (!r)
+	frame_key__init(&k, f);
+	h = frame_key__hash(&k);
+	tree = node->ix && node->ix->tree;
+	if (!tree && !node__mixes(node, &k)) {
+		c = node__find_hashed(node, &k, h);
+		if (c)
 			return c;
-		up = cur;
-		cur = r < 0 ? c->rb_left : c->rb_right;
+	} else {
+		if (!tree && node__tree_build(arena, node))
+			return NULL;
+		tree = true;
+		c = rb_walk(node, &k, &up, &dir);
+		if (c)
+			return c;
 	}
 	if (node->nr_children == node->alloc_children) {
 		uint32_t n = node->alloc_children ? node->alloc_children * 2 : 2;
-		struct callchain_node **p = node__alloc(arena, n * sizeof(*p));
+		uint64_t *keys = node__keys(node);
+		struct callchain_node **p = node__alloc(arena, n * (sizeof(*p) + sizeof(*keys)));
 
 		if (!p)
 			return NULL;
-		if (node->nr_children)
+		if (node->nr_children) {
 			memcpy(p, node->children, node->nr_children * sizeof(*p));
+			memcpy(p + n, keys, node->nr_children * sizeof(*keys));
+		}
 		node__free(arena, node->children);
 		node->children = p;
 		node->alloc_children = n;
+		if (tree && node__links_room(arena, node->ix, n))
+			return NULL;
 	}
 	c = node__alloc(arena, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->parent = node;
 	c->key = *f;
-	c->rb_root = RB_NONE;
-	c->rb_left = c->rb_right = RB_NONE;
-	c->rb_parent = up;
-	c->rb_red = true;
 	idx = node->nr_children++;
 	node->children[idx] = c;
-	if (up == RB_NONE)
-		node->rb_root = idx;
-	else if (r < 0)
-		node->children[up]->rb_left = idx;
+	node__keys(node)[idx] = h;
+	if (k.inlined)
+		node->sym_dsos |= INLINED_BIT;
+	if (f->sym)
+		node->sym_dsos |= frame_key__bit(&k);
 	else
-		node->children[up]->rb_right = idx;
-	rb_fixup(node, idx);
+		node->addr_dsos |= frame_key__bit(&k);
+	if (tree) {
+		rb_link(node->ix, idx, up, dir);
+	} else if (node->ix && node->ix->hash && node->nr_children * 2 <= node->ix->hash_size) {
+		node__hash_add(node->ix, h, idx);
+	} else if (node->nr_children >= CHILD_HASH_MIN && node__hash_build(arena, node)) {
+		return NULL;
+	}
 	return c;
 }
 
-static struct callchain_node *rb_leftmost(const struct callchain_node *p, uint32_t i)
+/* children of one kind per object: the descending order of the walk */
+static int tree_order_cmp(const void *a, const void *b)
 {
-	if (i == RB_NONE)
-		return NULL;
-	while (p->children[i]->rb_left != RB_NONE)
-		i = p->children[i]->rb_left;
-	return p->children[i];
+	const struct callchain_node *l = *(struct callchain_node * const *)a;
+	const struct callchain_node *r = *(struct callchain_node * const *)b;
+	struct frame_key k;
+
+	frame_key__init(&k, &r->key);
+	return -frame__cmp(l, &k);
 }
 
-struct callchain_node *callchain_node__first(const struct callchain_node *node)
+void callchain_node__tree_order(const struct callchain_node *node,
+				struct callchain_node **out)
 {
-	return rb_leftmost(node, node->rb_root);
-}
+	const struct callchain_index *ix = node->ix;
+	uint32_t n = 0, cur, i;
 
-struct callchain_node *callchain_node__next(const struct callchain_node *child)
-{
-	const struct callchain_node *p = child->parent;
-	uint32_t up;
-
-	if (child->rb_right != RB_NONE)
-		return rb_leftmost(p, child->rb_right);
-	for (up = child->rb_parent; up != RB_NONE; up = child->rb_parent) {
-		const struct callchain_node *u = p->children[up];
-
-		if (u->rb_left != RB_NONE && p->children[u->rb_left] == child)
-			return p->children[up];
-		child = u;
+	if (!ix || !ix->tree) {
+		for (i = 0; i < node->nr_children; i++)
+			out[i] = node->children[i];
+		qsort(out, node->nr_children, sizeof(*out), tree_order_cmp);
+		return;
 	}
-	return NULL;
+	/* in-order: leftmost, then successors */
+	cur = ix->rb_root;
+	while (cur != RB_NONE && ix->links[cur].left != RB_NONE)
+		cur = ix->links[cur].left;
+	while (cur != RB_NONE) {
+		out[n++] = node->children[cur];
+		if (ix->links[cur].right != RB_NONE) {
+			cur = ix->links[cur].right;
+			while (ix->links[cur].left != RB_NONE)
+				cur = ix->links[cur].left;
+		} else {
+			uint32_t up = ix->links[cur].parent;
+
+			while (up != RB_NONE && ix->links[up].right == cur) {
+				cur = up;
+				up = ix->links[cur].parent;
+			}
+			cur = up;
+		}
+	}
 }
 
 int callchain_root__append(struct callchain_root *root,
@@ -438,8 +698,9 @@ uint32_t callchain_node__sorted_children(const struct callchain_node *node, uint
 		free(rk);
 		return 0;
 	}
-	for (c = callchain_node__first(node); c; c = callchain_node__next(c))
-		if (c->cumul >= min_hit && c->cumul) {
+	callchain_node__tree_order(node, v);
+	for (i = 0; i < node->nr_children; i++)
+		if ((c = v[i])->cumul >= min_hit && c->cumul) {
 			rk[n].node = c;
 			rk[n].pos = n;
 			n++;
@@ -465,9 +726,29 @@ struct merge_ctx {
 	int err;
 };
 
+static void merge_walk(struct merge_ctx *m, const struct callchain_node *n);
+
+/* @n's children in tree order */
+static void merge_children(struct merge_ctx *m, const struct callchain_node *n)
+{
+	struct callchain_node **v;
+	uint32_t i;
+
+	if (!n->nr_children)
+		return;
+	v = malloc(n->nr_children * sizeof(*v));
+	if (!v) {
+		m->err = -ENOMEM;
+		return;
+	}
+	callchain_node__tree_order(n, v);
+	for (i = 0; i < n->nr_children && !m->err; i++)
+		merge_walk(m, v[i]);
+	free(v);
+}
+
 static void merge_walk(struct merge_ctx *m, const struct callchain_node *n)
 {
-	const struct callchain_node *c;
 
 	if (m->nr == m->alloc) {
 		uint32_t a = m->alloc ? m->alloc * 2 : 64;
@@ -483,21 +764,20 @@ static void merge_walk(struct merge_ctx *m, const struct callchain_node *n)
 	m->path[m->nr++] = n->key;
 	if (n->hit)
 		m->err = callchain_root__append(m->dst, m->path, m->nr, n->hit);
-	for (c = callchain_node__first(n); c && !m->err; c = callchain_node__next(c))
-		merge_walk(m, c);
+	if (!m->err)
+		merge_children(m, n);
 	m->nr--;
 }
 
 int callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src)
 {
 	struct merge_ctx m = { .dst = dst };
-	const struct callchain_node *c;
 
 	/* an empty chain's period sits on the root */
 	if (src->node.hit)
 		m.err = callchain_root__append(dst, NULL, 0, src->node.hit);
-	for (c = callchain_node__first(&src->node); c && !m.err; c = callchain_node__next(c))
-		merge_walk(&m, c);
+	if (!m.err)
+		merge_children(&m, &src->node);
 	free(m.path);
 	return m.err;
 }
@@ -608,10 +888,15 @@ static void print_path(struct print_ctx *c, const struct callchain_node *n, bool
 static void collect_flat(const struct callchain_node *n, uint64_t min_hit,
 			 const struct callchain_node ***v, uint32_t *nr, uint32_t *alloc)
 {
-	const struct callchain_node *c;
+	struct callchain_node **kids = n->nr_children ? malloc(n->nr_children * sizeof(*kids)) : NULL;
+	uint32_t i;
 
-	for (c = callchain_node__first(n); c; c = callchain_node__next(c))
-		collect_flat(c, min_hit, v, nr, alloc);
+	if (kids) {
+		callchain_node__tree_order(n, kids);
+		for (i = 0; i < n->nr_children; i++)
+			collect_flat(kids[i], min_hit, v, nr, alloc);
+		free(kids);
+	}
 	if (n->parent && n->hit && n->hit >= min_hit) {
 		if (*nr == *alloc) {
 			uint32_t a = *alloc ? *alloc * 2 : 16;

@@ -65,24 +65,28 @@ struct callchain_param {
  * 0 or -EINVAL. */
 int callchain_param__parse(struct callchain_param *p, const char *arg);
 
-#define CALLCHAIN_RB_NONE UINT32_MAX
-
 /*
  * One node of the merged call tree: a frame; children by cumulated hits.
  * perf finds a frame among a node's children by a walk down a red-black
- * tree with its frame comparison, which is not a total order (resolved
- * frames compare by symbol start, the others by raw address): a frame can
- * miss the child it equals and become a second child of the same symbol.
- * The children form that tree here too (indexes into children[]); its
- * in-order walk is also the order of children of equal weight.
+ * tree with its frame comparison, which is no total order when one object
+ * has children with and without a symbol (resolved frames compare by
+ * symbol start, the others by raw address) or a frame is inlined (by
+ * name): a frame can then miss the child it equals and become a second
+ * child of the same symbol. Nodes whose children are of one kind per
+ * object find children by hash (the walk would find the same one); the
+ * others get perf's tree (callchain.c), and its in-order walk is also the
+ * order of children of equal weight.
  */
+struct callchain_index;
+
 struct callchain_node {
 	struct callchain_node *parent;
 	struct callchain_node **children;	/* in creation order */
+	struct callchain_index *ix;	/* hash of the children, perf's tree */
 	uint32_t nr_children, alloc_children;
-	uint32_t rb_root;		/* of the children, or CALLCHAIN_RB_NONE */
-	uint32_t rb_left, rb_right, rb_parent;	/* this node among its siblings */
-	bool rb_red;
+	/* the children's objects (bit: order % 31) with a symbol and
+	 * without one; bit 31 of sym_dsos: an inlined child */
+	uint32_t sym_dsos, addr_dsos;
 	struct callchain_cursor_node key;
 	uint64_t hit;		/* period of chains ending here */
 	uint64_t cumul;		/* hit + children */
@@ -119,10 +123,10 @@ int callchain_root__merge(struct callchain_root *dst, const struct callchain_roo
  * ENOMEM). The caller frees *@out. */
 uint32_t callchain_node__sorted_children(const struct callchain_node *node, uint64_t min_hit,
 					 struct callchain_node ***out);
-/* The first of @node's children in tree order, the next after @child:
- * perf's order of siblings (NULL at the end). */
-struct callchain_node *callchain_node__first(const struct callchain_node *node);
-struct callchain_node *callchain_node__next(const struct callchain_node *child);
+/* @node's children in perf's tree order (which its outputs start from)
+ * into @out (room for nr_children). */
+void callchain_node__tree_order(const struct callchain_node *node,
+				struct callchain_node **out);
 
 /* The frame's display name: symbol, or the hex address. */
 const char *callchain_frame__name(const struct callchain_cursor_node *f,
