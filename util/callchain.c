@@ -153,10 +153,14 @@ void callchain_root__init(struct callchain_root *root)
 
 #define RB_NONE UINT32_MAX
 
-/* A node's position in its parent's tree of children */
+/* A node's position in its parent's tree of children, with the child's
+ * comparison key (a walk reads these links only) */
 struct cc_link {
 	uint32_t left, right, parent;
-	bool red;
+	uint32_t order;			/* of dso */
+	const struct dso *dso;
+	uint64_t start, ip;		/* symbol start, raw address */
+	bool red, sym, inlined;
 };
 
 /* A node's index of its children: a hash (many children of one kind per
@@ -429,6 +433,20 @@ static void rb_fixup(struct callchain_index *ix, uint32_t z)
 	L[ix->rb_root].red = false;
 }
 
+/* frame__cmp() from a child's link */
+static int link__cmp(const struct callchain_node *node, uint32_t i, const struct frame_key *k)
+{
+	const struct cc_link *l = &node->ix->links[i];
+	const struct callchain_cursor_node *f = k->f;
+
+	if (l->sym && f->sym) {
+		if (l->inlined || k->inlined)
+			return frame__cmp(node->children[i], k);
+		return dso_value__cmp(l->dso, l->order, l->start, f->dso, k->order, k->start);
+	}
+	return dso_value__cmp(l->dso, l->order, l->ip, f->dso, k->order, f->ip);
+}
+
 /* perf's walk for @k: the equal child, or NULL and where a new one goes */
 static struct callchain_node *rb_walk(const struct callchain_node *node, const struct frame_key *k,
 				      uint32_t *up, int *dir)
@@ -439,7 +457,7 @@ static struct callchain_node *rb_walk(const struct callchain_node *node, const s
 	*up = RB_NONE;
 	*dir = 0;
 	while (cur != RB_NONE) {
-		int r = frame__cmp(node->children[cur], k);
+		int r = link__cmp(node, cur, k);
 
 		if (!r)
 			return node->children[cur];
@@ -450,10 +468,17 @@ static struct callchain_node *rb_walk(const struct callchain_node *node, const s
 	return NULL;
 }
 
-static void rb_link(struct callchain_index *ix, uint32_t idx, uint32_t up, int dir)
+static void rb_link(struct callchain_index *ix, uint32_t idx, const struct frame_key *k,
+		    uint32_t up, int dir)
 {
 	struct cc_link *l = &ix->links[idx];
 
+	l->dso = k->f->dso;
+	l->order = k->order;
+	l->start = k->start;
+	l->ip = k->f->ip;
+	l->sym = k->f->sym != NULL;
+	l->inlined = k->inlined;
 	l->left = l->right = RB_NONE;
 	l->parent = up;
 	l->red = true;
@@ -501,7 +526,7 @@ static int node__tree_build(struct callchain_arena *arena, struct callchain_node
 		frame_key__init(&k, &node->children[i]->key);
 		/* distinct in a total order: the walk ends at a leaf */
 		rb_walk(node, &k, &up, &dir);
-		rb_link(ix, i, up, dir);
+		rb_link(ix, i, &k, up, dir);
 	}
 	return 0;
 }
@@ -566,7 +591,7 @@ static struct callchain_node *node__child(struct callchain_arena *arena,
 	else
 		node->addr_dsos |= frame_key__bit(&k);
 	if (tree) {
-		rb_link(node->ix, idx, up, dir);
+		rb_link(node->ix, idx, &k, up, dir);
 	} else if (node->ix && node->ix->hash && node->nr_children * 2 <= node->ix->hash_size) {
 		node__hash_add(node->ix, h, idx);
 	} else if (node->nr_children >= CHILD_HASH_MIN && node__hash_build(arena, node)) {
