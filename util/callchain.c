@@ -533,7 +533,7 @@ static int node__tree_build(struct callchain_arena *arena, struct callchain_node
 
 /* The child @f goes to: the one perf's walk meets as equal, or a new one
  * where the walk ends. */
-static struct callchain_node *node__child(struct callchain_arena *arena,
+static inline __attribute__((always_inline)) struct callchain_node *node__child(struct callchain_arena *arena,
 					  struct callchain_node *node,
 					  const struct callchain_cursor_node *f)
 {
