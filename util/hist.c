@@ -77,6 +77,23 @@ int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
 	return 0;
 }
 
+/* The same, and the entry's srcline counts as computed when the
+ * comparison reaches that key (perf computes it there) */
+static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist_entry *a,
+				    struct hist_entry *b)
+{
+	int i, r;
+
+	for (i = 0; i < hists->nr_keys; i++) {
+		if (i == hists->src_key)
+			b->src_seen = true;
+		r = hists->keys[i]->cmp(a, b);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
 static uint64_t hists__hash(const struct hists *hists, const struct hist_entry *he)
 {
 	uint64_t h = 0x84222325cbf29ce4ULL;
@@ -335,7 +352,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 				uint32_t k;
 
 				for (k = 0; k < ncache; k++)
-					if (!hist_entry__cmp(hists, &t, cache[k]))
+					if (!hist_entry__cmp_seen(hists, &t, cache[k]))
 						break;
 				if (k < ncache)
 					continue;
