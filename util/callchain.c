@@ -738,12 +738,6 @@ uint32_t callchain_node__sorted_children(const struct callchain_node *node, uint
 	return n;
 }
 
-static uint32_t node__sorted_children(const struct callchain_node *node, uint64_t min_hit,
-				      struct callchain_node ***out)
-{
-	return callchain_node__sorted_children(node, min_hit, out);
-}
-
 struct merge_ctx {
 	struct callchain_root *dst;
 	struct callchain_cursor_node *path;
@@ -834,7 +828,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 			uint64_t total, int depth, uint64_t mask, int left)
 {
 	struct callchain_node **kids;
-	uint32_t n = node__sorted_children(parent, c->param->mode == CHAIN_GRAPH_REL ?
+	uint32_t n = callchain_node__sorted_children(parent, c->param->mode == CHAIN_GRAPH_REL ?
 					   (uint64_t)(total * c->param->min_percent / 100) :
 					   c->min_hit, &kids);
 	uint64_t remaining = total;
@@ -993,7 +987,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 
 	{
 		struct callchain_node **kids;
-		uint32_t n = node__sorted_children(&root->node, param->mode == CHAIN_GRAPH_REL ?
+		uint32_t n = callchain_node__sorted_children(&root->node, param->mode == CHAIN_GRAPH_REL ?
 						   (uint64_t)(parent_total * param->min_percent / 100) :
 						   c.min_hit, &kids);
 
