@@ -248,36 +248,17 @@ static int hb__push(struct hist_browser *hb, const struct hb_row *r)
 	return 0;
 }
 
-static int node_cmp(const void *a, const void *b)
-{
-	const struct callchain_node *l = *(const struct callchain_node * const *)a;
-	const struct callchain_node *r = *(const struct callchain_node * const *)b;
-
-	if (l->cumul != r->cumul)
-		return l->cumul > r->cumul ? -1 : 1;
-	return 0;
-}
-
-/* children above the threshold, by cumulated period; malloc'd */
+/* children above the threshold, by cumulated period, equal ones in
+ * perf's order (as --stdio); malloc'd */
 static uint32_t hb__kids(const struct hist_browser *hb, const struct callchain_node *n,
 			 const struct callchain_node ***out)
 {
 	double minp = hb->o->cc ? hb->o->cc->min_percent : 0.5;
 	uint64_t min = (uint64_t)(minp * (double)hb->hists->total_period / 100.0);
-	const struct callchain_node **v;
-	uint32_t i, nr = 0;
+	struct callchain_node **v;
+	uint32_t nr = callchain_node__sorted_children(n, min, &v);
 
-	*out = NULL;
-	if (!n->nr_children)
-		return 0;
-	v = malloc(n->nr_children * sizeof(*v));
-	if (!v)
-		return 0;
-	for (i = 0; i < n->nr_children; i++)
-		if (n->children[i]->cumul && n->children[i]->cumul >= min)
-			v[nr++] = n->children[i];
-	qsort(v, nr, sizeof(*v), node_cmp);
-	*out = v;
+	*out = (const struct callchain_node **)v;
 	return nr;
 }
 

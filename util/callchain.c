@@ -151,6 +151,29 @@ void callchain_root__init(struct callchain_root *root)
 	memset(root, 0, sizeof(*root));
 }
 
+#define RB_NONE UINT32_MAX
+
+/* A node's position in its parent's tree of children, with the child's
+ * comparison key (a walk reads these links only) */
+struct cc_link {
+	uint32_t left, right, parent;
+	uint32_t order;			/* of dso */
+	const struct dso *dso;
+	uint64_t start, ip;		/* symbol start, raw address */
+	bool red, sym, inlined;
+};
+
+/* A node's index of its children: a hash (many children of one kind per
+ * object) or perf's red-black tree (kinds mixed) */
+struct callchain_index {
+	uint32_t *hash;		/* child index + 1 by frame hash */
+	uint32_t hash_size;
+	uint32_t rb_root;	/* RB_NONE: no tree */
+	struct cc_link *links;	/* by child index */
+	uint32_t links_alloc;
+	bool tree;		/* kinds mixed: perf's walk decides */
+};
+
 static void node__free_children(struct callchain_node *node)
 {
 	uint32_t i;
@@ -160,7 +183,11 @@ static void node__free_children(struct callchain_node *node)
 		free(node->children[i]);
 	}
 	free(node->children);
-	free(node->hash);
+	if (node->ix) {
+		free(node->ix->hash);
+		free(node->ix->links);
+		free(node->ix);
+	}
 }
 
 void callchain_root__exit(struct callchain_root *root)
@@ -170,40 +197,55 @@ void callchain_root__exit(struct callchain_root *root)
 	memset(root, 0, sizeof(*root));
 }
 
-static inline uint64_t frame__key(const struct callchain_cursor_node *f)
+/* A frame's comparison key: perf orders objects by their dso pointers,
+ * which follow the order it created them (dso.h); no object sorts first. */
+struct frame_key {
+	const struct callchain_cursor_node *f;
+	uint32_t order;
+	bool inlined;
+	uint64_t start;
+};
+
+static void frame_key__init(struct frame_key *k, const struct callchain_cursor_node *f)
 {
-	return f->sym ? (uint64_t)(uintptr_t)f->sym : f->ip;
+	k->f = f;
+	k->order = f->dso ? f->dso->order : 0;
+	k->inlined = f->sym && f->sym->inlined;
+	k->start = f->sym ? f->sym->start : 0;
 }
 
-/* CCKEY_FUNCTION: frames match by symbol; unresolved ones by address */
-static bool frame__match(const struct callchain_cursor_node *a,
-			 const struct callchain_cursor_node *b)
+static int dso_value__cmp(const struct dso *ld, uint32_t lo, uint64_t lv,
+			  const struct dso *rd, uint32_t ro, uint64_t rv)
 {
-	if (a->sym || b->sym)
-		return a->sym == b->sym && a->dso == b->dso;
-	return a->ip == b->ip;
+	if (ld != rd) {
+		if (lo != ro)
+			return lo < ro ? -1 : 1;
+		return (uintptr_t)ld < (uintptr_t)rd ? -1 : 1;
+	}
+	return lv < rv ? -1 : lv > rv;
 }
 
 /*
- * A node's children: the pointer array and, after it, each child's match
- * key, so a lookup scans one contiguous array of keys. Nodes with many
- * children also get an open-addressed index (slot: child number + 1).
+ * perf's frame comparison with the "function" key, @n a child already in
+ * the tree, @k the frame looked up: <0 (@n before it) sends the frame down
+ * the left subtree, 0 is a match. Two symbols compare by object, then
+ * start (inlined ones by name only); when either frame has no symbol, both
+ * compare by object, then raw address.
  */
-#define CHILD_HASH_MIN 16
-
-static inline uint64_t *node__keys(const struct callchain_node *node)
+static int frame__cmp(const struct callchain_node *n, const struct frame_key *k)
 {
-	/* no array yet: no keys (NULL + 0 is undefined behaviour) */
-	if (!node->children)
-		return NULL;
-	return (uint64_t *)(node->children + node->alloc_children);
-}
+	const struct callchain_cursor_node *e = &n->key, *f = k->f;
+	uint32_t eo = e->dso ? e->dso->order : 0;
 
-static inline uint32_t key__slot(uint64_t key, uint32_t mask)
-{
-	key ^= key >> 31;
-	key *= 0x9e3779b97f4a7c15ULL;
-	return (uint32_t)(key >> 40) & mask;
+	if (e->sym && f->sym) {
+		if (e->sym->inlined || k->inlined) {
+			int r = strcmp(e->sym->name, f->sym->name);
+
+			return r < 0 ? -1 : r > 0;
+		}
+		return dso_value__cmp(e->dso, eo, e->sym->start, f->dso, k->order, k->start);
+	}
+	return dso_value__cmp(e->dso, eo, e->ip, f->dso, k->order, f->ip);
 }
 
 static void *node__alloc(struct callchain_arena *arena, size_t size)
@@ -217,58 +259,309 @@ static void node__free(struct callchain_arena *arena, void *p)
 		free(p);
 }
 
-static void node__index_add(struct callchain_node *node, uint64_t key, uint32_t nr)
-{
-	uint32_t mask = node->hash_size - 1, s = key__slot(key, mask);
+/*
+ * Within one object, frames that all have a symbol (none inlined) compare
+ * by start and frames that all lack one by address, and objects compare
+ * by their order: a total order, in which a walk down the tree finds the
+ * equal child if there is one, and whose tree's in-order walk is the
+ * descending order. Such children are found by their hash (an index for
+ * nodes with many). The first child that mixes the kinds of an object, or
+ * is inlined, gets the node perf's tree, built by inserting the children
+ * in creation order as perf did; from then on perf's walk decides.
+ */
+#define CHILD_HASH_MIN	16
+#define INLINED_BIT	(1U << 31)
 
-	while (node->hash[s])
-		s = (s + 1) & mask;
-	node->hash[s] = nr + 1;
+static uint32_t frame_key__bit(const struct frame_key *k)
+{
+	return 1U << (k->order % 31);
 }
 
-/* (Re)build the index for the children when it gets half full. */
-static int node__index(struct callchain_arena *arena, struct callchain_node *node)
+/* @k would mix kinds among @n's children */
+static bool node__mixes(const struct callchain_node *n, const struct frame_key *k)
 {
-	uint32_t size = 64, i;
-	uint64_t *keys = node__keys(node);
+	return k->inlined || (frame_key__bit(k) & (k->f->sym ? n->addr_dsos : n->sym_dsos));
+}
 
+/* by symbol (one per start in an object) or address, and object */
+static uint64_t frame_key__hash(const struct frame_key *k)
+{
+	uint64_t v = k->f->sym ? (uint64_t)(uintptr_t)k->f->sym : k->f->ip;
+
+	v ^= (uint64_t)(uintptr_t)k->f->dso * 0x9e3779b97f4a7c15ULL;
+	v ^= v >> 31;
+	v *= 0xbf58476d1ce4e5b9ULL;
+	return v ^ (v >> 29);
+}
+
+/* A node's children: the pointer array and, after it, each child's hash,
+ * so a lookup scans one contiguous array of keys. */
+static inline uint64_t *node__keys(const struct callchain_node *node)
+{
+	/* no array yet: no keys (NULL + 0 is undefined behaviour) */
+	if (!node->children)
+		return NULL;
+	return (uint64_t *)(node->children + node->alloc_children);
+}
+
+static struct callchain_index *node__ix(struct callchain_arena *arena, struct callchain_node *n)
+{
+	if (!n->ix) {
+		n->ix = node__alloc(arena, sizeof(*n->ix));
+		if (n->ix)
+			n->ix->rb_root = RB_NONE;
+	}
+	return n->ix;
+}
+
+static void node__hash_add(struct callchain_index *ix, uint64_t h, uint32_t idx)
+{
+	uint32_t mask = ix->hash_size - 1, s = (uint32_t)h & mask;
+
+	while (ix->hash[s])
+		s = (s + 1) & mask;
+	ix->hash[s] = idx + 1;
+}
+
+/* (Re)build the hash when it gets half full; 0 or -ENOMEM */
+static int node__hash_build(struct callchain_arena *arena, struct callchain_node *node)
+{
+	struct callchain_index *ix = node__ix(arena, node);
+	uint64_t *keys = node__keys(node);
+	uint32_t size = 64, i;
+
+	if (!ix)
+		return -ENOMEM;
 	while (size < node->nr_children * 4)
 		size *= 2;
-	node__free(arena, node->hash);
-	node->hash = node__alloc(arena, size * sizeof(*node->hash));
-	if (!node->hash) {
-		node->hash_size = 0;
+	node__free(arena, ix->hash);
+	ix->hash = node__alloc(arena, size * sizeof(*ix->hash));
+	ix->hash_size = ix->hash ? size : 0;
+	if (!ix->hash)
 		return -ENOMEM;
-	}
-	node->hash_size = size;
 	for (i = 0; i < node->nr_children; i++)
-		node__index_add(node, keys[i], i);
+		node__hash_add(ix, keys[i], i);
 	return 0;
 }
 
-static struct callchain_node *node__child(struct callchain_arena *arena,
+/* Equality without the walk, for children of one kind per object (no
+ * inlined ones): one symbol start is one symbol of the object */
+static bool frame__same(const struct callchain_node *n, const struct frame_key *k)
+{
+	const struct callchain_cursor_node *e = &n->key, *f = k->f;
+
+	return e->dso == f->dso && e->sym == f->sym && (f->sym || e->ip == f->ip);
+}
+
+/* The equal child of a node of one kind per object, by hash; NULL: none */
+static struct callchain_node *node__find_hashed(const struct callchain_node *node,
+						const struct frame_key *k, uint64_t h)
+{
+	const uint64_t *keys = node__keys(node);
+	const struct callchain_index *ix = node->ix;
+	uint32_t i;
+
+	if (ix && ix->hash) {
+		uint32_t mask = ix->hash_size - 1, sl;
+
+		for (sl = (uint32_t)h & mask; ix->hash[sl]; sl = (sl + 1) & mask) {
+			i = ix->hash[sl] - 1;
+			if (keys[i] == h && frame__same(node->children[i], k))
+				return node->children[i];
+		}
+		return NULL;
+	}
+	for (i = 0; i < node->nr_children; i++)
+		if (keys[i] == h && frame__same(node->children[i], k))
+			return node->children[i];
+	return NULL;
+}
+
+/* perf's tree of children: indexes into the children and ix->links */
+static void rb_rotate(struct callchain_index *ix, uint32_t x, bool left)
+{
+	struct cc_link *L = ix->links;
+	uint32_t y = left ? L[x].right : L[x].left, inner;
+
+	inner = left ? L[y].left : L[y].right;
+	if (left)
+		L[x].right = inner;
+	else
+		L[x].left = inner;
+	if (inner != RB_NONE)
+		L[inner].parent = x;
+	L[y].parent = L[x].parent;
+	if (L[x].parent == RB_NONE)
+		ix->rb_root = y;
+	else if (L[L[x].parent].left == x)
+		L[L[x].parent].left = y;
+	else
+		L[L[x].parent].right = y;
+	if (left)
+		L[y].left = x;
+	else
+		L[y].right = x;
+	L[x].parent = y;
+}
+
+static void rb_fixup(struct callchain_index *ix, uint32_t z)
+{
+	struct cc_link *L = ix->links;
+
+	while (L[z].parent != RB_NONE && L[L[z].parent].red) {
+		uint32_t par = L[z].parent, g = L[par].parent;
+		bool pleft = par == L[g].left;
+		uint32_t u = pleft ? L[g].right : L[g].left;
+
+		if (u != RB_NONE && L[u].red) {
+			L[par].red = false;
+			L[u].red = false;
+			L[g].red = true;
+			z = g;
+			continue;
+		}
+		if (z == (pleft ? L[par].right : L[par].left)) {
+			z = par;
+			rb_rotate(ix, z, pleft);
+			par = L[z].parent;
+			g = L[par].parent;
+		}
+		L[par].red = false;
+		L[g].red = true;
+		rb_rotate(ix, g, !pleft);
+	}
+	L[ix->rb_root].red = false;
+}
+
+/* frame__cmp() from a child's link */
+static int link__cmp(const struct callchain_node *node, uint32_t i, const struct frame_key *k)
+{
+	const struct cc_link *l = &node->ix->links[i];
+	const struct callchain_cursor_node *f = k->f;
+
+	if (l->sym && f->sym) {
+		if (l->inlined || k->inlined)
+			return frame__cmp(node->children[i], k);
+		return dso_value__cmp(l->dso, l->order, l->start, f->dso, k->order, k->start);
+	}
+	return dso_value__cmp(l->dso, l->order, l->ip, f->dso, k->order, f->ip);
+}
+
+/* perf's walk for @k: the equal child, or NULL and where a new one goes */
+static struct callchain_node *rb_walk(const struct callchain_node *node, const struct frame_key *k,
+				      uint32_t *up, int *dir)
+{
+	const struct cc_link *L = node->ix->links;
+	uint32_t cur = node->ix->rb_root;
+
+	*up = RB_NONE;
+	*dir = 0;
+	while (cur != RB_NONE) {
+		int r = link__cmp(node, cur, k);
+
+		if (!r)
+			return node->children[cur];
+		*up = cur;
+		*dir = r;
+		cur = r < 0 ? L[cur].left : L[cur].right;
+	}
+	return NULL;
+}
+
+static void rb_link(struct callchain_index *ix, uint32_t idx, const struct frame_key *k,
+		    uint32_t up, int dir)
+{
+	struct cc_link *l = &ix->links[idx];
+
+	l->dso = k->f->dso;
+	l->order = k->order;
+	l->start = k->start;
+	l->ip = k->f->ip;
+	l->sym = k->f->sym != NULL;
+	l->inlined = k->inlined;
+	l->left = l->right = RB_NONE;
+	l->parent = up;
+	l->red = true;
+	if (up == RB_NONE)
+		ix->rb_root = idx;
+	else if (dir < 0)
+		ix->links[up].left = idx;
+	else
+		ix->links[up].right = idx;
+	rb_fixup(ix, idx);
+}
+
+static int node__links_room(struct callchain_arena *arena, struct callchain_index *ix, uint32_t n)
+{
+	struct cc_link *p;
+
+	if (n <= ix->links_alloc)
+		return 0;
+	p = node__alloc(arena, n * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	if (ix->links_alloc)
+		memcpy(p, ix->links, ix->links_alloc * sizeof(*p));
+	node__free(arena, ix->links);
+	ix->links = p;
+	ix->links_alloc = n;
+	return 0;
+}
+
+/* The node's children so far of one kind per object: perf's tree is the
+ * one they make when inserted in creation order */
+static int node__tree_build(struct callchain_arena *arena, struct callchain_node *node)
+{
+	struct callchain_index *ix = node__ix(arena, node);
+	uint32_t i, up;
+	int dir;
+
+	if (!ix || node__links_room(arena, ix, node->alloc_children ? node->alloc_children : 2))
+		return -ENOMEM;
+	ix->tree = true;
+	ix->rb_root = RB_NONE;
+	for (i = 0; i < node->nr_children; i++) {
+		struct frame_key k;
+
+		frame_key__init(&k, &node->children[i]->key);
+		/* distinct in a total order: the walk ends at a leaf */
+		rb_walk(node, &k, &up, &dir);
+		rb_link(ix, i, &k, up, dir);
+	}
+	return 0;
+}
+
+/* The child @f goes to: the one perf's walk meets as equal, or a new one
+ * where the walk ends. */
+static inline __attribute__((always_inline)) struct callchain_node *node__child(struct callchain_arena *arena,
 					  struct callchain_node *node,
 					  const struct callchain_cursor_node *f)
 {
 	struct callchain_node *c;
-	uint64_t key = frame__key(f), *keys = node__keys(node);
-	uint32_t i;
+	struct frame_key k;
+	uint32_t idx, up = RB_NONE;
+	uint64_t h;
+	bool tree;
+	int dir = 0;
 
-	if (node->hash) {
-		uint32_t mask = node->hash_size - 1, s = key__slot(key, mask);
-
-		for (; node->hash[s]; s = (s + 1) & mask) {
-			i = node->hash[s] - 1;
-			if (keys[i] == key && frame__match(&node->children[i]->key, f))
-				return node->children[i];
-		}
+	frame_key__init(&k, f);
+	h = frame_key__hash(&k);
+	tree = node->ix && node->ix->tree;
+	if (!tree && !node__mixes(node, &k)) {
+		c = node__find_hashed(node, &k, h);
+		if (c)
+			return c;
 	} else {
-		for (i = 0; i < node->nr_children; i++)
-			if (keys[i] == key && frame__match(&node->children[i]->key, f))
-				return node->children[i];
+		if (!tree && node__tree_build(arena, node))
+			return NULL;
+		tree = true;
+		c = rb_walk(node, &k, &up, &dir);
+		if (c)
+			return c;
 	}
 	if (node->nr_children == node->alloc_children) {
 		uint32_t n = node->alloc_children ? node->alloc_children * 2 : 2;
+		uint64_t *keys = node__keys(node);
 		struct callchain_node **p = node__alloc(arena, n * (sizeof(*p) + sizeof(*keys)));
 
 		if (!p)
@@ -280,20 +573,76 @@ static struct callchain_node *node__child(struct callchain_arena *arena,
 		node__free(arena, node->children);
 		node->children = p;
 		node->alloc_children = n;
-		keys = node__keys(node);
+		if (tree && node__links_room(arena, node->ix, n))
+			return NULL;
 	}
 	c = node__alloc(arena, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->parent = node;
 	c->key = *f;
-	keys[node->nr_children] = key;
-	node->children[node->nr_children++] = c;
-	if (node->hash && node->nr_children * 2 <= node->hash_size)
-		node__index_add(node, key, node->nr_children - 1);
-	else if (node->nr_children >= CHILD_HASH_MIN && node__index(arena, node))
+	idx = node->nr_children++;
+	node->children[idx] = c;
+	node__keys(node)[idx] = h;
+	if (k.inlined)
+		node->sym_dsos |= INLINED_BIT;
+	if (f->sym)
+		node->sym_dsos |= frame_key__bit(&k);
+	else
+		node->addr_dsos |= frame_key__bit(&k);
+	if (tree) {
+		rb_link(node->ix, idx, &k, up, dir);
+	} else if (node->ix && node->ix->hash && node->nr_children * 2 <= node->ix->hash_size) {
+		node__hash_add(node->ix, h, idx);
+	} else if (node->nr_children >= CHILD_HASH_MIN && node__hash_build(arena, node)) {
 		return NULL;
+	}
 	return c;
+}
+
+/* children of one kind per object: the descending order of the walk */
+static int tree_order_cmp(const void *a, const void *b)
+{
+	const struct callchain_node *l = *(struct callchain_node * const *)a;
+	const struct callchain_node *r = *(struct callchain_node * const *)b;
+	struct frame_key k;
+
+	frame_key__init(&k, &r->key);
+	return -frame__cmp(l, &k);
+}
+
+void callchain_node__tree_order(const struct callchain_node *node,
+				struct callchain_node **out)
+{
+	const struct callchain_index *ix = node->ix;
+	uint32_t n = 0, cur, i;
+
+	if (!ix || !ix->tree) {
+		for (i = 0; i < node->nr_children; i++)
+			out[i] = node->children[i];
+		qsort(out, node->nr_children, sizeof(*out), tree_order_cmp);
+		return;
+	}
+	/* in-order: leftmost, then successors */
+	cur = ix->rb_root;
+	while (cur != RB_NONE && ix->links[cur].left != RB_NONE)
+		cur = ix->links[cur].left;
+	while (cur != RB_NONE) {
+		out[n++] = node->children[cur];
+		if (ix->links[cur].right != RB_NONE) {
+			cur = ix->links[cur].right;
+			while (ix->links[cur].left != RB_NONE)
+				cur = ix->links[cur].left;
+		} else {
+			uint32_t up = ix->links[cur].parent;
+
+			while (up != RB_NONE && ix->links[up].right == cur) {
+				cur = up;
+				up = ix->links[cur].parent;
+			}
+			cur = up;
+		}
+	}
 }
 
 int callchain_root__append(struct callchain_root *root,
@@ -339,67 +688,117 @@ struct print_ctx {
 	size_t ret;
 };
 
-static uint64_t sym_key(const struct callchain_node *n)
+struct ranked {
+	struct callchain_node *node;
+	uint32_t pos;
+};
+
+static int ranked_cmp(const void *a, const void *b)
 {
-	return n->key.sym ? n->key.sym->start : n->key.ip;
+	const struct ranked *l = a, *r = b;
+
+	if (l->node->cumul != r->node->cumul)
+		return l->node->cumul > r->node->cumul ? -1 : 1;
+	return l->pos < r->pos ? -1 : l->pos > r->pos;
 }
 
-/* perf's children tree (rb_root_in) order: descending dso (its pointers:
- * the order it created them, dso.h), then descending symbol address (raw
- * ip when either is unresolved) */
-static int child_key_cmp(const struct callchain_node *l, const struct callchain_node *r)
+/* perf inserts the children in tree order into a tree by weight where
+ * equal ones go right: heaviest first, equal ones in tree order. A node
+ * with one child and no own hits is one "compressed" node in perf's tree:
+ * its frames print as a list. */
+uint32_t callchain_node__sorted_children(const struct callchain_node *node, uint64_t min_hit,
+					 struct callchain_node ***out)
 {
-	uint32_t lo = l->key.dso ? l->key.dso->order : 0, ro = r->key.dso ? r->key.dso->order : 0;
-
-	if (lo != ro)
-		return lo > ro ? -1 : 1;
-	if (l->key.sym && r->key.sym) {
-		if (sym_key(l) != sym_key(r))
-			return sym_key(l) > sym_key(r) ? -1 : 1;
-		return 0;
-	}
-	if (l->key.ip != r->key.ip)
-		return l->key.ip > r->key.ip ? -1 : 1;
-	return 0;
-}
-
-static int child_in_cmp(const void *a, const void *b)
-{
-	return child_key_cmp(*(struct callchain_node * const *)a, *(struct callchain_node * const *)b);
-}
-
-/* graph modes: by weight, then in perf's children-tree order */
-static int child_cmp(const void *a, const void *b)
-{
-	const struct callchain_node *l = *(struct callchain_node * const *)a;
-	const struct callchain_node *r = *(struct callchain_node * const *)b;
-
-	if (l->cumul != r->cumul)
-		return l->cumul > r->cumul ? -1 : 1;
-	return child_key_cmp(l, r);
-}
-
-/* The children shown: above the threshold, sorted. A node with one child
- * and no own hits is one "compressed" node in perf's tree: its frames print
- * as a list; @chain returns them. */
-static uint32_t node__sorted_children(const struct callchain_node *node, uint64_t min_hit,
-				      struct callchain_node ***out)
-{
-	struct callchain_node **v;
+	struct callchain_node **v, *c;
+	struct ranked *rk;
 	uint32_t i, n = 0;
 
 	*out = NULL;
 	if (!node->nr_children)
 		return 0;
 	v = malloc(node->nr_children * sizeof(*v));
-	if (!v)
+	rk = malloc(node->nr_children * sizeof(*rk));
+	if (!v || !rk) {
+		free(v);
+		free(rk);
 		return 0;
+	}
+	callchain_node__tree_order(node, v);
 	for (i = 0; i < node->nr_children; i++)
-		if (node->children[i]->cumul >= min_hit && node->children[i]->cumul)
-			v[n++] = node->children[i];
-	qsort(v, n, sizeof(*v), child_cmp);
+		if ((c = v[i])->cumul >= min_hit && c->cumul) {
+			rk[n].node = c;
+			rk[n].pos = n;
+			n++;
+		}
+	qsort(rk, n, sizeof(*rk), ranked_cmp);
+	for (i = 0; i < n; i++)
+		v[i] = rk[i].node;
+	free(rk);
 	*out = v;
 	return n;
+}
+
+struct merge_ctx {
+	struct callchain_root *dst;
+	struct callchain_cursor_node *path;
+	uint32_t nr, alloc;
+	int err;
+};
+
+static void merge_walk(struct merge_ctx *m, const struct callchain_node *n);
+
+/* @n's children in tree order */
+static void merge_children(struct merge_ctx *m, const struct callchain_node *n)
+{
+	struct callchain_node **v;
+	uint32_t i;
+
+	if (!n->nr_children)
+		return;
+	v = malloc(n->nr_children * sizeof(*v));
+	if (!v) {
+		m->err = -ENOMEM;
+		return;
+	}
+	callchain_node__tree_order(n, v);
+	for (i = 0; i < n->nr_children && !m->err; i++)
+		merge_walk(m, v[i]);
+	free(v);
+}
+
+static void merge_walk(struct merge_ctx *m, const struct callchain_node *n)
+{
+
+	if (m->nr == m->alloc) {
+		uint32_t a = m->alloc ? m->alloc * 2 : 64;
+		struct callchain_cursor_node *p = realloc(m->path, a * sizeof(*p));
+
+		if (!p) {
+			m->err = -ENOMEM;
+			return;
+		}
+		m->path = p;
+		m->alloc = a;
+	}
+	m->path[m->nr++] = n->key;
+	if (n->hit)
+		m->err = callchain_root__append(m->dst, m->path, m->nr, n->hit);
+	if (!m->err)
+		merge_children(m, n);
+	m->nr--;
+}
+
+int callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src)
+{
+	struct merge_ctx m = { .dst = dst };
+
+	/* an empty chain's period sits on the root */
+	if (src->node.hit)
+		m.err = callchain_root__append(dst, NULL, 0, src->node.hit);
+	if (!m.err)
+		merge_children(&m, &src->node);
+	free(m.path);
+	return m.err;
 }
 
 /* Follow single-child, no-hit links: the end of a compressed node. */
@@ -429,7 +828,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 			uint64_t total, int depth, uint64_t mask, int left)
 {
 	struct callchain_node **kids;
-	uint32_t n = node__sorted_children(parent, c->param->mode == CHAIN_GRAPH_REL ?
+	uint32_t n = callchain_node__sorted_children(parent, c->param->mode == CHAIN_GRAPH_REL ?
 					   (uint64_t)(total * c->param->min_percent / 100) :
 					   c->min_hit, &kids);
 	uint64_t remaining = total;
@@ -508,22 +907,14 @@ static void print_path(struct print_ctx *c, const struct callchain_node *n, bool
 static void collect_flat(const struct callchain_node *n, uint64_t min_hit,
 			 const struct callchain_node ***v, uint32_t *nr, uint32_t *alloc)
 {
-	struct callchain_node **kids;
+	struct callchain_node **kids = n->nr_children ? malloc(n->nr_children * sizeof(*kids)) : NULL;
 	uint32_t i;
 
-	/* perf inserts flat chains walking each children tree in its key
-	 * order (post-order); equal hits then keep that order */
-	if (n->nr_children > 1) {
-		kids = malloc(n->nr_children * sizeof(*kids));
-		if (!kids)
-			return;
-		memcpy(kids, n->children, n->nr_children * sizeof(*kids));
-		qsort(kids, n->nr_children, sizeof(*kids), child_in_cmp);
+	if (kids) {
+		callchain_node__tree_order(n, kids);
 		for (i = 0; i < n->nr_children; i++)
 			collect_flat(kids[i], min_hit, v, nr, alloc);
 		free(kids);
-	} else if (n->nr_children) {
-		collect_flat(n->children[0], min_hit, v, nr, alloc);
 	}
 	if (n->parent && n->hit && n->hit >= min_hit) {
 		if (*nr == *alloc) {
@@ -596,7 +987,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 
 	{
 		struct callchain_node **kids;
-		uint32_t n = node__sorted_children(&root->node, param->mode == CHAIN_GRAPH_REL ?
+		uint32_t n = callchain_node__sorted_children(&root->node, param->mode == CHAIN_GRAPH_REL ?
 						   (uint64_t)(parent_total * param->min_percent / 100) :
 						   c.min_hit, &kids);
 

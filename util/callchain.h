@@ -65,13 +65,28 @@ struct callchain_param {
  * 0 or -EINVAL. */
 int callchain_param__parse(struct callchain_param *p, const char *arg);
 
-/* One node of the merged call tree: a frame; children by cumulated hits. */
+/*
+ * One node of the merged call tree: a frame; children by cumulated hits.
+ * perf finds a frame among a node's children by a walk down a red-black
+ * tree with its frame comparison, which is no total order when one object
+ * has children with and without a symbol (resolved frames compare by
+ * symbol start, the others by raw address) or a frame is inlined (by
+ * name): a frame can then miss the child it equals and become a second
+ * child of the same symbol. Nodes whose children are of one kind per
+ * object find children by hash (the walk would find the same one); the
+ * others get perf's tree (callchain.c), and its in-order walk is also the
+ * order of children of equal weight.
+ */
+struct callchain_index;
+
 struct callchain_node {
 	struct callchain_node *parent;
-	struct callchain_node **children;
+	struct callchain_node **children;	/* in creation order */
+	struct callchain_index *ix;	/* hash of the children, perf's tree */
 	uint32_t nr_children, alloc_children;
-	uint32_t *hash;		/* index of the children when many */
-	uint32_t hash_size;
+	/* the children's objects (bit: order % 31) with a symbol and
+	 * without one; bit 31 of sym_dsos: an inlined child */
+	uint32_t sym_dsos, addr_dsos;
 	struct callchain_cursor_node key;
 	uint64_t hit;		/* period of chains ending here */
 	uint64_t cumul;		/* hit + children */
@@ -99,6 +114,19 @@ void callchain_root__exit(struct callchain_root *root);
 int callchain_root__append(struct callchain_root *root,
 			   const struct callchain_cursor_node *frames, uint32_t nr,
 			   uint64_t period);
+/* Add the chains of @src to @dst as perf merges two entries' trees: each
+ * path that has hits, in a walk of @src (a node, then its children in
+ * tree order), appended with those hits. @src is left as it was. */
+int callchain_root__merge(struct callchain_root *dst, const struct callchain_root *src);
+/* @node's children with a cumulated period of at least @min_hit (and not
+ * 0), heaviest first, equal ones in perf's order; NULL when none (or
+ * ENOMEM). The caller frees *@out. */
+uint32_t callchain_node__sorted_children(const struct callchain_node *node, uint64_t min_hit,
+					 struct callchain_node ***out);
+/* @node's children in perf's tree order (which its outputs start from)
+ * into @out (room for nr_children). */
+void callchain_node__tree_order(const struct callchain_node *node,
+				struct callchain_node **out);
 
 /* The frame's display name: symbol, or the hex address. */
 const char *callchain_frame__name(const struct callchain_cursor_node *f,

@@ -77,6 +77,23 @@ int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
 	return 0;
 }
 
+/* The same, and the entry's srcline counts as computed when the
+ * comparison reaches that key (perf computes it there) */
+static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist_entry *a,
+				    struct hist_entry *b)
+{
+	int i, r;
+
+	for (i = 0; i < hists->nr_keys; i++) {
+		if (i == hists->src_key)
+			b->src_seen = true;
+		r = hists->keys[i]->cmp(a, b);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
 static uint64_t hists__hash(const struct hists *hists, const struct hist_entry *he)
 {
 	uint64_t h = 0x84222325cbf29ce4ULL;
@@ -174,6 +191,10 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 
 			if (!r) {
 				he->src_seen |= hists->src_key >= 0;
+				/* perf points the entry at the map of the
+				 * latest sample: an unresolved address keeps
+				 * the object it was last seen in */
+				he->dso = tmpl->dso;
 				return he;
 			}
 			parent = he;
@@ -184,6 +205,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 			if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0) {
 				/* perf's walk compared down to this entry */
 				he->src_seen |= hists->src_key >= 0;
+				he->dso = tmpl->dso;
 				return he;
 			}
 	}
@@ -293,11 +315,26 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 	err = he__add_chain(hists, he, ordered, nr, period);
 
 	/* children: every frame's entry gets the period once per sample,
-	 * with the chain from that frame on */
+	 * with the chain from that frame on. perf skips a frame equal to an
+	 * entry this sample added already by comparing it with each of
+	 * them: when the keys are no total order its tree walk could miss
+	 * that entry, so the frame is compared the same way (else the
+	 * entry the walk finds tells) */
 	if (hists->opts.children && !err) {
+		struct hist_entry *cachebuf[128], **cache = cachebuf;
+		uint32_t ncache = 0;
 		char level = tmpl->level;
 
-		for (i = 0; i < nr; i++) {
+		if (hists->tree_merge) {
+			if (nr + 1 > 128) {
+				cache = malloc((nr + 1) * sizeof(*cache));
+				if (!cache)
+					err = -ENOMEM;
+			}
+			if (cache)
+				cache[ncache++] = he;
+		}
+		for (i = 0; i < nr && !err; i++) {
 			struct hist_entry t = *tmpl, *fe;
 			const struct callchain_cursor_node *f = &ordered[i];
 
@@ -311,6 +348,15 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
+			if (hists->tree_merge) {
+				uint32_t k;
+
+				for (k = 0; k < ncache; k++)
+					if (!hist_entry__cmp_seen(hists, &t, cache[k]))
+						break;
+				if (k < ncache)
+					continue;
+			}
 			fe = hists__findnew(hists, &t);
 			if (!fe) {
 				err = -ENOMEM;
@@ -319,12 +365,14 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			if (fe->last_sample == seq)
 				continue;
 			fe->last_sample = seq;
+			if (hists->tree_merge)
+				cache[ncache++] = fe;
 			fe->period_acc += period;
 			fe->nr_events_acc++;
 			err = he__add_chain(hists, fe, ordered + i, nr - i, period);
-			if (err)
-				break;
 		}
+		if (cache != cachebuf)
+			free(cache);
 	}
 	if (ordered != stackbuf)
 		free(ordered);
@@ -494,6 +542,23 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 	return 0;
 }
 
+/* perf's collapse merges an entry into the equal one already in its tree:
+ * periods add up, callchain paths are appended to the survivor's tree */
+static int hist_entry__merge(struct hist_entry *into, struct hist_entry *he)
+{
+	into->period += he->period;
+	into->period_sys += he->period_sys;
+	into->period_us += he->period_us;
+	into->period_guest_sys += he->period_guest_sys;
+	into->period_guest_us += he->period_guest_us;
+	into->nr_events += he->nr_events;
+	into->period_acc += he->period_acc;
+	into->nr_events_acc += he->nr_events_acc;
+	if (into->callchain && he->callchain)
+		return callchain_root__merge(into->callchain, he->callchain);
+	return 0;
+}
+
 static int seq_cmp(const void *pa, const void *pb)
 {
 	const struct hist_entry *a = *(struct hist_entry * const *)pa;
@@ -503,11 +568,13 @@ static int seq_cmp(const void *pa, const void *pb)
 }
 
 /* Insert in[0..n) one by one into a red-black tree (left when @cmp(new,
- * node) < 0, else right) and write its in-order walk back to in[]. */
-static void rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
-		    struct hist_entry **res, uint64_t n,
-		    int (*cmp)(const void *, const void *, void *), struct hists *hists,
-		    bool output)
+ * node) < 0, else right) and write its in-order walk back to in[]. With
+ * @merge, an entry equal to one on its walk is merged into that one and
+ * left out (perf's collapse). Returns the number of entries kept. */
+static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
+			struct hist_entry **res, uint64_t n,
+			int (*cmp)(const void *, const void *, void *), struct hists *hists,
+			bool output, bool merge)
 {
 	uint64_t i, out = 0;
 	uint32_t x, sp = 0;
@@ -515,13 +582,24 @@ static void rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 	t->root = RB_NIL;
 	for (i = 0; i < n; i++) {
 		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t->root;
-		bool goleft = false;
+		bool goleft = false, merged = false;
 
 		while (cur != RB_NIL) {
+			int r = cmp(&in[z], &in[cur], hists);
+
+			if (!r && merge) {
+				/* ENOMEM: the tree lacks the paths, the
+				 * periods are right */
+				(void)hist_entry__merge(in[cur], in[z]);
+				merged = true;
+				break;
+			}
 			y = cur;
-			goleft = cmp(&in[z], &in[cur], hists) < 0;
+			goleft = r < 0;
 			cur = goleft ? t->left[cur] : t->right[cur];
 		}
+		if (merged)
+			continue;
 		t->left[z] = t->right[z] = RB_NIL;
 		t->parent[z] = y;
 		t->red[z] = 1;
@@ -546,7 +624,8 @@ static void rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 		res[out++] = in[x];
 		x = t->right[x];
 	}
-	memcpy(in, res, n * sizeof(*res));
+	memcpy(in, res, out * sizeof(*res));
+	return out;
 }
 
 /*
@@ -557,13 +636,14 @@ static void rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
  * by address, symbols by dso first), so the trees are built as perf
  * builds them, not sorted.
  */
-static bool hists__rb_order(struct hists *hists, uint64_t n)
+static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 {
 	struct hist_entry **in = hists->sorted;
 	struct rbt t;
 	uint32_t *stack;
 	struct hist_entry **res;
 	bool collapse = false;
+	uint64_t n = *nr;
 	int i;
 
 	if (n >= RB_NIL)
@@ -586,10 +666,11 @@ static bool hists__rb_order(struct hists *hists, uint64_t n)
 	for (i = 0; i < hists->nr_keys; i++)
 		collapse |= hists->keys[i]->collapse;
 	qsort(in, n, sizeof(*in), seq_cmp);
-	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false);
+	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, false);
 	if (collapse)
-		rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false);
-	rb_pass(&t, stack, in, res, n, output_cmp, hists, true);
+		n = rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, true);
+	rb_pass(&t, stack, in, res, n, output_cmp, hists, true, false);
+	*nr = n;
 	free(t.left);
 	free(t.right);
 	free(t.parent);
@@ -614,7 +695,7 @@ void hists__output_resort(struct hists *hists)
 		for (he = hists->table[i]; he; he = he->hnext)
 			hists->sorted[n++] = he;
 	}
-	if (!hists__rb_order(hists, n))
+	if (!hists__rb_order(hists, &n))
 		qsort_r(hists->sorted, n, sizeof(*hists->sorted), output_cmp, hists);
 	hists->nr_sorted = n;
 }

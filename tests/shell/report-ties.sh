@@ -1,5 +1,5 @@
 #!/bin/sh
-# report on a busy system-wide -g recording: rows of equal overhead (and callchain siblings of equal weight) in perf's order for several sort keys, children and not
+# report on a busy system-wide -g recording: rows of equal overhead (and callchain siblings of equal weight) in perf's order for several sort keys, children and not; comm keys merge rows as perf's collapse does, call graphs split a symbol as perf's walk does
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -62,6 +62,10 @@ done <<'LIST'
 --no-children -s cpu,comm,dso
 -g graph,0.5,callee
 --no-children -g graph,0.5,caller
+--no-children -s comm,sym
+--no-children -s cpu,comm,dso -g graph,0,callee
+--no-children -s pid,sym -g graph,0,caller
+-s comm,dso -g graph,0,caller
 LIST
-[ "$n" -eq 13 ] || fail "only $n option sets ran"
-echo "$n sort orders (two with call graphs) equal to perf's on a busy -a -g recording"
+[ "$n" -eq 17 ] || fail "only $n option sets ran"
+echo "$n sort orders (five with call graphs) equal to perf's on a busy -a -g recording"

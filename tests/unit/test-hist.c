@@ -336,6 +336,61 @@ static void test_flat_tie_order(void **state)
 	dso__delete(b);
 }
 
+/* perf's frame comparison is no total order when one object has frames
+ * with and without a symbol: its tree walk can miss the equal child, and
+ * the same symbol becomes two siblings. Merging (perf's collapse) appends
+ * the paths of one tree to another. */
+static void test_callchain_walk_split(void **state)
+{
+	struct dso d;
+	struct symbol *s = symbol__new(0x1000, 0x100, 1, "func");
+	struct callchain_cursor_node x = { .ip = 0x7000 }, s1, s2;
+	struct callchain_root root, dst;
+	struct callchain_node *v[3];
+
+	(void)state;
+	memset(&d, 0, sizeof(d));
+	d.order = 1;
+	assert_non_null(s);
+	x.dso = &d;
+	s1 = x;
+	s1.ip = 0x5000;		/* func in one process */
+	s1.sym = s;
+	s2 = s1;
+	s2.ip = 0x9000;		/* func in another: other raw address */
+	callchain_root__init(&root);
+	assert_int_equal(callchain_root__append(&root, &x, 1, 10), 0);
+	/* 0x7000 (no symbol) vs func at 0x5000: by address, right of it */
+	assert_int_equal(callchain_root__append(&root, &s1, 1, 20), 0);
+	/* at 0x9000 the walk turns left of 0x7000 and never meets func */
+	assert_int_equal(callchain_root__append(&root, &s2, 1, 30), 0);
+	assert_int_equal(root.node.nr_children, 3);
+	/* once more: now it meets the second func */
+	assert_int_equal(callchain_root__append(&root, &s2, 1, 5), 0);
+	assert_int_equal(root.node.nr_children, 3);
+	/* tree order (ties of equal weight): in-order of the walk's tree,
+	 * larger keys left */
+	callchain_node__tree_order(&root.node, v);
+	assert_int_equal(v[0]->key.ip, 0x9000);
+	assert_int_equal(v[0]->cumul, 35);
+	assert_int_equal(v[1]->key.ip, 0x7000);
+	assert_int_equal(v[2]->key.ip, 0x5000);
+
+	/* merge into an empty tree: paths appended in tree order, where the
+	 * first func now finds the second */
+	callchain_root__init(&dst);
+	assert_int_equal(callchain_root__merge(&dst, &root), 0);
+	assert_int_equal(dst.node.cumul, 65);
+	assert_int_equal(dst.node.nr_children, 2);
+	callchain_node__tree_order(&dst.node, v);
+	assert_int_equal(v[0]->key.ip, 0x9000);
+	assert_int_equal(v[0]->cumul, 55);
+	assert_int_equal(v[1]->key.ip, 0x7000);
+	callchain_root__exit(&dst);
+	callchain_root__exit(&root);
+	free(s);
+}
+
 static void test_callchain_param(void **state)
 {
 	struct callchain_param p = { .mode = CHAIN_GRAPH_ABS, .min_percent = 0.5 };
@@ -356,6 +411,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_sort_keys, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_children_graph, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_callee_flat_folded, setup, teardown),
+		cmocka_unit_test(test_callchain_walk_split),
 		cmocka_unit_test(test_callchain_param),
 		cmocka_unit_test(test_flat_tie_order),
 	};
