@@ -66,6 +66,7 @@ done <<'LIST'
 --no-children -s cpu,comm,dso -g graph,0,callee
 --no-children -s pid,sym -g graph,0,caller
 -s comm,dso -g graph,0,caller
+-s comm,sym
 LIST
-[ "$n" -eq 17 ] || fail "only $n option sets ran"
+[ "$n" -eq 18 ] || fail "only $n option sets ran"
 echo "$n sort orders (five with call graphs) equal to perf's on a busy -a -g recording"
