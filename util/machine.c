@@ -271,7 +271,6 @@ static void machine__grow_threads(struct machine *m)
 static struct thread *machine__add_thread(struct machine *m, int32_t pid, int32_t tid)
 {
 	struct thread *t = thread__new(pid, tid);
-	char buf[32];
 	uint32_t h;
 
 	if (!t)
@@ -282,13 +281,14 @@ static struct thread *machine__add_thread(struct machine *m, int32_t pid, int32_
 	t->hnext = m->threads[h];
 	m->threads[h] = t;
 	m->nr_threads++;
-	/* perf's placeholder until a COMM arrives; tid 0 is the idle task */
-	if (tid == 0)
-		snprintf(buf, sizeof(buf), "swapper");
-	else
-		snprintf(buf, sizeof(buf), ":%d", tid);
-	thread__set_comm(t, machine__intern(m, buf), 0);
-	t->comm_set = tid == 0;	/* perf names the idle task, it passes it on */
+	/* perf names the idle task, it passes it on; others have a ":tid"
+	 * placeholder until a COMM arrives */
+	if (tid == 0) {
+		thread__set_comm(t, machine__intern(m, "swapper"), 0);
+		t->comm_set = true;
+	} else {
+		thread__set_placeholder(t);
+	}
 	return t;
 }
 
@@ -472,8 +472,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		c = machine__intern(m, r->comm);
 		if (!t || !c)
 			return -ENOMEM;
-		t->comm_set = true;
-		return thread__set_comm(t, c, time);
+		return thread__comm_event(t, c, time);
 	}
 	case PERF_RECORD_FORK: {
 		const struct rec_fork *r = (const void *)ev;
@@ -499,10 +498,8 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		child->ppid = (int32_t)r->ppid;
 		/* a parent known only by its ":tid" placeholder passes
 		 * nothing on: the child keeps its own, as in perf */
-		if (parent->comm && parent->comm_set) {
-			thread__set_comm(child, parent->comm, r->time);
-			child->comm_set = true;
-		}
+		if (parent->comm && parent->comm_set)
+			thread__comm_event(child, parent->comm, r->time);
 		/* the old maps go last: a damaged FORK may name the parent
 		 * as its own child */
 		old = child->maps;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "maps.h"
 #include "thread.h"
 
@@ -22,7 +24,36 @@ void thread__delete(struct thread *thread)
 		return;
 	maps__put(thread->maps);
 	free(thread->comms);
+	free(thread->placeholder);
 	free(thread);
+}
+
+/* room for any comm the kernel writes (TASK_COMM_LEN is 16) */
+#define PLACEHOLDER_SIZE 64
+
+int thread__set_placeholder(struct thread *thread)
+{
+	if (!thread->placeholder) {
+		thread->placeholder = malloc(PLACEHOLDER_SIZE);
+		if (!thread->placeholder)
+			return -ENOMEM;
+	}
+	snprintf(thread->placeholder, PLACEHOLDER_SIZE, ":%d", thread->tid);
+	thread->comm_set = false;
+	return thread__set_comm(thread, thread->placeholder, 0);
+}
+
+int thread__comm_event(struct thread *thread, const char *comm, uint64_t time)
+{
+	bool first = !thread->comm_set;
+
+	thread->comm_set = true;
+	if (first && thread->placeholder && thread->comm == thread->placeholder &&
+	    thread->nr_comms == 1 && strlen(comm) < PLACEHOLDER_SIZE) {
+		strcpy(thread->placeholder, comm);
+		return 0;
+	}
+	return thread__set_comm(thread, comm, time);
 }
 
 int thread__set_comm(struct thread *thread, const char *comm, uint64_t time)

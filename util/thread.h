@@ -24,6 +24,10 @@ struct thread {
 	struct comm_change *comms;	/* history, oldest first */
 	uint32_t nr_comms;
 	bool comm_set;		/* a COMM record was seen (not a placeholder) */
+	/* the ":tid" comm of a thread seen before its first COMM: that
+	 * COMM renames it in place, as perf overrides its default comm, so
+	 * report entries that took it show (and merge under) the new name */
+	char *placeholder;
 	bool exited;
 	struct maps *maps;
 	struct thread *hnext;
@@ -34,6 +38,13 @@ struct thread *thread__new(int32_t pid, int32_t tid);
 void thread__delete(struct thread *thread);
 /* @comm must be interned (machine__intern()). 0 or -ENOMEM. */
 int thread__set_comm(struct thread *thread, const char *comm, uint64_t time);
+/* A thread without a comm yet: named ":tid" by a placeholder the first
+ * thread__comm_event() renames. 0 or -ENOMEM. */
+int thread__set_placeholder(struct thread *thread);
+/* A COMM record's (or a FORK's inherited) @comm, interned: renames the
+ * placeholder when it is the thread's only comm, else thread__set_comm().
+ * 0 or -ENOMEM. */
+int thread__comm_event(struct thread *thread, const char *comm, uint64_t time);
 /* The comm in effect at @time (the current one when time is 0). */
 const char *thread__comm_at(const struct thread *thread, uint64_t time);
 
