@@ -518,20 +518,23 @@ static bool report__filtered(struct report *rep, const struct addr_location *al,
 	return false;
 }
 
-/* --comm/--pid/--tid/--dsos/--symbols hide entries (children ones too);
- * the totals stay those of the whole profile, as perf's */
-static bool report__entry_filtered(struct report *rep, const struct hist_entry *he)
+/* --comm/--pid/--tid/--dsos/--symbols: judged on the sample (its thread's
+ * comm then, the object and symbol of its address, as perf's resolver
+ * does); the entries the sample creates, children ones too, stay hidden
+ * even when later samples of other objects add to them, as perf's. The
+ * totals stay those of the whole profile. */
+static bool report__sample_hidden(struct report *rep, const struct addr_location *al)
 {
-	if (rep->comms.nr && !strlist__has(&rep->comms, he->comm))
+	if (rep->comms.nr && !strlist__has(&rep->comms, al->comm))
 		return true;
-	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, he->pid))
+	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid))
 		return true;
-	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, he->tid))
+	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid))
 		return true;
-	if (rep->dsos.nr && !(he->dso && (strlist__has(&rep->dsos, he->dso->short_name) ||
-					  strlist__has(&rep->dsos, he->dso->long_name))))
+	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
+					  strlist__has(&rep->dsos, al->dso->long_name))))
 		return true;
-	if (rep->syms.nr && !(he->sym && strlist__has(&rep->syms, he->sym->name)))
+	if (rep->syms.nr && !(al->sym && strlist__has(&rep->syms, al->sym->name)))
 		return true;
 	return false;
 }
@@ -542,7 +545,7 @@ static void report__filter_entries(struct report *rep, struct hists *h)
 	bool any = false;
 
 	for (i = 0, j = 0; i < h->nr_sorted; i++) {
-		if (report__entry_filtered(rep, h->sorted[i])) {
+		if (h->sorted[i]->filtered) {
 			rep->nr_filtered++;
 			any = true;
 			continue;
@@ -702,6 +705,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.tid = al.thread->tid;
 	tmpl.time = sample->time / TIME_QUANTUM * TIME_QUANTUM;
 	tmpl.socket = report__socket(rep, evsel, sample);
+	tmpl.filtered = report__sample_hidden(rep, &al);
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
 	if (rep->need_trace)

@@ -55,6 +55,10 @@ struct hist_entry {
 	 * and sizes its column by the entries it had computed when each was
 	 * placed in the output: src_seen, then src_counted */
 	bool src_seen, src_counted;
+	/* hidden by report's --comm/--pid/--tid/--dsos/--symbols: decided by
+	 * the sample that created the entry (its children entries too), as
+	 * perf decides it per sample and keeps it with the entry */
+	bool filtered;
 	uint64_t last_sample;	/* children: added for this sample already */
 	struct hist_entry *hnext;
 };

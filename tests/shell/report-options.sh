@@ -38,6 +38,8 @@ done <<'LIST'
 -s cpu
 --percent-limit 5
 --stats
+-s sym --dsos dsouser,libmwork.so
+-S mwork_inner,main
 LIST
-[ "$n" -eq 15 ] || fail "only $n option sets ran"
+[ "$n" -eq 17 ] || fail "only $n option sets ran"
 echo "$n option sets equal to perf's"
