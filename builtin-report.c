@@ -678,8 +678,9 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		return 0;
 	}
 	if (rep->need_callchain) {
-		err = machine__resolve_callchain(rep->machine, al.thread, sample, &rep->cursor,
-						 rep->max_stack);
+		err = machine__resolve_callchain_ordered(rep->machine, al.thread, sample,
+							 &rep->cursor, rep->max_stack,
+							 rep->cc.order == ORDER_CALLER);
 		if (err)
 			return err;
 		cursor = &rep->cursor;

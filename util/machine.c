@@ -739,16 +739,34 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor, int max_stack)
 {
+	return machine__resolve_callchain_ordered(m, thread, sample, cursor, max_stack, false);
+}
+
+int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
+				       const struct perf_sample *sample,
+				       struct callchain_cursor *cursor, int max_stack,
+				       bool from_root)
+{
 	const struct ip_callchain *cc = sample->callchain;
 	uint8_t mode = (uint8_t)sample->cpumode;
-	uint64_t i;
-	int err;
+	uint64_t i, first = 0;
+	int err, kept = 0;
 
 	callchain_cursor__reset(cursor);
 	if (max_stack <= 0)
 		max_stack = 127;
+	/* perf walks the chain in the order it shows it and stops after
+	 * max_stack addresses (markers do not count): the caller order
+	 * keeps the outermost ones */
+	if (cc && from_root) {
+		int n = 0;
+
+		for (i = cc->nr; i > 0 && n < max_stack; i--)
+			if (cc->ips[i - 1] < PERF_CONTEXT_MAX && ++n == max_stack)
+				first = i - 1;
+	}
 	if (cc) {
-		for (i = 0; i < cc->nr && (int)cursor->nr < max_stack; i++) {
+		for (i = 0; i < cc->nr && kept < max_stack; i++) {
 			uint64_t ip = cc->ips[i];
 			struct addr_location al;
 			struct callchain_cursor_node node;
@@ -774,6 +792,9 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 				}
 				continue;
 			}
+			if (i < first)
+				continue;
+			kept++;
 			__thread__resolve_ip(m, thread, mode, ip, &al, false);
 			node.ip = ip;
 			node.addr = al.addr;
@@ -806,8 +827,8 @@ int machine__resolve_callchain(struct machine *m, struct thread *thread,
 	}
 	/* --call-graph dwarf: unwind the user stack copy; none when the
 	 * kernel copied nothing (dyn_size 0: perf then has no user frame) */
-	if (sample->user_stack.size && sample->user_stack.dyn_size && sample->user_regs.regs &&
-	    (int)cursor->nr < max_stack)
+	/* ... with max_stack frames of its own, from the leaf, in perf */
+	if (sample->user_stack.size && sample->user_stack.dyn_size && sample->user_regs.regs)
 		unwind__get_entries(m, thread, sample, cursor, max_stack);
 	return 0;
 }

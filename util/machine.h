@@ -117,6 +117,13 @@ void thread__resolve_ip(struct machine *machine, struct thread *thread,
 int machine__resolve_callchain(struct machine *machine, struct thread *thread,
 			       const struct perf_sample *sample,
 			       struct callchain_cursor *cursor, int max_stack);
+/* The same; @from_root: the chain is shown caller first, and max_stack
+ * keeps its outermost frame-pointer/kernel entries, as perf's walk in that
+ * order does (the DWARF-unwound part keeps max_stack from the leaf). */
+int machine__resolve_callchain_ordered(struct machine *machine, struct thread *thread,
+				       const struct perf_sample *sample,
+				       struct callchain_cursor *cursor, int max_stack,
+				       bool from_root);
 
 /* Append one resolved frame to @cursor, expanded into its inlined
  * functions when the dso has DWARF (unless machine->no_inline). */

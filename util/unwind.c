@@ -146,7 +146,7 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 
 	if (!dwfl_frame_pc(state, &pc, &activation))
 		return DWARF_CB_ABORT;
-	if ((int)ui->cursor->nr >= ui->max_stack)
+	if (ui->nr >= ui->max_stack)	/* frames; inlined ones do not count */
 		return DWARF_CB_ABORT;
 	/* a return address points after the call: use the call itself, as
 	 * perf does */
@@ -424,7 +424,7 @@ static int unwind__fast(struct unwind_cache_ent *e, struct unwind_info *ui, int 
 		if (!r || !r->fast)
 			return 0;
 		/* the frame: what frame_cb does with libdw's state */
-		if ((int)ui->cursor->nr >= ui->max_stack) {
+		if (ui->nr >= ui->max_stack) {
 			*rc = DWARF_CB_ABORT;
 			return 1;
 		}
@@ -536,7 +536,7 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 	/* the attached "process" has one thread whose id next_thread gives */
 	rc = dwfl_getthread_frames(e->dwfl, ui->tid, frame_cb, ui);
 done:
-	if (rc != 0 && (int)cursor->nr < max_stack)
+	if (rc != 0 && ui->nr < max_stack)
 		cursor->truncated = true;
 out:
 	if (cursor->nr == start_nr) {

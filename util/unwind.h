@@ -17,7 +17,9 @@ struct callchain_cursor;
 
 /* Append the unwound user frames to @cursor (their first one is the user
  * ip of the sample). Sets cursor->truncated when the unwinder stopped
- * inside the stack copy before reaching the outermost frame. 0 or -errno. */
+ * inside the stack copy before reaching the outermost frame. At most
+ * @max_stack frames (the inlined ones perf expands do not count, as in
+ * perf). 0 or -errno. */
 int unwind__get_entries(struct machine *machine, struct thread *thread,
 			const struct perf_sample *sample,
 			struct callchain_cursor *cursor, int max_stack);

@@ -93,6 +93,18 @@ kill $sp 2>/dev/null
 rep none "$T/none.data"
 grep -q "no samples" "$T/none.err" || fail "report: no line saying there are no samples"
 
+# --max-stack: perf walks a chain in the order it shows it, so the caller
+# order (children's default) keeps the outermost frame-pointer entries;
+# DWARF-unwound frames are counted from the leaf, inlined ones not at all
+"$PERF" record -q -g -o "$T/fp.data" -- "$WL/dsouser" 0.2 >/dev/null 2>&1 ||
+	fail "perf record -g"
+rep fp-max2 "$T/fp.data" --max-stack 2
+rep fp-max3-caller "$T/fp.data" --no-children -g caller --max-stack 3
+"$PERF" record -q --call-graph dwarf,8192 -o "$T/dw.data" -- "$WL/dsouser" 0.2 >/dev/null 2>&1 ||
+	fail "perf record --call-graph dwarf"
+rep dw-max3 "$T/dw.data" --max-stack 3
+rep dw-max5-G "$T/dw.data" -G --max-stack 5
+
 # threads sampled before their first COMM: recording CPU 0 only misses
 # the FORK/COMM of children started on CPU 1, so their first samples are
 # ":TID"; the COMM of their exec renames those rows (perf overrides its

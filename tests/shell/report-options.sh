@@ -40,6 +40,8 @@ done <<'LIST'
 --stats
 -s sym --dsos dsouser,libmwork.so
 -S mwork_inner,main
+--max-stack 2
+--no-children -g caller --max-stack 3
 LIST
-[ "$n" -eq 17 ] || fail "only $n option sets ran"
+[ "$n" -eq 19 ] || fail "only $n option sets ran"
 echo "$n option sets equal to perf's"
