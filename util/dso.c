@@ -8,6 +8,7 @@
 #include "debug.h"
 #include "dso.h"
 #include "srcline.h"
+#include "unwind.h"
 
 struct dso *dso__new(const char *name)
 {
@@ -65,6 +66,7 @@ void dso__delete(struct dso *dso)
 	if (!dso)
 		return;
 	srcline__dso_exit(dso);
+	unwind__dso_exit(dso);
 	symbols__exit(&dso->syms);
 	free(dso->symcache);
 	free(dso->symsrc);

@@ -35,6 +35,7 @@ struct dso {
 	struct symbols syms;
 	uint64_t hits;			/* samples that resolved here */
 	void *srcline;			/* srcline.c: libdw handle, cache */
+	void *unwind;			/* unwind.c: CFI facts, for all processes */
 	struct dso_symcache *symcache;	/* recent lookups, by address */
 	struct dso *hnext;		/* machine's hash chain */
 	/* where perf would have allocated it: the objects of the file's

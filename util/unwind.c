@@ -157,8 +157,89 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 
 static char *debuginfo_path;
 
+/* Per dso, for the whole session (dso->unwind), whatever process maps it. */
+struct unwind_dso {
+	int8_t debug_frame;	/* separate debug file: 1 has .debug_frame,
+				 * -1 none (or no such file), 0 not looked */
+};
+
+static struct unwind_dso *unwind__dso(struct dso *dso)
+{
+	if (!dso->unwind)
+		dso->unwind = calloc(1, sizeof(struct unwind_dso));
+	return dso->unwind;
+}
+
+void unwind__dso_exit(struct dso *dso)
+{
+	free(dso->unwind);
+	dso->unwind = NULL;
+}
+
+static bool elf_fd__has_section(int fd, const char *name)
+{
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	bool found = false;
+
+	/* unreadable: say yes, libdw will see for itself */
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx)) {
+		elf_end(elf);
+		return true;
+	}
+	while (!found && (scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+		const char *n;
+
+		if (!gelf_getshdr(scn, &shdr))
+			continue;
+		n = elf_strptr(elf, shstrndx, shdr.sh_name);
+		found = !n || !strcmp(n, name);
+	}
+	elf_end(elf);
+	return found;
+}
+
+/*
+ * The separate debug file matters to the unwinder only for its
+ * .debug_frame: libdw looks there for the CFI of a pc that .eh_frame does
+ * not cover (dwfl_module_dwarf_cfi), and to get it, it opens the file and
+ * inflates every compressed .debug_* section, in each address space anew
+ * (one Dwfl per process). Distribution debug files have no .debug_frame
+ * on x86_64: without one the CFI is none either way, so such a file is
+ * not handed to libdw at all. Looked at once per dso for the session.
+ */
+static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+				  Dwarf_Addr base, const char *file_name,
+				  const char *debuglink_file, GElf_Word debuglink_crc,
+				  char **debuginfo_file_name)
+{
+	struct unwind_dso *ud = *userdata ? unwind__dso(*userdata) : NULL;
+	int fd;
+
+	if (ud && ud->debug_frame < 0)
+		return -1;
+	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					  debuglink_file, debuglink_crc,
+					  debuginfo_file_name);
+	if (!ud || ud->debug_frame > 0)
+		return fd;
+	if (fd >= 0 && elf_fd__has_section(fd, ".debug_frame")) {
+		ud->debug_frame = 1;
+		return fd;
+	}
+	ud->debug_frame = -1;
+	if (fd >= 0)
+		close(fd);
+	/* libdw would open a name without an fd itself */
+	free(*debuginfo_file_name);
+	*debuginfo_file_name = NULL;
+	return -1;
+}
+
 static const Dwfl_Callbacks offline_callbacks = {
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = unwind__find_debuginfo,
 	.debuginfo_path = &debuginfo_path,
 	.section_address = dwfl_offline_section_address,
 	.find_elf = dwfl_build_id_find_elf,
@@ -235,6 +316,7 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 	dwfl_report_begin(e->dwfl);
 	for (i = 0; i < maps->nr; i++) {
 		struct map *map = maps->entries[i];
+		Dwfl_Module *mod;
 		const char *path;
 
 		if ((map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO) ||
@@ -251,8 +333,15 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 			dso__objpath(map->dso, &m->opts);
 		if (!path)
 			continue;
-		dwfl_report_elf(e->dwfl, map->dso->short_name, path, -1,
-				map->start - map->pgoff, false);
+		mod = dwfl_report_elf(e->dwfl, map->dso->short_name, path, -1,
+				      map->start - map->pgoff, false);
+		/* the callbacks find the dso's session-wide state there */
+		if (mod) {
+			void **userdata;
+
+			dwfl_module_info(mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+			*userdata = map->dso;
+		}
 	}
 	dwfl_report_end(e->dwfl, NULL, NULL);
 	return e;

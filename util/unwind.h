@@ -11,6 +11,7 @@
 
 #include "event.h"
 
+struct dso;
 struct machine;
 struct thread;
 struct callchain_cursor;
@@ -24,5 +25,7 @@ int unwind__get_entries(struct machine *machine, struct thread *thread,
 			const struct perf_sample *sample,
 			struct callchain_cursor *cursor, int max_stack);
 void unwind__exit(struct machine *machine);
+/* Free what unwinding kept for @dso (dso__delete). */
+void unwind__dso_exit(struct dso *dso);
 
 #endif

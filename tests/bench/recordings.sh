@@ -6,6 +6,9 @@
 #            samples/s on each CPU) while two cpuburn processes keep both
 #            CPUs busy for BENCH_SECS (default 10) seconds
 #   dw.data  perf record --call-graph dwarf,4096 -F 2000 -- cpuburn 5
+#   ex.data  perf record --call-graph dwarf -- sh -c 'for i in $(seq 1500);
+#            do /bin/true; done': a new address space per exec, most
+#            samples in ld.so (per-process unwinding and debug-file costs)
 # usage: bench_recordings DIR   (prints one line per file; 1: no perf record)
 bench_recordings() {
 	dir=$1
@@ -19,12 +22,18 @@ bench_recordings() {
 		"$PERF" record -q -o "$dir/dw.data" --call-graph dwarf,4096 -F 2000 -- \
 			tests/workloads/cpuburn 5 >/dev/null 2>&1 || { rm -f "$dir/dw.data"; return 1; }
 	fi
-	for f in ag dw; do
+	if [ ! -s "$dir/ex.data" ]; then
+		"$PERF" record -q -o "$dir/ex.data" --call-graph dwarf -- \
+			sh -c 'for i in $(seq 1500); do /bin/true; done' \
+			>/dev/null 2>&1 || { rm -f "$dir/ex.data"; return 1; }
+	fi
+	for f in ag dw ex; do
 		n=$("$PERF" report -i "$dir/$f.data" --stats 2>/dev/null |
 			awk '/SAMPLE events:/ { print $3; exit }')
 		case $f in
 		ag) how="perf record -a -g -e cpu-clock -c 20000, two cpuburn for $secs s" ;;
 		dw) how="perf record --call-graph dwarf,4096 -F 2000 -- cpuburn 5" ;;
+		ex) how="perf record --call-graph dwarf -- 1500 execs of /bin/true" ;;
 		esac
 		echo "$f.data: $n samples, $(du -m "$dir/$f.data" | cut -f1) MB ($how)"
 	done

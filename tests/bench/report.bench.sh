@@ -1,6 +1,7 @@
 #!/bin/sh
 # mperf report vs perf report on the same files, same run: a ~1M-sample
-# `-a -g` recording and a `--call-graph dwarf` one (recordings.sh). Prints
+# `-a -g` recording, a `--call-graph dwarf` one and an exec-heavy dwarf one
+# (recordings.sh). Prints
 # wall time and peak RSS (best of BENCH_RUNS runs: default 1 on the -a -g
 # file, 3 on the small dwarf one) and the ratios.
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,3 +50,5 @@ row "report --stdio --no-children (-a -g)" -i "$D/ag.data" --stdio --no-children
 runs=${BENCH_RUNS:-3}
 row "report --stdio (dwarf)" -i "$D/dw.data" --stdio
 row "report --stdio --no-children (dwarf)" -i "$D/dw.data" --stdio --no-children
+row "report --stdio (dwarf, execs)" -i "$D/ex.data" --stdio
+row "report --stdio --no-children (dwarf, execs)" -i "$D/ex.data" --stdio --no-children

@@ -41,6 +41,7 @@ measure() {	# LABEL FILE
 
 measure "script (-a -g)" "$D/ag.data"
 measure "script (dwarf)" "$D/dw.data"
+measure "script (dwarf, execs)" "$D/ex.data"
 if [ -e /sys/kernel/tracing/events/sched ]; then
 	"$PERF" record -q -o "$T/tp.data" -e sched:sched_switch -e raw_syscalls:sys_enter -a -- sleep 2 >/dev/null 2>&1 &&
 		measure "tracepoints -a, 2s" "$T/tp.data"
