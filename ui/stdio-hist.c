@@ -99,6 +99,29 @@ static bool entry_shown(const struct hists *h, const struct hist_entry *he, doub
 	return !limit || pct(v, h->total_period) >= limit;
 }
 
+/* One cell of a row: after @sep when given (-t), else aligned in @width
+ * as perf aligns the column (the last one unpadded unless its key pads) */
+static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, int width,
+		       int k, bool last, const char *sep)
+{
+	if (sep) {
+		if (k)
+			fputs(sep, fp);
+		fputs(buf, fp);
+		return 0;
+	}
+	fputs("  ", fp);
+	if (right_aligned(f))
+		return (size_t)fprintf(fp, "%*s", width, buf);
+	if (last && !f->key->pad_last && f->key->clip)
+		return (size_t)fprintf(fp, "%.*s", width, buf);
+	if (last && !f->key->pad_last)
+		return (size_t)fputs(buf, fp);
+	if (f->key->clip)
+		return (size_t)fprintf(fp, "%-*.*s", width, width, buf);
+	return (size_t)fprintf(fp, "%-*s", width, buf);
+}
+
 size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
 {
 	int *width = calloc((size_t)o->nr_fields + 1, sizeof(int));
@@ -170,23 +193,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			bool last = k == o->nr_fields - 1;
 
 			field_text(f, he, hists, buf, sizeof(buf));
-			if (sep) {
-				if (k)
-					fputs(sep, fp);
-				fputs(buf, fp);
-				continue;
-			}
-			fputs("  ", fp);
-			if (right_aligned(f))
-				ret += (size_t)fprintf(fp, "%*s", width[k], buf);
-			else if (last && !f->key->pad_last && f->key->clip)
-				ret += (size_t)fprintf(fp, "%.*s", width[k], buf);
-			else if (last && !f->key->pad_last)
-				ret += (size_t)fputs(buf, fp);
-			else if (f->key->clip)
-				ret += (size_t)fprintf(fp, "%-*.*s", width[k], width[k], buf);
-			else
-				ret += (size_t)fprintf(fp, "%-*s", width[k], buf);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep);
 		}
 		ret += (size_t)fputs("\n", fp);
 		if (o->show_callchain && he->callchain)
@@ -497,23 +504,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				continue;
 			}
 			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
-			if (sep) {
-				if (k)
-					fputs(sep, fp);
-				fputs(buf, fp);
-				continue;
-			}
-			fputs("  ", fp);
-			if (right_aligned(f))
-				ret += (size_t)fprintf(fp, "%*s", width[k], buf);
-			else if (last && !f->key->pad_last && f->key->clip)
-				ret += (size_t)fprintf(fp, "%.*s", width[k], buf);
-			else if (last && !f->key->pad_last)
-				ret += (size_t)fputs(buf, fp);
-			else if (f->key->clip)
-				ret += (size_t)fprintf(fp, "%-*.*s", width[k], width[k], buf);
-			else
-				ret += (size_t)fprintf(fp, "%-*s", width[k], buf);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep);
 		}
 		ret += (size_t)fputs("\n", fp);
 		/* the leader's callchain, as perf (a member-only row has none) */
