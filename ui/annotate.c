@@ -20,6 +20,7 @@
 #include "keys.h"
 #include "tui.h"
 #include "util/dso.h"
+#include "util/insn.h"
 #include "util/machine.h"
 #include "util/symbol.h"
 
@@ -123,33 +124,6 @@ static uint64_t annotate_samples__get(const struct annotate_samples *as, int idx
 	return s->sym ? s->period : 0;
 }
 
-static cs_err disasm_open(Elf *elf, csh *cs)
-{
-	GElf_Ehdr eh;
-	cs_arch arch;
-	cs_mode mode;
-
-	if (!gelf_getehdr(elf, &eh))
-		return CS_ERR_HANDLE;
-	switch (eh.e_machine) {
-	case EM_X86_64:
-		arch = CS_ARCH_X86;
-		mode = CS_MODE_64;
-		break;
-	case EM_386:
-		arch = CS_ARCH_X86;
-		mode = CS_MODE_32;
-		break;
-	case EM_AARCH64:
-		arch = CS_ARCH_ARM64;
-		mode = CS_MODE_ARM;
-		break;
-	default:
-		return CS_ERR_ARCH;
-	}
-	return cs_open(arch, mode, cs);
-}
-
 /* file offset -> virtual address through the PT_LOAD segments */
 static uint64_t elf_off_to_vaddr(Elf *elf, uint64_t off)
 {
@@ -194,7 +168,7 @@ int annotate__disasm(const char *path, uint64_t off, uint64_t size,
 		err = -ENOEXEC;
 		goto out;
 	}
-	if (disasm_open(elf, &cs) != CS_ERR_OK) {
+	if (insn__cs_open(elf, &cs) != CS_ERR_OK) {
 		err = -EOPNOTSUPP;
 		cs = 0;
 		goto out;

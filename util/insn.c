@@ -45,21 +45,14 @@ void insn_reader__delete(struct insn_reader *r)
 	free(r);
 }
 
-/* capstone for the file's machine; false for other machines */
-static bool insn_reader__open_cs(struct insn_reader *r)
+cs_err insn__cs_open(Elf *elf, csh *cs)
 {
-	Elf *elf;
 	GElf_Ehdr eh;
 	cs_arch arch;
 	cs_mode mode;
-	bool ok = false;
 
-	elf_version(EV_CURRENT);
-	elf = elf_begin(r->fd, ELF_C_READ_MMAP, NULL);
-	if (!elf)
-		return false;
-	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh))
-		goto out;
+	if (!gelf_getehdr(elf, &eh))
+		return CS_ERR_HANDLE;
 	switch (eh.e_machine) {
 	case EM_X86_64:
 		arch = CS_ARCH_X86;
@@ -74,11 +67,24 @@ static bool insn_reader__open_cs(struct insn_reader *r)
 		mode = CS_MODE_ARM;
 		break;
 	default:
-		goto out;
+		return CS_ERR_ARCH;
 	}
-	ok = cs_open(arch, mode, &r->cs) == CS_ERR_OK;
+	return cs_open(arch, mode, cs);
+}
+
+/* capstone for the file's machine; false for other machines */
+static bool insn_reader__open_cs(struct insn_reader *r)
+{
+	Elf *elf;
+	bool ok = false;
+
+	elf_version(EV_CURRENT);
+	elf = elf_begin(r->fd, ELF_C_READ_MMAP, NULL);
+	if (!elf)
+		return false;
+	if (elf_kind(elf) == ELF_K_ELF)
+		ok = insn__cs_open(elf, &r->cs) == CS_ERR_OK;
 	r->cs_open = ok;
-out:
 	elf_end(elf);
 	return ok;
 }

@@ -10,10 +10,16 @@
  */
 
 #include <stdint.h>
+#include <capstone/capstone.h>
+#include <libelf.h>
 
 #define INSN_MAX_BYTES 16
 
 struct insn_reader;
+
+/* capstone opened for @elf's machine (x86-64, i386, arm64): CS_ERR_OK,
+ * CS_ERR_ARCH for other machines, CS_ERR_HANDLE without an ELF header */
+cs_err insn__cs_open(Elf *elf, csh *cs);
 
 struct insn_reader *insn_reader__new(void);
 void insn_reader__delete(struct insn_reader *r);
