@@ -22,6 +22,7 @@
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
+#include "util/event-dump.h"
 #include "util/insn.h"
 #include "util/machine.h"
 #include "util/map.h"
@@ -1283,20 +1284,9 @@ static void print_side_body(FILE *fp, struct machine *machine, const union perf_
 		break;
 	}
 	case PERF_RECORD_SWITCH:
-	case PERF_RECORD_SWITCH_CPU_WIDE: {
-		bool out = ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
-		const char *io = !out ? "IN         " :
-			!(ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ?
-			"OUT        " : "OUT preempt";
-		const struct perf_record_switch *sw = e;
-
-		if (ev->header.type == PERF_RECORD_SWITCH)
-			fprintf(fp, " %s\n", io);
-		else
-			fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", io, out ? "next" : "prev",
-				(int)sw->next_prev_pid, (int)sw->next_prev_tid);
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		event__fprintf_switch(fp, ev);
 		break;
-	}
 	case PERF_RECORD_LOST:
 		fprintf(fp, " lost %" PRIu64 "\n", ((const struct perf_record_lost *)e)->lost);
 		break;

@@ -261,6 +261,21 @@ static void dump_user(const struct event_dump *d, const union perf_event *ev)
 	}
 }
 
+void event__fprintf_switch(FILE *fp, const union perf_event *ev)
+{
+	bool out = ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
+	const char *io = !out ? "IN         " :
+		!(ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ?
+		"OUT        " : "OUT preempt";
+	const struct perf_record_switch *sw = (const void *)ev;
+
+	if (ev->header.type == PERF_RECORD_SWITCH)
+		fprintf(fp, " %s\n", io);
+	else if (ev->header.size >= sizeof(*sw))
+		fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", io, out ? "next" : "prev",
+			(int)sw->next_prev_pid, (int)sw->next_prev_tid);
+}
+
 void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		      const struct perf_sample *sample, uint64_t sample_type)
 {
@@ -345,20 +360,9 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		break;
 	}
 	case PERF_RECORD_SWITCH:
-	case PERF_RECORD_SWITCH_CPU_WIDE: {
-		bool out = ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT;
-		const char *io = !out ? "IN         " :
-			!(ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ?
-			"OUT        " : "OUT preempt";
-		const struct perf_record_switch *sw = e;
-
-		if (ev->header.type == PERF_RECORD_SWITCH)
-			fprintf(fp, " %s\n", io);
-		else if (size >= sizeof(*sw))
-			fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", io, out ? "next" : "prev",
-				(int)sw->next_prev_pid, (int)sw->next_prev_tid);
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		event__fprintf_switch(fp, ev);
 		break;
-	}
 	case PERF_RECORD_CGROUP: {
 		const struct perf_record_cgroup *cg = e;
 

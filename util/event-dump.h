@@ -41,5 +41,8 @@ void event_dump__line(const struct event_dump *d, const union perf_event *ev,
  */
 void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		      const struct perf_sample *sample, uint64_t sample_type);
+/* The body of a SWITCH or SWITCH_CPU_WIDE record as perf prints it
+ * (" OUT preempt  next pid/tid: ..."), for -D and script's side-band. */
+void event__fprintf_switch(FILE *fp, const union perf_event *ev);
 
 #endif
