@@ -70,13 +70,25 @@ $PERF script -i mg.data 2>/dev/null | awk '/^cpuburn/ {n++} /main\+/ {m++} END {
 	fail "callchains do not reach main"
 
 # --- --call-graph dwarf: perf unwinds our register+stack copies the same --
-$MPERF record -q --call-graph dwarf -o md.data -- "$WL/cpuburn" -n 4000 >/dev/null 2>&1 || fail "mperf record dwarf failed"
-$PERF record -q --call-graph dwarf -o pd.data -- "$WL/cpuburn" -n 4000 >/dev/null 2>&1 || fail "perf record dwarf failed"
-perf_reads md.data
-sym_shares md.data --children -g none >md.sym
-sym_shares pd.data --children -g none >pd.sym
-echo "dwarf children shares (mperf, perf):"
-shares_match md.sym pd.sym 8 5 || fail "dwarf-unwound shares differ from perf record's"
+# (two short runs of a sampled workload: shares move by a few points from
+# run to run, so a pair that differs is recorded once more before failing)
+try=0
+while :; do
+	try=$((try + 1))
+	$MPERF record -q --call-graph dwarf -o md.data -- "$WL/cpuburn" -n 4000 >/dev/null 2>&1 || fail "mperf record dwarf failed"
+	$PERF record -q --call-graph dwarf -o pd.data -- "$WL/cpuburn" -n 4000 >/dev/null 2>&1 || fail "perf record dwarf failed"
+	perf_reads md.data
+	sym_shares md.data --children -g none >md.sym
+	sym_shares pd.data --children -g none >pd.sym
+	echo "dwarf children shares (mperf, perf), run $try:"
+	if [ $try -eq 1 ]; then
+		(shares_match md.sym pd.sym 8 5) && break
+		echo "(differs: recording both once more)"
+	else
+		shares_match md.sym pd.sym 8 5 || fail "dwarf-unwound shares differ from perf record's twice"
+		break
+	fi
+done
 
 # --- perf.data exists: renamed to .old ---------------------------------------
 $MPERF record -q -o m.data -- "$WL/cpuburn" 0.1 >/dev/null 2>&1 || fail "second record failed"
