@@ -122,6 +122,37 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 	return (size_t)fprintf(fp, "%-*s", width, buf);
 }
 
+/* The column header and its dotted underline, "#" lines as perf's */
+static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *width,
+			 bool children, const char *sep)
+{
+	size_t ret = (size_t)fputs("# ", fp);
+	int k, i;
+
+	for (k = 0; k < o->nr_fields; k++) {
+		const char *h = field_header(&o->fields[k], children, o->fields_given);
+
+		if (k)
+			ret += (size_t)fputs(sep ? sep : "  ", fp);
+		if (sep)
+			ret += (size_t)fputs(h, fp);
+		else if (right_aligned(&o->fields[k]))
+			ret += (size_t)fprintf(fp, "%*s", width[k], h);
+		else
+			ret += (size_t)fprintf(fp, "%-*s", width[k], h);
+	}
+	ret += (size_t)fputs("\n# ", fp);
+	for (k = 0; k < o->nr_fields && !sep; k++) {
+		if (k)
+			ret += (size_t)fputs("  ", fp);
+		for (i = 0; i < width[k]; i++)
+			fputc('.', fp);
+		ret += (size_t)(width[k] > 0 ? width[k] : 0);
+	}
+	ret += (size_t)fputs("\n#\n", fp);
+	return ret;
+}
+
 size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
 {
 	int *width = calloc((size_t)o->nr_fields + 1, sizeof(int));
@@ -158,30 +189,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 		}
 	}
 
-	if (!o->quiet) {
-		ret += (size_t)fputs("# ", fp);
-		for (k = 0; k < o->nr_fields; k++) {
-			const char *h = field_header(&o->fields[k], children, o->fields_given);
-
-			if (k)
-				ret += (size_t)fputs(sep ? sep : "  ", fp);
-			if (sep)
-				ret += (size_t)fputs(h, fp);
-			else if (right_aligned(&o->fields[k]))
-				ret += (size_t)fprintf(fp, "%*s", width[k], h);
-			else
-				ret += (size_t)fprintf(fp, "%-*s", width[k], h);
-		}
-		ret += (size_t)fputs("\n# ", fp);
-		for (k = 0; k < o->nr_fields && !sep; k++) {
-			if (k)
-				ret += (size_t)fputs("  ", fp);
-			memset(buf, '.', (size_t)width[k]);
-			buf[width[k]] = '\0';
-			ret += (size_t)fputs(buf, fp);
-		}
-		ret += (size_t)fputs("\n#\n", fp);
-	}
+	if (!o->quiet)
+		ret += put_header(fp, o, width, children, sep);
 
 	for (i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i];
@@ -444,30 +453,8 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		}
 		width[k] = w;
 	}
-	if (!o->quiet) {
-		ret += (size_t)fputs("# ", fp);
-		for (k = 0; k < o->nr_fields; k++) {
-			const char *h = field_header(&o->fields[k], g.children, o->fields_given);
-
-			if (k)
-				ret += (size_t)fputs(sep ? sep : "  ", fp);
-			if (sep)
-				ret += (size_t)fputs(h, fp);
-			else if (right_aligned(&o->fields[k]))
-				ret += (size_t)fprintf(fp, "%*s", width[k], h);
-			else
-				ret += (size_t)fprintf(fp, "%-*s", width[k], h);
-		}
-		ret += (size_t)fputs("\n# ", fp);
-		for (k = 0; k < o->nr_fields && !sep; k++) {
-			if (k)
-				ret += (size_t)fputs("  ", fp);
-			memset(buf, '.', (size_t)width[k]);
-			buf[width[k]] = '\0';
-			ret += (size_t)fputs(buf, fp);
-		}
-		ret += (size_t)fputs("\n#\n", fp);
-	}
+	if (!o->quiet)
+		ret += put_header(fp, o, width, g.children, sep);
 	for (i = 0; i < g.nr_rows; i++) {
 		const struct group_row *r = &g.rows[i];
 		const struct hists *lh = group[0] ? group[0] : g.keys;
