@@ -20,7 +20,9 @@ static int cmp_str(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
-/* comm: interned strings, so the pointer is the identity */
+/* comm: compared by its text, as perf's three trees compare it; equal
+ * pointers (interned) are equal, but a thread's renamed ":tid"
+ * placeholder (thread.h) is another pointer with the same text */
 static int comm_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	return a->comm == b->comm ? 0 : cmp_str(a->comm, b->comm);
@@ -28,7 +30,12 @@ static int comm_cmp(const struct hist_entry *a, const struct hist_entry *b)
 
 static uint64_t comm_hash(const struct hist_entry *he)
 {
-	return (uint64_t)(uintptr_t)he->comm;
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+	const unsigned char *c = (const unsigned char *)he->comm;
+
+	while (c && *c)
+		h = (h ^ *c++) * 1099511628211ULL;
+	return h;
 }
 
 static int comm_snprintf(const struct hist_entry *he, char *buf, size_t size)
