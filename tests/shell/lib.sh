@@ -68,3 +68,17 @@ report_symargs() {
 	fi
 	echo "--symfs $T/symfs --kallsyms $DATA/perf-6.1/kallsyms"
 }
+# report_vs_perf FILE OPTS...: mperf report --stdio prints perf's rows on
+# FILE (less the last 3 lines: perf's random tip / mperf's quality summary)
+report_vs_perf() {
+	_f=$1; shift
+	"$PERF" report -i "$_f" --stdio "$@" > "$T/perf" 2>/dev/null
+	"$MPERF" report -i "$_f" --stdio "$@" > "$T/mperf" 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report $*: exit status"; }
+	head -n -3 "$T/mperf" > "$T/a"
+	head -n -3 "$T/perf" > "$T/b"
+	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
+		head -20 "$T/diff" >&2
+		fail "report $* differs from perf's"
+	fi
+}

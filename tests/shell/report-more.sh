@@ -67,15 +67,7 @@ q1=$(awk -v a="$first" -v b="$last" 'BEGIN { printf "%.6f", a + (b - a) / 4 }')
 # Both read this copy of the kernel symbols: other tests on the machine may
 # hide /proc/kallsyms's addresses (kptr_restrict) for a moment.
 compare() {
-	"$PERF" report -i "$T/fp.data" --kallsyms "$T/kallsyms" --stdio "$@" > "$T/perf" 2>/dev/null
-	"$MPERF" report -i "$T/fp.data" --kallsyms "$T/kallsyms" --stdio "$@" > "$T/mperf" 2> "$T/err" ||
-		{ cat "$T/err" >&2; fail "mperf report $*: exit status"; }
-	head -n -3 "$T/mperf" > "$T/a"
-	head -n -3 "$T/perf" > "$T/b"
-	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
-		head -20 "$T/diff" >&2
-		fail "report $* differs from perf's"
-	fi
+	report_vs_perf "$T/fp.data" --kallsyms "$T/kallsyms" "$@"
 	n=$((n + 1))
 }
 for tm in "$first,$mid" "$mid," ",$mid" "20%-60%" "25%/2" "10%/2,30%/3" "40%" \

@@ -10,17 +10,7 @@ tmpdir
 n=0
 while read -r opts; do
 	# shellcheck disable=SC2086
-	"$PERF" report -i "$T/p.data" --stdio $opts > "$T/perf" 2>/dev/null
-	# shellcheck disable=SC2086
-	"$MPERF" report -i "$T/p.data" --stdio $opts > "$T/mperf" 2> "$T/err" ||
-		{ cat "$T/err" >&2; fail "mperf report $opts: exit status"; }
-	# the last 3 lines are perf's random tip / mperf's quality summary
-	head -n -3 "$T/mperf" > "$T/a"
-	head -n -3 "$T/perf" > "$T/b"
-	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
-		head -20 "$T/diff" >&2
-		fail "report $opts differs from perf's"
-	fi
+	report_vs_perf "$T/p.data" $opts
 	n=$((n + 1))
 done <<'LIST'
 --no-children
