@@ -33,9 +33,13 @@ for f in "$T/fp.data" "$T/dwarf.data" "$DATA/perf-6.1/cpuburn-zstd.data" \
 	fi
 	n=$((n + 1))
 done
-# context switches (SWITCH, SWITCH_CPU_WIDE), NAMESPACES and CGROUP
+# context switches (SWITCH, SWITCH_CPU_WIDE), NAMESPACES and CGROUP.
+# The shell waits for a sleep before it runs the workload: a task that only
+# computes may never be switched out on an idle machine (CI saw a file with
+# no SWITCH record), one that blocks always is.
 "$PERF" record -q --switch-events --namespaces --all-cgroups -o "$T/side.data" \
-	"$WL/dsouser" 0.1 >/dev/null 2>&1 || fail "perf record --switch-events failed"
+	-- sh -c 'sleep 0.02; exec "$1" 0.1' sh "$WL/dsouser" >/dev/null 2>&1 ||
+	fail "perf record --switch-events failed"
 "$PERF" record -q -a --switch-events -o "$T/sidea.data" -- sleep 0.1 >/dev/null 2>&1 ||
 	fail "perf record -a --switch-events failed"
 for f in "$T/side.data" "$T/sidea.data"; do
