@@ -3,6 +3,8 @@
 #include <elfutils/libdwfl.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -157,10 +159,26 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 
 static char *debuginfo_path;
 
-/* Per dso, for the whole session (dso->unwind), whatever process maps it. */
+struct cfi_rules;
+struct unwind_dso;
+static void rules__free(struct unwind_dso *ud);
+
+/*
+ * Per dso, for the whole session (dso->unwind), whatever process maps it:
+ * the CFI facts the x86_64 fast path needs come from the file alone, so
+ * they are found once, not in each address space (an exec-heavy recording
+ * has thousands of processes mapping the same ld.so and libc).
+ */
 struct unwind_dso {
 	int8_t debug_frame;	/* separate debug file: 1 has .debug_frame,
 				 * -1 none (or no such file), 0 not looked */
+	bool loaded;		/* the fast path's module: tried */
+	bool exec;		/* ET_EXEC: an address is its own vaddr */
+	Dwfl *dwfl;		/* this file alone, at its link-time address */
+	Dwfl_Module *mod;	/* NULL: no usable file */
+	uint64_t vaddr0;	/* ET_DYN: vaddr of file offset 0 */
+	struct cfi_rules *rules;	/* by vaddr, open addressing */
+	uint32_t rules_size, rules_nr;
 };
 
 static struct unwind_dso *unwind__dso(struct dso *dso)
@@ -172,7 +190,14 @@ static struct unwind_dso *unwind__dso(struct dso *dso)
 
 void unwind__dso_exit(struct dso *dso)
 {
-	free(dso->unwind);
+	struct unwind_dso *ud = dso->unwind;
+
+	if (!ud)
+		return;
+	if (ud->dwfl)
+		dwfl_end(ud->dwfl);
+	rules__free(ud);
+	free(ud);
 	dso->unwind = NULL;
 }
 
@@ -238,6 +263,14 @@ static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char 
 	return -1;
 }
 
+/* The file to unwind in: the vdso's copy in perf's build-id cache, when
+ * there is one (its .eh_frame unwinds out of clock_gettime & co.) */
+static const char *unwind__path(struct machine *m, struct dso *dso)
+{
+	return dso->kind == DSO_KIND_VDSO ? dso__symsrc(dso, &m->opts) :
+		dso__objpath(dso, &m->opts);
+}
+
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_debuginfo = unwind__find_debuginfo,
 	.debuginfo_path = &debuginfo_path,
@@ -245,20 +278,18 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
 };
 
-/* One Dwfl per address space, reused across samples: the modules are
+/* One Dwfl per address space for libdw's own unwinder (the samples the
+ * fast path leaves to it), reused across samples: the modules are
  * reported once (again when the maps change) and the state is attached
  * once; the callbacks read the sample of the moment from @ui. */
-struct cfi_rules;
-
 struct unwind_cache_ent {
 	struct maps *maps;
 	uint64_t gen;
 	Dwfl *dwfl;
 	bool attached;
+	pid_t tid;		/* the one thread of the attached state */
 	struct unwind_info *ui;
 	uint64_t last_use;
-	struct cfi_rules *rules;	/* by lookup pc, open addressing */
-	uint32_t rules_size, rules_nr;
 };
 
 #define UNWIND_CACHE 16
@@ -272,7 +303,6 @@ static void cache_ent__clear(struct unwind_cache_ent *e)
 {
 	if (e->dwfl)
 		dwfl_end(e->dwfl);
-	free(e->rules);
 	free(e->ui);
 	maps__put(e->maps);
 	memset(e, 0, sizeof(*e));
@@ -327,10 +357,7 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 		if (last == map->dso)
 			continue;
 		last = map->dso;
-		/* the vdso: its copy in perf's build-id cache, when there is
-		 * one (its .eh_frame unwinds out of clock_gettime & co.) */
-		path = map->dso->kind == DSO_KIND_VDSO ? dso__symsrc(map->dso, &m->opts) :
-			dso__objpath(map->dso, &m->opts);
+		path = unwind__path(m, map->dso);
 		if (!path)
 			continue;
 		mod = dwfl_report_elf(e->dwfl, map->dso->short_name, path, -1,
@@ -363,55 +390,175 @@ static bool unwind__is_arm64(struct machine *m, uint64_t mask)
 
 /*
  * x86_64 fast path. libdw's unwinder interprets the CFI of every frame
- * anew (dwarf_cfi_addrframe, then an expression per register); most
- * frames of a recording are at a few thousand distinct pcs. For each pc
- * the rules are decoded once from libdw's Dwarf_Frame into the simple
- * forms .eh_frame uses (CFA = reg + off; a register undefined, unchanged,
- * saved at CFA + off, or equal to CFA + off) and applied here the way
- * libdw's frame_unwind applies them, so the frames are the same. A pc
- * whose rules are anything else (expressions, signal frames, no FDE in
- * .eh_frame: libdw then tries .debug_frame or frame pointers) sends the
- * whole sample to libdw's unwinder.
+ * anew (dwarf_cfi_addrframe, then an expression per register) in a Dwfl
+ * of the sample's own address space; most frames of a recording are at a
+ * few thousand distinct places in a few files. For each place (dso,
+ * vaddr) the rules are decoded once, for the session, from libdw's
+ * Dwarf_Frame into the simple forms .eh_frame uses (CFA = reg + off; a
+ * register undefined, unchanged, saved at CFA + off, or equal to CFA +
+ * off) and applied here the way libdw 0.188's frame_unwind applies them,
+ * so the frames are the same. Where a file has no FDE for the place (in
+ * .eh_frame nor in a .debug_frame), libdw steps by the frame pointer (its
+ * x86_64 backend), and so does this. Rules of any other form
+ * (expressions, signal frames) send the whole sample to libdw's unwinder.
+ * MPERF_UNWIND_CHECK=1 runs both on every sample and counts differences.
  */
 #define X86_NREGS 17		/* DWARF 0-15 and the return address, 16 */
+#define X86_RBP 6
+#define X86_RSP 7
 #define X86_RA 16
 
-enum { RULE_UNDEF, RULE_SAME, RULE_OFFSET, RULE_VAL_OFFSET };
+enum { RULE_UNDEF, RULE_SAME, RULE_OFFSET, RULE_VAL_OFFSET, RULE_EXPR };
+
+/*
+ * A DWARF expression of a rule that is not one of the simple forms (the
+ * CFA of a PLT stub: rsp + 8, plus 8 past the stub's push; a return
+ * address kept in another register), with the operators libdw's
+ * expr_eval knows and gives the same meaning (comparisons signed).
+ */
+#define EXPR_OPS 16
+struct expr_op {
+	uint8_t atom;
+	uint64_t n1, n2;
+};
+
+struct cfi_expr {
+	uint8_t nops;
+	struct expr_op op[EXPR_OPS];
+};
+enum { HOW_LIBDW, HOW_CFI, HOW_FP };	/* how a frame unwinds */
 
 struct cfi_rules {
-	uint64_t pc;
+	uint64_t vaddr;
 	bool used;
-	bool fast;		/* false: leave this pc to libdw */
+	uint8_t how;
 	uint8_t cfa_reg;
 	uint8_t kind[X86_NREGS];
 	int64_t cfa_off;
 	int64_t off[X86_NREGS];
+	struct cfi_expr *cfa_expr;	/* CFA by expression, else reg + off */
+	struct cfi_expr **expr;		/* [X86_NREGS] for RULE_EXPR */
 };
 
-static void rules__decode(Dwfl *dwfl, uint64_t pc, struct cfi_rules *r)
+static void rules__free(struct unwind_dso *ud)
 {
-	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
-	Dwarf_Frame *frame = NULL;
+	uint32_t i;
+	int k;
+
+	for (i = 0; i < ud->rules_size; i++) {
+		struct cfi_rules *r = &ud->rules[i];
+
+		if (!r->used)
+			continue;
+		free(r->cfa_expr);
+		if (r->expr)
+			for (k = 0; k < X86_NREGS; k++)
+				free(r->expr[k]);
+		free(r->expr);
+	}
+	free(ud->rules);
+}
+
+/* libdw's ops as a cfi_expr; NULL: an operator the fast path leaves to
+ * libdw */
+static struct cfi_expr *cfi_expr__new(const Dwarf_Op *ops, size_t nops)
+{
+	struct cfi_expr *x;
+	size_t i;
+
+	if (!nops || nops > EXPR_OPS)
+		return NULL;
+	for (i = 0; i < nops; i++) {
+		uint8_t a = ops[i].atom;
+
+		if ((a >= DW_OP_breg0 && a <= DW_OP_breg31) || (a >= DW_OP_lit0 && a <= DW_OP_lit31))
+			continue;
+		switch (a) {
+		case DW_OP_bregx: case DW_OP_const1u: case DW_OP_const1s: case DW_OP_const2u:
+		case DW_OP_const2s: case DW_OP_const4u: case DW_OP_const4s: case DW_OP_const8u:
+		case DW_OP_const8s: case DW_OP_constu: case DW_OP_consts: case DW_OP_plus_uconst:
+		case DW_OP_and: case DW_OP_shl: case DW_OP_plus: case DW_OP_mul:
+		case DW_OP_le: case DW_OP_ge: case DW_OP_eq: case DW_OP_lt: case DW_OP_gt:
+		case DW_OP_ne: case DW_OP_deref: case DW_OP_call_frame_cfa: case DW_OP_stack_value:
+			continue;
+		default:
+			return NULL;
+		}
+	}
+	x = calloc(1, sizeof(*x));
+	if (!x)
+		return NULL;
+	x->nops = (uint8_t)nops;
+	for (i = 0; i < nops; i++)
+		x->op[i] = (struct expr_op){ ops[i].atom, ops[i].number, ops[i].number2 };
+	return x;
+}
+
+/* no module there (no file, an anonymous map): the frame-pointer step */
+static const struct cfi_rules rules_fp = { .how = HOW_FP };
+
+/* The file of @dso alone in a Dwfl, at its link-time addresses. */
+static struct unwind_dso *unwind__dso_load(struct machine *m, struct dso *dso)
+{
+	struct unwind_dso *ud = unwind__dso(dso);
+	const char *path;
 	Dwarf_Addr bias;
-	Dwarf_CFI *cfi;
+	GElf_Ehdr ehdr;
+	Elf *elf;
+
+	if (!ud || ud->loaded)
+		return ud;
+	ud->loaded = true;
+	path = unwind__path(m, dso);
+	if (!path)
+		return ud;
+	ud->dwfl = dwfl_begin(&offline_callbacks);
+	if (!ud->dwfl)
+		return ud;
+	dwfl_report_begin(ud->dwfl);
+	ud->mod = dwfl_report_elf(ud->dwfl, dso->short_name, path, -1, 0, false);
+	dwfl_report_end(ud->dwfl, NULL, NULL);
+	if (ud->mod) {
+		void **userdata;
+
+		dwfl_module_info(ud->mod, &userdata, NULL, NULL, NULL, NULL, NULL, NULL);
+		*userdata = dso;
+		elf = dwfl_module_getelf(ud->mod, &bias);
+		if (!elf || !gelf_getehdr(elf, &ehdr)) {
+			ud->mod = NULL;
+			return ud;
+		}
+		/* reported at 0, an ET_DYN file sits at -(its first
+		 * segment's vaddr), as it sits at map start - pgoff less
+		 * that in a process */
+		ud->exec = ehdr.e_type == ET_EXEC;
+		ud->vaddr0 = (uint64_t)0 - bias;
+	}
+	return ud;
+}
+
+/* The frame's rules from the CFI of one table; false: no FDE there. */
+static bool rules__decode_cfi(Dwarf_CFI *cfi, uint64_t addr, struct cfi_rules *r)
+{
+	Dwarf_Frame *frame = NULL;
 	Dwarf_Op *ops, mem[3];
 	size_t nops, i;
 	bool signal = false;
 	int reg;
 
-	r->fast = false;
-	if (!mod)
-		return;
-	cfi = dwfl_module_eh_cfi(mod, &bias);
-	if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame) || !frame)
-		return;
+	if (!cfi || dwarf_cfi_addrframe(cfi, addr, &frame) || !frame)
+		return false;
+	r->how = HOW_LIBDW;
 	if (dwarf_frame_info(frame, NULL, NULL, &signal) != X86_RA || signal)
 		goto out;
-	if (dwarf_frame_cfa(frame, &ops, &nops) || nops != 1 || ops[0].atom != DW_OP_bregx ||
-	    ops[0].number >= X86_NREGS)
+	if (dwarf_frame_cfa(frame, &ops, &nops))
 		goto out;
-	r->cfa_reg = (uint8_t)ops[0].number;
-	r->cfa_off = (int64_t)ops[0].number2;
+	if (nops == 1 && ops[0].atom == DW_OP_bregx && ops[0].number < X86_NREGS) {
+		r->cfa_reg = (uint8_t)ops[0].number;
+		r->cfa_off = (int64_t)ops[0].number2;
+	} else if (!(r->cfa_expr = cfi_expr__new(ops, nops))) {
+		goto out;
+	}
 	for (reg = 0; reg < X86_NREGS; reg++) {
 		uint64_t off = 0;
 
@@ -428,67 +575,220 @@ static void rules__decode(Dwfl *dwfl, uint64_t pc, struct cfi_rules *r)
 				goto out;
 			continue;
 		}
-		if (ops[0].atom != DW_OP_call_frame_cfa)
-			goto out;
-		i = 1;
-		if (i < nops && ops[i].atom == DW_OP_plus_uconst)
-			off = ops[i++].number;
-		r->kind[reg] = RULE_OFFSET;
-		if (i < nops && ops[i].atom == DW_OP_stack_value) {
-			r->kind[reg] = RULE_VAL_OFFSET;
-			i++;
+		i = 0;
+		if (ops[0].atom == DW_OP_call_frame_cfa) {
+			i = 1;
+			if (i < nops && ops[i].atom == DW_OP_plus_uconst)
+				off = ops[i++].number;
+			r->kind[reg] = RULE_OFFSET;
+			if (i < nops && ops[i].atom == DW_OP_stack_value) {
+				r->kind[reg] = RULE_VAL_OFFSET;
+				i++;
+			}
 		}
-		if (i != nops)
+		if (i == nops) {
+			r->off[reg] = (int64_t)off;
+			continue;
+		}
+		/* anything else: the expression itself */
+		if (!r->expr && !(r->expr = calloc(X86_NREGS, sizeof(*r->expr))))
 			goto out;
-		r->off[reg] = (int64_t)off;
+		if (!(r->expr[reg] = cfi_expr__new(ops, nops)))
+			goto out;
+		r->kind[reg] = RULE_EXPR;
 	}
-	r->fast = true;
+	r->how = HOW_CFI;
 out:
 	free(frame);
+	return true;
 }
 
-static uint32_t rules__slot(const struct unwind_cache_ent *e, uint64_t pc)
+/* As libdw looks: .eh_frame, then .debug_frame, then no CFI at all. */
+static void rules__decode(struct unwind_dso *ud, uint64_t vaddr, struct cfi_rules *r)
 {
-	uint64_t h = pc * 0x9e3779b97f4a7c15ULL;
-	uint32_t mask = e->rules_size - 1, i = (uint32_t)(h >> 40) & mask;
+	Dwarf_Addr bias, addr = vaddr - ud->vaddr0;	/* the module's address */
+	Dwarf_CFI *cfi;
 
-	while (e->rules[i].used && e->rules[i].pc != pc)
+	cfi = dwfl_module_eh_cfi(ud->mod, &bias);
+	if (cfi && rules__decode_cfi(cfi, addr - bias, r))
+		return;
+	cfi = dwfl_module_dwarf_cfi(ud->mod, &bias);
+	if (cfi && rules__decode_cfi(cfi, addr - bias, r))
+		return;
+	r->how = HOW_FP;
+}
+
+static uint32_t rules__slot(const struct unwind_dso *ud, uint64_t vaddr)
+{
+	uint64_t h = vaddr * 0x9e3779b97f4a7c15ULL;
+	uint32_t mask = ud->rules_size - 1, i = (uint32_t)(h >> 40) & mask;
+
+	while (ud->rules[i].used && ud->rules[i].vaddr != vaddr)
 		i = (i + 1) & mask;
 	return i;
 }
 
-static const struct cfi_rules *rules__get(struct unwind_cache_ent *e, uint64_t pc)
+/* The rules for the frame at @addr of @ui's address space; NULL: no memory. */
+static const struct cfi_rules *rules__get(struct unwind_info *ui, uint64_t addr)
 {
+	struct map *map = maps__find(ui->thread->maps, addr);
+	struct unwind_dso *ud;
 	struct cfi_rules *r;
+	uint64_t vaddr;
 	uint32_t i;
 
-	if ((e->rules_nr + 1) * 2 > e->rules_size) {
-		struct cfi_rules *old = e->rules;
-		uint32_t osize = e->rules_size, n = osize ? osize * 2 : 256;
+	/* the modules libdw's unwinder would know: code of files */
+	if (!map || (map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO) ||
+	    (map->prot && !(map->prot & 4)))
+		return &rules_fp;
+	ud = unwind__dso_load(ui->machine, map->dso);
+	if (!ud)
+		return NULL;
+	if (!ud->mod)
+		return &rules_fp;
+	vaddr = ud->exec ? addr : map__map_ip(map, addr) + ud->vaddr0;
+	if ((ud->rules_nr + 1) * 2 > ud->rules_size) {
+		struct cfi_rules *old = ud->rules;
+		uint32_t osize = ud->rules_size, n = osize ? osize * 2 : 256;
 
-		e->rules = calloc(n, sizeof(*e->rules));
-		if (!e->rules) {
-			e->rules = old;
+		ud->rules = calloc(n, sizeof(*ud->rules));
+		if (!ud->rules) {
+			ud->rules = old;
 			return NULL;
 		}
-		e->rules_size = n;
+		ud->rules_size = n;
 		for (i = 0; i < osize; i++)
 			if (old[i].used)
-				e->rules[rules__slot(e, old[i].pc)] = old[i];
+				ud->rules[rules__slot(ud, old[i].vaddr)] = old[i];
 		free(old);
 	}
-	r = &e->rules[rules__slot(e, pc)];
+	r = &ud->rules[rules__slot(ud, vaddr)];
 	if (!r->used) {
 		r->used = true;
-		r->pc = pc;
-		rules__decode(e->dwfl, pc, r);
-		e->rules_nr++;
+		r->vaddr = vaddr;
+		rules__decode(ud, vaddr, r);
+		ud->rules_nr++;
 	}
 	return r;
 }
 
+/*
+ * No CFI for the frame: libdw's x86_64 backend takes the frame pointer
+ * (rbp, not 0) as pointing at the saved rbp and the return address; the
+ * caller has rbp and rsp only. false: the unwinding fails there.
+ */
+static bool unwind__fp_step(struct unwind_info *ui, uint64_t *regs, uint32_t *valid,
+			    uint64_t *pc)
+{
+	uint64_t fp, sp = 0;
+	Dwarf_Word prev = 0, ret;
+
+	if (!(*valid & (1U << X86_RBP)) || !regs[X86_RBP])
+		return false;
+	fp = regs[X86_RBP];
+	if (*valid & (1U << X86_RSP))
+		sp = regs[X86_RSP];
+	if (!memory_read(NULL, fp, &prev, ui))
+		prev = 0;
+	if (!memory_read(NULL, fp + 8, &ret, ui))
+		return false;
+	/* a stack pointer that does not move up: no frame there */
+	if (sp >= fp + 16)
+		return false;
+	regs[X86_RBP] = prev;
+	regs[X86_RSP] = fp + 16;
+	*valid = (1U << X86_RBP) | (1U << X86_RSP);
+	*pc = ret;
+	return true;
+}
+
+/*
+ * @x on the registers of the frame (@valid: those known), as libdw's
+ * expr_eval: DW_OP_call_frame_cfa pushes the CFA and makes the result an
+ * address to read, DW_OP_stack_value makes it the value. false: a
+ * register or a memory word not known, or a stack that runs dry.
+ */
+static bool cfi_expr__eval(const struct cfi_expr *x, const uint64_t *regs, uint32_t valid,
+			   const uint64_t *cfa, struct unwind_info *ui, uint64_t *result)
+{
+	uint64_t st[EXPR_OPS], a, b;
+	bool loc = false;
+	int n = 0, i;
+
+	for (i = 0; i < x->nops; i++) {
+		const struct expr_op *o = &x->op[i];
+		unsigned int reg;
+
+		if (o->atom >= DW_OP_lit0 && o->atom <= DW_OP_lit31) {
+			st[n++] = o->atom - DW_OP_lit0;
+			continue;
+		}
+		if ((o->atom >= DW_OP_breg0 && o->atom <= DW_OP_breg31) || o->atom == DW_OP_bregx) {
+			reg = o->atom == DW_OP_bregx ? (unsigned int)o->n1 :
+				(unsigned int)(o->atom - DW_OP_breg0);
+			if (o->atom == DW_OP_bregx && o->n1 >= X86_NREGS)
+				return false;
+			if (reg >= X86_NREGS || !(valid & (1U << reg)))
+				return false;
+			st[n++] = regs[reg] + (o->atom == DW_OP_bregx ? o->n2 : o->n1);
+			continue;
+		}
+		switch (o->atom) {
+		case DW_OP_call_frame_cfa:
+			if (!cfa)
+				return false;
+			st[n++] = *cfa;
+			loc = true;
+			continue;
+		case DW_OP_stack_value:
+			loc = false;
+			continue;
+		case DW_OP_plus_uconst:
+			if (n < 1)
+				return false;
+			st[n - 1] += o->n1;
+			continue;
+		case DW_OP_deref:
+			if (n < 1 || !memory_read(NULL, st[n - 1], &st[n - 1], ui))
+				return false;
+			continue;
+		case DW_OP_and: case DW_OP_shl: case DW_OP_plus: case DW_OP_mul:
+		case DW_OP_le: case DW_OP_ge: case DW_OP_eq: case DW_OP_lt: case DW_OP_gt:
+		case DW_OP_ne:
+			if (n < 2)
+				return false;
+			b = st[--n];
+			a = st[--n];
+			switch (o->atom) {
+			case DW_OP_and: a &= b; break;
+			case DW_OP_shl: a <<= b; break;
+			case DW_OP_plus: a += b; break;
+			case DW_OP_mul: a *= b; break;
+			case DW_OP_le: a = (int64_t)a <= (int64_t)b; break;
+			case DW_OP_ge: a = (int64_t)a >= (int64_t)b; break;
+			case DW_OP_eq: a = (int64_t)a == (int64_t)b; break;
+			case DW_OP_lt: a = (int64_t)a < (int64_t)b; break;
+			case DW_OP_gt: a = (int64_t)a > (int64_t)b; break;
+			default: a = (int64_t)a != (int64_t)b; break;
+			}
+			st[n++] = a;
+			continue;
+		default:	/* the constants: libdw's value in n1 */
+			st[n++] = o->n1;
+			continue;
+		}
+	}
+	if (n < 1)
+		return false;
+	a = st[n - 1];
+	if (loc && !memory_read(NULL, a, &a, ui))
+		return false;
+	*result = a;
+	return true;
+}
+
 /* 1: unwound (*rc as dwfl_getthread_frames would return); 0: not here */
-static int unwind__fast(struct unwind_cache_ent *e, struct unwind_info *ui, int *rc)
+static int unwind__fast(struct unwind_info *ui, int *rc)
 {
 	uint64_t regs[X86_NREGS], next[X86_NREGS], pc;
 	uint32_t valid = (1U << X86_NREGS) - 1, nvalid;
@@ -506,11 +806,11 @@ static int unwind__fast(struct unwind_cache_ent *e, struct unwind_info *ui, int 
 	pc = regs[X86_RA];
 	for (;;) {
 		uint64_t lookup = initial ? pc : pc - 1, cfa = 0;
-		const struct cfi_rules *r = rules__get(e, lookup);
+		const struct cfi_rules *r = rules__get(ui, lookup);
 		bool cfa_ok, undefined = false;
 		Dwarf_Word w;
 
-		if (!r || !r->fast)
+		if (!r || r->how == HOW_LIBDW)
 			return 0;
 		/* the frame: what frame_cb does with libdw's state */
 		if (ui->nr >= ui->max_stack) {
@@ -521,10 +821,23 @@ static int unwind__fast(struct unwind_cache_ent *e, struct unwind_info *ui, int 
 			*rc = DWARF_CB_ABORT;
 			return 1;
 		}
+		initial = false;
+		if (r->how == HOW_FP) {
+			/* libdw goes on from any pc it sets, 0 included */
+			if (!unwind__fp_step(ui, regs, &valid, &pc)) {
+				*rc = -1;
+				return 1;
+			}
+			continue;
+		}
 		/* the caller's registers */
-		cfa_ok = valid & (1U << r->cfa_reg);
-		if (cfa_ok)
-			cfa = regs[r->cfa_reg] + (uint64_t)r->cfa_off;
+		if (r->cfa_expr) {
+			cfa_ok = cfi_expr__eval(r->cfa_expr, regs, valid, NULL, ui, &cfa);
+		} else {
+			cfa_ok = valid & (1U << r->cfa_reg);
+			if (cfa_ok)
+				cfa = regs[r->cfa_reg] + (uint64_t)r->cfa_off;
+		}
 		nvalid = 0;
 		for (i = 0; i < X86_NREGS; i++) {
 			switch (r->kind[i]) {
@@ -538,14 +851,20 @@ static int unwind__fast(struct unwind_cache_ent *e, struct unwind_info *ui, int 
 				next[i] = regs[i];
 				break;
 			case RULE_OFFSET:
-				if (!cfa_ok || !memory_read(e->dwfl, cfa + (uint64_t)r->off[i], &w, ui))
+				if (!cfa_ok || !memory_read(NULL, cfa + (uint64_t)r->off[i], &w, ui))
 					continue;
 				next[i] = w;
 				break;
-			default:
+			case RULE_VAL_OFFSET:
 				if (!cfa_ok)
 					continue;
 				next[i] = cfa + (uint64_t)r->off[i];
+				break;
+			default:
+				if (!cfi_expr__eval(r->expr[i], regs, valid, cfa_ok ? &cfa : NULL,
+						    ui, &w))
+					continue;
+				next[i] = w;
 				break;
 			}
 			nvalid |= 1U << i;
@@ -567,26 +886,86 @@ static int unwind__fast(struct unwind_cache_ent *e, struct unwind_info *ui, int 
 		}
 		memcpy(regs, next, sizeof(regs));
 		valid = nvalid;
-		initial = false;
 	}
+}
+
+/* libdw's unwinder on the sample, in a Dwfl of its address space */
+static int unwind__libdw(struct unwind_info *ui, int *rc)
+{
+	struct unwind_cache_ent *e = unwind__dwfl(ui->machine, ui->thread);
+
+	if (!e || !e->ui)
+		return -ENOMEM;
+	if (!e->attached)
+		e->tid = ui->thread->tid > 0 ? ui->thread->tid : 1;
+	*e->ui = *ui;
+	e->ui->tid = e->tid;
+	if (!e->attached) {
+		if (!dwfl_attach_state(e->dwfl, NULL, e->tid, &thread_callbacks, e->ui)) {
+			cache_ent__clear(e);
+			return -EINVAL;
+		}
+		e->attached = true;
+	}
+	/* the attached "process" has one thread whose id next_thread gives */
+	*rc = dwfl_getthread_frames(e->dwfl, e->ui->tid, frame_cb, e->ui);
+	ui->nr = e->ui->nr;
+	return 0;
+}
+
+/*
+ * MPERF_UNWIND_CHECK=1: each sample the fast path unwinds is unwound by
+ * libdw too; the frames and the ending must be the same. The counts go to
+ * stderr at the end (tests/shell/unwind-check.sh).
+ */
+static int check_mode = -1;
+static uint64_t check_samples, check_fast, check_diff;
+
+static void unwind__check(struct unwind_info *ui, uint32_t start_nr, int rc)
+{
+	struct callchain_cursor *c = ui->cursor;
+	uint32_t n = c->nr - start_nr, i;
+	uint64_t *ips = malloc((n + 1) * sizeof(*ips));
+	int rc2 = 0;
+
+	check_fast++;
+	if (!ips)
+		return;
+	for (i = 0; i < n; i++)
+		ips[i] = c->nodes[start_nr + i].ip;
+	c->nr = start_nr;
+	ui->nr = 0;
+	if (unwind__libdw(ui, &rc2) || rc2 != rc || c->nr - start_nr != n)
+		check_diff++;
+	else
+		for (i = 0; i < n; i++)
+			if (c->nodes[start_nr + i].ip != ips[i]) {
+				check_diff++;
+				break;
+			}
+	free(ips);
 }
 
 int unwind__get_entries(struct machine *m, struct thread *thread,
 			const struct perf_sample *sample,
 			struct callchain_cursor *cursor, int max_stack)
 {
-	struct unwind_cache_ent *e;
-	struct unwind_info *ui;
+	struct unwind_info ui;
 	bool arm64;
 	uint32_t start_nr;
 	uint64_t sp;
-	int err = 0, rc;
+	int err = 0, rc = 0;
 
 	if (!thread || !thread->maps)
 		return -ENOENT;
 	arm64 = unwind__is_arm64(m, sample->user_regs.mask);
 	if (!sample_reg(sample, arm64 ? ARM64_PERF_REG_SP : X86_PERF_REG_SP, &sp))
 		return -EINVAL;
+	if (check_mode < 0) {
+		const char *v = getenv("MPERF_UNWIND_CHECK");
+
+		check_mode = v && *v && strcmp(v, "0");
+	}
 	/* frames already in the cursor: drop a user part there (kernel
 	 * callchains of dwarf recordings have none, but be safe) */
 	cursor->from_dwarf = true;
@@ -594,38 +973,23 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 		cursor->nr--;
 	start_nr = cursor->nr;
 
-	e = unwind__dwfl(m, thread);
-	if (!e || !e->ui) {
-		err = -ENOMEM;
-		goto out;
-	}
-	ui = e->ui;
-	ui->machine = m;
-	ui->thread = thread;
-	ui->sample = sample;
-	ui->cursor = cursor;
-	ui->max_stack = max_stack;
-	ui->arm64 = arm64;
-	ui->sp = sp;
-	ui->nr = 0;
-	if (!arm64 && unwind__fast(e, ui, &rc))
-		goto done;
-	/* not for the fast path: libdw's unwinder from the start */
-	cursor->nr = start_nr;
-	ui->nr = 0;
-	if (!e->attached) {
-		ui->tid = thread->tid > 0 ? thread->tid : 1;
-		if (!dwfl_attach_state(e->dwfl, NULL, ui->tid, &thread_callbacks, ui)) {
-			err = -EINVAL;
-			cache_ent__clear(e);
+	ui = (struct unwind_info){
+		.machine = m, .thread = thread, .sample = sample, .cursor = cursor,
+		.max_stack = max_stack, .arm64 = arm64, .sp = sp,
+	};
+	check_samples++;
+	if (!arm64 && unwind__fast(&ui, &rc)) {
+		if (check_mode)
+			unwind__check(&ui, start_nr, rc);
+	} else {
+		/* not for the fast path: libdw's unwinder from the start */
+		cursor->nr = start_nr;
+		ui.nr = 0;
+		err = unwind__libdw(&ui, &rc);
+		if (err)
 			goto out;
-		}
-		e->attached = true;
 	}
-	/* the attached "process" has one thread whose id next_thread gives */
-	rc = dwfl_getthread_frames(e->dwfl, ui->tid, frame_cb, ui);
-done:
-	if (rc != 0 && ui->nr < max_stack)
+	if (rc != 0 && ui.nr < max_stack)
 		cursor->truncated = true;
 out:
 	if (cursor->nr == start_nr) {
@@ -652,6 +1016,10 @@ void unwind__exit(struct machine *machine)
 	struct unwind_cache *c = machine->unwind;
 	size_t i;
 
+	if (check_mode > 0 && check_samples)
+		fprintf(stderr, "unwind check: %" PRIu64 " samples, %" PRIu64
+			" by the fast path, %" PRIu64 " unwound differently by libdw\n",
+			check_samples, check_fast, check_diff);
 	if (!c)
 		return;
 	for (i = 0; i < UNWIND_CACHE; i++)

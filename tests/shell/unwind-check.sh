@@ -1,0 +1,75 @@
+#!/bin/sh
+# --call-graph dwarf: the fast unwinder (per-file CFI rules, libdw's frame-pointer step where a file has no CFI) gives on every sample the frames libdw's own unwinder gives (MPERF_UNWIND_CHECK): exec loops, shared libraries, code without CFI, PLT stubs, perf 6.1's file; --no-inline as perf
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/dsouser" ] || skip "workloads not built (make workloads)"
+command -v cc >/dev/null || skip "no C compiler for the no-CFI workloads"
+# cpuburn without CFI: with frame pointers (libdw steps by rbp), and
+# without them (the step reads what rbp happens to hold, and must fail
+# where libdw fails)
+cc -O1 -fno-asynchronous-unwind-tables -fno-unwind-tables -fno-omit-frame-pointer \
+	-o "$T/nocfi-fp" "$WL/cpuburn.c" || fail "cc nocfi-fp failed"
+cc -O2 -fno-asynchronous-unwind-tables -fno-unwind-tables -fomit-frame-pointer \
+	-o "$T/nocfi-nofp" "$WL/cpuburn.c" || fail "cc nocfi-nofp failed"
+# calls through the PLT in a loop: samples in the stubs, whose CFA is an
+# expression (rsp + 8, plus 8 after the stub's push)
+cat > "$T/plt.c" <<'EOC'
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+int main(int argc, char **argv)
+{
+	double secs = argc > 1 ? atof(argv[1]) : 0.3;
+	volatile size_t sink = 0;
+	char buf[4] = "ab";
+	clock_t end = clock() + (clock_t)(secs * CLOCKS_PER_SEC);
+
+	while (clock() < end)
+		for (int i = 0; i < 1000; i++)
+			sink += strlen(buf) + (size_t)abs(i - 500);
+	return (int)(sink & 1);
+}
+EOC
+cc -O1 -fno-builtin -o "$T/plt" "$T/plt.c" || fail "cc plt failed"
+rec() {
+	name=$1
+	shift
+	"$PERF" record -q --call-graph dwarf -o "$T/$name.data" -- "$@" >/dev/null 2>&1 ||
+		fail "perf record --call-graph dwarf -- $* failed"
+}
+rec exec sh -c 'for i in $(seq 300); do /bin/true; done'
+rec dso "$WL/dsouser" 0.3
+rec fp "$T/nocfi-fp" 0.3
+rec nofp "$T/nocfi-nofp" 0.3
+rec plt "$T/plt" 0.4
+cp "$DATA/perf-6.1/cpuburn-dwarf.data" "$T/p61.data"
+for f in exec dso fp nofp plt p61; do
+	MPERF_UNWIND_CHECK=1 "$MPERF" report --stdio -i "$T/$f.data" >"$T/$f.out" 2>"$T/$f.err" ||
+		fail "mperf report -i $f.data failed: $(head -1 "$T/$f.err")"
+	line=$(grep '^unwind check:' "$T/$f.err") || fail "$f.data: no unwind check line"
+	set -- $(echo "$line" | tr -dc '0-9 ')
+	n=$1 fast=$2 diff=$3
+	[ "$n" -gt 50 ] || fail "$f.data: only $n samples unwound"
+	[ "$diff" = 0 ] || fail "$f.data: $diff of $fast samples unwound differently by libdw ($line)"
+	# the fast path takes nearly all (PLT stubs' CFA expressions and
+	# signal frames are libdw's)
+	[ $((fast * 100)) -ge $((n * 95)) ] || fail "$f.data: fast path took only $fast of $n ($line)"
+done
+"$MPERF" report --stdio --no-children -i "$T/plt.data" 2>/dev/null | grep -q '@plt' ||
+	fail "plt.data: no sample in a PLT stub"
+report_vs_perf "$T/plt.data" --no-children
+# the frame-pointer steps of the no-CFI build reach main
+"$MPERF" script -i "$T/fp.data" 2>/dev/null | grep -q ' main+' ||
+	fail "fp.data: no callchain reaches main through the frame-pointer steps"
+# --no-inline: callchains without the inlined frames (dsouser's are many),
+# as perf's report and script print them
+"$MPERF" script -i "$T/dso.data" 2>/dev/null | grep -q '(inlined)' ||
+	fail "dso.data: no inlined frame to leave out"
+for o in "" --no-inline; do
+	report_vs_perf "$T/dso.data" $o
+	"$PERF" script -i "$T/dso.data" $o > "$T/perf" 2>/dev/null
+	"$MPERF" script -i "$T/dso.data" $o > "$T/mperf" 2>/dev/null || fail "mperf script $o failed"
+	cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head >&2; fail "script $o differs from perf's"; }
+done
