@@ -67,6 +67,7 @@ struct report {
 	const char *time_str;	/* --time */
 	struct time_ranges time;
 	struct symbol_opts symopts;
+	bool inline_names;		/* --inline (default), --no-inline */
 	int children;		/* -1: default (on when the file has callchains) */
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
@@ -1172,6 +1173,7 @@ int cmd_report(int argc, const char **argv)
 		},
 		.children = -1,
 		.group = true,
+		.inline_names = true,
 		.max_stack = 127,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
 	};
@@ -1210,6 +1212,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
 				   "(default for files with groups; --no-group: one table per event)",
 				   parse_group),
+		OPT_BOOLEAN(0, "inline", &rep.inline_names,
+			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
 		OPT_BOOLEAN(0, "no-demangle", &rep.symopts.no_demangle,
 			    "show C++ symbol names as in the file (mangled)"),
 		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy,
@@ -1346,10 +1350,13 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep.time_str && report__parse_time(&rep) < 0)
 		goto out;
+	rep.symopts.no_inline = !rep.inline_names;
 	rep.machine = machine__new(&rep.symopts);
 	if (!rep.machine)
 		goto out;
 	rep.machine->env = session__env(rep.session);
+	if (!rep.stats)
+		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
 	report__set_build_ids(&rep);
 	if (rep.header) {
 		fputs("# ========\n", stdout);

@@ -170,6 +170,7 @@ struct script {
 	struct tool tool;
 	struct machine *machine;
 	struct symbol_opts symopts;
+	bool inline_names;		/* --inline (default), --no-inline */
 	struct trace_event *tevent;
 	struct callchain_cursor cursor;
 	FILE *out;
@@ -1777,7 +1778,7 @@ static int script__finished_round(struct tool *tool, const union perf_event *eve
 
 int cmd_script(int argc, const char **argv)
 {
-	struct script sc = { .out = stdout, .max_stack = 127 };
+	struct script sc = { .out = stdout, .max_stack = 127, .inline_names = true };
 	const char *input = NULL;
 	struct session *session;
 	int err;
@@ -1815,6 +1816,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING(0, "dsos", &sc.filter.dso_str, "dso[,dso...]", "only samples in these dsos"),
 		OPT_STRING('S', "symbols", &sc.filter.sym_str, "symbol[,symbol...]",
 			   "only samples in these symbols"),
+		OPT_BOOLEAN(0, "inline", &sc.inline_names,
+			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
 		OPT_STRING(0, "symfs", &sc.symopts.symfs, "directory",
 			   "look for symbol files relative to this directory"),
 		OPT_STRING(0, "kallsyms", &sc.symopts.kallsyms, "file", "kallsyms file for kernel symbols"),
@@ -1879,6 +1882,7 @@ int cmd_script(int argc, const char **argv)
 		session__delete(session);
 		return 1;
 	}
+	sc.symopts.no_inline = !sc.inline_names;
 	sc.machine = machine__new(&sc.symopts);
 	if (!sc.machine) {
 		script_filter__exit(&sc.filter);
@@ -1886,6 +1890,7 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 	sc.machine->env = session__env(session);
+	machine__prefetch_kernel(sc.machine, session__evlist(session));
 	sc.env = session__env(session);
 	if (!session__is_pipe(session)) {
 		if (script__setup(&sc, session) || check_fields(&sc, session)) {

@@ -69,6 +69,10 @@ int elf__load_symbols_mem(void *image, size_t size, struct symbols *syms);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno; -EPERM when every
  * address is 0 (the kernel hides them: kptr_restrict, paranoid). */
 int kallsyms__load(const char *path, struct symbols *syms);
+/* Start reading @path on another thread for a later kallsyms__load of it;
+ * kallsyms__prefetch_end joins that thread (and frees an unused result). */
+void kallsyms__prefetch(const char *path);
+void kallsyms__prefetch_end(void);
 /* Why /proc/kallsyms shows us no addresses and the command that fixes it,
  * one clause for a message ("kernel.kptr_restrict=2 hides ...: run ...").
  * snprintf's return. */

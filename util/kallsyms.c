@@ -2,6 +2,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +12,7 @@
 
 /* "ffffffff81000000 T _text\t[module]": keep text, weak, data and bss
  * symbols; module symbols are kept too (they live in the kernel map). */
-int kallsyms__load(const char *path, struct symbols *syms)
+static int kallsyms__read(const char *path, struct symbols *syms)
 {
 	FILE *f = fopen(path, "re");
 	char line[512];
@@ -69,6 +71,69 @@ int kallsyms__load(const char *path, struct symbols *syms)
 	}
 	symbols__fixup(syms);
 	return 0;
+}
+
+/*
+ * The kernel formats /proc/kallsyms line by line as it is read: some 40 ms
+ * for 120K symbols, most of it in the kernel. A report or script that will
+ * likely need the kernel's symbols starts that read on a second thread as
+ * it opens the file (kallsyms__prefetch); kallsyms__load then waits for it
+ * and takes the symbols, the same parse of the same file. One prefetch per
+ * process; kallsyms__prefetch_end joins and frees what was not taken.
+ */
+static struct {
+	pthread_t thread;
+	bool started;
+	char *path;
+	struct symbols syms;
+	int err;
+} prefetch;
+
+static void *prefetch__run(void *arg)
+{
+	prefetch.err = kallsyms__read(prefetch.path, &prefetch.syms);
+	return arg;
+}
+
+void kallsyms__prefetch(const char *path)
+{
+	if (prefetch.started || !path)
+		return;
+	prefetch.path = strdup(path);
+	if (!prefetch.path)
+		return;
+	if (pthread_create(&prefetch.thread, NULL, prefetch__run, NULL)) {
+		free(prefetch.path);
+		prefetch.path = NULL;
+		return;
+	}
+	prefetch.started = true;
+}
+
+void kallsyms__prefetch_end(void)
+{
+	if (!prefetch.started)
+		return;
+	pthread_join(prefetch.thread, NULL);
+	symbols__exit(&prefetch.syms);
+	free(prefetch.path);
+	memset(&prefetch, 0, sizeof(prefetch));
+}
+
+int kallsyms__load(const char *path, struct symbols *syms)
+{
+	bool no_demangle = syms->no_demangle;
+	int err;
+
+	if (!prefetch.started || strcmp(path, prefetch.path) || syms->nr)
+		return kallsyms__read(path, syms);
+	pthread_join(prefetch.thread, NULL);
+	*syms = prefetch.syms;
+	syms->no_demangle = no_demangle;
+	err = prefetch.err;
+	free(prefetch.path);
+	memset(&prefetch, 0, sizeof(prefetch));
+	return err;
 }
 
 uint64_t kallsyms__symbol_addr(const char *path, const char *name)

@@ -6,6 +6,7 @@
 #include "callchain.h"
 #include "debug.h"
 #include "dso.h"
+#include "evlist.h"
 #include "machine.h"
 #include "map.h"
 #include "maps.h"
@@ -78,12 +79,26 @@ struct machine *machine__new(const struct symbol_opts *opts)
 	return m;
 }
 
+void machine__prefetch_kernel(struct machine *m, const struct evlist *el)
+{
+	bool kernel = !el || !el->nr;
+	int i;
+
+	if (m->opts.no_kernel_syms || m->opts.vmlinux)
+		return;
+	for (i = 0; el && i < el->nr && !kernel; i++)
+		kernel = !el->entries[i]->attr.exclude_kernel;
+	if (kernel)
+		kallsyms__prefetch(m->opts.kallsyms ? m->opts.kallsyms : "/proc/kallsyms");
+}
+
 void machine__delete(struct machine *m)
 {
 	uint32_t i;
 
 	if (!m)
 		return;
+	kallsyms__prefetch_end();
 	unwind__exit(m);
 	if (m->threads) {
 		for (i = 0; i < m->threads_size; i++) {
@@ -708,7 +723,7 @@ int machine__append_frame(struct machine *m, struct callchain_cursor *cursor,
 	int n, i, err, nl = 0;
 
 	node->srcline = NULL;
-	if (m->no_inline || !node->sym || !node->dso || node->dso->kind != DSO_KIND_USER)
+	if (m->opts.no_inline || !node->sym || !node->dso || node->dso->kind != DSO_KIND_USER)
 		return callchain_cursor__append(cursor, node);
 	n = srcline__inlines(m, node->dso, node->addr, names, 16);
 	if (m->frame_srclines) {

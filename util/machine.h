@@ -70,7 +70,6 @@ struct machine {
 	 * pipe mode fills it as the features come); NULL: guess from the
 	 * sample's register mask */
 	const struct env *env;
-	bool no_inline;			/* no inlined frames in callchains */
 	bool frame_srclines;		/* fill callchain_cursor_node.srcline */
 	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
 	uint32_t inl_size, inl_nr;
@@ -79,6 +78,11 @@ struct machine {
 
 struct machine *machine__new(const struct symbol_opts *opts);
 void machine__delete(struct machine *machine);
+struct evlist;
+/* A file whose events may have sampled the kernel (@evlist NULL or empty:
+ * not known yet, a pipe): start reading kallsyms on another thread now, as
+ * the kernel's symbols are likely to be looked up (kallsyms__prefetch). */
+void machine__prefetch_kernel(struct machine *machine, const struct evlist *evlist);
 
 /* Apply a non-sample kernel record (MMAP, MMAP2, COMM, FORK, EXIT; others
  * are ignored). @sample may be NULL (no time). 0 or -errno. */
@@ -126,7 +130,7 @@ int machine__resolve_callchain_ordered(struct machine *machine, struct thread *t
 				       bool from_root);
 
 /* Append one resolved frame to @cursor, expanded into its inlined
- * functions when the dso has DWARF (unless machine->no_inline). */
+ * functions when the dso has DWARF (unless opts.no_inline). */
 int machine__append_frame(struct machine *machine, struct callchain_cursor *cursor,
 			  struct callchain_cursor_node *node);
 

@@ -50,6 +50,7 @@ struct symbol_opts {
 	bool no_kernel_syms;	/* do not load kernel symbols at all */
 	bool quiet;		/* no warnings about missing files */
 	bool no_demangle;	/* --no-demangle: C++ names as in the ELF file */
+	bool no_inline;		/* --no-inline: no inlined frames in callchains */
 };
 
 struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
