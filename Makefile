@@ -26,7 +26,7 @@ GIT_REV   := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 DEB_BUILD := gcc make pkg-config libelf-dev libdw-dev libslang2-dev \
 	     libtraceevent-dev zlib1g-dev libzstd-dev libcapstone-dev
 DEB_TEST  := libcmocka-dev tmux python3 man-db protobuf-compiler chromium strace \
-	     clang libclang-rt-14-dev zstd time
+	     clang libclang-rt-14-dev lld zstd time
 DEB_DOC   := asciidoctor
 DEB_ALL   := $(DEB_BUILD) $(DEB_TEST) $(DEB_DOC)
 

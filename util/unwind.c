@@ -12,6 +12,7 @@
 #include "arch/arm64/regs.h"
 #include "arch/x86/regs.h"
 #include "callchain.h"
+#include "debug.h"
 #include "dso.h"
 #include "env.h"
 #include "machine.h"
@@ -162,6 +163,8 @@ static char *debuginfo_path;
 struct cfi_rules;
 struct unwind_dso;
 static void rules__free(struct unwind_dso *ud);
+static struct unwind_dso *unwind__dso_load(struct machine *m, struct dso *dso);
+static uint64_t unwind_dso__bias(const struct unwind_dso *ud, uint64_t start, uint64_t pgoff);
 
 /*
  * Per dso, for the whole session (dso->unwind), whatever process maps it:
@@ -177,6 +180,11 @@ struct unwind_dso {
 	Dwfl *dwfl;		/* this file alone, at its link-time address */
 	Dwfl_Module *mod;	/* NULL: no usable file */
 	uint64_t vaddr0;	/* ET_DYN: vaddr of file offset 0 */
+	uint32_t nsegs;		/* its PT_LOADs: file offset -> vaddr */
+	struct {
+		uint64_t off, size, vaddr;
+		bool exec;
+	} seg[8];
 	struct cfi_rules *rules;	/* by vaddr, open addressing */
 	uint32_t rules_size, rules_nr;
 };
@@ -346,8 +354,10 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 	dwfl_report_begin(e->dwfl);
 	for (i = 0; i < maps->nr; i++) {
 		struct map *map = maps->entries[i];
+		struct unwind_dso *ud;
 		Dwfl_Module *mod;
 		const char *path;
+		uint64_t base;
 
 		if ((map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO) ||
 		    (map->prot && !(map->prot & 4)))
@@ -360,8 +370,14 @@ static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *t
 		path = unwind__path(m, map->dso);
 		if (!path)
 			continue;
-		mod = dwfl_report_elf(e->dwfl, map->dso->short_name, path, -1,
-				      map->start - map->pgoff, false);
+		/* where the file's first segment is, which is start - pgoff
+		 * only when the mapped segment's vaddr is its offset plus
+		 * that of the first (not so with lld) */
+		base = map->start - map->pgoff;
+		ud = unwind__dso_load(m, map->dso);
+		if (ud && ud->mod && !ud->exec)
+			base = unwind_dso__bias(ud, map->start, map->pgoff) + ud->vaddr0;
+		mod = dwfl_report_elf(e->dwfl, map->dso->short_name, path, -1, base, false);
 		/* the callbacks find the dso's session-wide state there */
 		if (mod) {
 			void **userdata;
@@ -497,6 +513,56 @@ static struct cfi_expr *cfi_expr__new(const Dwarf_Op *ops, size_t nops)
 /* no module there (no file, an anonymous map): the frame-pointer step */
 static const struct cfi_rules rules_fp = { .how = HOW_FP };
 
+/* Linkers may place a segment at a vaddr other than its file offset plus
+ * that of the first: keep where each one is. */
+static void unwind_dso__segments(struct unwind_dso *ud, Elf *elf)
+{
+	size_t n, i;
+
+	if (elf_getphdrnum(elf, &n))
+		return;
+	for (i = 0; i < n && ud->nsegs < ARRAY_SIZE(ud->seg); i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		ud->seg[ud->nsegs].off = ph.p_offset;
+		ud->seg[ud->nsegs].size = ph.p_filesz;
+		ud->seg[ud->nsegs].vaddr = ph.p_vaddr;
+		ud->seg[ud->nsegs].exec = ph.p_flags & PF_X;
+		ud->nsegs++;
+	}
+}
+
+/* The vaddr of code at file offset @off of an ET_DYN file (the page
+ * that holds the end of one segment and the start of the next is in both
+ * segments: code is in the executable one). */
+static uint64_t unwind_dso__vaddr(const struct unwind_dso *ud, uint64_t off)
+{
+	uint32_t i;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < ud->nsegs; i++)
+			if ((pass || ud->seg[i].exec) && off >= ud->seg[i].off &&
+			    off - ud->seg[i].off < ud->seg[i].size)
+				return off - ud->seg[i].off + ud->seg[i].vaddr;
+	return off + ud->vaddr0;
+}
+
+/* The load bias of a code map of an ET_DYN file: the executable segment
+ * mapped from the page at @pgoff (its start rounded down to a page of up
+ * to 64K) gives the vaddr of the map's start. */
+static uint64_t unwind_dso__bias(const struct unwind_dso *ud, uint64_t start, uint64_t pgoff)
+{
+	uint32_t i;
+
+	for (i = 0; i < ud->nsegs; i++)
+		if (ud->seg[i].exec && pgoff <= ud->seg[i].off && ud->seg[i].off - pgoff < 0x10000)
+			return start - (ud->seg[i].vaddr - (ud->seg[i].off - pgoff));
+	return start - unwind_dso__vaddr(ud, pgoff);
+}
+
 /* The file of @dso alone in a Dwfl, at its link-time addresses. */
 static struct unwind_dso *unwind__dso_load(struct machine *m, struct dso *dso)
 {
@@ -533,6 +599,7 @@ static struct unwind_dso *unwind__dso_load(struct machine *m, struct dso *dso)
 		 * that in a process */
 		ud->exec = ehdr.e_type == ET_EXEC;
 		ud->vaddr0 = (uint64_t)0 - bias;
+		unwind_dso__segments(ud, elf);
 	}
 	return ud;
 }
@@ -646,7 +713,7 @@ static const struct cfi_rules *rules__get(struct unwind_info *ui, uint64_t addr)
 		return NULL;
 	if (!ud->mod)
 		return &rules_fp;
-	vaddr = ud->exec ? addr : map__map_ip(map, addr) + ud->vaddr0;
+	vaddr = ud->exec ? addr : unwind_dso__vaddr(ud, map__map_ip(map, addr));
 	if ((ud->rules_nr + 1) * 2 > ud->rules_size) {
 		struct cfi_rules *old = ud->rules;
 		uint32_t osize = ud->rules_size, n = osize ? osize * 2 : 256;
