@@ -811,13 +811,7 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 				continue;
 			kept++;
 			__thread__resolve_ip(m, thread, mode, ip, &al, false);
-			node.ip = ip;
-			node.addr = al.addr;
-			node.map = al.map;
-			node.dso = al.dso;
-			node.sym = al.sym;
-			node.level = al.level;
-			node.srcline = NULL;
+			node = frame__from_al(ip, &al);
 			/* perf expands inlined functions only in DWARF-unwound
 			 * chains, not in frame-pointer/kernel ones */
 			err = callchain_cursor__append(cursor, &node);
@@ -829,13 +823,7 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 		struct callchain_cursor_node node;
 
 		thread__resolve_ip(m, thread, mode, sample->ip, &al);
-		node.ip = sample->ip;
-		node.addr = al.addr;
-		node.map = al.map;
-		node.dso = al.dso;
-		node.sym = al.sym;
-		node.level = al.level;
-		node.srcline = NULL;
+		node = frame__from_al(sample->ip, &al);
 		err = callchain_cursor__append(cursor, &node);
 		if (err)
 			return err;

@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "callchain.h"
 #include "event.h"
 #include "symbol.h"
 
@@ -43,6 +44,16 @@ struct addr_location {
 	const char *comm;	/* the thread's comm (interned) */
 	int32_t cpu;
 };
+
+/* The callchain frame at @ip, where @al resolved it (no srcline). */
+static inline struct callchain_cursor_node frame__from_al(uint64_t ip,
+							  const struct addr_location *al)
+{
+	return (struct callchain_cursor_node){
+		.ip = ip, .addr = al->addr, .map = al->map, .dso = al->dso,
+		.sym = al->sym, .level = al->level,
+	};
+}
 
 struct machine_stats {
 	uint64_t nr_samples, nr_unresolved, nr_no_map;

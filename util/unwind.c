@@ -129,11 +129,7 @@ static int unwind__append(struct unwind_info *ui, uint64_t pc)
 	struct addr_location al;
 
 	thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER, pc, &al);
-	node.ip = pc;
-	node.addr = al.addr;
-	node.map = al.map;
-	node.dso = al.dso;
-	node.sym = al.sym;
+	node = frame__from_al(pc, &al);
 	node.level = '.';
 	if (machine__append_frame(ui->machine, ui->cursor, &node))
 		return -1;
@@ -1067,10 +1063,8 @@ out:
 
 		if (sample_reg(sample, arm64 ? ARM64_PERF_REG_PC : X86_PERF_REG_IP, &ip)) {
 			thread__resolve_ip(m, thread, PERF_RECORD_MISC_USER, ip, &al);
-			node = (struct callchain_cursor_node){
-				.ip = ip, .addr = al.addr, .map = al.map,
-				.dso = al.dso, .sym = al.sym, .level = '.',
-			};
+			node = frame__from_al(ip, &al);
+			node.level = '.';
 			callchain_cursor__append(cursor, &node);
 		}
 		cursor->truncated = true;
