@@ -114,10 +114,10 @@ static int tp_cmp(const void *a, const void *b)
 	return strcmp(((const struct tp *)a)->sys, ((const struct tp *)b)->sys);
 }
 
-/* "sys:name[:mods]" of a tracepoint evsel */
-static int tp_split(const struct evsel *evsel, struct tp *tp)
+/* "sys:name[:mods]", a tracepoint evsel's name */
+static int tp_split(const char *n, struct tp *tp)
 {
-	const char *n = evsel->name, *colon, *end;
+	const char *colon, *end;
 
 	if (!n)
 		return -EINVAL;
@@ -135,10 +135,25 @@ static int tp_split(const struct evsel *evsel, struct tp *tp)
 
 int record_tracing__data(struct evlist *evlist, void **data, size_t *size)
 {
+	const char **names = calloc((size_t)evlist->nr + 1, sizeof(*names));
+	struct evsel *evsel;
+	int i, n = 0, err;
+
+	if (!names)
+		return -ENOMEM;
+	evlist__for_each(evlist, evsel, i)
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT && evsel->name)
+			names[n++] = evsel->name;
+	err = record_tracing__data_of(names, n, data, size);
+	free(names);
+	return err;
+}
+
+int record_tracing__data_of(const char *const *names, int nr, void **data, size_t *size)
+{
 	static const unsigned char magic[] = { 0x17, 0x08, 0x44 };
 	const char *tracefs = tracepoint__tracefs();
 	struct tbuf b = { 0 };
-	struct evsel *evsel;
 	struct tp *tps;
 	char path[4096];
 	uint32_t u32, nsys = 0;
@@ -147,15 +162,12 @@ int record_tracing__data(struct evlist *evlist, void **data, size_t *size)
 
 	if (!tracefs)
 		return -ENOENT;
-	tps = calloc((size_t)evlist->nr + 1, sizeof(*tps));
+	tps = calloc((size_t)nr + 1, sizeof(*tps));
 	if (!tps)
 		return -ENOMEM;
-	evlist__for_each(evlist, evsel, i) {
-		if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
-			continue;
-		if (!tp_split(evsel, &tps[n]))
+	for (i = 0; i < nr; i++)
+		if (!tp_split(names[i], &tps[n]))
 			n++;
-	}
 	qsort(tps, (size_t)n, sizeof(*tps), tp_cmp);
 
 	tb_put(&b, magic, sizeof(magic));

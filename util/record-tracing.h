@@ -20,5 +20,7 @@ bool record_tracing__wanted(struct evlist *evlist);
 
 /* Build the blob (malloc'd into *@data, *@size). 0 or -errno. */
 int record_tracing__data(struct evlist *evlist, void **data, size_t *size);
+/* The same for the tracepoints @names ("sys:name[:mods]", @nr of them). */
+int record_tracing__data_of(const char *const *names, int nr, void **data, size_t *size);
 
 #endif

@@ -40,15 +40,4 @@ int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
 int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 			 int cpu, const void *raw, size_t raw_size);
 
-/*
- * trace_event__build - the TRACING_DATA perf record writes for the
- * tracepoints @ids (tracefs event ids, @nr of them): header_page,
- * header_event, the ftrace formats, each system's event formats, kallsyms
- * and printk formats, saved cmdlines. Read from tracefs (mounted at
- * /sys/kernel/tracing or /sys/kernel/debug/tracing).
- * Return 0 with *@out (malloc'd) and *@size, or -errno.
- */
-int trace_event__build(const uint64_t *ids, size_t nr, void **out,
-		       size_t *size);
-
 #endif

@@ -18,6 +18,7 @@
 #include "util/evlist.h"
 #include "util/parse-events.h"
 #include "util/pmu.h"
+#include "util/record-tracing.h"
 #include "util/trace-event.h"
 #include "util/tracepoint.h"
 
@@ -125,6 +126,7 @@ static void test_host_formats(void **state)
 {
 	struct tracepoint_name *l;
 	uint64_t *ids;
+	char **names;
 	char name[256], want[256];
 	void *blob;
 	size_t size;
@@ -138,14 +140,19 @@ static void test_host_formats(void **state)
 		return;
 	}
 	ids = calloc(n, sizeof(*ids));
+	names = calloc(n, sizeof(*names));
 	assert_non_null(ids);
+	assert_non_null(names);
 	for (int i = 0; i < n; i++) {
 		int id = tracepoint__id(l[i].sys, l[i].name);
 
-		if (id >= 0)
-			ids[nr++] = id;
+		if (id < 0)
+			continue;
+		assert_true(asprintf(&names[nr], "%s:%s", l[i].sys, l[i].name) > 0);
+		ids[nr++] = id;
 	}
-	assert_int_equal(trace_event__build(ids, nr, &blob, &size), 0);
+	/* the blob mperf record writes */
+	assert_int_equal(record_tracing__data_of((const char *const *)names, nr, &blob, &size), 0);
 	te = trace_event__parse(blob, size);
 	assert_non_null(te);
 	for (int i = 0, k = 0; i < n; i++) {
@@ -162,6 +169,9 @@ static void test_host_formats(void **state)
 	assert_int_equal(named, nr);
 	trace_event__delete(te);
 	free(blob);
+	for (int i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
 	free(ids);
 	tracepoint__list_free(l, n);
 }

@@ -17,6 +17,7 @@
 #include "util/evlist.h"
 #include "util/evsel.h"
 #include "util/header.h"
+#include "util/record-tracing.h"
 #include "util/session.h"
 #include "util/trace-event.h"
 
@@ -191,6 +192,7 @@ static void test_tracing_data(void **state)
 	size_t size;
 	uint64_t id;
 	FILE *idf;
+	const char *sched_switch = "sched:sched_switch";
 
 	assert_non_null(s);
 	assert_int_equal(session__process_events(s), 0);
@@ -216,7 +218,7 @@ static void test_tracing_data(void **state)
 		return;
 	}
 	fclose(idf);
-	assert_int_equal(trace_event__build(&id, 1, &blob, &size), 0);
+	assert_int_equal(record_tracing__data_of(&sched_switch, 1, &blob, &size), 0);
 	te = trace_event__parse(blob, size);
 	assert_non_null(te);
 	assert_int_equal(trace_event__name(te, id, name, sizeof(name)), 0);
