@@ -28,6 +28,7 @@
 #include "util/map.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/srccode.h"
 #include "util/srcline.h"
 #include "util/stat.h"
 #include "util/symbol.h"
@@ -69,6 +70,7 @@ enum script_field {
 	F_BRSTACKSYM	= 1ULL << 29,
 	F_BRSTACKOFF	= 1ULL << 30,
 	F_BPF_OUTPUT	= 1ULL << 31,
+	F_SRCCODE	= 1ULL << 32,
 	/* perf 6.1 names mperf does not print yet (refused with a reason) */
 	F_UNSUPPORTED	= 1ULL << 63,
 };
@@ -113,7 +115,7 @@ static const struct script_field_desc {
 	{ "phys_addr", F_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "the physical address", "--phys-data" },
 	{ "metric", F_UNSUPPORTED, 0, NULL, NULL },
 	{ "misc", F_MISC, 0, NULL, NULL },
-	{ "srccode", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "srccode", F_SRCCODE, 0, NULL, NULL },
 	{ "ipc", F_IPC, 0, NULL, NULL },
 	{ "tod", F_TOD, 0, NULL, NULL },
 	{ "data_page_size", F_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "the data page size",
@@ -154,6 +156,14 @@ struct script_out {
 	uint64_t add, del;	/* +f/-f changes of perf's defaults */
 };
 
+/* srccode: the source line last printed for a thread (thread->priv);
+ * the next sample at the same line prints none, as perf */
+struct srcpos {
+	const char *file;	/* interned, NULL: none yet */
+	unsigned int line;
+	struct srcpos *next;	/* the script's list of them */
+};
+
 /* The counts of a `stat record` file, printed as a table at each
  * STAT_ROUND, as perf script prints them. */
 struct script_stat {
@@ -190,6 +200,8 @@ struct script {
 	const struct arch_ops *arch;	/* register names of iregs/uregs */
 	struct env *env;		/* tod: the CLOCK_DATA feature */
 	struct insn_reader *insn;	/* insn/insnlen: code bytes of the dsos */
+	struct srccode *srccode;	/* srccode: the source files' lines */
+	struct srcpos *srcpos;		/* srccode: every thread's, to free */
 	uint64_t nr_printed;
 	struct script_filter filter;
 	/* fields perf adds to one event type's defaults: ip,sym,symoff,dso
@@ -442,6 +454,10 @@ static int check_fields(struct script *sc, struct session *session)
 		}
 		if ((asked & F_SRCLINE) && !(eff & F_IP)) {
 			pr_err("-F srcline needs ip: source lines are looked up by the sample address (add ip)\n");
+			goto refuse;
+		}
+		if ((eff & F_SRCCODE) && !(eff & F_IP)) {
+			pr_err("-F srccode needs ip: source code is looked up by the sample address (add ip)\n");
 			goto refuse;
 		}
 		if ((asked & F_SYMOFF) && !(eff & F_SYM)) {
@@ -1054,6 +1070,46 @@ static void print_srcline(struct script *sc, FILE *fp, struct dso *dso, uint64_t
 	fputs_unlocked(srcline__get(sc->machine, dso, NULL, addr), fp);
 }
 
+/*
+ * srccode: the text of the source line of the sample's address, on a line
+ * of its own after the sample ("|LINE" left-aligned in 9 columns, then
+ * the text as in the file); nothing when the source file cannot be read,
+ * or when it is the line printed last for this thread.
+ */
+static void print_srccode(struct script *sc, FILE *fp, const struct addr_location *al)
+{
+	struct thread *t = al->thread;
+	struct srcpos *pos;
+	const char *file, *text;
+	unsigned int line;
+	size_t len;
+
+	if (!t || !al->map || !al->dso ||
+	    !srcline__file_line(sc->machine, al->dso, al->addr, &file, &line))
+		return;
+	pos = t->priv;
+	if (pos && pos->file == file && pos->line == line)
+		return;
+	if (!sc->srccode && !(sc->srccode = srccode__new()))
+		return;
+	text = srccode__line(sc->srccode, file, line, &len);
+	if (!text)
+		return;
+	if (!pos) {
+		pos = calloc(1, sizeof(*pos));
+		if (!pos)
+			return;
+		pos->next = sc->srcpos;
+		sc->srcpos = pos;
+		t->priv = pos;
+	}
+	pos->file = file;
+	pos->line = line;
+	fprintf(fp, "|%-8u ", line);
+	fwrite_unlocked(text, 1, len, fp);
+	fputc_unlocked('\n', fp);
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1196,6 +1252,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	 * trace decoders synthesize (cycle counts, branch kinds); the
 	 * kernel's samples have nothing to print there */
 	fputc('\n', fp);
+	if (f & F_SRCCODE)
+		print_srccode(sc, fp, &al);
 	sc->nr_printed++;
 	return ferror(fp) ? -EIO : 0;
 }
@@ -1499,6 +1557,15 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	if (show && event->header.type == PERF_RECORD_EXIT)
 		print_side(sc, event, sample, session);
 	err = machine__process_event(sc->machine, event, sample);
+	/* perf's thread after a FORK is a new one: no srccode line yet */
+	if (!err && event->header.type == PERF_RECORD_FORK && sc->srcpos) {
+		const struct perf_record_fork *fk = (const void *)event;
+		struct thread *t = event->header.size >= sizeof(*fk) ?
+				   machine__find_thread(sc->machine, (int32_t)fk->tid) : NULL;
+
+		if (t && t->priv)
+			((struct srcpos *)t->priv)->file = NULL;
+	}
 	if (show && event->header.type != PERF_RECORD_EXIT)
 		print_side(sc, event, sample, session);
 	return err;
@@ -1785,7 +1852,7 @@ int cmd_script(int argc, const char **argv)
 	const struct option opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (\"-\": stdin)"),
 		OPT_CALLBACK('F', "fields", &sc, "str",
-			     "output fields, [type:]f1,f2 or [type:]+f,-f (types hw,sw,trace,raw): comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period,srcline,misc,tod,flags,iregs,uregs,phys_addr,data_page_size,code_page_size,weight,ins_lat,callindent,ipc,insn,insnlen,brstack,brstacksym,brstackoff",
+			     "output fields, [type:]f1,f2 or [type:]+f,-f (types hw,sw,trace,raw): comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period,srcline,misc,tod,flags,iregs,uregs,phys_addr,data_page_size,code_page_size,weight,ins_lat,callindent,ipc,insn,insnlen,brstack,brstacksym,brstackoff,srccode",
 			     opt_fields),
 		OPT_BOOLEAN(0, "ns", &sc.ns, "print timestamps with nanoseconds"),
 		OPT_BOOLEAN(0, "reltime", &sc.reltime, "print times relative to the first line"),
@@ -1904,6 +1971,13 @@ int cmd_script(int argc, const char **argv)
 out:
 	fflush(sc.out);
 	insn_reader__delete(sc.insn);
+	srccode__delete(sc.srccode);
+	while (sc.srcpos) {
+		struct srcpos *next = sc.srcpos->next;
+
+		free(sc.srcpos);
+		sc.srcpos = next;
+	}
 	callchain_cursor__exit(&sc.cursor);
 	trace_event__delete(sc.tevent);
 	machine__delete(sc.machine);
