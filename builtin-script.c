@@ -25,6 +25,7 @@
 #include "util/event-dump.h"
 #include "util/insn.h"
 #include "util/machine.h"
+#include "util/mem-src.h"
 #include "util/map.h"
 #include "util/parse-options.h"
 #include "util/session.h"
@@ -71,6 +72,7 @@ enum script_field {
 	F_BRSTACKOFF	= 1ULL << 30,
 	F_BPF_OUTPUT	= 1ULL << 31,
 	F_SRCCODE	= 1ULL << 32,
+	F_DATA_SRC	= 1ULL << 33,
 	/* perf 6.1 names mperf does not print yet (refused with a reason) */
 	F_UNSUPPORTED	= 1ULL << 63,
 };
@@ -102,7 +104,7 @@ static const struct script_field_desc {
 	{ "brstack", F_BRSTACK, 0, NULL, NULL },
 	{ "brstacksym", F_BRSTACKSYM, 0, NULL, NULL },
 	{ "flags", F_FLAGS, 0, NULL, NULL },
-	{ "data_src", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "data_src", F_DATA_SRC, PERF_SAMPLE_DATA_SRC, "the data source", "-d" },
 	{ "weight", F_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "a weight", "-W" },
 	{ "bpf-output", F_BPF_OUTPUT, 0, NULL, NULL },
 	{ "brstackinsn", F_UNSUPPORTED, 0, NULL, NULL },
@@ -201,6 +203,7 @@ struct script {
 	struct env *env;		/* tod: the CLOCK_DATA feature */
 	struct insn_reader *insn;	/* insn/insnlen: code bytes of the dsos */
 	struct srccode *srccode;	/* srccode: the source files' lines */
+	int data_src_width;		/* data_src: the longest printed so far */
 	struct srcpos *srcpos;		/* srccode: every thread's, to free */
 	uint64_t nr_printed;
 	struct script_filter filter;
@@ -390,6 +393,8 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 		f &= ~(F_TIME | F_TOD);
 	if (!(st & PERF_SAMPLE_ADDR))
 		f &= ~F_ADDR;
+	if (!(st & PERF_SAMPLE_DATA_SRC))
+		f &= ~F_DATA_SRC;
 	if (!(st & PERF_SAMPLE_RAW))
 		f &= ~(F_TRACE | F_BPF_OUTPUT);
 	if (!is_bpf_output(evsel))
@@ -1070,6 +1075,21 @@ static void print_srcline(struct script *sc, FILE *fp, struct dso *dso, uint64_t
 	fputs_unlocked(srcline__get(sc->machine, dso, NULL, addr), fp);
 }
 
+/* data_src: the value in hex (16 wide) and its decoding, cut at 99
+ * characters and padded to the longest one printed before, as perf */
+static void print_data_src(struct script *sc, FILE *fp, uint64_t data_src)
+{
+	char buf[MEM_SRC_MAX + 32];
+	int n = snprintf(buf, sizeof(buf), "%16" PRIx64 " ", data_src);
+
+	mem_src__snprintf(buf + n, sizeof(buf) - (size_t)n, data_src);
+	buf[99] = '\0';
+	n = (int)strlen(buf);
+	if (n > sc->data_src_width)
+		sc->data_src_width = n;
+	fprintf(fp, "%-*s", sc->data_src_width, buf);
+}
+
 /*
  * srccode: the text of the source line of the sample's address, on a line
  * of its own after the sample ("|LINE" left-aligned in 9 columns, then
@@ -1163,6 +1183,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		trace_event__fprintf(sc->tevent, fp, evsel->attr.config, sample->cpu,
 				     sample->raw_data, sample->raw_size);
 	}
+	if (f & F_DATA_SRC)
+		print_data_src(sc, fp, sample->data_src);
 	if (f & (F_WEIGHT | F_INS_LAT)) {
 		bool wstruct = evsel->attr.sample_type & PERF_SAMPLE_WEIGHT_STRUCT;
 
@@ -1852,7 +1874,7 @@ int cmd_script(int argc, const char **argv)
 	const struct option opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (\"-\": stdin)"),
 		OPT_CALLBACK('F', "fields", &sc, "str",
-			     "output fields, [type:]f1,f2 or [type:]+f,-f (types hw,sw,trace,raw): comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period,srcline,misc,tod,flags,iregs,uregs,phys_addr,data_page_size,code_page_size,weight,ins_lat,callindent,ipc,insn,insnlen,brstack,brstacksym,brstackoff,srccode",
+			     "output fields, [type:]f1,f2 or [type:]+f,-f (types hw,sw,trace,raw): comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period,srcline,misc,tod,flags,iregs,uregs,phys_addr,data_page_size,code_page_size,weight,ins_lat,callindent,ipc,insn,insnlen,brstack,brstacksym,brstackoff,srccode,data_src",
 			     opt_fields),
 		OPT_BOOLEAN(0, "ns", &sc.ns, "print timestamps with nanoseconds"),
 		OPT_BOOLEAN(0, "reltime", &sc.reltime, "print times relative to the first line"),

@@ -10,6 +10,11 @@
 #   craft-perfdata.py bpfout IN OUT    the event becomes a bpf-output one
 #       (software event 10) whose samples carry raw data as a BPF program
 #       writes it: strings, binary, bytes of every class, padded to 8
+#   craft-perfdata.py datasrc IN OUT [V,...]  every sample gets a data_src
+#       (DATA_SRC set in the attr): the values given (hex), else 0, the
+#       kernel's "not available" value, every single bit, every value of
+#       each field with the others not available, then fixed pseudo-random
+#       words, in turn
 # The feature sections after the data move by what was added.
 import struct
 import sys
@@ -120,10 +125,57 @@ def bpfout(b, out):
     write(out, b, hdr, data, data_off, data_sz)
 
 
+# data_src fields: (shift, width) of op, lvl, snoop, lock, dtlb, lvl_num,
+# remote, snoopx, blk, hops (<linux/perf_event.h>)
+DATA_SRC_FIELDS = [(0, 5), (5, 14), (19, 5), (24, 2), (26, 7), (33, 4), (37, 1),
+                   (38, 2), (40, 3), (43, 3)]
+DATA_SRC_NA = 0x1 | (0x1 << 5) | (0x1 << 19) | (0x1 << 24) | (0x1 << 26) | \
+    (0xf << 33) | (0x1 << 40)
+
+
+def datasrc_values():
+    vals = [0, DATA_SRC_NA] + [1 << i for i in range(64)]
+    for shift, width in DATA_SRC_FIELDS:
+        for v in range(1 << min(width, 7)):
+            vals.append((DATA_SRC_NA & ~(((1 << width) - 1) << shift)) | (v << shift))
+    x = 0x2545F4914F6CDD1D
+    for _ in range(200):
+        x ^= (x << 13) & (2**64 - 1)
+        x ^= x >> 7
+        x ^= (x << 17) & (2**64 - 1)
+        # mostly the defined bits, sometimes reserved ones too
+        vals.append(x & ((1 << 46) - 1) if x & 3 else x)
+    return vals
+
+
+def datasrc(b, out, given=None):
+    attr_off, data_off, data_sz = sections(b)
+    st, = struct.unpack_from('<Q', b, attr_off + 24)
+    if st not in (0x7, 0x107):
+        raise SystemExit('sample_type %#x: need IP|TID|TIME[|PERIOD]' % st)
+    hdr = bytearray(b[:data_off])
+    struct.pack_into('<Q', hdr, attr_off + 24, st | 0x8000)  # DATA_SRC
+    vals = [int(v, 16) for v in given.split(',')] if given else datasrc_values()
+    data = bytearray()
+    n = 0
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == SAMPLE:
+            add = struct.pack('<Q', vals[n % len(vals)])
+            rec = struct.pack('<IHH', typ, misc, len(rec) + len(add)) + rec[8:] + add
+            n += 1
+        data += rec
+    write(out, b, hdr, data, data_off, data_sz)
+
+
 if __name__ == '__main__':
-    modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout}
+    modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout,
+             'datasrc': datasrc}
+    if len(sys.argv) == 5 and sys.argv[1] == 'datasrc':
+        with open(sys.argv[2], 'rb') as f:
+            datasrc(f.read(), sys.argv[3], sys.argv[4])
+        sys.exit(0)
     if len(sys.argv) != 4 or sys.argv[1] not in modes:
-        raise SystemExit('usage: craft-perfdata.py brstack|textpoke|bpfout IN OUT')
+        raise SystemExit('usage: craft-perfdata.py brstack|textpoke|bpfout|datasrc IN OUT')
     with open(sys.argv[2], 'rb') as f:
         raw = f.read()
     if raw[:8] != b'PERFILE2':
