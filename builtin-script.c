@@ -73,6 +73,10 @@ enum script_field {
 	F_BPF_OUTPUT	= 1ULL << 31,
 	F_SRCCODE	= 1ULL << 32,
 	F_DATA_SRC	= 1ULL << 33,
+	F_SYNTH		= 1ULL << 34,
+	F_METRIC	= 1ULL << 35,
+	F_BRSTACKINSN	= 1ULL << 36,
+	F_BRSTACKINSNLEN = 1ULL << 37,
 	/* perf 6.1 names mperf does not print yet (refused with a reason) */
 	F_UNSUPPORTED	= 1ULL << 63,
 };
@@ -107,15 +111,15 @@ static const struct script_field_desc {
 	{ "data_src", F_DATA_SRC, PERF_SAMPLE_DATA_SRC, "the data source", "-d" },
 	{ "weight", F_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "a weight", "-W" },
 	{ "bpf-output", F_BPF_OUTPUT, 0, NULL, NULL },
-	{ "brstackinsn", F_UNSUPPORTED, 0, NULL, NULL },
-	{ "brstackinsnlen", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "brstackinsn", F_BRSTACKINSN, 0, NULL, NULL },
+	{ "brstackinsnlen", F_BRSTACKINSNLEN, 0, NULL, NULL },
 	{ "brstackoff", F_BRSTACKOFF, 0, NULL, NULL },
 	{ "callindent", F_CALLINDENT, 0, NULL, NULL },
 	{ "insn", F_INSN, 0, NULL, NULL },
 	{ "insnlen", F_INSNLEN, 0, NULL, NULL },
-	{ "synth", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "synth", F_SYNTH, 0, NULL, NULL },
 	{ "phys_addr", F_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "the physical address", "--phys-data" },
-	{ "metric", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "metric", F_METRIC, 0, NULL, NULL },
 	{ "misc", F_MISC, 0, NULL, NULL },
 	{ "srccode", F_SRCCODE, 0, NULL, NULL },
 	{ "ipc", F_IPC, 0, NULL, NULL },
@@ -129,6 +133,9 @@ static const struct script_field_desc {
 };
 
 #define SCRIPT_MAX_CPUS 4096
+
+/* the attr type perf gives the events its trace decoders synthesize */
+#define PERF_TYPE_SYNTH 0x80000000u
 
 /* which samples are printed: --time, -C, --pid, --tid, -c/--comms, --dsos,
  * -S/--symbols (side-band records only go through -C, as in perf) */
@@ -435,9 +442,13 @@ static int check_fields(struct script *sc, struct session *session)
 {
 	struct evlist *el = session__evlist(session);
 
+	uint64_t branch_types = 0;
+
 	if (sc->checked)
 		return 0;
 	sc->checked = true;
+	for (int i = 0; el && i < el->nr; i++)
+		branch_types |= el->entries[i]->attr.branch_sample_type;
 	for (int i = 0; el && i < el->nr; i++) {
 		const struct evsel *evsel = el->entries[i];
 		const struct script_out *o = &sc->out_types[out_type(evsel->attr.type)];
@@ -459,6 +470,23 @@ static int check_fields(struct script *sc, struct session *session)
 		}
 		if ((asked & F_SRCLINE) && !(eff & F_IP)) {
 			pr_err("-F srcline needs ip: source lines are looked up by the sample address (add ip)\n");
+			goto refuse;
+		}
+		/* the instructions between branches need every branch */
+		if ((eff & (F_BRSTACKINSN | F_BRSTACKINSNLEN)) &&
+		    !(branch_types & PERF_SAMPLE_BRANCH_ANY)) {
+			pr_err("-F brstackinsn: the instructions between branches need a stack of every branch taken, which this file does not have; record with -b (any branch)\n");
+			goto refuse;
+		}
+		if (eff & (F_BRSTACKINSN | F_BRSTACKINSNLEN)) {
+			pr_err("-F brstackinsn/brstackinsnlen: mperf does not disassemble branch stacks yet; use perf script for them, or -F brstack\n");
+			goto refuse;
+		}
+		/* synthesized events (intel_pt's ptwrite, power events...)
+		 * carry a payload perf decodes; other events have none */
+		if ((eff & F_SYNTH) && evsel->attr.type == PERF_TYPE_SYNTH) {
+			pr_err("-F synth: mperf does not decode the payloads of synthesized events yet (event '%s'); use perf script for them\n",
+			       name);
 			goto refuse;
 		}
 		if ((eff & F_SRCCODE) && !(eff & F_IP)) {

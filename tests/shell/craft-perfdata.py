@@ -56,7 +56,7 @@ def brstack(b, out):
         raise SystemExit('sample_type %#x: need IP|TID|TIME[|PERIOD]' % st)
     hdr = bytearray(b[:data_off])
     struct.pack_into('<Q', hdr, attr_off + 24, st | 0x800)   # BRANCH_STACK
-    struct.pack_into('<Q', hdr, attr_off + 72, 0x1 | 0x4)    # USER, ANY
+    struct.pack_into('<Q', hdr, attr_off + 72, 0x1 | 0x8)    # USER, ANY
     data = bytearray()
     n = 0
     for typ, misc, rec in records(b, data_off, data_sz):
