@@ -478,10 +478,6 @@ static int check_fields(struct script *sc, struct session *session)
 			pr_err("-F brstackinsn: the instructions between branches need a stack of every branch taken, which this file does not have; record with -b (any branch)\n");
 			goto refuse;
 		}
-		if (eff & (F_BRSTACKINSN | F_BRSTACKINSNLEN)) {
-			pr_err("-F brstackinsn/brstackinsnlen: mperf does not disassemble branch stacks yet; use perf script for them, or -F brstack\n");
-			goto refuse;
-		}
 		/* synthesized events (intel_pt's ptwrite, power events...)
 		 * carry a payload perf decodes; other events have none */
 		if ((eff & F_SYNTH) && evsel->attr.type == PERF_TYPE_SYNTH) {
@@ -1158,6 +1154,241 @@ static void print_srccode(struct script *sc, FILE *fp, const struct addr_locatio
 	fputc_unlocked('\n', fp);
 }
 
+/* brstackinsn: a basic block longer than this is not shown (perf's
+ * limit), and reads go this much past its end for the last instruction */
+#define BB_MAX 16384
+#define BB_INSN_MAX 15
+
+struct bb_state {
+	struct thread *thread;
+	uint64_t f;			/* the fields printed */
+	const struct symbol *lastsym;	/* of the last symbol line */
+	int total_cycles;
+	uint8_t buf[BB_MAX];
+};
+
+/*
+ * The code from @start to @end (and the longest instruction past it) of
+ * the object mapped there, into @bb->buf: its length, 0 when there is
+ * nothing to read (no map, too long, end before start, not a user object),
+ * -ENXIO when the block goes between kernel and user space.
+ */
+static int bb_read(struct script *sc, struct bb_state *bb, uint64_t start, uint64_t end)
+{
+	bool kernel = start >> 63;
+	struct addr_location al;
+	const char *path;
+
+	if (!start || !end)
+		return 0;
+	if (kernel != (bool)(end >> 63))
+		return -ENXIO;
+	if (end - start > BB_MAX - BB_INSN_MAX)
+		return 0;
+	memset(&al, 0, sizeof(al));
+	thread__resolve_ip(sc->machine, bb->thread,
+			   kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER, start, &al);
+	if (!al.map || !al.dso || al.dso->kind != DSO_KIND_USER)
+		return 0;
+	if (!sc->insn && !(sc->insn = insn_reader__new()))
+		return 0;
+	path = dso__objpath(al.dso, &sc->machine->opts);
+	return insn_reader__read(sc->insn, path, al.addr, bb->buf,
+				 (size_t)(end - start + BB_INSN_MAX));
+}
+
+/* "insn: 48 89 e5 " for the instruction at @code, its length in *@len
+ * (0 and "<bad>" when the bytes are not one) */
+static const char *bb_insn(struct script *sc, const uint8_t *code, int size, int *len,
+			   bool *branch, char *out)
+{
+	int n;
+
+	*len = size > 0 ? insn_reader__decode(sc->insn, code, (size_t)size, branch) : 0;
+	if (*len <= 0) {
+		*len = 0;
+		return "<bad>";
+	}
+	n = sprintf(out, "insn: ");
+	for (int i = 0; i < *len; i++)
+		n += sprintf(out + n, "%02x ", code[i]);
+	return out;
+}
+
+/* "\tsym+off:" when @ip is outside the symbol of the last such line */
+static void bb_sym(struct script *sc, struct bb_state *bb, FILE *fp, uint64_t ip)
+{
+	struct addr_location al;
+
+	memset(&al, 0, sizeof(al));
+	thread__resolve_ip(sc->machine, bb->thread,
+			   ip >> 63 ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER, ip, &al);
+	if (bb->lastsym && al.addr >= bb->lastsym->start && al.addr < bb->lastsym->end)
+		return;
+	if (!al.sym)
+		return;
+	fprintf(fp, "\t%s", al.sym->name);
+	if (al.addr != al.sym->start)
+		fprintf(fp, "%+d", (int)(al.addr - al.sym->start));
+	fputc_unlocked(':', fp);
+	if (bb->f & F_SRCLINE) {
+		fputc_unlocked('\t', fp);
+		fputs_unlocked(srcline__get(sc->machine, al.dso, NULL, al.addr), fp);
+	}
+	fputc_unlocked('\n', fp);
+	bb->lastsym = al.sym;
+}
+
+/* the srccode of an address of the branch stack */
+static void bb_srccode(struct script *sc, struct bb_state *bb, FILE *fp, uint64_t ip)
+{
+	struct addr_location al;
+
+	if (!(bb->f & F_SRCCODE))
+		return;
+	memset(&al, 0, sizeof(al));
+	thread__resolve_ip(sc->machine, bb->thread,
+			   ip >> 63 ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER, ip, &al);
+	al.thread = bb->thread;
+	print_srccode(sc, fp, &al);
+}
+
+/* a branch instruction: the instruction, then the branch's flags and
+ * cycles (and the instructions per cycle of the block it ends) */
+static void bb_jump(struct script *sc, struct bb_state *bb, FILE *fp, uint64_t ip,
+		    const struct branch_stack_entry *e, const uint8_t *code, int size, int insns)
+{
+	char out[128];
+	int len, cycles = (int)((e->flags >> 4) & 0xffff);
+	bool branch;
+
+	fprintf(fp, "\t%016" PRIx64 "\t%-30s\t", ip, bb_insn(sc, code, size, &len, &branch, out));
+	if (bb->f & F_BRSTACKINSNLEN)
+		fprintf(fp, "ilen: %d\t", len);
+	fprintf(fp, "#%s%s%s%s", e->flags & 2 ? " PRED" : "", e->flags & 1 ? " MISPRED" : "",
+		e->flags & 4 ? " INTX" : "", e->flags & 8 ? " ABORT" : "");
+	if (cycles) {
+		bb->total_cycles += cycles;
+		fprintf(fp, " %d cycles [%d]", cycles, bb->total_cycles);
+		if (insns)
+			fprintf(fp, " %.2f IPC", (float)insns / cycles);
+	}
+	fputc_unlocked('\n', fp);
+}
+
+/* one instruction that is not a branch of the stack */
+static int bb_line(struct script *sc, struct bb_state *bb, FILE *fp, uint64_t ip,
+		   const uint8_t *code, int size, bool *branch)
+{
+	char out[128];
+	int len;
+
+	fprintf(fp, "\t%016" PRIx64 "\t%s", ip, bb_insn(sc, code, size, &len, branch, out));
+	if (bb->f & F_BRSTACKINSNLEN)
+		fprintf(fp, "\tilen: %d", len);
+	fputc_unlocked('\n', fp);
+	return len;
+}
+
+/*
+ * brstackinsn, brstackinsnlen: the instructions executed between the
+ * branches of the stack, oldest first, read from the objects' code: the
+ * first branch's source, each block from a branch's target to the next
+ * branch's source (which ends it, with the branch's flags), then the
+ * block from the last target up to the sample. Symbol lines where the
+ * symbol changes. Blocks that cannot be read (kernel code, too long,
+ * backwards) are left out, as perf does.
+ */
+static void print_brstackinsn(struct script *sc, FILE *fp, const struct perf_sample *sample,
+			      struct thread *thread, uint64_t f)
+{
+	const struct branch_stack_entry *e = sample->branch_stack;
+	struct bb_state *bb;
+	int nr = (int)sample->branch_nr, len;
+	uint64_t start, end, off;
+	bool branch;
+
+	if (!nr || !e || !thread)
+		return;
+	bb = calloc(1, sizeof(*bb));
+	if (!bb)
+		return;
+	bb->thread = thread;
+	bb->f = f;
+	fputc_unlocked('\n', fp);
+	len = bb_read(sc, bb, e[nr - 1].from, e[nr - 1].from);
+	if (len > 0) {
+		bb_sym(sc, bb, fp, e[nr - 1].from);
+		bb_jump(sc, bb, fp, e[nr - 1].from, &e[nr - 1], bb->buf, len, 0);
+		bb_srccode(sc, bb, fp, e[nr - 1].from);
+	}
+	for (int i = nr - 2; i >= 0; i--) {
+		int insns = 0;
+
+		start = e[i + 1].to;
+		end = e[i].from;
+		len = bb_read(sc, bb, start, end);
+		/* the entry into the kernel filtered out: up to the next one */
+		if (len == -ENXIO && i > 0) {
+			end = e[--i].from;
+			len = bb_read(sc, bb, start, end);
+		}
+		if (len <= 0)
+			continue;
+		for (off = 0; off < (uint64_t)len; ) {
+			uint64_t ip = start + off;
+			int ilen;
+
+			bb_sym(sc, bb, fp, ip);
+			if (ip == end) {
+				bb_jump(sc, bb, fp, ip, &e[i], bb->buf + off, len - (int)off, ++insns);
+				bb_srccode(sc, bb, fp, ip);
+				break;
+			}
+			ilen = bb_line(sc, bb, fp, ip, bb->buf + off, len - (int)off, &branch);
+			if (!ilen)
+				break;
+			bb_srccode(sc, bb, fp, ip);
+			insns++;
+			off += (uint64_t)ilen;
+		}
+		if (off != end - start)
+			fputs_unlocked("\tmismatch of LBR data and executable\n", fp);
+	}
+	/* the sample is at the last branch, or the branch aborted: no block */
+	if (e[0].from == sample->ip || (e[0].flags & 8))
+		goto out;
+	start = e[0].to;
+	end = sample->ip;
+	if (end < start)		/* a branch missing: the next 128 bytes */
+		end = start + 128;
+	len = bb_read(sc, bb, start, end);
+	bb_sym(sc, bb, fp, start);
+	if (len <= 0) {
+		/* at least the sampled instruction */
+		len = bb_read(sc, bb, sample->ip, sample->ip);
+		if (len > 0) {
+			bb_line(sc, bb, fp, sample->ip, bb->buf, len, &branch);
+			bb_srccode(sc, bb, fp, sample->ip);
+		}
+		goto out;
+	}
+	for (off = 0; off <= end - start; ) {
+		int ilen = bb_line(sc, bb, fp, start + off, bb->buf + off, len - (int)off, &branch);
+
+		if (!ilen)
+			break;
+		if (branch && start + off != sample->ip) {
+			fputs_unlocked("\t... not reaching sample ...\n", fp);
+			break;
+		}
+		bb_srccode(sc, bb, fp, start + off);
+		off += (uint64_t)ilen;
+	}
+out:
+	free(bb);
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1292,6 +1523,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 				fprintf(fp, " %02x", buf[i]);
 		}
 	}
+	if (f & (F_BRSTACKINSN | F_BRSTACKINSNLEN))
+		print_brstackinsn(sc, fp, sample, al.thread, f);
 	if (f & F_PHYS_ADDR)
 		out_num(fp, sample->phys_addr, false, 16, 16, ' ');
 	if (f & F_DATA_PAGE_SIZE)

@@ -4,6 +4,7 @@
 need_perf
 [ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
 command -v python3 >/dev/null 2>&1 || skip "no python3 to craft perf.data files"
+command -v objdump >/dev/null 2>&1 || skip "no objdump to find instruction boundaries"
 tmpdir
 D="$DATA/perf-6.1"
 S=$(report_symargs)
@@ -92,8 +93,13 @@ same "$T/br.data" $S -F +brstack,+synth,+metric
 	fail "brstackinsn taken without branch stacks"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
 assert_contains "brstackinsn refusal" "record with -b" "$T/err"
-# a file with every branch: perf disassembles, mperf refuses with a reason
-"$MPERF" script -i "$T/br.data" $S -F +brstackinsn >/dev/null 2>"$T/err" &&
-	fail "brstackinsn printed"
-assert_contains "brstackinsn not yet" "does not disassemble" "$T/err"
+# stacks of every branch, at instruction boundaries of the workload (as
+# real LBRs give): the code of each block, read and decoded (capstone)
+python3 "$c" brblocks "$D/cpuburn-plain.data" "$T/bb.data" "$D/bin/cpuburn" || fail "craft brblocks"
+for a in +brstackinsn ip,brstack,brstackinsnlen comm,ip,sym,srcline,brstackinsn,brstackinsnlen \
+	 ip,brstackinsn,srccode; do
+	same "$T/bb.data" $S -F $a
+done
+grep -q "not reaching sample" "$T/p" || fail "no block ended before the sample"
+grep -q "IPC" "$T/p" || fail "no block with cycles"
 echo "$n runs equal to perf's"
