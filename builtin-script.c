@@ -77,8 +77,6 @@ enum script_field {
 	F_METRIC	= 1ULL << 35,
 	F_BRSTACKINSN	= 1ULL << 36,
 	F_BRSTACKINSNLEN = 1ULL << 37,
-	/* perf 6.1 names mperf does not print yet (refused with a reason) */
-	F_UNSUPPORTED	= 1ULL << 63,
 };
 
 /* name, bit, and the sample_type bits the samples need for the field to be
@@ -258,8 +256,6 @@ static void list_fields(char *buf, size_t size)
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(field_names) && n < size; i++) {
-		if (field_names[i].bit == F_UNSUPPORTED)
-			continue;
 		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "," : "",
 				      field_names[i].name);
 	}
@@ -278,11 +274,6 @@ static int field_bit(const char *tok, uint64_t *bit)
 	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
 		if (strcmp(tok, field_names[i].name))
 			continue;
-		if (field_names[i].bit == F_UNSUPPORTED) {
-			pr_err("-F %s: a perf script field mperf does not print yet; leave it out\n",
-			       tok);
-			return -EINVAL;
-		}
 		*bit = field_names[i].bit;
 		return 0;
 	}
