@@ -82,11 +82,11 @@ python3 "$c" brstack "$D/cpuburn-plain.data" "$T/br.data" || fail "craft brstack
 # (--symfs only for the files of tests/data, whose binaries are there)
 for f in "$D/cpuburn-plain.data" "$D/sched-switch.data" "$T/mt.data"; do
 	case $f in "$T"/*) o= ;; *) o=$S ;; esac
-	for a in synth +synth comm,tid,synth,ip metric +metric ip,metric,synth brstackinsn \
-		 +brstackinsnlen; do
+	for a in synth +synth,+metric comm,tid,metric,ip brstackinsn; do
 		same "$f" $o -F $a
 	done
 done
+same "$D/cpuburn-plain.data" $S -F +brstackinsnlen
 same "$D/multi-event.data" $S -F sw:+metric,+synth
 same "$T/br.data" $S -F +brstack,+synth,+metric
 "$MPERF" script -i "$D/cpuburn-plain.data" -F +brstackinsn >/dev/null 2>"$T/err" &&
