@@ -25,9 +25,11 @@
 #include "util/event-dump.h"
 #include "util/insn.h"
 #include "util/machine.h"
+#include "util/mem-src.h"
 #include "util/map.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/srccode.h"
 #include "util/srcline.h"
 #include "util/stat.h"
 #include "util/symbol.h"
@@ -69,8 +71,12 @@ enum script_field {
 	F_BRSTACKSYM	= 1ULL << 29,
 	F_BRSTACKOFF	= 1ULL << 30,
 	F_BPF_OUTPUT	= 1ULL << 31,
-	/* perf 6.1 names mperf does not print yet (refused with a reason) */
-	F_UNSUPPORTED	= 1ULL << 63,
+	F_SRCCODE	= 1ULL << 32,
+	F_DATA_SRC	= 1ULL << 33,
+	F_SYNTH		= 1ULL << 34,
+	F_METRIC	= 1ULL << 35,
+	F_BRSTACKINSN	= 1ULL << 36,
+	F_BRSTACKINSNLEN = 1ULL << 37,
 };
 
 /* name, bit, and the sample_type bits the samples need for the field to be
@@ -100,20 +106,20 @@ static const struct script_field_desc {
 	{ "brstack", F_BRSTACK, 0, NULL, NULL },
 	{ "brstacksym", F_BRSTACKSYM, 0, NULL, NULL },
 	{ "flags", F_FLAGS, 0, NULL, NULL },
-	{ "data_src", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "data_src", F_DATA_SRC, PERF_SAMPLE_DATA_SRC, "the data source", "-d" },
 	{ "weight", F_WEIGHT, PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT, "a weight", "-W" },
 	{ "bpf-output", F_BPF_OUTPUT, 0, NULL, NULL },
-	{ "brstackinsn", F_UNSUPPORTED, 0, NULL, NULL },
-	{ "brstackinsnlen", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "brstackinsn", F_BRSTACKINSN, 0, NULL, NULL },
+	{ "brstackinsnlen", F_BRSTACKINSNLEN, 0, NULL, NULL },
 	{ "brstackoff", F_BRSTACKOFF, 0, NULL, NULL },
 	{ "callindent", F_CALLINDENT, 0, NULL, NULL },
 	{ "insn", F_INSN, 0, NULL, NULL },
 	{ "insnlen", F_INSNLEN, 0, NULL, NULL },
-	{ "synth", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "synth", F_SYNTH, 0, NULL, NULL },
 	{ "phys_addr", F_PHYS_ADDR, PERF_SAMPLE_PHYS_ADDR, "the physical address", "--phys-data" },
-	{ "metric", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "metric", F_METRIC, 0, NULL, NULL },
 	{ "misc", F_MISC, 0, NULL, NULL },
-	{ "srccode", F_UNSUPPORTED, 0, NULL, NULL },
+	{ "srccode", F_SRCCODE, 0, NULL, NULL },
 	{ "ipc", F_IPC, 0, NULL, NULL },
 	{ "tod", F_TOD, 0, NULL, NULL },
 	{ "data_page_size", F_DATA_PAGE_SIZE, PERF_SAMPLE_DATA_PAGE_SIZE, "the data page size",
@@ -125,6 +131,9 @@ static const struct script_field_desc {
 };
 
 #define SCRIPT_MAX_CPUS 4096
+
+/* the attr type perf gives the events its trace decoders synthesize */
+#define PERF_TYPE_SYNTH 0x80000000u
 
 /* which samples are printed: --time, -C, --pid, --tid, -c/--comms, --dsos,
  * -S/--symbols (side-band records only go through -C, as in perf) */
@@ -152,6 +161,14 @@ struct script_out {
 	bool user_set;		/* a -F list for this type */
 	uint64_t fields;	/* the list; 0 with user_set: type not printed */
 	uint64_t add, del;	/* +f/-f changes of perf's defaults */
+};
+
+/* srccode: the source line last printed for a thread (thread->priv);
+ * the next sample at the same line prints none, as perf */
+struct srcpos {
+	const char *file;	/* interned, NULL: none yet */
+	unsigned int line;
+	struct srcpos *next;	/* the script's list of them */
 };
 
 /* The counts of a `stat record` file, printed as a table at each
@@ -190,6 +207,9 @@ struct script {
 	const struct arch_ops *arch;	/* register names of iregs/uregs */
 	struct env *env;		/* tod: the CLOCK_DATA feature */
 	struct insn_reader *insn;	/* insn/insnlen: code bytes of the dsos */
+	struct srccode *srccode;	/* srccode: the source files' lines */
+	int data_src_width;		/* data_src: the longest printed so far */
+	struct srcpos *srcpos;		/* srccode: every thread's, to free */
 	uint64_t nr_printed;
 	struct script_filter filter;
 	/* fields perf adds to one event type's defaults: ip,sym,symoff,dso
@@ -236,8 +256,6 @@ static void list_fields(char *buf, size_t size)
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < ARRAY_SIZE(field_names) && n < size; i++) {
-		if (field_names[i].bit == F_UNSUPPORTED)
-			continue;
 		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? "," : "",
 				      field_names[i].name);
 	}
@@ -256,11 +274,6 @@ static int field_bit(const char *tok, uint64_t *bit)
 	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++) {
 		if (strcmp(tok, field_names[i].name))
 			continue;
-		if (field_names[i].bit == F_UNSUPPORTED) {
-			pr_err("-F %s: a perf script field mperf does not print yet; leave it out\n",
-			       tok);
-			return -EINVAL;
-		}
 		*bit = field_names[i].bit;
 		return 0;
 	}
@@ -378,6 +391,8 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 		f &= ~(F_TIME | F_TOD);
 	if (!(st & PERF_SAMPLE_ADDR))
 		f &= ~F_ADDR;
+	if (!(st & PERF_SAMPLE_DATA_SRC))
+		f &= ~F_DATA_SRC;
 	if (!(st & PERF_SAMPLE_RAW))
 		f &= ~(F_TRACE | F_BPF_OUTPUT);
 	if (!is_bpf_output(evsel))
@@ -418,9 +433,13 @@ static int check_fields(struct script *sc, struct session *session)
 {
 	struct evlist *el = session__evlist(session);
 
+	uint64_t branch_types = 0;
+
 	if (sc->checked)
 		return 0;
 	sc->checked = true;
+	for (int i = 0; el && i < el->nr; i++)
+		branch_types |= el->entries[i]->attr.branch_sample_type;
 	for (int i = 0; el && i < el->nr; i++) {
 		const struct evsel *evsel = el->entries[i];
 		const struct script_out *o = &sc->out_types[out_type(evsel->attr.type)];
@@ -442,6 +461,23 @@ static int check_fields(struct script *sc, struct session *session)
 		}
 		if ((asked & F_SRCLINE) && !(eff & F_IP)) {
 			pr_err("-F srcline needs ip: source lines are looked up by the sample address (add ip)\n");
+			goto refuse;
+		}
+		/* the instructions between branches need every branch */
+		if ((eff & (F_BRSTACKINSN | F_BRSTACKINSNLEN)) &&
+		    !(branch_types & PERF_SAMPLE_BRANCH_ANY)) {
+			pr_err("-F brstackinsn: the instructions between branches need a stack of every branch taken, which this file does not have; record with -b (any branch)\n");
+			goto refuse;
+		}
+		/* synthesized events (intel_pt's ptwrite, power events...)
+		 * carry a payload perf decodes; other events have none */
+		if ((eff & F_SYNTH) && evsel->attr.type == PERF_TYPE_SYNTH) {
+			pr_err("-F synth: mperf does not decode the payloads of synthesized events yet (event '%s'); use perf script for them\n",
+			       name);
+			goto refuse;
+		}
+		if ((eff & F_SRCCODE) && !(eff & F_IP)) {
+			pr_err("-F srccode needs ip: source code is looked up by the sample address (add ip)\n");
 			goto refuse;
 		}
 		if ((asked & F_SYMOFF) && !(eff & F_SYM)) {
@@ -1054,6 +1090,296 @@ static void print_srcline(struct script *sc, FILE *fp, struct dso *dso, uint64_t
 	fputs_unlocked(srcline__get(sc->machine, dso, NULL, addr), fp);
 }
 
+/* data_src: the value in hex (16 wide) and its decoding, cut at 99
+ * characters and padded to the longest one printed before, as perf */
+static void print_data_src(struct script *sc, FILE *fp, uint64_t data_src)
+{
+	char buf[MEM_SRC_MAX + 32];
+	int n = snprintf(buf, sizeof(buf), "%16" PRIx64 " ", data_src);
+
+	mem_src__snprintf(buf + n, sizeof(buf) - (size_t)n, data_src);
+	buf[99] = '\0';
+	n = (int)strlen(buf);
+	if (n > sc->data_src_width)
+		sc->data_src_width = n;
+	fprintf(fp, "%-*s", sc->data_src_width, buf);
+}
+
+/*
+ * srccode: the text of the source line of the sample's address, on a line
+ * of its own after the sample ("|LINE" left-aligned in 9 columns, then
+ * the text as in the file); nothing when the source file cannot be read,
+ * or when it is the line printed last for this thread.
+ */
+static void print_srccode(struct script *sc, FILE *fp, const struct addr_location *al)
+{
+	struct thread *t = al->thread;
+	struct srcpos *pos;
+	const char *file, *text;
+	unsigned int line;
+	size_t len;
+
+	if (!t || !al->map || !al->dso ||
+	    !srcline__file_line(sc->machine, al->dso, al->addr, &file, &line))
+		return;
+	pos = t->priv;
+	if (pos && pos->file == file && pos->line == line)
+		return;
+	if (!sc->srccode && !(sc->srccode = srccode__new()))
+		return;
+	text = srccode__line(sc->srccode, file, line, &len);
+	if (!text)
+		return;
+	if (!pos) {
+		pos = calloc(1, sizeof(*pos));
+		if (!pos)
+			return;
+		pos->next = sc->srcpos;
+		sc->srcpos = pos;
+		t->priv = pos;
+	}
+	pos->file = file;
+	pos->line = line;
+	fprintf(fp, "|%-8u ", line);
+	fwrite_unlocked(text, 1, len, fp);
+	fputc_unlocked('\n', fp);
+}
+
+/* brstackinsn: a basic block longer than this is not shown (perf's
+ * limit), and reads go this much past its end for the last instruction */
+#define BB_MAX 16384
+#define BB_INSN_MAX 15
+
+struct bb_state {
+	struct thread *thread;
+	uint64_t f;			/* the fields printed */
+	const struct symbol *lastsym;	/* of the last symbol line */
+	int total_cycles;
+	uint8_t buf[BB_MAX];
+};
+
+/*
+ * The code from @start to @end (and the longest instruction past it) of
+ * the object mapped there, into @bb->buf: its length, 0 when there is
+ * nothing to read (no map, too long, end before start, not a user object),
+ * -ENXIO when the block goes between kernel and user space.
+ */
+static int bb_read(struct script *sc, struct bb_state *bb, uint64_t start, uint64_t end)
+{
+	bool kernel = start >> 63;
+	struct addr_location al;
+	const char *path;
+
+	if (!start || !end)
+		return 0;
+	if (kernel != (bool)(end >> 63))
+		return -ENXIO;
+	if (end - start > BB_MAX - BB_INSN_MAX)
+		return 0;
+	memset(&al, 0, sizeof(al));
+	thread__resolve_ip(sc->machine, bb->thread,
+			   kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER, start, &al);
+	if (!al.map || !al.dso || al.dso->kind != DSO_KIND_USER)
+		return 0;
+	if (!sc->insn && !(sc->insn = insn_reader__new()))
+		return 0;
+	path = dso__objpath(al.dso, &sc->machine->opts);
+	return insn_reader__read(sc->insn, path, al.addr, bb->buf,
+				 (size_t)(end - start + BB_INSN_MAX));
+}
+
+/* "insn: 48 89 e5 " for the instruction at @code, its length in *@len
+ * (0 and "<bad>" when the bytes are not one) */
+static const char *bb_insn(struct script *sc, const uint8_t *code, int size, int *len,
+			   bool *branch, char *out)
+{
+	int n;
+
+	*len = size > 0 ? insn_reader__decode(sc->insn, code, (size_t)size, branch) : 0;
+	if (*len <= 0) {
+		*len = 0;
+		return "<bad>";
+	}
+	n = sprintf(out, "insn: ");
+	for (int i = 0; i < *len; i++)
+		n += sprintf(out + n, "%02x ", code[i]);
+	return out;
+}
+
+/* "\tsym+off:" when @ip is outside the symbol of the last such line */
+static void bb_sym(struct script *sc, struct bb_state *bb, FILE *fp, uint64_t ip)
+{
+	struct addr_location al;
+
+	memset(&al, 0, sizeof(al));
+	thread__resolve_ip(sc->machine, bb->thread,
+			   ip >> 63 ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER, ip, &al);
+	if (bb->lastsym && al.addr >= bb->lastsym->start && al.addr < bb->lastsym->end)
+		return;
+	if (!al.sym)
+		return;
+	fprintf(fp, "\t%s", al.sym->name);
+	if (al.addr != al.sym->start)
+		fprintf(fp, "%+d", (int)(al.addr - al.sym->start));
+	fputc_unlocked(':', fp);
+	if (bb->f & F_SRCLINE) {
+		fputc_unlocked('\t', fp);
+		fputs_unlocked(srcline__get(sc->machine, al.dso, NULL, al.addr), fp);
+	}
+	fputc_unlocked('\n', fp);
+	bb->lastsym = al.sym;
+}
+
+/* the srccode of an address of the branch stack */
+static void bb_srccode(struct script *sc, struct bb_state *bb, FILE *fp, uint64_t ip)
+{
+	struct addr_location al;
+
+	if (!(bb->f & F_SRCCODE))
+		return;
+	memset(&al, 0, sizeof(al));
+	thread__resolve_ip(sc->machine, bb->thread,
+			   ip >> 63 ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER, ip, &al);
+	al.thread = bb->thread;
+	print_srccode(sc, fp, &al);
+}
+
+/* a branch instruction: the instruction, then the branch's flags and
+ * cycles (and the instructions per cycle of the block it ends) */
+static void bb_jump(struct script *sc, struct bb_state *bb, FILE *fp, uint64_t ip,
+		    const struct branch_stack_entry *e, const uint8_t *code, int size, int insns)
+{
+	char out[128];
+	int len, cycles = (int)((e->flags >> 4) & 0xffff);
+	bool branch;
+
+	fprintf(fp, "\t%016" PRIx64 "\t%-30s\t", ip, bb_insn(sc, code, size, &len, &branch, out));
+	if (bb->f & F_BRSTACKINSNLEN)
+		fprintf(fp, "ilen: %d\t", len);
+	fprintf(fp, "#%s%s%s%s", e->flags & 2 ? " PRED" : "", e->flags & 1 ? " MISPRED" : "",
+		e->flags & 4 ? " INTX" : "", e->flags & 8 ? " ABORT" : "");
+	if (cycles) {
+		bb->total_cycles += cycles;
+		fprintf(fp, " %d cycles [%d]", cycles, bb->total_cycles);
+		if (insns)
+			fprintf(fp, " %.2f IPC", (float)insns / cycles);
+	}
+	fputc_unlocked('\n', fp);
+}
+
+/* one instruction that is not a branch of the stack */
+static int bb_line(struct script *sc, struct bb_state *bb, FILE *fp, uint64_t ip,
+		   const uint8_t *code, int size, bool *branch)
+{
+	char out[128];
+	int len;
+
+	fprintf(fp, "\t%016" PRIx64 "\t%s", ip, bb_insn(sc, code, size, &len, branch, out));
+	if (bb->f & F_BRSTACKINSNLEN)
+		fprintf(fp, "\tilen: %d", len);
+	fputc_unlocked('\n', fp);
+	return len;
+}
+
+/*
+ * brstackinsn, brstackinsnlen: the instructions executed between the
+ * branches of the stack, oldest first, read from the objects' code: the
+ * first branch's source, each block from a branch's target to the next
+ * branch's source (which ends it, with the branch's flags), then the
+ * block from the last target up to the sample. Symbol lines where the
+ * symbol changes. Blocks that cannot be read (kernel code, too long,
+ * backwards) are left out, as perf does.
+ */
+static void print_brstackinsn(struct script *sc, FILE *fp, const struct perf_sample *sample,
+			      struct thread *thread, uint64_t f)
+{
+	const struct branch_stack_entry *e = sample->branch_stack;
+	struct bb_state *bb;
+	int nr = (int)sample->branch_nr, len;
+	uint64_t start, end, off;
+	bool branch;
+
+	if (!nr || !e || !thread)
+		return;
+	bb = calloc(1, sizeof(*bb));
+	if (!bb)
+		return;
+	bb->thread = thread;
+	bb->f = f;
+	fputc_unlocked('\n', fp);
+	len = bb_read(sc, bb, e[nr - 1].from, e[nr - 1].from);
+	if (len > 0) {
+		bb_sym(sc, bb, fp, e[nr - 1].from);
+		bb_jump(sc, bb, fp, e[nr - 1].from, &e[nr - 1], bb->buf, len, 0);
+		bb_srccode(sc, bb, fp, e[nr - 1].from);
+	}
+	for (int i = nr - 2; i >= 0; i--) {
+		int insns = 0;
+
+		start = e[i + 1].to;
+		end = e[i].from;
+		len = bb_read(sc, bb, start, end);
+		/* the entry into the kernel filtered out: up to the next one */
+		if (len == -ENXIO && i > 0) {
+			end = e[--i].from;
+			len = bb_read(sc, bb, start, end);
+		}
+		if (len <= 0)
+			continue;
+		for (off = 0; off < (uint64_t)len; ) {
+			uint64_t ip = start + off;
+			int ilen;
+
+			bb_sym(sc, bb, fp, ip);
+			if (ip == end) {
+				bb_jump(sc, bb, fp, ip, &e[i], bb->buf + off, len - (int)off, ++insns);
+				bb_srccode(sc, bb, fp, ip);
+				break;
+			}
+			ilen = bb_line(sc, bb, fp, ip, bb->buf + off, len - (int)off, &branch);
+			if (!ilen)
+				break;
+			bb_srccode(sc, bb, fp, ip);
+			insns++;
+			off += (uint64_t)ilen;
+		}
+		if (off != end - start)
+			fputs_unlocked("\tmismatch of LBR data and executable\n", fp);
+	}
+	/* the sample is at the last branch, or the branch aborted: no block */
+	if (e[0].from == sample->ip || (e[0].flags & 8))
+		goto out;
+	start = e[0].to;
+	end = sample->ip;
+	if (end < start)		/* a branch missing: the next 128 bytes */
+		end = start + 128;
+	len = bb_read(sc, bb, start, end);
+	bb_sym(sc, bb, fp, start);
+	if (len <= 0) {
+		/* at least the sampled instruction */
+		len = bb_read(sc, bb, sample->ip, sample->ip);
+		if (len > 0) {
+			bb_line(sc, bb, fp, sample->ip, bb->buf, len, &branch);
+			bb_srccode(sc, bb, fp, sample->ip);
+		}
+		goto out;
+	}
+	for (off = 0; off <= end - start; ) {
+		int ilen = bb_line(sc, bb, fp, start + off, bb->buf + off, len - (int)off, &branch);
+
+		if (!ilen)
+			break;
+		if (branch && start + off != sample->ip) {
+			fputs_unlocked("\t... not reaching sample ...\n", fp);
+			break;
+		}
+		bb_srccode(sc, bb, fp, start + off);
+		off += (uint64_t)ilen;
+	}
+out:
+	free(bb);
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1107,6 +1433,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		trace_event__fprintf(sc->tevent, fp, evsel->attr.config, sample->cpu,
 				     sample->raw_data, sample->raw_size);
 	}
+	if (f & F_DATA_SRC)
+		print_data_src(sc, fp, sample->data_src);
 	if (f & (F_WEIGHT | F_INS_LAT)) {
 		bool wstruct = evsel->attr.sample_type & PERF_SAMPLE_WEIGHT_STRUCT;
 
@@ -1186,6 +1514,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 				fprintf(fp, " %02x", buf[i]);
 		}
 	}
+	if (f & (F_BRSTACKINSN | F_BRSTACKINSNLEN))
+		print_brstackinsn(sc, fp, sample, al.thread, f);
 	if (f & F_PHYS_ADDR)
 		out_num(fp, sample->phys_addr, false, 16, 16, ' ');
 	if (f & F_DATA_PAGE_SIZE)
@@ -1196,6 +1526,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	 * trace decoders synthesize (cycle counts, branch kinds); the
 	 * kernel's samples have nothing to print there */
 	fputc('\n', fp);
+	if (f & F_SRCCODE)
+		print_srccode(sc, fp, &al);
 	sc->nr_printed++;
 	return ferror(fp) ? -EIO : 0;
 }
@@ -1499,6 +1831,15 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	if (show && event->header.type == PERF_RECORD_EXIT)
 		print_side(sc, event, sample, session);
 	err = machine__process_event(sc->machine, event, sample);
+	/* perf's thread after a FORK is a new one: no srccode line yet */
+	if (!err && event->header.type == PERF_RECORD_FORK && sc->srcpos) {
+		const struct perf_record_fork *fk = (const void *)event;
+		struct thread *t = event->header.size >= sizeof(*fk) ?
+				   machine__find_thread(sc->machine, (int32_t)fk->tid) : NULL;
+
+		if (t && t->priv)
+			((struct srcpos *)t->priv)->file = NULL;
+	}
 	if (show && event->header.type != PERF_RECORD_EXIT)
 		print_side(sc, event, sample, session);
 	return err;
@@ -1785,7 +2126,7 @@ int cmd_script(int argc, const char **argv)
 	const struct option opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (\"-\": stdin)"),
 		OPT_CALLBACK('F', "fields", &sc, "str",
-			     "output fields, [type:]f1,f2 or [type:]+f,-f (types hw,sw,trace,raw): comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period,srcline,misc,tod,flags,iregs,uregs,phys_addr,data_page_size,code_page_size,weight,ins_lat,callindent,ipc,insn,insnlen,brstack,brstacksym,brstackoff",
+			     "output fields, [type:]f1,f2 or [type:]+f,-f (types hw,sw,trace,raw): comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period,srcline,misc,tod,flags,iregs,uregs,phys_addr,data_page_size,code_page_size,weight,ins_lat,callindent,ipc,insn,insnlen,brstack,brstacksym,brstackoff,srccode,data_src",
 			     opt_fields),
 		OPT_BOOLEAN(0, "ns", &sc.ns, "print timestamps with nanoseconds"),
 		OPT_BOOLEAN(0, "reltime", &sc.reltime, "print times relative to the first line"),
@@ -1904,6 +2245,13 @@ int cmd_script(int argc, const char **argv)
 out:
 	fflush(sc.out);
 	insn_reader__delete(sc.insn);
+	srccode__delete(sc.srccode);
+	while (sc.srcpos) {
+		struct srcpos *next = sc.srcpos->next;
+
+		free(sc.srcpos);
+		sc.srcpos = next;
+	}
 	callchain_cursor__exit(&sc.cursor);
 	trace_event__delete(sc.tevent);
 	machine__delete(sc.machine);

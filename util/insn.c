@@ -89,6 +89,63 @@ static bool insn_reader__open_cs(struct insn_reader *r)
 	return ok;
 }
 
+/* @path open with capstone for its machine; false when it cannot be */
+static bool insn_reader__file(struct insn_reader *r, const char *path)
+{
+	if (!r || !path)
+		return false;
+	if (!r->path || strcmp(r->path, path)) {
+		insn_reader__close(r);
+		r->path = strdup(path);
+		if (!r->path)
+			return false;
+		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r->fd >= 0 && !insn_reader__open_cs(r)) {
+			close(r->fd);
+			r->fd = -1;
+		}
+	}
+	return r->fd >= 0;
+}
+
+int insn_reader__read(struct insn_reader *r, const char *path, uint64_t off,
+		      uint8_t *buf, size_t len)
+{
+	ssize_t got;
+
+	if (!insn_reader__file(r, path) || off > INT64_MAX)
+		return 0;
+	got = pread(r->fd, buf, len, (off_t)off);
+	return got > 0 ? (int)got : 0;
+}
+
+int insn_reader__decode(struct insn_reader *r, const uint8_t *code, size_t size,
+			bool *branch)
+{
+	static const uint8_t groups[] = {
+		CS_GRP_JUMP, CS_GRP_CALL, CS_GRP_RET, CS_GRP_INT, CS_GRP_IRET,
+	};
+	uint64_t addr = 0;
+	cs_insn *ci;
+	int len = 0;
+
+	*branch = false;
+	if (!r || r->fd < 0 || !size)
+		return 0;
+	cs_option(r->cs, CS_OPT_DETAIL, CS_OPT_ON);
+	ci = cs_malloc(r->cs);
+	if (!ci)
+		return 0;
+	if (cs_disasm_iter(r->cs, &code, &size, &addr, ci)) {
+		len = ci->size;
+		for (size_t i = 0; i < sizeof(groups); i++)
+			if (cs_insn_group(r->cs, ci, groups[i]))
+				*branch = true;
+	}
+	cs_free(ci, 1);
+	return len;
+}
+
 int insn_reader__fetch(struct insn_reader *r, const char *path, uint64_t off,
 		       uint8_t buf[INSN_MAX_BYTES])
 {

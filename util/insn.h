@@ -9,6 +9,8 @@
  * i386, arm64, as the file's ELF header says). The last file stays open.
  */
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <capstone/capstone.h>
 #include <libelf.h>
@@ -31,5 +33,22 @@ void insn_reader__delete(struct insn_reader *r);
  */
 int insn_reader__fetch(struct insn_reader *r, const char *path, uint64_t off,
 		       uint8_t buf[INSN_MAX_BYTES]);
+
+/*
+ * insn_reader__read - up to @len bytes at file offset @off of @path into
+ * @buf (the file is then the one insn_reader__decode() decodes for).
+ * Returns how many were read, 0 when none could be.
+ */
+int insn_reader__read(struct insn_reader *r, const char *path, uint64_t off,
+		      uint8_t *buf, size_t len);
+
+/*
+ * insn_reader__decode - the length of the instruction at the start of
+ * @code (@size bytes), for the machine of the file last read, 0 when the
+ * bytes are not one whole instruction. *@branch: whether it transfers
+ * control (jump, call, return, interrupt, system call or return).
+ */
+int insn_reader__decode(struct insn_reader *r, const uint8_t *code, size_t size,
+			bool *branch);
 
 #endif

@@ -848,6 +848,45 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 	return line ? line : "??:0";
 }
 
+int srcline__file_line(struct machine *m, struct dso *dso, uint64_t addr,
+		       const char **file, unsigned int *line)
+{
+	struct srcline_state *s;
+	const char *f;
+	int lineno = 0;
+
+	if (!dso || dso->kind != DSO_KIND_USER)
+		return 0;
+	s = srcline__state(m, dso);
+	if (!s || s->failed)
+		return 0;
+	Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias, cubias;
+
+	if (!a2l_lookup(m, s, a, &f, &lineno) || !f || lineno <= 0)
+		return 0;
+	/* a name relative to the unit's directory (gcc given a relative
+	 * path): binutils puts the directory in front */
+	if (f[0] != '/') {
+		Dwarf_Die *cudie = dwfl_module_addrdie(s->mod, a, &cubias);
+		Dwarf_Attribute at;
+		const char *dir = cudie ? dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &at)) :
+				  NULL;
+		char buf[4096];
+
+		if (dir && *dir) {
+			snprintf(buf, sizeof(buf), "%s%s%s", dir,
+				 dir[strlen(dir) - 1] == '/' ? "" : "/", f);
+			f = buf;
+			*file = machine__intern(m, f);
+			*line = (unsigned int)lineno;
+			return *file != NULL;
+		}
+	}
+	*file = machine__intern(m, f);
+	*line = (unsigned int)lineno;
+	return *file != NULL;
+}
+
 /*
  * The scopes containing @pc, innermost first, in the concrete tree:
  * dwarf_getscopes() follows an inlined instance into its abstract

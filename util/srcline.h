@@ -19,6 +19,12 @@ struct symbol;
 const char *srcline__get(struct machine *machine, struct dso *dso,
 			 struct symbol *sym, uint64_t addr);
 
+/* The source file of @addr (the whole path the line table gives, interned)
+ * and its line, as binutils' addr2line names them: returns 1 with *@file
+ * and *@line (> 0), 0 when either is unknown. */
+int srcline__file_line(struct machine *machine, struct dso *dso, uint64_t addr,
+		       const char **file, unsigned int *line);
+
 /* The function chain at @addr from DWARF, innermost first: inlined
  * subroutines, then the containing subprogram. Fills up to @max names
  * (interned) and returns how many; 0 without debug info. A last NULL

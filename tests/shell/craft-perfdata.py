@@ -5,11 +5,23 @@
 #   craft-perfdata.py brstack IN OUT   every sample gets a 3-entry branch
 #       stack (BRANCH_STACK set in the attr), entries with every
 #       mispredicted/predicted/in_tx/cycles/type/new-type combination
+#   craft-perfdata.py brblocks IN OUT ELF  3-entry branch stacks for the
+#       samples in ELF (the executable mapped in IN; others get an empty
+#       stack) with branches at its instruction boundaries (objdump -d), so
+#       the blocks between them disassemble as real LBR blocks do
+#       (brstackinsn): blocks of a few instructions before the sample's ip;
+#       in turn the last branch at the ip, a last target past the ip, a
+#       block through kernel addresses, an empty block
 #   craft-perfdata.py textpoke IN OUT  a KSYMBOL and a TEXT_POKE record
 #       are appended to the data section
 #   craft-perfdata.py bpfout IN OUT    the event becomes a bpf-output one
 #       (software event 10) whose samples carry raw data as a BPF program
 #       writes it: strings, binary, bytes of every class, padded to 8
+#   craft-perfdata.py datasrc IN OUT [V,...]  every sample gets a data_src
+#       (DATA_SRC set in the attr): the values given (hex), else 0, the
+#       kernel's "not available" value, every single bit, every value of
+#       each field with the others not available, then fixed pseudo-random
+#       words, in turn
 # The feature sections after the data move by what was added.
 import struct
 import sys
@@ -51,7 +63,7 @@ def brstack(b, out):
         raise SystemExit('sample_type %#x: need IP|TID|TIME[|PERIOD]' % st)
     hdr = bytearray(b[:data_off])
     struct.pack_into('<Q', hdr, attr_off + 24, st | 0x800)   # BRANCH_STACK
-    struct.pack_into('<Q', hdr, attr_off + 72, 0x1 | 0x4)    # USER, ANY
+    struct.pack_into('<Q', hdr, attr_off + 72, 0x1 | 0x8)    # USER, ANY
     data = bytearray()
     n = 0
     for typ, misc, rec in records(b, data_off, data_sz):
@@ -67,6 +79,70 @@ def brstack(b, out):
                 fl |= ((n * 3 + k) % 10) << 26         # new type
                 ents += struct.pack('<QQQ', ip - 0x20 * (k + 1), ip - 0x10 * k, fl)
             add = struct.pack('<Q', 3) + ents
+            rec = struct.pack('<IHH', typ, misc, len(rec) + len(add)) + rec[8:] + add
+            n += 1
+        data += rec
+    write(out, b, hdr, data, data_off, data_sz)
+
+
+def elf_insns(elf):
+    """Addresses of the instructions of ELF's code, by objdump -d (not the
+    lines that continue a long instruction's bytes: no mnemonic)."""
+    import re
+    import subprocess
+    out = subprocess.run(['objdump', '-d', elf], capture_output=True, text=True,
+                         check=True).stdout
+    return sorted(int(m.group(1), 16) for m in
+                  re.finditer(r'^ *([0-9a-f]+):\t(?:[0-9a-f]{2} )+ *\t\S', out, re.M))
+
+
+def brblocks(b, out, elf):
+    """Branch stacks whose branches are at instruction boundaries of ELF
+    (the file of the samples' executable mapping), as a real LBR gives."""
+    import bisect
+    import os
+    attr_off, data_off, data_sz = sections(b)
+    st, = struct.unpack_from('<Q', b, attr_off + 24)
+    if st not in (0x7, 0x107):
+        raise SystemExit('sample_type %#x: need IP|TID|TIME[|PERIOD]' % st)
+    hdr = bytearray(b[:data_off])
+    struct.pack_into('<Q', hdr, attr_off + 24, st | 0x800)   # BRANCH_STACK
+    struct.pack_into('<Q', hdr, attr_off + 72, 0x1 | 0x8)    # USER, ANY
+    insns = elf_insns(elf)
+    name = os.path.basename(elf).encode()
+    base = None
+    data = bytearray()
+    n = 0
+    kern = 0xffffffff81000000
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == 10 and base is None:                      # MMAP2
+            start, length, pgoff = struct.unpack_from('<QQQ', rec, 16)
+            fn = rec[8 + 64:].split(b'\0')[0]
+            if os.path.basename(fn) == name and pgoff:
+                base = start - pgoff                        # vaddr == offset
+        if typ == SAMPLE:
+            ip, = struct.unpack_from('<Q', rec, 8)
+            j = bisect.bisect_left(insns, ip - base) if base is not None else -1
+            ents = []
+            if j >= 16 and j < len(insns) and insns[j] == ip - base:
+                a = [base + insns[j - k] for k in range(17)]   # a[k]: k insns before ip
+                gap = 1 + n % 3
+                # newest first; blocks a[12]..a[9], a[7]..a[4], a[2]..ip
+                br = [(a[4], a[2]), (a[9], a[7]), (a[14], a[12])]
+                if n % 5 == 1:
+                    br[0] = (ip, a[gap])                     # the sample at the branch
+                elif n % 5 == 2:
+                    br[0] = (a[4], ip + 0x10)                # target past the sample
+                elif n % 5 == 3:
+                    br[1] = (kern + 0x100, kern + 0x180)     # through the kernel
+                elif n % 5 == 4:
+                    br[2] = (a[16], a[9])                    # an empty block
+                for k in range(3):
+                    fl = (1, 2, 0, 3)[(n + k) % 4]
+                    fl |= ((n * 5 + k) % 40) << 4
+                    fl |= 8 if (n + k) % 9 == 0 else 0
+                    ents.append(struct.pack('<QQQ', br[k][0], br[k][1], fl))
+            add = struct.pack('<Q', len(ents)) + b''.join(ents)
             rec = struct.pack('<IHH', typ, misc, len(rec) + len(add)) + rec[8:] + add
             n += 1
         data += rec
@@ -120,10 +196,61 @@ def bpfout(b, out):
     write(out, b, hdr, data, data_off, data_sz)
 
 
+# data_src fields: (shift, width) of op, lvl, snoop, lock, dtlb, lvl_num,
+# remote, snoopx, blk, hops (<linux/perf_event.h>)
+DATA_SRC_FIELDS = [(0, 5), (5, 14), (19, 5), (24, 2), (26, 7), (33, 4), (37, 1),
+                   (38, 2), (40, 3), (43, 3)]
+DATA_SRC_NA = 0x1 | (0x1 << 5) | (0x1 << 19) | (0x1 << 24) | (0x1 << 26) | \
+    (0xf << 33) | (0x1 << 40)
+
+
+def datasrc_values():
+    vals = [0, DATA_SRC_NA] + [1 << i for i in range(64)]
+    for shift, width in DATA_SRC_FIELDS:
+        for v in range(1 << min(width, 7)):
+            vals.append((DATA_SRC_NA & ~(((1 << width) - 1) << shift)) | (v << shift))
+    x = 0x2545F4914F6CDD1D
+    for _ in range(200):
+        x ^= (x << 13) & (2**64 - 1)
+        x ^= x >> 7
+        x ^= (x << 17) & (2**64 - 1)
+        # mostly the defined bits, sometimes reserved ones too
+        vals.append(x & ((1 << 46) - 1) if x & 3 else x)
+    return vals
+
+
+def datasrc(b, out, given=None):
+    attr_off, data_off, data_sz = sections(b)
+    st, = struct.unpack_from('<Q', b, attr_off + 24)
+    if st not in (0x7, 0x107):
+        raise SystemExit('sample_type %#x: need IP|TID|TIME[|PERIOD]' % st)
+    hdr = bytearray(b[:data_off])
+    struct.pack_into('<Q', hdr, attr_off + 24, st | 0x8000)  # DATA_SRC
+    vals = [int(v, 16) for v in given.split(',')] if given else datasrc_values()
+    data = bytearray()
+    n = 0
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == SAMPLE:
+            add = struct.pack('<Q', vals[n % len(vals)])
+            rec = struct.pack('<IHH', typ, misc, len(rec) + len(add)) + rec[8:] + add
+            n += 1
+        data += rec
+    write(out, b, hdr, data, data_off, data_sz)
+
+
 if __name__ == '__main__':
-    modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout}
+    modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout,
+             'datasrc': datasrc}
+    if len(sys.argv) == 5 and sys.argv[1] == 'brblocks':
+        with open(sys.argv[2], 'rb') as f:
+            brblocks(f.read(), sys.argv[3], sys.argv[4])
+        sys.exit(0)
+    if len(sys.argv) == 5 and sys.argv[1] == 'datasrc':
+        with open(sys.argv[2], 'rb') as f:
+            datasrc(f.read(), sys.argv[3], sys.argv[4])
+        sys.exit(0)
     if len(sys.argv) != 4 or sys.argv[1] not in modes:
-        raise SystemExit('usage: craft-perfdata.py brstack|textpoke|bpfout IN OUT')
+        raise SystemExit('usage: craft-perfdata.py brstack|textpoke|bpfout|datasrc IN OUT (brblocks IN OUT ELF)')
     with open(sys.argv[2], 'rb') as f:
         raw = f.read()
     if raw[:8] != b'PERFILE2':

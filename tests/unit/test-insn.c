@@ -49,11 +49,44 @@ static void test_insn_errors(void **state)
 	insn_reader__delete(NULL);
 }
 
+/* a range of code read at once, then decoded one instruction at a time
+ * with its branch kind (brstackinsn) */
+static void test_insn_read_decode(void **state)
+{
+	static const struct { uint64_t off; int len; bool branch; } exp[] = {
+		{ 0x1120, 3, false }, { 0x1123, 5, false }, { 0x1128, 10, false },
+		{ 0x114a, 2, true },	/* jne */
+		{ 0x114c, 1, true },	/* ret */
+	};
+	struct insn_reader *r = insn_reader__new();
+	uint8_t buf[0x40];
+	bool branch = true;
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_equal(insn_reader__read(r, LIBMWORK, 0x1120, buf, sizeof(buf)), sizeof(buf));
+	for (size_t i = 0; i < sizeof(exp) / sizeof(exp[0]); i++) {
+		size_t at = exp[i].off - 0x1120;
+
+		assert_int_equal(insn_reader__decode(r, buf + at, sizeof(buf) - at, &branch),
+				 exp[i].len);
+		assert_int_equal(branch, exp[i].branch);
+	}
+	/* too few bytes for the instruction, none, no file */
+	assert_int_equal(insn_reader__decode(r, buf + 8, 4, &branch), 0);
+	assert_int_equal(insn_reader__decode(r, buf, 0, &branch), 0);
+	assert_int_equal(insn_reader__read(r, TEST_DATA "/perf-6.1/no-such-file", 0, buf, 8), 0);
+	assert_int_equal(insn_reader__decode(r, buf, 8, &branch), 0);
+	assert_int_equal(insn_reader__read(NULL, LIBMWORK, 0, buf, 8), 0);
+	insn_reader__delete(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_insn_mwork_inner),
 		cmocka_unit_test(test_insn_errors),
+		cmocka_unit_test(test_insn_read_decode),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
