@@ -65,7 +65,7 @@ done
 "$MPERF" report --stdio --no-children -i "$T/plt.data" 2>/dev/null | grep -q '@plt' ||
 	fail "plt.data: no sample in a PLT stub"
 report_vs_perf "$T/plt.data" --no-children
-report_vs_perf "$T/lld.data"
+report_vs_perf "$T/lld.data" --no-children
 # the frame-pointer steps of the no-CFI build reach main
 "$MPERF" script -i "$T/fp.data" 2>/dev/null | grep -q ' main+' ||
 	fail "fp.data: no callchain reaches main through the frame-pointer steps"
