@@ -26,6 +26,7 @@
 #include "util/header.h"
 #include "util/hist.h"
 #include "util/machine.h"
+#include "util/map.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/sort.h"
@@ -700,6 +701,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.comm = al.comm;
 	tmpl.dso = al.dso;
 	tmpl.sym = al.sym;
+	tmpl.map_size = al.map ? map__size(al.map) : 0;
 	tmpl.addr = al.addr;
 	tmpl.level = al.level;
 	tmpl.cpu = (int32_t)sample->cpu;
@@ -1024,6 +1026,7 @@ static int report__print(struct report *rep, FILE *fp)
 	so.percent_limit = rep->percent_limit;
 	so.field_sep = rep->field_sep;
 	so.fields_given = rep->fields != NULL;
+	so.dso_list = rep->dsos.nr > 0;
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
@@ -1182,7 +1185,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
@@ -1248,6 +1251,7 @@ int cmd_report(int argc, const char **argv)
 	};
 	static const char *const usage[] = { "mperf report [<options>]", NULL };
 	struct stat st;
+	char *sort_ipc = NULL;	/* the -s list with ",ipc_null" */
 	int err, ret = 1;
 
 	argc = parse_options(argc, argv, opts, usage, 0);
@@ -1290,6 +1294,21 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (quiet)
 		rep.symopts.quiet = true;
+	/* as perf: its IPC keys are not for -s; a sort order naming
+	 * "symbol" gets the (empty) IPC column of files without branch
+	 * stacks, "ipc_null", after its keys */
+	if (rep.sort_order && strstr(rep.sort_order, "ipc")) {
+		pr_err("report: --sort '%s': the ipc keys are not sort keys (perf adds ipc_null "
+		       "itself after a \"symbol\" key)\n", rep.sort_order);
+		goto out;
+	}
+	if (rep.sort_order && strstr(rep.sort_order, "symbol")) {
+		if (asprintf(&sort_ipc, "%s,ipc_null", rep.sort_order) < 0) {
+			sort_ipc = NULL;
+			goto out;
+		}
+		rep.sort_order = sort_ipc;
+	}
 	if (rep.sort_order && !rep.fields) {
 		/* validate early: a typo should not cost a full read */
 		char *dup = strdup(rep.sort_order), *tok, *save = NULL;
@@ -1415,5 +1434,6 @@ int cmd_report(int argc, const char **argv)
 	ret = 0;
 out:
 	report__exit(&rep);
+	free(sort_ipc);
 	return ret;
 }

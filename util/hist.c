@@ -4,6 +4,7 @@
 #include <string.h>
 #include "event.h"
 #include "hist.h"
+#include "map.h"
 #include "thread.h"
 
 int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
@@ -26,7 +27,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 
 		for (int i = 0; i < nr_keys; i++) {
 			dso |= !strcmp(keys[i]->name, "dso");
-			sym |= !strcmp(keys[i]->name, "sym");
+			sym |= !strcmp(keys[i]->name, "sym") || !strcmp(keys[i]->name, "ipc_null");
 		}
 		hists->tree_merge = sym && !dso;
 	}
@@ -195,6 +196,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				 * latest sample: an unresolved address keeps
 				 * the object it was last seen in */
 				he->dso = tmpl->dso;
+				he->map_size = tmpl->map_size;
 				return he;
 			}
 			parent = he;
@@ -206,6 +208,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				/* perf's walk compared down to this entry */
 				he->src_seen |= hists->src_key >= 0;
 				he->dso = tmpl->dso;
+				he->map_size = tmpl->map_size;
 				return he;
 			}
 	}
@@ -340,6 +343,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 
 			t.dso = f->dso;
 			t.sym = f->sym;
+			t.map_size = f->map ? map__size(f->map) : 0;
 			/* perf keys unresolved callchain entries by raw ip */
 			t.addr = f->sym ? f->addr : f->ip;
 			/* a frame outside every map keeps the level of the one

@@ -40,6 +40,8 @@ struct hist_entry {
 	struct symbol *parent;
 	uint64_t time;		/* "time": the sample's time slot (ns) */
 	int32_t socket;		/* "socket": of the sample's CPU, or -1 */
+	uint64_t map_size;	/* "dso_size": end - start of the sample's map,
+				 * 0 without one */
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;

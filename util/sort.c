@@ -384,6 +384,63 @@ static int socket_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%*.*d", 6, 3, he->socket);
 }
 
+/* symbol_size: end - start of the entry's symbol, "unknown" without one;
+ * right-aligned in a column as wide as its header (perf does not widen
+ * it for longer numbers); ascending, entries without a symbol as size 0 */
+static uint64_t sym_size(const struct hist_entry *he)
+{
+	return he->sym ? he->sym->end - he->sym->start : 0;
+}
+
+static int sym_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(sym_size(a), sym_size(b));
+}
+
+static uint64_t sym_size_hash(const struct hist_entry *he)
+{
+	return sym_size(he) * 0x9e3779b97f4a7c15ULL;
+}
+
+/* perf prints the size as an int */
+static int sym_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	if (!he->sym)
+		return snprintf(buf, size, "unknown");
+	return snprintf(buf, size, "%d", (int)sym_size(he));
+}
+
+static int header_width(const struct hist_entry *he)
+{
+	return 0;
+}
+
+/* dso_size: the size of the sample's map (not of the file), as perf's */
+static int dso_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->map_size, b->map_size);
+}
+
+static uint64_t dso_size_hash(const struct hist_entry *he)
+{
+	return he->map_size * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int dso_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	if (!he->map_size)
+		return snprintf(buf, size, "unknown");
+	return snprintf(buf, size, "%d", (int)he->map_size);
+}
+
+/* ipc_null: the IPC column perf adds to a sort order naming "symbol" when
+ * the samples carry no branch stack: no value, but it compares entries
+ * as the symbol key does (its merge order, also for the output) */
+static int ipc_null_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%-7s%s", "-", "-");
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
 	  .pad_last = true, .clip = true, .collapse = true },
@@ -405,6 +462,12 @@ static const struct sort_key sort_keys[] = {
 	  .width = srcfile_width, .need_srcline = true, .clip = true },
 	{ "socket", "Socket", socket_cmp, socket_cmp, socket_hash, socket_snprintf,
 	  .pad_last = true },
+	{ "symbol_size", "Symbol size", sym_size_cmp, sym_size_cmp, sym_size_hash,
+	  sym_size_snprintf, .width = header_width, .right = true },
+	{ "dso_size", "DSO size", dso_size_cmp, dso_size_cmp, dso_size_hash, dso_size_snprintf,
+	  .width = header_width, .right = true },
+	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
+	  .width = header_width, .pad_last = true },
 };
 
 const struct sort_key *sort_key__find(const char *name)
@@ -422,5 +485,5 @@ const struct sort_key *sort_key__find(const char *name)
 const char *sort_key__names(void)
 {
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
-	       "socket, srcfile";
+	       "socket, srcfile, symbol_size, dso_size";
 }

@@ -44,6 +44,9 @@ struct sort_key {
 	bool need_srcline;
 	bool need_trace;	/* trace: the formatted tracepoint */
 	bool pad_last;		/* pad even as the last column (perf does) */
+	bool no_pad;		/* never padded, not even before another
+				 * column (perf prints the bare value) */
+	bool right;		/* right-aligned in its column */
 	bool clip;		/* rows are cut at the column width (perf's comm) */
 	bool collapse;		/* perf re-sorts its entries by this key once
 				 * more before the output (its "collapse") */

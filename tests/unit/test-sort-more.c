@@ -5,9 +5,11 @@
  * "socket" (perf's "%.3d" in 6 columns), "srcfile" (the file of the line).
  */
 #include "unit.h"
+#include <stdlib.h>
 #include <string.h>
 #include "util/hist.h"
 #include "util/sort.h"
+#include "util/symbol.h"
 
 static void test_time_key(void **state)
 {
@@ -45,7 +47,64 @@ static void test_socket_key(void **state)
 	k->snprintf(&b, buf, sizeof(buf));
 	assert_string_equal(buf, "   000");
 	assert_true(k->cmp(&a, &b) < 0);
-	assert_null(sort_key__find("dso_size"));	/* not offered: see mperf-report(1) */
+}
+
+/* symbol_size: the symbol's end - start, right-aligned in a column as wide
+ * as "Symbol size"; dso_size: the map's size; both ascending */
+static void test_size_keys(void **state)
+{
+	const struct sort_key *ss = sort_key__find("symbol_size");
+	const struct sort_key *ds = sort_key__find("dso_size");
+	struct symbol *s1 = calloc(1, sizeof(*s1) + 4), *s2 = calloc(1, sizeof(*s2) + 4);
+	struct hist_entry a = { 0 }, b = { 0 }, none = { 0 };
+	char buf[64];
+
+	assert_non_null(ss);
+	assert_non_null(ds);
+	assert_null(sort_key__find("sym_size"));	/* perf has no such key either */
+	s1->start = 0x1000;
+	s1->end = 0x1040;
+	s2->start = 0x2000;
+	s2->end = 0x2100;
+	a.sym = s1;
+	b.sym = s2;
+	ss->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "64");
+	ss->snprintf(&none, buf, sizeof(buf));
+	assert_string_equal(buf, "unknown");
+	assert_true(ss->right);
+	assert_int_equal(ss->width(&a), 0);	/* the header's width */
+	assert_true(ss->cmp(&a, &b) < 0);
+	assert_true(ss->cmp(&b, &a) > 0);
+	assert_true(ss->cmp(&none, &a) < 0);	/* no symbol: size 0 */
+	assert_int_equal(ss->cmp(&a, &a), 0);
+
+	a.map_size = 43454464;
+	b.map_size = 4096;
+	ds->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "43454464");
+	ds->snprintf(&none, buf, sizeof(buf));
+	assert_string_equal(buf, "unknown");
+	assert_true(ds->cmp(&b, &a) < 0);
+	assert_true(ds->hash(&a) != ds->hash(&b));
+	free(s1);
+	free(s2);
+}
+
+/* ipc_null prints no value but merges and orders as the symbol key */
+static void test_ipc_null(void **state)
+{
+	const struct sort_key *k = sort_key__find("ipc_null");
+	const struct sort_key *sym = sort_key__find("sym");
+	struct hist_entry a = { .addr = 0x10 }, b = { .addr = 0x20 };
+	char buf[64];
+
+	assert_non_null(k);
+	assert_string_equal(k->header, "IPC   [IPC Coverage]");
+	k->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "-      -");
+	assert_int_equal(k->cmp(&a, &b), sym->cmp(&a, &b));
+	assert_true(k->cmp(&a, &b) != 0);
 }
 
 static void test_srcfile_key(void **state)
@@ -84,6 +143,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_time_key),
 		cmocka_unit_test(test_socket_key),
+		cmocka_unit_test(test_size_keys),
+		cmocka_unit_test(test_ipc_null),
 		cmocka_unit_test(test_srcfile_key),
 	};
 

@@ -1,0 +1,48 @@
+#!/bin/sh
+# report's sort keys symbol_size, dso_size (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n and -F
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/dsouser" ] || skip "workloads not built (make workloads)"
+"$PERF" record -q -g -o "$T/fp.data" "$WL/dsouser" 0.2 >/dev/null 2>&1 ||
+	skip "perf record -g does not work here"
+awk '$1 !~ /^0+$/ { ok = 1; exit } END { exit !ok }' /proc/kallsyms ||
+	skip "/proc/kallsyms shows no addresses (kptr_restrict)"
+n=0
+cmp_all() {
+	report_vs_perf "$T/fp.data" "$@"
+	report_vs_perf "$T/fp.data" --no-children -g none "$@"
+	n=$((n + 2))
+}
+for k in symbol_size dso_size dso,symbol_size symbol_size,dso_size,sym comm,dso_size \
+	 sym,symbol_size symbol; do
+	cmp_all -s "$k"
+done
+cmp_all -n -s dso_size,symbol_size
+report_vs_perf "$T/fp.data" --no-children -F overhead,dso_size,symbol_size
+report_vs_perf "$T/fp.data" -F overhead,overhead_children,dso_size,symbol_size
+n=$((n + 2))
+grep -q 'Children  DSO size  Symbol size$' "$T/perf" ||
+	{ head -12 "$T/perf" >&2; fail "perf's -F report has no DSO size/Symbol size columns"; }
+# the kernel's map is as large as its kallsyms symbols (perf's map fixup)
+report_vs_perf "$T/fp.data" --no-children -g none -s dso,dso_size
+grep -q '\[kernel.kallsyms\]  *[0-9][0-9]*$' "$T/perf" || {
+	grep -q '\[kernel.kallsyms\]' "$T/perf" && fail "no kernel dso_size in perf's report"; }
+# the perf 6.1 files, with their unresolved user symbols
+D="$DATA/perf-6.1"
+for f in "$D/dsouser-fp.data" "$D/syswide-fp.data"; do
+	[ -f "$f" ] || continue
+	for k in symbol_size dso,symbol_size dso_size,sym; do
+		report_vs_perf "$f" --kallsyms "$D/kallsyms" -s "$k"
+		report_vs_perf "$f" --kallsyms "$D/kallsyms" --no-children -g none -s "$k"
+		n=$((n + 2))
+	done
+done
+# perf refuses ipc keys in -s; so does mperf, with one line
+"$MPERF" report -i "$T/fp.data" --stdio -s ipc_null > /dev/null 2> "$T/err" &&
+	fail "-s ipc_null was accepted"
+[ "$(wc -l < "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "-s ipc_null: not one line"; }
+"$MPERF" report -i "$T/fp.data" --stdio -s bogus > /dev/null 2> "$T/err" && fail "-s bogus accepted"
+assert_contains "known keys" "symbol_size, dso_size" "$T/err"
+echo "ok: $n reports equal to perf's"
