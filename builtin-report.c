@@ -593,6 +593,19 @@ static int32_t report__socket(struct report *rep, struct evsel *evsel,
 	return env->cpu[sample->cpu].socket_id;
 }
 
+/* -W: a weight, or a weight struct of the weight (low 32 bits) and the
+ * instruction latency (the 16 above) */
+static void report__weights(const struct evsel *evsel, const struct perf_sample *sample,
+			    struct hist_entry *he)
+{
+	if (evsel->attr.sample_type & PERF_SAMPLE_WEIGHT_STRUCT) {
+		he->weight = (uint32_t)sample->weight;
+		he->ins_lat = (uint16_t)(sample->weight >> 32);
+	} else if (evsel->attr.sample_type & PERF_SAMPLE_WEIGHT) {
+		he->weight = sample->weight;
+	}
+}
+
 /* -U: callchain frames without a symbol are left out, as perf does */
 static void report__hide_unresolved_frames(struct callchain_cursor *c)
 {
@@ -702,6 +715,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.dso = al.dso;
 	tmpl.sym = al.sym;
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
+	report__weights(evsel, sample, &tmpl);
 	tmpl.addr = al.addr;
 	tmpl.level = al.level;
 	tmpl.cpu = (int32_t)sample->cpu;
@@ -1185,7 +1199,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,

@@ -31,6 +31,8 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		}
 		hists->tree_merge = sym && !dso;
 	}
+	for (int i = 0; i < nr_keys; i++)
+		hists->dup_by_tmp |= keys[i]->sample_only;
 	hists->table_size = 1024;
 	hists->table = calloc(hists->table_size, sizeof(*hists->table));
 	return hists->table ? 0 : -ENOMEM;
@@ -328,7 +330,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		uint32_t ncache = 0;
 		char level = tmpl->level;
 
-		if (hists->tree_merge) {
+		if (hists->tree_merge || hists->dup_by_tmp) {
 			if (nr + 1 > 128) {
 				cache = malloc((nr + 1) * sizeof(*cache));
 				if (!cache)
@@ -352,11 +354,16 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
-			if (hists->tree_merge) {
+			if (hists->tree_merge || hists->dup_by_tmp) {
+				struct hist_entry t0 = t;
 				uint32_t k;
 
+				/* perf's template for this check has none of
+				 * the sample's own fields */
+				if (hists->dup_by_tmp)
+					t0.weight = t0.ins_lat = 0;
 				for (k = 0; k < ncache; k++)
-					if (!hist_entry__cmp_seen(hists, &t, cache[k]))
+					if (!hist_entry__cmp_seen(hists, &t0, cache[k]))
 						break;
 				if (k < ncache)
 					continue;
@@ -366,10 +373,12 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 				err = -ENOMEM;
 				break;
 			}
-			if (fe->last_sample == seq)
+			/* perf adds a frame again to an entry its check did
+			 * not find among this sample's */
+			if (fe->last_sample == seq && !hists->dup_by_tmp)
 				continue;
 			fe->last_sample = seq;
-			if (hists->tree_merge)
+			if (hists->tree_merge || hists->dup_by_tmp)
 				cache[ncache++] = fe;
 			fe->period_acc += period;
 			fe->nr_events_acc++;

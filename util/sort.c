@@ -441,6 +441,62 @@ static int ipc_null_snprintf(const struct hist_entry *he, char *buf, size_t size
 	return snprintf(buf, size, "%-7s%s", "-", "-");
 }
 
+/* weight, local_weight, ins_lat, local_ins_lat: entries merge by the
+ * sample's value (-W); descending, as perf compares them. The local keys
+ * print the value, the others the value times the entry's samples, left
+ * aligned in a column at least 12 wide */
+static int u64_desc(uint64_t a, uint64_t b)
+{
+	int64_t d = (int64_t)(b - a);	/* perf's sign of the difference */
+
+	return d < 0 ? -1 : d > 0;
+}
+
+static int weight_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return u64_desc(a->weight, b->weight);
+}
+
+static uint64_t weight_hash(const struct hist_entry *he)
+{
+	return he->weight * 0x9e3779b97f4a7c15ULL;
+}
+
+static int local_weight_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64, he->weight);
+}
+
+static int weight_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64, he->weight * he->nr_events);
+}
+
+static int ins_lat_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return u64_desc(a->ins_lat, b->ins_lat);
+}
+
+static uint64_t ins_lat_hash(const struct hist_entry *he)
+{
+	return he->ins_lat * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int local_ins_lat_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64, he->ins_lat);
+}
+
+static int ins_lat_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64, he->ins_lat * he->nr_events);
+}
+
+static int weight_width(const struct hist_entry *he)
+{
+	return 12;
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
 	  .pad_last = true, .clip = true, .collapse = true },
@@ -466,6 +522,14 @@ static const struct sort_key sort_keys[] = {
 	  sym_size_snprintf, .width = header_width, .right = true },
 	{ "dso_size", "DSO size", dso_size_cmp, dso_size_cmp, dso_size_hash, dso_size_snprintf,
 	  .width = header_width, .right = true },
+	{ "local_weight", "Local Weight", weight_cmp, weight_cmp, weight_hash,
+	  local_weight_snprintf, .width = weight_width, .pad_last = true, .sample_only = true },
+	{ "weight", "Weight", weight_cmp, weight_cmp, weight_hash, weight_snprintf,
+	  .width = weight_width, .pad_last = true, .sample_only = true },
+	{ "local_ins_lat", "Local INSTR Latency", ins_lat_cmp, ins_lat_cmp, ins_lat_hash,
+	  local_ins_lat_snprintf, .width = weight_width, .pad_last = true, .sample_only = true },
+	{ "ins_lat", "INSTR Latency", ins_lat_cmp, ins_lat_cmp, ins_lat_hash, ins_lat_snprintf,
+	  .width = weight_width, .pad_last = true, .sample_only = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true },
 };
@@ -485,5 +549,6 @@ const struct sort_key *sort_key__find(const char *name)
 const char *sort_key__names(void)
 {
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
-	       "socket, srcfile, symbol_size, dso_size";
+	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
+	       "local_ins_lat";
 }

@@ -48,6 +48,9 @@ struct sort_key {
 				 * column (perf prints the bare value) */
 	bool right;		/* right-aligned in its column */
 	bool clip;		/* rows are cut at the column width (perf's comm) */
+	bool sample_only;	/* compares a field of the sample that perf's
+				 * duplicate check of callchain entries
+				 * (children) leaves zero: weights, cgroup */
 	bool collapse;		/* perf re-sorts its entries by this key once
 				 * more before the output (its "collapse") */
 };

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report's sort keys symbol_size, dso_size (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n and -F
+# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n and -F
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -39,10 +39,39 @@ for f in "$D/dsouser-fp.data" "$D/syswide-fp.data"; do
 		n=$((n + 2))
 	done
 done
+# weights: perf record -W on a software event leaves them 0; set-weights.py
+# gives the samples several (weight struct: weight and instruction latency;
+# --plain: a WEIGHT file), read back by perf script first
+"$PERF" record -q -W -g -o "$T/w.data" "$WL/dsouser" 0.2 >/dev/null 2>&1 ||
+	fail "perf record -W failed"
+report_vs_perf "$T/w.data" --no-children -g none -s weight,local_weight,ins_lat,local_ins_lat
+n=$((n + 1))
+grep -qE '^ +100\.00%  0 +0 +0 +0 +$' "$T/perf" || fail "perf's -W weights are not all 0"
+python3 "$(dirname "$0")/set-weights.py" "$T/w.data" > /dev/null || fail "set-weights.py failed"
+"$PERF" script -i "$T/w.data" -F weight,ins_lat 2>/dev/null | sort -u > "$T/wl"
+[ "$(wc -l < "$T/wl")" -ge 10 ] || { cat "$T/wl" >&2; fail "perf reads few weight/latency pairs"; }
+for k in weight local_weight comm,weight weight,sym sym,weight dso,local_weight ins_lat \
+	 local_ins_lat,weight weight,dso_size,symbol_size; do
+	report_vs_perf "$T/w.data" -s "$k"
+	report_vs_perf "$T/w.data" --no-children -n -g none -s "$k"
+	n=$((n + 2))
+done
+# children on weight entries add up above 100%, as perf's do
+report_vs_perf "$T/w.data" -g none -s weight
+grep -qE '^ +[0-9]{3}\.[0-9]{2}% ' "$T/perf" || fail "perf's weight children do not pass 100%"
+report_vs_perf "$T/w.data" --no-children -F overhead,sample,weight,ins_lat,local_ins_lat
+report_vs_perf "$T/w.data" -F overhead,overhead_children,weight,local_weight,sym
+n=$((n + 3))
+"$PERF" record -q -W -o "$T/wp.data" "$WL/dsouser" 0.2 >/dev/null 2>&1 || fail "perf record -W failed"
+python3 "$(dirname "$0")/set-weights.py" "$T/wp.data" --plain > /dev/null || fail "set-weights.py --plain failed"
+for k in weight local_weight,sym ins_lat,weight; do
+	report_vs_perf "$T/wp.data" -n -s "$k"
+	n=$((n + 1))
+done
 # perf refuses ipc keys in -s; so does mperf, with one line
 "$MPERF" report -i "$T/fp.data" --stdio -s ipc_null > /dev/null 2> "$T/err" &&
 	fail "-s ipc_null was accepted"
 [ "$(wc -l < "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "-s ipc_null: not one line"; }
 "$MPERF" report -i "$T/fp.data" --stdio -s bogus > /dev/null 2> "$T/err" && fail "-s bogus accepted"
-assert_contains "known keys" "symbol_size, dso_size" "$T/err"
+assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat" "$T/err"
 echo "ok: $n reports equal to perf's"

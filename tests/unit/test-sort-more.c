@@ -138,6 +138,39 @@ static void test_srcfile_key(void **state)
 	assert_string_equal(buf, "");
 }
 
+/* weights: merged by the sample's value, descending; weight and ins_lat
+ * print it times the samples, the local keys the value */
+static void test_weight_keys(void **state)
+{
+	const struct sort_key *w = sort_key__find("weight");
+	const struct sort_key *lw = sort_key__find("local_weight");
+	const struct sort_key *il = sort_key__find("ins_lat");
+	const struct sort_key *lil = sort_key__find("local_ins_lat");
+	struct hist_entry a = { .weight = 30, .ins_lat = 3, .nr_events = 452 };
+	struct hist_entry b = { .weight = 10, .ins_lat = 7, .nr_events = 2 };
+	char buf[64];
+
+	assert_non_null(w);
+	assert_non_null(lw);
+	assert_non_null(il);
+	assert_non_null(lil);
+	w->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "13560");
+	lw->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "30");
+	il->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "1356");
+	lil->snprintf(&b, buf, sizeof(buf));
+	assert_string_equal(buf, "7");
+	assert_true(w->cmp(&a, &b) < 0);	/* the heavier first */
+	assert_true(w->sort(&b, &a) > 0);
+	assert_true(il->cmp(&a, &b) > 0);
+	assert_int_equal(lw->cmp(&a, &a), 0);
+	assert_int_equal(w->width(&a), 12);
+	assert_string_equal(lil->header, "Local INSTR Latency");
+	assert_true(w->pad_last && w->sample_only && lil->sample_only);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -145,6 +178,7 @@ int main(void)
 		cmocka_unit_test(test_socket_key),
 		cmocka_unit_test(test_size_keys),
 		cmocka_unit_test(test_ipc_null),
+		cmocka_unit_test(test_weight_keys),
 		cmocka_unit_test(test_srcfile_key),
 	};
 
