@@ -55,12 +55,19 @@ struct thread_values {
 	int rows, cols;
 };
 
+struct report_cgroup {
+	uint64_t id;
+	char *path;
+};
+
 struct report {
 	struct tool tool;
 	struct session *session;
 	struct machine *machine;
 	struct hists *hists[MAX_EVSELS];
 	struct callchain_cursor cursor;
+	struct report_cgroup *cgroups;	/* CGROUP records: id -> path */
+	size_t nr_cgroups, alloc_cgroups;
 	/* options */
 	const char *input, *sort_order, *fields, *call_graph;
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list, *cpu_list;
@@ -716,6 +723,12 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.sym = al.sym;
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
 	report__weights(evsel, sample, &tmpl);
+	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
+		tmpl.cgroup = sample->cgroup;
+	if (evsel->attr.sample_type & PERF_SAMPLE_CODE_PAGE_SIZE)
+		tmpl.code_page_size = sample->code_page_size;
+	tmpl.cgns_dev = al.thread->cgns_dev;
+	tmpl.cgns_ino = al.thread->cgns_ino;
 	tmpl.addr = al.addr;
 	tmpl.level = al.level;
 	tmpl.cpu = (int32_t)sample->cpu;
@@ -736,6 +749,70 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 static int report__read_event(struct report *rep, const union perf_event *event,
 			      struct evsel *evsel);
 
+/* CGROUP records: a cgroup id's path for the cgroup key; the first
+ * record of an id names it, as perf keeps the first */
+static int report__cgroup_event(struct report *rep, const union perf_event *event)
+{
+	const struct perf_record_cgroup *c = (const void *)event;
+	size_t len, i;
+	char *path;
+
+	if (event->header.size < sizeof(*c) + 1)
+		return 0;
+	len = strnlen(c->path, event->header.size - sizeof(*c));
+	for (i = 0; i < rep->nr_cgroups; i++)
+		if (rep->cgroups[i].id == c->id)
+			return 0;
+	if (rep->nr_cgroups == rep->alloc_cgroups) {
+		size_t n = rep->alloc_cgroups ? rep->alloc_cgroups * 2 : 16;
+		struct report_cgroup *g = realloc(rep->cgroups, n * sizeof(*g));
+
+		if (!g)
+			return -ENOMEM;
+		rep->cgroups = g;
+		rep->alloc_cgroups = n;
+	}
+	path = strndup(c->path, len);
+	if (!path)
+		return -ENOMEM;
+	rep->cgroups[rep->nr_cgroups].id = c->id;
+	rep->cgroups[rep->nr_cgroups++].path = path;
+	return 0;
+}
+
+static const char *report__cgroup_name(void *arg, uint64_t id)
+{
+	const struct report *rep = arg;
+
+	for (size_t i = 0; i < rep->nr_cgroups; i++)
+		if (rep->cgroups[i].id == id)
+			return rep->cgroups[i].path;
+	return NULL;
+}
+
+/* NAMESPACES records: the thread's cgroup namespace (the 7th link) for
+ * the cgroup_id key */
+#define CGROUP_NS_LINK 6
+
+static void report__namespaces_event(struct report *rep, const union perf_event *event)
+{
+	const struct perf_record_namespaces *n = (const void *)event;
+	struct thread *t;
+
+	if (event->header.size < sizeof(*n) ||
+	    n->nr_namespaces > (event->header.size - sizeof(*n)) / sizeof(n->link_info[0]))
+		return;
+	t = machine__findnew_thread(rep->machine, (int32_t)n->pid, (int32_t)n->tid);
+	if (!t)
+		return;
+	if (n->nr_namespaces > CGROUP_NS_LINK) {
+		t->cgns_dev = n->link_info[CGROUP_NS_LINK].dev;
+		t->cgns_ino = n->link_info[CGROUP_NS_LINK].ino;
+	} else {
+		t->cgns_dev = t->cgns_ino = 0;
+	}
+}
+
 static int report__event(struct tool *tool, const union perf_event *event,
 			 const struct perf_sample *sample, struct session *session)
 {
@@ -744,6 +821,10 @@ static int report__event(struct tool *tool, const union perf_event *event,
 
 	if (event->header.type == PERF_RECORD_READ && rep->threads)
 		return report__read_event(rep, event, session__evsel_of(session, event));
+	if (event->header.type == PERF_RECORD_CGROUP)
+		return report__cgroup_event(rep, event);
+	if (event->header.type == PERF_RECORD_NAMESPACES)
+		report__namespaces_event(rep, event);
 	err = machine__process_event(rep->machine, event, sample);
 
 	if (err == -EINVAL) {
@@ -1154,6 +1235,9 @@ static void report__exit(struct report *rep)
 	int i;
 
 	tui_report__delete(rep->tui_rep);
+	for (size_t c = 0; c < rep->nr_cgroups; c++)
+		free(rep->cgroups[c].path);
+	free(rep->cgroups);
 	for (i = 0; i < MAX_EVSELS; i++) {
 		if (rep->hists[i]) {
 			hists__exit(rep->hists[i]);
@@ -1199,7 +1283,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
@@ -1279,6 +1363,7 @@ int cmd_report(int argc, const char **argv)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
 	sort__set_time_ns(rep.ns);
+	sort__set_cgroup_name(report__cgroup_name, &rep);
 	if (rep.percentage) {
 		if (!strcmp(rep.percentage, "relative")) {
 			rep.pct_relative = true;

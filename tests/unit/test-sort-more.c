@@ -171,6 +171,64 @@ static void test_weight_keys(void **state)
 	assert_true(w->pad_last && w->sample_only && lil->sample_only);
 }
 
+static const char *test_cgroup_name(void *arg, uint64_t id)
+{
+	return id == 25 ? "/mperf-test" : NULL;
+}
+
+/* cgroup: the path of the sample's cgroup id, "N/A" for 0, "unknown"
+ * without a record, ascending; cgroup_id: "dev/0xinode" descending;
+ * code_page_size in perf's units */
+static void test_cgroup_page_keys(void **state)
+{
+	const struct sort_key *cg = sort_key__find("cgroup");
+	const struct sort_key *id = sort_key__find("cgroup_id");
+	const struct sort_key *ps = sort_key__find("code_page_size");
+	struct hist_entry a = { .cgroup = 25, .cgns_dev = 4, .cgns_ino = 0xeffffffb };
+	struct hist_entry b = { .cgroup = 1, .cgns_dev = 4, .cgns_ino = 0xf0000151 };
+	struct hist_entry none = { 0 };
+	char buf[64];
+
+	assert_non_null(cg);
+	assert_non_null(id);
+	assert_non_null(ps);
+	sort__set_cgroup_name(test_cgroup_name, NULL);
+	cg->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "/mperf-test");
+	assert_int_equal(cg->width(&a), 11);
+	cg->snprintf(&b, buf, sizeof(buf));
+	assert_string_equal(buf, "unknown");
+	cg->snprintf(&none, buf, sizeof(buf));
+	assert_string_equal(buf, "N/A");
+	assert_int_equal(cg->width(&none), 0);	/* perf does not count N/A */
+	assert_true(cg->cmp(&b, &a) < 0);
+	sort__set_cgroup_name(NULL, NULL);
+
+	id->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "4/0xeffffffb");
+	id->snprintf(&none, buf, sizeof(buf));
+	assert_string_equal(buf, "0/0x0");
+	assert_true(id->cmp(&b, &a) < 0);	/* the larger inode first */
+	assert_true(id->cmp(&a, &none) < 0);
+
+	ps->snprintf(&none, buf, sizeof(buf));
+	assert_string_equal(buf, "N/A");
+	a.code_page_size = 4096;
+	ps->snprintf(&a, buf, sizeof(buf));
+	assert_string_equal(buf, "4K");
+	b.code_page_size = 2 << 20;
+	ps->snprintf(&b, buf, sizeof(buf));
+	assert_string_equal(buf, "2M");
+	assert_true(ps->cmp(&a, &b) < 0);
+	b.code_page_size = 1024;	/* perf divides while more than 1024 */
+	ps->snprintf(&b, buf, sizeof(buf));
+	assert_string_equal(buf, "1024B");
+	b.code_page_size = 1ULL << 30;	/* likewise a 1 GiB page */
+	ps->snprintf(&b, buf, sizeof(buf));
+	assert_string_equal(buf, "1024M");
+	assert_true(cg->sample_only && id->sample_only && ps->sample_only);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +237,7 @@ int main(void)
 		cmocka_unit_test(test_size_keys),
 		cmocka_unit_test(test_ipc_null),
 		cmocka_unit_test(test_weight_keys),
+		cmocka_unit_test(test_cgroup_page_keys),
 		cmocka_unit_test(test_srcfile_key),
 	};
 
