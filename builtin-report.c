@@ -722,6 +722,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.dso = al.dso;
 	tmpl.sym = al.sym;
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
+	tmpl.ip = sample->ip;
 	report__weights(evsel, sample, &tmpl);
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
 		tmpl.cgroup = sample->cgroup;
@@ -1283,7 +1284,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,

@@ -346,6 +346,9 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			t.dso = f->dso;
 			t.sym = f->sym;
 			t.map_size = f->map ? map__size(f->map) : 0;
+			/* perf takes a frame's address for a map-relative
+			 * one and maps it out once more (not the kernel's) */
+			t.ip = f->map ? map__unmap_ip(f->map, f->ip) : f->ip;
 			/* perf keys unresolved callchain entries by raw ip */
 			t.addr = f->sym ? f->addr : f->ip;
 			/* a frame outside every map keeps the level of the one

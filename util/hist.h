@@ -50,6 +50,7 @@ struct hist_entry {
 	uint64_t cgns_dev, cgns_ino;	/* "cgroup_id": the thread's cgroup
 					 * namespace (NAMESPACES records) */
 	uint64_t code_page_size;	/* "code_page_size" */
+	uint64_t ip;		/* "addr": the sample's (or frame's) address */
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;

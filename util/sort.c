@@ -589,6 +589,28 @@ static int code_page_size_snprintf(const struct hist_entry *he, char *buf, size_
 	return snprintf(buf, size, "%" PRIu64 "%c", n, units[u]);
 }
 
+/* addr: the sample's address (a callchain entry's, for children), by the
+ * sign of the 64-bit difference as perf, "%#llx" in 18 columns */
+static int ip_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return addr_diff_sign(a->ip, b->ip);
+}
+
+static uint64_t ip_hash(const struct hist_entry *he)
+{
+	return he->ip * 0xff51afd7ed558ccdULL;
+}
+
+static int ip_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%#" PRIx64, he->ip);
+}
+
+static int ip_width(const struct hist_entry *he)
+{
+	return 18;
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
 	  .pad_last = true, .clip = true, .collapse = true },
@@ -629,6 +651,8 @@ static const struct sort_key sort_keys[] = {
 	{ "code_page_size", "Code Page Size", code_page_size_cmp, code_page_size_cmp,
 	  code_page_size_hash, code_page_size_snprintf, .width = header_width,
 	  .pad_last = true, .sample_only = true },
+	{ "addr", "Address", ip_cmp, ip_cmp, ip_hash, ip_snprintf, .width = ip_width,
+	  .pad_last = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true },
 };
@@ -649,5 +673,5 @@ const char *sort_key__names(void)
 {
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
 	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
-	       "local_ins_lat, cgroup, cgroup_id, code_page_size";
+	       "local_ins_lat, cgroup, cgroup_id, code_page_size, addr";
 }

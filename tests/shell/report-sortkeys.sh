@@ -1,5 +1,5 @@
 #!/bin/sh
-# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n and -F
+# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n and -F
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -24,6 +24,11 @@ report_vs_perf "$T/fp.data" -F overhead,overhead_children,dso_size,symbol_size
 n=$((n + 2))
 grep -q 'Children  DSO size  Symbol size$' "$T/perf" ||
 	{ head -12 "$T/perf" >&2; fail "perf's -F report has no DSO size/Symbol size columns"; }
+# addr: children entries take perf's twice-mapped user frame addresses
+for k in addr comm,addr,sym; do
+	cmp_all -s "$k"
+done
+grep -qE '  0x[0-9a-f]{6,16} ' "$T/perf" || fail "perf's addr column shows no address"
 # the kernel's map is as large as its kallsyms symbols (perf's map fixup)
 report_vs_perf "$T/fp.data" --no-children -g none -s dso,dso_size
 grep -q '\[kernel.kallsyms\]  *[0-9][0-9]*$' "$T/perf" || {
@@ -116,5 +121,5 @@ n=$((n + 1))
 	fail "-s ipc_null was accepted"
 [ "$(wc -l < "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "-s ipc_null: not one line"; }
 "$MPERF" report -i "$T/fp.data" --stdio -s bogus > /dev/null 2> "$T/err" && fail "-s bogus accepted"
-assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size" "$T/err"
+assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr" "$T/err"
 echo "ok: $n reports equal to perf's"

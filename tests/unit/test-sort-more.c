@@ -229,6 +229,25 @@ static void test_cgroup_page_keys(void **state)
 	assert_true(cg->sample_only && id->sample_only && ps->sample_only);
 }
 
+/* addr: by the sign of the 64-bit difference (kernel addresses before
+ * user ones), 18 columns */
+static void test_addr_key(void **state)
+{
+	const struct sort_key *k = sort_key__find("addr");
+	struct hist_entry kern = { .ip = 0xffffffff8158c221ULL }, user = { .ip = 0x555e42fe32a4ULL };
+	char buf[64];
+
+	assert_non_null(k);
+	k->snprintf(&kern, buf, sizeof(buf));
+	assert_string_equal(buf, "0xffffffff8158c221");
+	k->snprintf(&user, buf, sizeof(buf));
+	assert_string_equal(buf, "0x555e42fe32a4");
+	assert_int_equal(k->width(&user), 18);
+	assert_true(k->cmp(&kern, &user) < 0);
+	assert_true(k->sort(&user, &kern) > 0);
+	assert_string_equal(k->header, "Address");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +257,7 @@ int main(void)
 		cmocka_unit_test(test_ipc_null),
 		cmocka_unit_test(test_weight_keys),
 		cmocka_unit_test(test_cgroup_page_keys),
+		cmocka_unit_test(test_addr_key),
 		cmocka_unit_test(test_srcfile_key),
 	};
 
