@@ -1398,8 +1398,8 @@ int cmd_report(int argc, const char **argv)
 	 * "symbol" gets the (empty) IPC column of files without branch
 	 * stacks, "ipc_null", after its keys */
 	if (rep.sort_order && strstr(rep.sort_order, "ipc")) {
-		pr_err("report: --sort '%s': the ipc keys are not sort keys (perf adds ipc_null "
-		       "itself after a \"symbol\" key)\n", rep.sort_order);
+		pr_err("report: --sort '%s': ipc keys are not sort keys; leave them out (an IPC "
+		       "column comes after a symbol key by itself)\n", rep.sort_order);
 		goto out;
 	}
 	if (rep.sort_order && strstr(rep.sort_order, "symbol")) {
