@@ -110,6 +110,9 @@ struct report {
 	const struct sort_key *keys[MAX_FIELDS];
 	int nr_keys;
 	struct sort_field fields_v[MAX_FIELDS];
+	/* -F with -s: the output order (the -s keys, then the -F fields) */
+	struct sort_field order_v[MAX_FIELDS];
+	int nr_order;
 	int nr_fields;
 	struct strlist comms, dsos, syms;
 	int32_t *pids, *tids;
@@ -292,6 +295,51 @@ static int report__add_list(struct report *rep, const char *list, bool is_f)
 	return err;
 }
 
+static bool field_in(const struct sort_field *v, int nr, const struct sort_field *f)
+{
+	for (int i = 0; i < nr; i++)
+		if (v[i].kind == f->kind && v[i].key == f->key)
+			return true;
+	return false;
+}
+
+/* -F and -s together, as perf: entries merge by the -s keys, then the
+ * keys among the -F fields; the -s keys missing from -F are shown after
+ * the -F columns; rows are ordered by the -s keys, then by the -F fields
+ * (overheads included) in their order */
+static int report__fields_and_sort(struct report *rep)
+{
+	struct sort_field sv[MAX_FIELDS], fv[MAX_FIELDS];
+	int ns, nf, i, err;
+
+	err = report__add_list(rep, rep->sort_order, false);
+	if (err)
+		return err;
+	ns = rep->nr_fields;
+	memcpy(sv, rep->fields_v, (size_t)ns * sizeof(*sv));
+	rep->nr_fields = 0;
+	err = report__add_list(rep, rep->fields, true);
+	if (err)
+		return err;
+	nf = rep->nr_fields;
+	memcpy(fv, rep->fields_v, (size_t)nf * sizeof(*fv));
+	for (i = 0; i < ns; i++) {
+		if (field_in(fv, nf, &sv[i]) || field_in(rep->fields_v, rep->nr_fields, &sv[i]))
+			continue;
+		if (rep->nr_fields >= MAX_FIELDS)
+			return -E2BIG;
+		rep->fields_v[rep->nr_fields++] = sv[i];
+	}
+	rep->nr_order = 0;
+	for (i = 0; i < ns; i++)
+		if (!field_in(rep->order_v, rep->nr_order, &sv[i]))
+			rep->order_v[rep->nr_order++] = sv[i];
+	for (i = 0; i < nf && rep->nr_order < MAX_FIELDS; i++)
+		if (!field_in(rep->order_v, rep->nr_order, &fv[i]))
+			rep->order_v[rep->nr_order++] = fv[i];
+	return 0;
+}
+
 static void report__elide(struct report *rep, const char *key, const struct strlist *l)
 {
 	int i, j;
@@ -414,23 +462,19 @@ static int report__setup(struct report *rep)
 		if (rep->show_total_period)
 			report__add_field(rep, "period", false);
 	}
-	if (fields_given) {
+	if (fields_given && rep->sort_order) {
+		err = report__fields_and_sort(rep);
+		if (err)
+			return err;
+	} else if (fields_given) {
 		err = report__add_list(rep, rep->fields, true);
 		if (err)
 			return err;
 		/* -F without sort keys: merge by the default keys */
-		if (!rep->nr_keys && !rep->sort_order) {
+		if (!rep->nr_keys) {
 			rep->keys[rep->nr_keys++] = sort_key__find("comm");
 			rep->keys[rep->nr_keys++] = sort_key__find("dso");
 			rep->keys[rep->nr_keys++] = sort_key__find("sym");
-		}
-		if (rep->sort_order) {
-			int nf = rep->nr_fields;
-
-			err = report__add_list(rep, rep->sort_order, false);
-			rep->nr_fields = nf;	/* -s adds keys, -F picks columns */
-			if (err)
-				return err;
 		}
 	} else {
 		/* perf picks its default keys before a pipe's attrs arrive:
@@ -503,6 +547,9 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	if (rep->fields && !rep->sort_order) {
 		ho.order = rep->fields_v;
 		ho.nr_order = rep->nr_fields;
+	} else if (rep->fields) {
+		ho.order = rep->order_v;
+		ho.nr_order = rep->nr_order;
 	}
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n and -F
+# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n, -F and -F with -s
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -29,6 +29,11 @@ for k in addr comm,addr,sym; do
 	cmp_all -s "$k"
 done
 grep -qE '  0x[0-9a-f]{6,16} ' "$T/perf" || fail "perf's addr column shows no address"
+# -F with -s: the -s keys come after the -F columns and order the rows first
+report_vs_perf "$T/fp.data" --no-children -g none -s dso -F overhead,symbol_size
+grep -q 'Overhead  Symbol size  Shared Object' "$T/perf" || fail "perf did not append -s dso to -F"
+report_vs_perf "$T/fp.data" --no-children -g none -F overhead,sample,sym -s dso_size,comm
+n=$((n + 2))
 # the kernel's map is as large as its kallsyms symbols (perf's map fixup)
 report_vs_perf "$T/fp.data" --no-children -g none -s dso,dso_size
 grep -q '\[kernel.kallsyms\]  *[0-9][0-9]*$' "$T/perf" || {
