@@ -68,6 +68,9 @@ for k in weight sym,weight local_ins_lat,weight; do
 	report_vs_perf "$T/w.data" -s "$k"
 	n=$((n + 1))
 done
+# --hierarchy: a node's weight is its samples' (not its first entry's)
+report_vs_perf "$T/w.data" --hierarchy --no-children -g none -s comm,weight,local_ins_lat
+n=$((n + 1))
 # children on weight entries add up above 100%, as perf's do
 report_vs_perf "$T/w.data" -g none -s weight
 grep -qE '^ +[0-9]{3}\.[0-9]{2}% ' "$T/perf" || fail "perf's weight children do not pass 100%"
