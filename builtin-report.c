@@ -26,6 +26,7 @@
 #include "util/header.h"
 #include "util/hist.h"
 #include "util/machine.h"
+#include "util/map.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/sort.h"
@@ -54,12 +55,19 @@ struct thread_values {
 	int rows, cols;
 };
 
+struct report_cgroup {
+	uint64_t id;
+	char *path;
+};
+
 struct report {
 	struct tool tool;
 	struct session *session;
 	struct machine *machine;
 	struct hists *hists[MAX_EVSELS];
 	struct callchain_cursor cursor;
+	struct report_cgroup *cgroups;	/* CGROUP records: id -> path */
+	size_t nr_cgroups, alloc_cgroups;
 	/* options */
 	const char *input, *sort_order, *fields, *call_graph;
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list, *cpu_list;
@@ -102,6 +110,9 @@ struct report {
 	const struct sort_key *keys[MAX_FIELDS];
 	int nr_keys;
 	struct sort_field fields_v[MAX_FIELDS];
+	/* -F with -s: the output order (the -s keys, then the -F fields) */
+	struct sort_field order_v[MAX_FIELDS];
+	int nr_order;
 	int nr_fields;
 	struct strlist comms, dsos, syms;
 	int32_t *pids, *tids;
@@ -284,6 +295,51 @@ static int report__add_list(struct report *rep, const char *list, bool is_f)
 	return err;
 }
 
+static bool field_in(const struct sort_field *v, int nr, const struct sort_field *f)
+{
+	for (int i = 0; i < nr; i++)
+		if (v[i].kind == f->kind && v[i].key == f->key)
+			return true;
+	return false;
+}
+
+/* -F and -s together, as perf: entries merge by the -s keys, then the
+ * keys among the -F fields; the -s keys missing from -F are shown after
+ * the -F columns; rows are ordered by the -s keys, then by the -F fields
+ * (overheads included) in their order */
+static int report__fields_and_sort(struct report *rep)
+{
+	struct sort_field sv[MAX_FIELDS], fv[MAX_FIELDS];
+	int ns, nf, i, err;
+
+	err = report__add_list(rep, rep->sort_order, false);
+	if (err)
+		return err;
+	ns = rep->nr_fields;
+	memcpy(sv, rep->fields_v, (size_t)ns * sizeof(*sv));
+	rep->nr_fields = 0;
+	err = report__add_list(rep, rep->fields, true);
+	if (err)
+		return err;
+	nf = rep->nr_fields;
+	memcpy(fv, rep->fields_v, (size_t)nf * sizeof(*fv));
+	for (i = 0; i < ns; i++) {
+		if (field_in(fv, nf, &sv[i]) || field_in(rep->fields_v, rep->nr_fields, &sv[i]))
+			continue;
+		if (rep->nr_fields >= MAX_FIELDS)
+			return -E2BIG;
+		rep->fields_v[rep->nr_fields++] = sv[i];
+	}
+	rep->nr_order = 0;
+	for (i = 0; i < ns; i++)
+		if (!field_in(rep->order_v, rep->nr_order, &sv[i]))
+			rep->order_v[rep->nr_order++] = sv[i];
+	for (i = 0; i < nf && rep->nr_order < MAX_FIELDS; i++)
+		if (!field_in(rep->order_v, rep->nr_order, &fv[i]))
+			rep->order_v[rep->nr_order++] = fv[i];
+	return 0;
+}
+
 static void report__elide(struct report *rep, const char *key, const struct strlist *l)
 {
 	int i, j;
@@ -406,23 +462,19 @@ static int report__setup(struct report *rep)
 		if (rep->show_total_period)
 			report__add_field(rep, "period", false);
 	}
-	if (fields_given) {
+	if (fields_given && rep->sort_order) {
+		err = report__fields_and_sort(rep);
+		if (err)
+			return err;
+	} else if (fields_given) {
 		err = report__add_list(rep, rep->fields, true);
 		if (err)
 			return err;
 		/* -F without sort keys: merge by the default keys */
-		if (!rep->nr_keys && !rep->sort_order) {
+		if (!rep->nr_keys) {
 			rep->keys[rep->nr_keys++] = sort_key__find("comm");
 			rep->keys[rep->nr_keys++] = sort_key__find("dso");
 			rep->keys[rep->nr_keys++] = sort_key__find("sym");
-		}
-		if (rep->sort_order) {
-			int nf = rep->nr_fields;
-
-			err = report__add_list(rep, rep->sort_order, false);
-			rep->nr_fields = nf;	/* -s adds keys, -F picks columns */
-			if (err)
-				return err;
 		}
 	} else {
 		/* perf picks its default keys before a pipe's attrs arrive:
@@ -495,6 +547,9 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	if (rep->fields && !rep->sort_order) {
 		ho.order = rep->fields_v;
 		ho.nr_order = rep->nr_fields;
+	} else if (rep->fields) {
+		ho.order = rep->order_v;
+		ho.nr_order = rep->nr_order;
 	}
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
@@ -590,6 +645,19 @@ static int32_t report__socket(struct report *rep, struct evsel *evsel,
 	    sample->cpu >= (uint32_t)env->nr_cpus_avail)
 		return -1;
 	return env->cpu[sample->cpu].socket_id;
+}
+
+/* -W: a weight, or a weight struct of the weight (low 32 bits) and the
+ * instruction latency (the 16 above) */
+static void report__weights(const struct evsel *evsel, const struct perf_sample *sample,
+			    struct hist_entry *he)
+{
+	if (evsel->attr.sample_type & PERF_SAMPLE_WEIGHT_STRUCT) {
+		he->weight = (uint32_t)sample->weight;
+		he->ins_lat = (uint16_t)(sample->weight >> 32);
+	} else if (evsel->attr.sample_type & PERF_SAMPLE_WEIGHT) {
+		he->weight = sample->weight;
+	}
 }
 
 /* -U: callchain frames without a symbol are left out, as perf does */
@@ -700,6 +768,15 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.comm = al.comm;
 	tmpl.dso = al.dso;
 	tmpl.sym = al.sym;
+	tmpl.map_size = al.map ? map__size(al.map) : 0;
+	tmpl.ip = sample->ip;
+	report__weights(evsel, sample, &tmpl);
+	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
+		tmpl.cgroup = sample->cgroup;
+	if (evsel->attr.sample_type & PERF_SAMPLE_CODE_PAGE_SIZE)
+		tmpl.code_page_size = sample->code_page_size;
+	tmpl.cgns_dev = al.thread->cgns_dev;
+	tmpl.cgns_ino = al.thread->cgns_ino;
 	tmpl.addr = al.addr;
 	tmpl.level = al.level;
 	tmpl.cpu = (int32_t)sample->cpu;
@@ -720,6 +797,70 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 static int report__read_event(struct report *rep, const union perf_event *event,
 			      struct evsel *evsel);
 
+/* CGROUP records: a cgroup id's path for the cgroup key; the first
+ * record of an id names it, as perf keeps the first */
+static int report__cgroup_event(struct report *rep, const union perf_event *event)
+{
+	const struct perf_record_cgroup *c = (const void *)event;
+	size_t len, i;
+	char *path;
+
+	if (event->header.size < sizeof(*c) + 1)
+		return 0;
+	len = strnlen(c->path, event->header.size - sizeof(*c));
+	for (i = 0; i < rep->nr_cgroups; i++)
+		if (rep->cgroups[i].id == c->id)
+			return 0;
+	if (rep->nr_cgroups == rep->alloc_cgroups) {
+		size_t n = rep->alloc_cgroups ? rep->alloc_cgroups * 2 : 16;
+		struct report_cgroup *g = realloc(rep->cgroups, n * sizeof(*g));
+
+		if (!g)
+			return -ENOMEM;
+		rep->cgroups = g;
+		rep->alloc_cgroups = n;
+	}
+	path = strndup(c->path, len);
+	if (!path)
+		return -ENOMEM;
+	rep->cgroups[rep->nr_cgroups].id = c->id;
+	rep->cgroups[rep->nr_cgroups++].path = path;
+	return 0;
+}
+
+static const char *report__cgroup_name(void *arg, uint64_t id)
+{
+	const struct report *rep = arg;
+
+	for (size_t i = 0; i < rep->nr_cgroups; i++)
+		if (rep->cgroups[i].id == id)
+			return rep->cgroups[i].path;
+	return NULL;
+}
+
+/* NAMESPACES records: the thread's cgroup namespace (the 7th link) for
+ * the cgroup_id key */
+#define CGROUP_NS_LINK 6
+
+static void report__namespaces_event(struct report *rep, const union perf_event *event)
+{
+	const struct perf_record_namespaces *n = (const void *)event;
+	struct thread *t;
+
+	if (event->header.size < sizeof(*n) ||
+	    n->nr_namespaces > (event->header.size - sizeof(*n)) / sizeof(n->link_info[0]))
+		return;
+	t = machine__findnew_thread(rep->machine, (int32_t)n->pid, (int32_t)n->tid);
+	if (!t)
+		return;
+	if (n->nr_namespaces > CGROUP_NS_LINK) {
+		t->cgns_dev = n->link_info[CGROUP_NS_LINK].dev;
+		t->cgns_ino = n->link_info[CGROUP_NS_LINK].ino;
+	} else {
+		t->cgns_dev = t->cgns_ino = 0;
+	}
+}
+
 static int report__event(struct tool *tool, const union perf_event *event,
 			 const struct perf_sample *sample, struct session *session)
 {
@@ -728,6 +869,10 @@ static int report__event(struct tool *tool, const union perf_event *event,
 
 	if (event->header.type == PERF_RECORD_READ && rep->threads)
 		return report__read_event(rep, event, session__evsel_of(session, event));
+	if (event->header.type == PERF_RECORD_CGROUP)
+		return report__cgroup_event(rep, event);
+	if (event->header.type == PERF_RECORD_NAMESPACES)
+		report__namespaces_event(rep, event);
 	err = machine__process_event(rep->machine, event, sample);
 
 	if (err == -EINVAL) {
@@ -1024,6 +1169,7 @@ static int report__print(struct report *rep, FILE *fp)
 	so.percent_limit = rep->percent_limit;
 	so.field_sep = rep->field_sep;
 	so.fields_given = rep->fields != NULL;
+	so.dso_list = rep->dsos.nr > 0;
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
@@ -1137,6 +1283,9 @@ static void report__exit(struct report *rep)
 	int i;
 
 	tui_report__delete(rep->tui_rep);
+	for (size_t c = 0; c < rep->nr_cgroups; c++)
+		free(rep->cgroups[c].path);
+	free(rep->cgroups);
 	for (i = 0; i < MAX_EVSELS; i++) {
 		if (rep->hists[i]) {
 			hists__exit(rep->hists[i]);
@@ -1182,7 +1331,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
@@ -1248,6 +1397,7 @@ int cmd_report(int argc, const char **argv)
 	};
 	static const char *const usage[] = { "mperf report [<options>]", NULL };
 	struct stat st;
+	char *sort_ipc = NULL;	/* the -s list with ",ipc_null" */
 	int err, ret = 1;
 
 	argc = parse_options(argc, argv, opts, usage, 0);
@@ -1261,6 +1411,7 @@ int cmd_report(int argc, const char **argv)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
 	sort__set_time_ns(rep.ns);
+	sort__set_cgroup_name(report__cgroup_name, &rep);
 	if (rep.percentage) {
 		if (!strcmp(rep.percentage, "relative")) {
 			rep.pct_relative = true;
@@ -1290,6 +1441,21 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (quiet)
 		rep.symopts.quiet = true;
+	/* as perf: its IPC keys are not for -s; a sort order naming
+	 * "symbol" gets the (empty) IPC column of files without branch
+	 * stacks, "ipc_null", after its keys */
+	if (rep.sort_order && strstr(rep.sort_order, "ipc")) {
+		pr_err("report: --sort '%s': ipc keys are not sort keys; leave them out (an IPC "
+		       "column comes after a symbol key by itself)\n", rep.sort_order);
+		goto out;
+	}
+	if (rep.sort_order && strstr(rep.sort_order, "symbol")) {
+		if (asprintf(&sort_ipc, "%s,ipc_null", rep.sort_order) < 0) {
+			sort_ipc = NULL;
+			goto out;
+		}
+		rep.sort_order = sort_ipc;
+	}
 	if (rep.sort_order && !rep.fields) {
 		/* validate early: a typo should not cost a full read */
 		char *dup = strdup(rep.sort_order), *tok, *save = NULL;
@@ -1415,5 +1581,6 @@ int cmd_report(int argc, const char **argv)
 	ret = 0;
 out:
 	report__exit(&rep);
+	free(sort_ipc);
 	return ret;
 }

@@ -399,7 +399,8 @@ static void hb__build(struct hist_browser *hb)
 		const struct sort_field *f = &hb->o->fields[k];
 
 		len += snprintf(hb->header + len, sizeof(hb->header) - (size_t)len,
-				field_is_pct(f) || f->kind == FIELD_SAMPLE || f->kind == FIELD_PERIOD ?
+				field_is_pct(f) || f->kind == FIELD_SAMPLE || f->kind == FIELD_PERIOD ||
+				(f->kind == FIELD_KEY && f->key->right) ?
 				"%*s  " : "%-*s  ", hb->widths[k], field_header(hb, f));
 	}
 
@@ -657,7 +658,8 @@ static int hb__print(struct hist_browser *hb)
 
 			field_text(hb, f, r->he, text, sizeof(text), &pct);
 			len += snprintf(buf + len, sizeof(buf) - (size_t)len,
-					pct >= 0 || f->kind == FIELD_SAMPLE || f->kind == FIELD_PERIOD ?
+					pct >= 0 || f->kind == FIELD_SAMPLE || f->kind == FIELD_PERIOD ||
+					(f->kind == FIELD_KEY && f->key->right) ?
 					"%*s  " : "%-*s  ", hb->widths[k], text);
 		}
 		while (len > 0 && buf[len - 1] == ' ')

@@ -15,6 +15,7 @@
 struct hnode {
 	const struct hist_entry *he;	/* the first entry of the node: its keys */
 	uint64_t period;
+	uint64_t nr_events;	/* its entries' samples ("weight" prints per node) */
 	struct hnode *kids;
 	size_t nr, alloc;
 };
@@ -121,11 +122,15 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		double pct = c->total ? k->period * 100.0 / c->total : 0.0;
 		char buf[4096], num[32];
 		int indent = level * LEVEL_INDENT, w = c->width[level];
+		struct hist_entry node;
 
 		if (c->limit && pct < c->limit)
 			continue;
 		snprintf(num, sizeof(num), "%.2f%%", pct);
-		key_text(key, k->he, buf, sizeof(buf));
+		/* a node's text is its first entry's, with the node's samples */
+		node = *k->he;
+		node.nr_events = k->nr_events;
+		key_text(key, &node, buf, sizeof(buf));
 		fprintf(c->fp, "  %*s%8s%*s  %*s", indent, "", num,
 			c->ovh_width - indent - 8, "", indent, "");
 		if (key->clip && key->pad_last)
@@ -172,6 +177,7 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 				return -ENOMEM;
 			}
 			n->period += he->period;
+			n->nr_events += he->nr_events;
 			w = key_text(c.keys[k], he, buf, sizeof(buf));
 			if (c.keys[k]->width)
 				w = c.keys[k]->width(he);

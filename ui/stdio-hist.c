@@ -84,9 +84,24 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 	return 0;
 }
 
+/* perf widens the dso column to 16 (an address's hex digits) as soon as
+ * one entry has no symbol, unless -t or --dsos */
+#define UNRESOLVED_DSO_WIDTH 16
+
+static void unresolved_dso_width(const struct stdio_hist_opts *o, int *width,
+				 bool unresolved)
+{
+	if (!unresolved || o->field_sep || o->dso_list)
+		return;
+	for (int k = 0; k < o->nr_fields; k++)
+		if (o->fields[k].kind == FIELD_KEY && !strcmp(o->fields[k].key->name, "dso") &&
+		    width[k] < UNRESOLVED_DSO_WIDTH)
+			width[k] = UNRESOLVED_DSO_WIDTH;
+}
+
 static bool right_aligned(const struct sort_field *f)
 {
-	return f->kind != FIELD_KEY || !strcmp(f->key->name, "cpu") || !strcmp(f->key->name, "tid") ||
+	return f->kind != FIELD_KEY || f->key->right || !strcmp(f->key->name, "cpu") || !strcmp(f->key->name, "tid") ||
 	       !strcmp(f->key->name, "tgid");
 }
 
@@ -115,7 +130,7 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		return (size_t)fprintf(fp, "%*s", width, buf);
 	if (last && !f->key->pad_last && f->key->clip)
 		return (size_t)fprintf(fp, "%.*s", width, buf);
-	if (last && !f->key->pad_last)
+	if ((last && !f->key->pad_last) || f->key->no_pad)
 		return (size_t)fputs(buf, fp);
 	if (f->key->clip)
 		return (size_t)fprintf(fp, "%-*.*s", width, width, buf);
@@ -161,6 +176,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	char buf[4096];
 	uint64_t i;
 	size_t ret = 0;
+	bool unresolved = false;
 	int k;
 
 	if (!width)
@@ -176,6 +192,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	for (i = 0; i < hists->nr_sorted; i++) {
 		const struct hist_entry *he = hists->sorted[i];
 
+		unresolved |= !he->sym;
+
 		for (k = 0; k < o->nr_fields; k++) {
 			int w;
 
@@ -189,6 +207,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 		}
 	}
 
+	unresolved_dso_width(o, width, unresolved);
 	if (!o->quiet)
 		ret += put_header(fp, o, width, children, sep);
 
@@ -411,6 +430,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	int *width = NULL, k, m;
 	char buf[4096];
 	size_t ret = 0;
+	bool unresolved = false;
 
 	for (m = 0; m < nr; m++) {
 		if (group[m] && !g.keys)
@@ -453,6 +473,9 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		}
 		width[k] = w;
 	}
+	for (i = 0; i < g.nr_rows; i++)
+		unresolved |= !g.rows[i].rep->sym;
+	unresolved_dso_width(o, width, unresolved);
 	if (!o->quiet)
 		ret += put_header(fp, o, width, g.children, sep);
 	for (i = 0; i < g.nr_rows; i++) {

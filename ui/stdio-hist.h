@@ -18,6 +18,7 @@ struct stdio_hist_opts {
 	double percent_limit;
 	const char *field_sep;	/* -t: NULL = aligned columns */
 	bool fields_given;	/* -F: its overhead column is "Overhead" */
+	bool dso_list;		/* --dsos given: no unresolved-dso width */
 	uint64_t chain_total;	/* callchain percentages of this total
 				 * (--percentage relative); 0: the hists' */
 };

@@ -239,8 +239,15 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 			   strerror(-err));
 	}
 	err = kallsyms__load(path, &dso->syms);
-	if (err == 0)
+	if (err == 0) {
 		dso->symsrc = strdup(path);
+		/* perf ends the kernel's last symbol (no size in kallsyms)
+		 * at the page boundary above its start + 4 KiB */
+		if (dso->syms.kernel_hi) {
+			dso->ksym_start = dso->syms.kernel_lo;
+			dso->ksym_end = (dso->syms.kernel_hi + 4096 + 4095) & ~4095ULL;
+		}
+	}
 	else if (err == -EPERM && !(opts && opts->quiet))
 		warn_hidden_kallsyms(path);
 	else if (!(opts && opts->quiet))

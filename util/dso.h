@@ -33,6 +33,10 @@ struct dso {
 	char *symsrc;			/* file the symbols came from */
 	char *objpath;			/* the object itself (unwinding) */
 	struct symbols syms;
+	/* the kernel from kallsyms: from its first symbol's start to its
+	 * last one's end, the range perf's kernel map takes once loaded
+	 * (0, 0: not known) */
+	uint64_t ksym_start, ksym_end;
 	uint64_t hits;			/* samples that resolved here */
 	void *srcline;			/* srcline.c: libdw handle, cache */
 	void *unwind;			/* unwind.c: CFI facts, for all processes */

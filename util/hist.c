@@ -4,6 +4,7 @@
 #include <string.h>
 #include "event.h"
 #include "hist.h"
+#include "map.h"
 #include "thread.h"
 
 int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
@@ -26,10 +27,12 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 
 		for (int i = 0; i < nr_keys; i++) {
 			dso |= !strcmp(keys[i]->name, "dso");
-			sym |= !strcmp(keys[i]->name, "sym");
+			sym |= !strcmp(keys[i]->name, "sym") || !strcmp(keys[i]->name, "ipc_null");
 		}
 		hists->tree_merge = sym && !dso;
 	}
+	for (int i = 0; i < nr_keys; i++)
+		hists->dup_by_tmp |= keys[i]->sample_only;
 	hists->table_size = 1024;
 	hists->table = calloc(hists->table_size, sizeof(*hists->table));
 	return hists->table ? 0 : -ENOMEM;
@@ -195,6 +198,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				 * latest sample: an unresolved address keeps
 				 * the object it was last seen in */
 				he->dso = tmpl->dso;
+				he->map_size = tmpl->map_size;
 				return he;
 			}
 			parent = he;
@@ -206,6 +210,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				/* perf's walk compared down to this entry */
 				he->src_seen |= hists->src_key >= 0;
 				he->dso = tmpl->dso;
+				he->map_size = tmpl->map_size;
 				return he;
 			}
 	}
@@ -325,7 +330,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		uint32_t ncache = 0;
 		char level = tmpl->level;
 
-		if (hists->tree_merge) {
+		if (hists->tree_merge || hists->dup_by_tmp) {
 			if (nr + 1 > 128) {
 				cache = malloc((nr + 1) * sizeof(*cache));
 				if (!cache)
@@ -340,6 +345,10 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 
 			t.dso = f->dso;
 			t.sym = f->sym;
+			t.map_size = f->map ? map__size(f->map) : 0;
+			/* perf takes a frame's address for a map-relative
+			 * one and maps it out once more (not the kernel's) */
+			t.ip = f->map ? map__unmap_ip(f->map, f->ip) : f->ip;
 			/* perf keys unresolved callchain entries by raw ip */
 			t.addr = f->sym ? f->addr : f->ip;
 			/* a frame outside every map keeps the level of the one
@@ -348,11 +357,19 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
-			if (hists->tree_merge) {
+			if (hists->tree_merge || hists->dup_by_tmp) {
+				struct hist_entry t0 = t;
 				uint32_t k;
 
+				/* perf's template for this check has none of
+				 * the sample's own fields */
+				if (hists->dup_by_tmp) {
+					t0.weight = t0.ins_lat = 0;
+					t0.cgroup = t0.code_page_size = 0;
+					t0.cgns_dev = t0.cgns_ino = 0;
+				}
 				for (k = 0; k < ncache; k++)
-					if (!hist_entry__cmp_seen(hists, &t, cache[k]))
+					if (!hist_entry__cmp_seen(hists, &t0, cache[k]))
 						break;
 				if (k < ncache)
 					continue;
@@ -362,10 +379,12 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 				err = -ENOMEM;
 				break;
 			}
-			if (fe->last_sample == seq)
+			/* perf adds a frame again to an entry its check did
+			 * not find among this sample's */
+			if (fe->last_sample == seq && !hists->dup_by_tmp)
 				continue;
 			fe->last_sample = seq;
-			if (hists->tree_merge)
+			if (hists->tree_merge || hists->dup_by_tmp)
 				cache[ncache++] = fe;
 			fe->period_acc += period;
 			fe->nr_events_acc++;

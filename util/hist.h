@@ -40,6 +40,17 @@ struct hist_entry {
 	struct symbol *parent;
 	uint64_t time;		/* "time": the sample's time slot (ns) */
 	int32_t socket;		/* "socket": of the sample's CPU, or -1 */
+	uint64_t map_size;	/* "dso_size": end - start of the sample's map,
+				 * 0 without one */
+	/* "weight", "ins_lat" and their local_ keys: the weight and the
+	 * instruction latency of the sample that created the entry (perf
+	 * prints them times the entry's samples for the non-local keys) */
+	uint64_t weight, ins_lat;
+	uint64_t cgroup;	/* "cgroup": the sample's cgroup id */
+	uint64_t cgns_dev, cgns_ino;	/* "cgroup_id": the thread's cgroup
+					 * namespace (NAMESPACES records) */
+	uint64_t code_page_size;	/* "code_page_size" */
+	uint64_t ip;		/* "addr": the sample's (or frame's) address */
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;
@@ -97,6 +108,10 @@ struct hists {
 	 * walk down its red-black tree, so that the entries perf keeps
 	 * apart stay apart */
 	bool tree_merge;
+	/* a sample_only key: children entries are told apart from those
+	 * the sample added already only as perf does, by comparing each
+	 * with a template lacking the sample's fields */
+	bool dup_by_tmp;
 	struct hist_entry *rb_root;
 	int src_key;			/* index of the srcline key, or -1 */
 	struct hists_opts opts;

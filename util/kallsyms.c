@@ -48,6 +48,10 @@ static int kallsyms__read(const char *path, struct symbols *syms)
 		tab = strchr(name, '\t');
 		if (tab)
 			*tab = '\0';
+		if (!tab && (!syms->kernel_lo || addr < syms->kernel_lo))
+			syms->kernel_lo = addr;
+		if (!tab && addr > syms->kernel_hi)
+			syms->kernel_hi = addr;
 		/* aliases at one address: perf ends up with the last one listed */
 		if (syms->nr && syms->syms[syms->nr - 1]->start == addr) {
 			free(syms->syms[--syms->nr]);

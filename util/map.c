@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdlib.h>
+#include "dso.h"
 #include "map.h"
 
 struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *dso)
@@ -42,4 +43,11 @@ struct map *map__clone_range(const struct map *map, uint64_t start, uint64_t end
 	if (!map->identity)
 		m->pgoff = map->pgoff + (start - map->start);
 	return m;
+}
+
+uint64_t map__size(const struct map *map)
+{
+	if (map->dso && map->dso->kind == DSO_KIND_KERNEL && map->dso->ksym_end > map->dso->ksym_start)
+		return map->dso->ksym_end - map->dso->ksym_start;
+	return map->end - map->start;
 }

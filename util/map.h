@@ -27,6 +27,10 @@ void map__put(struct map *map);
 /* A copy of @map limited to [start, end); pgoff adjusted. */
 struct map *map__clone_range(const struct map *map, uint64_t start, uint64_t end);
 
+/* The size perf gives the map (sort key dso_size): end - start, but the
+ * kernel's map from kallsyms spans its symbols. */
+uint64_t map__size(const struct map *map);
+
 /* ip -> address in the dso's space (file offset, or ip for the kernel). */
 static inline uint64_t map__map_ip(const struct map *map, uint64_t ip)
 {

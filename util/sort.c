@@ -384,6 +384,233 @@ static int socket_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%*.*d", 6, 3, he->socket);
 }
 
+/* symbol_size: end - start of the entry's symbol, "unknown" without one;
+ * right-aligned in a column as wide as its header (perf does not widen
+ * it for longer numbers); ascending, entries without a symbol as size 0 */
+static uint64_t sym_size(const struct hist_entry *he)
+{
+	return he->sym ? he->sym->end - he->sym->start : 0;
+}
+
+static int sym_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(sym_size(a), sym_size(b));
+}
+
+static uint64_t sym_size_hash(const struct hist_entry *he)
+{
+	return sym_size(he) * 0x9e3779b97f4a7c15ULL;
+}
+
+/* perf prints the size as an int */
+static int sym_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	if (!he->sym)
+		return snprintf(buf, size, "unknown");
+	return snprintf(buf, size, "%d", (int)sym_size(he));
+}
+
+static int header_width(const struct hist_entry *he)
+{
+	return 0;
+}
+
+/* dso_size: the size of the sample's map (not of the file), as perf's */
+static int dso_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->map_size, b->map_size);
+}
+
+static uint64_t dso_size_hash(const struct hist_entry *he)
+{
+	return he->map_size * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int dso_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	if (!he->map_size)
+		return snprintf(buf, size, "unknown");
+	return snprintf(buf, size, "%d", (int)he->map_size);
+}
+
+/* ipc_null: the IPC column perf adds to a sort order naming "symbol" when
+ * the samples carry no branch stack: no value, but it compares entries
+ * as the symbol key does (its merge order, also for the output) */
+static int ipc_null_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%-7s%s", "-", "-");
+}
+
+/* weight, local_weight, ins_lat, local_ins_lat: entries merge by the
+ * sample's value (-W); descending, as perf compares them. The local keys
+ * print the value, the others the value times the entry's samples, left
+ * aligned in a column at least 12 wide */
+static int u64_desc(uint64_t a, uint64_t b)
+{
+	int64_t d = (int64_t)(b - a);	/* perf's sign of the difference */
+
+	return d < 0 ? -1 : d > 0;
+}
+
+static int weight_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return u64_desc(a->weight, b->weight);
+}
+
+static uint64_t weight_hash(const struct hist_entry *he)
+{
+	return he->weight * 0x9e3779b97f4a7c15ULL;
+}
+
+static int local_weight_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64, he->weight);
+}
+
+static int weight_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64, he->weight * he->nr_events);
+}
+
+static int ins_lat_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return u64_desc(a->ins_lat, b->ins_lat);
+}
+
+static uint64_t ins_lat_hash(const struct hist_entry *he)
+{
+	return he->ins_lat * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int local_ins_lat_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64, he->ins_lat);
+}
+
+static int ins_lat_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64, he->ins_lat * he->nr_events);
+}
+
+static int weight_width(const struct hist_entry *he)
+{
+	return 12;
+}
+
+/* cgroup: the sample's cgroup id (record --all-cgroups), shown by the path
+ * of the file's CGROUP record for it: "N/A" for id 0, "unknown" without a
+ * record; ascending by id. The column is as wide as the paths shown. */
+static const char *(*cgroup_name_fn)(void *arg, uint64_t id);
+static void *cgroup_name_arg;
+
+void sort__set_cgroup_name(const char *(*name)(void *arg, uint64_t id), void *arg)
+{
+	cgroup_name_fn = name;
+	cgroup_name_arg = arg;
+}
+
+static const char *cgroup_text(const struct hist_entry *he)
+{
+	const char *n;
+
+	if (!he->cgroup)
+		return "N/A";
+	n = cgroup_name_fn ? cgroup_name_fn(cgroup_name_arg, he->cgroup) : NULL;
+	return n ? n : "unknown";
+}
+
+static int cgroup_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->cgroup, b->cgroup);
+}
+
+static uint64_t cgroup_hash(const struct hist_entry *he)
+{
+	return he->cgroup * 0x9e3779b97f4a7c15ULL;
+}
+
+static int cgroup_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", cgroup_text(he));
+}
+
+/* perf sizes the column by the entries that have a cgroup */
+static int cgroup_width(const struct hist_entry *he)
+{
+	return he->cgroup ? (int)strlen(cgroup_text(he)) : 0;
+}
+
+/* cgroup_id: the thread's cgroup namespace, "dev/0xinode", by device then
+ * inode, both descending as perf compares them */
+static int cgroup_id_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->cgns_dev != b->cgns_dev)
+		return CMP(b->cgns_dev, a->cgns_dev);
+	return CMP(b->cgns_ino, a->cgns_ino);
+}
+
+static uint64_t cgroup_id_hash(const struct hist_entry *he)
+{
+	return (he->cgns_dev * 0x9e3779b97f4a7c15ULL) ^ (he->cgns_ino * 0xc2b2ae3d27d4eb4fULL);
+}
+
+static int cgroup_id_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%" PRIu64 "/0x%" PRIx64, he->cgns_dev, he->cgns_ino);
+}
+
+/* code_page_size: the page size of the sample's ip (record
+ * --code-page-size) in perf's units, "4K", "2M" ("N/A": none); a column
+ * as wide as its header */
+static int code_page_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->code_page_size, b->code_page_size);
+}
+
+static uint64_t code_page_size_hash(const struct hist_entry *he)
+{
+	return he->code_page_size * 0xff51afd7ed558ccdULL;
+}
+
+/* perf divides by 1024 while more than 1024 is left (so 1024 stays
+ * "1024B"), up to G */
+static int code_page_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	static const char units[] = "BKMG";
+	uint64_t n = he->code_page_size;
+	int u = 0;
+
+	if (!n)
+		return snprintf(buf, size, "N/A");
+	while (n / 1024 > 1 && u < 3) {
+		n /= 1024;
+		u++;
+	}
+	return snprintf(buf, size, "%" PRIu64 "%c", n, units[u]);
+}
+
+/* addr: the sample's address (a callchain entry's, for children), by the
+ * sign of the 64-bit difference as perf, "%#llx" in 18 columns */
+static int ip_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return addr_diff_sign(a->ip, b->ip);
+}
+
+static uint64_t ip_hash(const struct hist_entry *he)
+{
+	return he->ip * 0xff51afd7ed558ccdULL;
+}
+
+static int ip_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%#" PRIx64, he->ip);
+}
+
+static int ip_width(const struct hist_entry *he)
+{
+	return 18;
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
 	  .pad_last = true, .clip = true, .collapse = true },
@@ -405,6 +632,29 @@ static const struct sort_key sort_keys[] = {
 	  .width = srcfile_width, .need_srcline = true, .clip = true },
 	{ "socket", "Socket", socket_cmp, socket_cmp, socket_hash, socket_snprintf,
 	  .pad_last = true },
+	{ "symbol_size", "Symbol size", sym_size_cmp, sym_size_cmp, sym_size_hash,
+	  sym_size_snprintf, .width = header_width, .right = true },
+	{ "dso_size", "DSO size", dso_size_cmp, dso_size_cmp, dso_size_hash, dso_size_snprintf,
+	  .width = header_width, .right = true },
+	{ "local_weight", "Local Weight", weight_cmp, weight_cmp, weight_hash,
+	  local_weight_snprintf, .width = weight_width, .pad_last = true, .sample_only = true },
+	{ "weight", "Weight", weight_cmp, weight_cmp, weight_hash, weight_snprintf,
+	  .width = weight_width, .pad_last = true, .sample_only = true },
+	{ "local_ins_lat", "Local INSTR Latency", ins_lat_cmp, ins_lat_cmp, ins_lat_hash,
+	  local_ins_lat_snprintf, .width = weight_width, .pad_last = true, .sample_only = true },
+	{ "ins_lat", "INSTR Latency", ins_lat_cmp, ins_lat_cmp, ins_lat_hash, ins_lat_snprintf,
+	  .width = weight_width, .pad_last = true, .sample_only = true },
+	{ "cgroup", "Cgroup", cgroup_cmp, cgroup_cmp, cgroup_hash, cgroup_snprintf,
+	  .width = cgroup_width, .sample_only = true },
+	{ "cgroup_id", "cgroup id (dev/inode)", cgroup_id_cmp, cgroup_id_cmp, cgroup_id_hash,
+	  cgroup_id_snprintf, .width = header_width, .sample_only = true },
+	{ "code_page_size", "Code Page Size", code_page_size_cmp, code_page_size_cmp,
+	  code_page_size_hash, code_page_size_snprintf, .width = header_width,
+	  .pad_last = true, .sample_only = true },
+	{ "addr", "Address", ip_cmp, ip_cmp, ip_hash, ip_snprintf, .width = ip_width,
+	  .pad_last = true },
+	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
+	  .width = header_width, .pad_last = true },
 };
 
 const struct sort_key *sort_key__find(const char *name)
@@ -422,5 +672,6 @@ const struct sort_key *sort_key__find(const char *name)
 const char *sort_key__names(void)
 {
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
-	       "socket, srcfile";
+	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
+	       "local_ins_lat, cgroup, cgroup_id, code_page_size, addr";
 }

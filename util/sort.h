@@ -44,7 +44,13 @@ struct sort_key {
 	bool need_srcline;
 	bool need_trace;	/* trace: the formatted tracepoint */
 	bool pad_last;		/* pad even as the last column (perf does) */
+	bool no_pad;		/* never padded, not even before another
+				 * column (perf prints the bare value) */
+	bool right;		/* right-aligned in its column */
 	bool clip;		/* rows are cut at the column width (perf's comm) */
+	bool sample_only;	/* compares a field of the sample that perf's
+				 * duplicate check of callchain entries
+				 * (children) leaves zero: weights, cgroup */
 	bool collapse;		/* perf re-sorts its entries by this key once
 				 * more before the output (its "collapse") */
 };
@@ -57,6 +63,9 @@ struct sort_field {
 
 /* "time" prints nanoseconds (--ns) instead of microseconds. */
 void sort__set_time_ns(bool ns);
+
+/* "cgroup" prints the path of a cgroup id by @name (NULL: not known). */
+void sort__set_cgroup_name(const char *(*name)(void *arg, uint64_t id), void *arg);
 
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);

@@ -32,6 +32,9 @@ struct symbols {
 	size_t nr, alloc;
 	bool sorted;
 	bool no_demangle;	/* loaders keep C++ names mangled */
+	/* kallsyms: the lowest and the highest start of the kernel's own
+	 * symbols (not the modules'); 0 otherwise */
+	uint64_t kernel_lo, kernel_hi;
 	/*
 	 * When symbols overlap (a zero-size symbol stretched over PLT slots,
 	 * nested symbols), which one perf names an address with depends on

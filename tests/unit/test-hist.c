@@ -404,6 +404,40 @@ static void test_callchain_param(void **state)
 	assert_int_equal(callchain_param__parse(&p, "bogus"), -EINVAL);
 }
 
+/* a sample-only key (weight): perf's duplicate check of children entries
+ * compares a template without the weight, so each frame of a sample of
+ * weight > 0 adds to its entry again; a weight-0 sample's frames match the
+ * entry and add once */
+static void test_children_weight(void **state)
+{
+	const struct sort_key *keys[] = { sort_key__find("weight") };
+	struct hists_opts o = { .children = true };
+	struct callchain_cursor_node f[2];
+	struct callchain_cursor c = { .nodes = f, .nr = 2, .alloc = 2 };
+	struct hist_entry t = { 0 }, *heavy, *light;
+	struct hists h;
+
+	(void)state;
+	memset(f, 0, sizeof(f));
+	f[0].ip = 0x10;
+	f[1].ip = 0x20;
+	assert_int_equal(hists__init(&h, keys, 1, &o), 0);
+	assert_true(h.dup_by_tmp);
+	t.weight = 30;
+	assert_int_equal(hists__add_sample(&h, &t, &c, 100, PERF_RECORD_MISC_USER), 0);
+	t.weight = 0;
+	assert_int_equal(hists__add_sample(&h, &t, &c, 100, PERF_RECORD_MISC_USER), 0);
+	assert_int_equal(h.nr_entries, 2);
+	t.weight = 30;
+	heavy = hists__findnew(&h, &t);
+	t.weight = 0;
+	light = hists__findnew(&h, &t);
+	assert_int_equal(heavy->period, 100);
+	assert_int_equal(heavy->period_acc, 300);	/* self + 2 frames */
+	assert_int_equal(light->period_acc, 100);
+	hists__exit(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -414,6 +448,7 @@ int main(void)
 		cmocka_unit_test(test_callchain_walk_split),
 		cmocka_unit_test(test_callchain_param),
 		cmocka_unit_test(test_flat_tie_order),
+		cmocka_unit_test(test_children_weight),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
