@@ -110,7 +110,9 @@ umount disk
 assert_contains "full disk" "No space left on device" disk.err
 perf_reads full.data
 n=$(sed -n 's/.*(\([0-9]*\) samples).*/\1/p' disk.err)
-[ "$n" -gt 100 ] || { cat disk.err; fail "full disk kept only $n samples"; }
+# how many depends on the size of the round that did not fit (a slow,
+# sanitized build reads the ring buffers in bigger rounds: 29 kept once)
+[ "$n" -gt 0 ] || { cat disk.err; fail "full disk kept no sample"; }
 assert_eq "samples kept on a full disk" "$n" "$($PERF script -i full.data 2>/dev/null | grep -c '^ *cpuburn')"
 # and mperf reads the same, with at most one warning (no room for features)
 "$MPERF" script -i full.data >full.out 2>full.err || { cat full.err; fail "mperf script on the full-disk file"; }
