@@ -262,6 +262,22 @@ static int he__add_chain(struct hists *hists, struct hist_entry *he,
 	return callchain_root__append(he->callchain, frames, nr, period);
 }
 
+/* perf's duplicate check of a sample's callchain frames (children)
+ * compares each frame, with the frame_zero keys unset, to the entries the
+ * sample added: when such a key's value is not 0 nothing matches and
+ * every frame adds the period again, also to an entry it added already */
+static bool frames_add_again(const struct hists *hists, const struct hist_entry *tmpl)
+{
+	struct hist_entry unset = *tmpl;
+
+	unset.time = 0;
+	unset.socket = 0;
+	for (int i = 0; i < hists->nr_keys; i++)
+		if (hists->keys[i]->frame_zero && hists->keys[i]->cmp(&unset, tmpl))
+			return true;
+	return false;
+}
+
 int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		      const struct callchain_cursor *cursor, uint64_t period,
 		      uint8_t cpumode)
@@ -324,6 +340,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		struct hist_entry *cachebuf[128], **cache = cachebuf;
 		uint32_t ncache = 0;
 		char level = tmpl->level;
+		bool again = frames_add_again(hists, tmpl);
 
 		if (hists->tree_merge) {
 			if (nr + 1 > 128) {
@@ -348,7 +365,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
-			if (hists->tree_merge) {
+			if (hists->tree_merge && !again) {
 				uint32_t k;
 
 				for (k = 0; k < ncache; k++)
@@ -362,7 +379,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 				err = -ENOMEM;
 				break;
 			}
-			if (fe->last_sample == seq)
+			if (fe->last_sample == seq && !again)
 				continue;
 			fe->last_sample = seq;
 			if (hists->tree_merge)

@@ -400,11 +400,12 @@ static const struct sort_key sort_keys[] = {
 	  .need_trace = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
-	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width },
+	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width,
+	  .frame_zero = true },
 	{ "srcfile", "Source File", srcfile_cmp, srcfile_cmp, srcfile_hash, srcfile_snprintf,
 	  .width = srcfile_width, .need_srcline = true, .clip = true },
 	{ "socket", "Socket", socket_cmp, socket_cmp, socket_hash, socket_snprintf,
-	  .pad_last = true },
+	  .pad_last = true, .frame_zero = true },
 };
 
 const struct sort_key *sort_key__find(const char *name)

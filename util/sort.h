@@ -45,6 +45,11 @@ struct sort_key {
 	bool need_trace;	/* trace: the formatted tracepoint */
 	bool pad_last;		/* pad even as the last column (perf does) */
 	bool clip;		/* rows are cut at the column width (perf's comm) */
+	/* with children, perf checks a callchain frame against the entries
+	 * its sample added with this key's value unset (0): a sample whose
+	 * value is not 0 never finds its frames there, so every frame adds
+	 * the period again (time, socket) */
+	bool frame_zero;
 	bool collapse;		/* perf re-sorts its entries by this key once
 				 * more before the output (its "collapse") */
 };
