@@ -90,6 +90,12 @@ static bool right_aligned(const struct sort_field *f)
 	       !strcmp(f->key->name, "tgid");
 }
 
+static bool is_percent(const struct sort_field *f)
+{
+	return f->kind == FIELD_OVERHEAD || f->kind == FIELD_CHILDREN ||
+	       f->kind == FIELD_OVERHEAD_SYS || f->kind == FIELD_OVERHEAD_US;
+}
+
 static bool entry_shown(const struct hists *h, const struct hist_entry *he, double limit)
 {
 	uint64_t v = h->opts.children ? he->period_acc : he->period;
@@ -105,12 +111,21 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		       int k, bool last, const char *sep)
 {
 	if (sep) {
+		/* perf's -t: the separator for the two spaces, a number as " %s"
+		 * left in the column, keys as without -t */
 		if (k)
 			fputs(sep, fp);
-		fputs(buf, fp);
-		return 0;
+		if (f->kind != FIELD_KEY)
+			return (size_t)(last ? fprintf(fp, " %s", buf) :
+					       fprintf(fp, " %-*s", width - 1, buf));
+	} else {
+		fputs("  ", fp);
 	}
-	fputs("  ", fp);
+	/* perf prints a percentage as a space, the number in the width
+	 * less 2, then '%': one space before a value as wide as the column
+	 * (children over 1000%) */
+	if (is_percent(f))
+		return (size_t)fprintf(fp, " %*s", width - 1, buf);
 	if (right_aligned(f))
 		return (size_t)fprintf(fp, "%*s", width, buf);
 	if (last && !f->key->pad_last && f->key->clip)
@@ -134,15 +149,16 @@ static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *w
 
 		if (k)
 			ret += (size_t)fputs(sep ? sep : "  ", fp);
-		if (sep)
-			ret += (size_t)fputs(h, fp);
-		else if (right_aligned(&o->fields[k]))
+		if (right_aligned(&o->fields[k]))
 			ret += (size_t)fprintf(fp, "%*s", width[k], h);
 		else
 			ret += (size_t)fprintf(fp, "%-*s", width[k], h);
 	}
+	/* -t: the header line alone */
+	if (sep)
+		return ret + (size_t)fputs("\n", fp);
 	ret += (size_t)fputs("\n# ", fp);
-	for (k = 0; k < o->nr_fields && !sep; k++) {
+	for (k = 0; k < o->nr_fields; k++) {
 		if (k)
 			ret += (size_t)fputs("  ", fp);
 		for (i = 0; i < width[k]; i++)
@@ -472,22 +488,28 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 			bool last = k == o->nr_fields - 1;
 
 			if (group_field_per_member(f)) {
-				int w = width[k] / nr;
+				int w = width[k] / nr, used = 0;
 
+				if (sep && k)
+					fputs(sep, fp);
 				for (m = 0; m < nr; m++) {
+					int mw = m ? w : width[k] - w * (nr - 1);
+
 					group_field_text(f, r, m, group, g.children, buf, sizeof(buf));
 					/* perf's N/A (nothing cumulated) once, for the group */
 					if (m && !strcmp(buf, "N/A"))
 						buf[0] = '\0';
-					if (sep) {
-						if (k || m)
-							fputs(sep, fp);
-						fputs(buf, fp);
-					} else {
+					if (sep)	/* -t: " %s" a member, then padded */
+						used += fprintf(fp, " %s", buf);
+					else if (is_percent(f))
+						ret += (size_t)fprintf(fp, "%s %*s", m ? "" : "  ",
+								       mw - 1, buf);
+					else
 						ret += (size_t)fprintf(fp, "%s%*s", m ? "" : "  ",
-								       m ? w : width[k] - w * (nr - 1), buf);
-					}
+								       mw, buf);
 				}
+				if (sep && !last && used < width[k])
+					fprintf(fp, "%*s", width[k] - used, "");
 				continue;
 			}
 			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
