@@ -103,6 +103,10 @@ struct report {
 	int nr_keys;
 	struct sort_field fields_v[MAX_FIELDS];
 	int nr_fields;
+	struct sort_field order_v[MAX_FIELDS];	/* output order of -F with -s */
+	int nr_order;
+	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
+	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
 	int32_t *pids, *tids;
 	int nr_pids, nr_tids;
@@ -363,15 +367,6 @@ static int report__setup(struct report *rep)
 		rep->children = rep->has_callchains;
 	if (!rep->has_callchains)
 		rep->children = 0;
-	/* -F without overhead_children: perf drops the cumulation but keeps
-	 * the caller order it chose for it */
-	if (rep->fields && !strstr(rep->fields, "overhead_children") && rep->children) {
-		rep->children = 0;
-		if (!rep->cc.order_set) {
-			rep->cc.order = ORDER_CALLER;
-			rep->cc.order_set = true;
-		}
-	}
 	if (rep->cc.mode != CHAIN_NONE && !rep->has_callchains) {
 		if (rep->call_graph)
 			pr_warning("-g: the file has no callchains (record with -g)\n");
@@ -417,10 +412,45 @@ static int report__setup(struct report *rep)
 			rep->keys[rep->nr_keys++] = sort_key__find("sym");
 		}
 		if (rep->sort_order) {
-			int nf = rep->nr_fields;
+			int nf = rep->nr_fields, i, j, n = 0;
 
 			err = report__add_list(rep, rep->sort_order, false);
-			rep->nr_fields = nf;	/* -s adds keys, -F picks columns */
+			for (i = nf; !err && i < rep->nr_fields; i++)
+				rep->collapse_s |= rep->fields_v[i].key->collapse,
+				rep->dso_s |= !strcmp(rep->fields_v[i].key->name, "dso");
+			/* perf's output order: the -s keys, then the -F
+			 * columns that are not among them */
+			for (i = nf; !err && i < rep->nr_fields; i++)
+				rep->order_v[n++] = rep->fields_v[i];
+			for (i = 0; !err && i < nf; i++) {
+				for (j = nf; j < rep->nr_fields; j++)
+					if (rep->fields_v[i].kind == FIELD_KEY &&
+					    rep->fields_v[i].key == rep->fields_v[j].key)
+						break;
+				if (j == rep->nr_fields)
+					rep->order_v[n++] = rep->fields_v[i];
+			}
+			rep->nr_order = n;
+			/* and perf's merge order: the -s keys first too */
+			for (i = 0, rep->nr_keys = 0; !err && i < n; i++) {
+				if (rep->order_v[i].kind != FIELD_KEY)
+					continue;
+				for (j = 0; j < rep->nr_keys; j++)
+					if (rep->keys[j] == rep->order_v[i].key)
+						break;
+				if (j == rep->nr_keys)
+					rep->keys[rep->nr_keys++] = rep->order_v[i].key;
+			}
+			/* columns: the -F list, then the -s keys it lacks */
+			for (i = n = nf; !err && i < rep->nr_fields; i++) {
+				for (j = 0; j < nf; j++)
+					if (rep->fields_v[j].kind == FIELD_KEY &&
+					    rep->fields_v[j].key == rep->fields_v[i].key)
+						break;
+				if (j == nf)
+					rep->fields_v[n++] = rep->fields_v[i];
+			}
+			rep->nr_fields = n;
 			if (err)
 				return err;
 		}
@@ -495,7 +525,12 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	if (rep->fields && !rep->sort_order) {
 		ho.order = rep->fields_v;
 		ho.nr_order = rep->nr_fields;
+	} else if (rep->nr_order) {	/* -F and -s: the keys first */
+		ho.order = rep->order_v;
+		ho.nr_order = rep->nr_order;
 	}
+	ho.no_collapse = rep->fields && !rep->collapse_s;
+	ho.dso_not_sorted = rep->fields && !rep->dso_s;
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.frame_srcline_arg = rep;

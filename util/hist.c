@@ -14,9 +14,6 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	hists->nr_keys = nr_keys;
 	if (opts)
 		hists->opts = *opts;
-	/* without a dso key, the symbol key compares dsos for resolved
-	 * symbols but not for unresolved addresses: not a total order */
-	sort__set_keys(keys, nr_keys);
 	hists->src_key = -1;
 	for (int i = 0; i < nr_keys; i++)
 		if (keys[i]->need_srcline && hists->src_key < 0)
@@ -28,6 +25,11 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 			dso |= !strcmp(keys[i]->name, "dso");
 			sym |= !strcmp(keys[i]->name, "sym");
 		}
+		/* without a dso key, the symbol key compares dsos for
+		 * resolved symbols but not for unresolved addresses: not a
+		 * total order */
+		dso &= !hists->opts.dso_not_sorted;
+		sort__set_has_dso(dso);
 		hists->tree_merge = sym && !dso;
 	}
 	hists->table_size = 1024;
@@ -680,7 +682,7 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 		free(res);
 		return false;
 	}
-	for (i = 0; i < hists->nr_keys; i++)
+	for (i = 0; i < hists->nr_keys && !hists->opts.no_collapse; i++)
 		collapse |= hists->keys[i]->collapse;
 	qsort(in, n, sizeof(*in), seq_cmp);
 	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, false);

@@ -76,6 +76,13 @@ struct hists_opts {
 	 * in their order); NULL: overhead, then the keys */
 	const struct sort_field *order;
 	int nr_order;
+	/* no collapse pass even for a collapsing key: perf collapses for
+	 * the keys of -s (or its default ones), not for those a -F list
+	 * adds */
+	bool no_collapse;
+	/* the dso key comes from a -F list alone: perf does not count it as
+	 * a sort key (its symbol key compares dsos as without one) */
+	bool dso_not_sorted;
 };
 
 struct hists {

@@ -131,11 +131,9 @@ static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
  * too), then by address range; unresolved addresses after the symbols */
 static bool sort_has_dso;
 
-void sort__set_keys(const struct sort_key *const *keys, int nr)
+void sort__set_has_dso(bool has_dso)
 {
-	sort_has_dso = false;
-	for (int i = 0; i < nr; i++)
-		sort_has_dso |= !strcmp(keys[i]->name, "dso");
+	sort_has_dso = has_dso;
 }
 
 /* perf subtracts addresses and takes the sign of the 64-bit difference:

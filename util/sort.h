@@ -65,9 +65,10 @@ void sort__set_time_ns(bool ns);
 
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
-/* The sort keys in use: the symbol key compares the dso itself only
- * when no dso key is among them, as perf's does. */
-void sort__set_keys(const struct sort_key *const *keys, int nr);
+/* Whether perf counts a dso key among its sort keys: the symbol key
+ * compares the dso itself only without one, as perf's does (a dso that
+ * a -F list adds does not count). */
+void sort__set_has_dso(bool has_dso);
 /* Comma-separated list of names for error messages. */
 const char *sort_key__names(void);
 
