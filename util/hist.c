@@ -647,6 +647,70 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 	return out;
 }
 
+int rb_insert_order(void **items, uint64_t n,
+		    int (*cmp)(const void *a, const void *b, void *arg), void *arg)
+{
+	struct rbt t;
+	uint32_t *stack, x, sp = 0;
+	void **res;
+	uint64_t i, out = 0;
+	int err = -ENOMEM;
+
+	if (n >= RB_NIL)
+		return -E2BIG;
+	if (!n)
+		return 0;
+	t.left = malloc(n * sizeof(uint32_t));
+	t.right = malloc(n * sizeof(uint32_t));
+	t.parent = malloc(n * sizeof(uint32_t));
+	t.red = malloc(n);
+	stack = malloc((n + 1) * sizeof(uint32_t));
+	res = malloc(n * sizeof(*res));
+	if (!t.left || !t.right || !t.parent || !t.red || !stack || !res)
+		goto out;
+	t.root = RB_NIL;
+	for (i = 0; i < n; i++) {
+		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t.root;
+		bool goleft = false;
+
+		while (cur != RB_NIL) {
+			y = cur;
+			goleft = cmp(items[z], items[cur], arg) < 0;
+			cur = goleft ? t.left[cur] : t.right[cur];
+		}
+		t.left[z] = t.right[z] = RB_NIL;
+		t.parent[z] = y;
+		t.red[z] = 1;
+		if (y == RB_NIL)
+			t.root = z;
+		else if (goleft)
+			t.left[y] = z;
+		else
+			t.right[y] = z;
+		rbt_fixup(&t, z);
+	}
+	x = t.root;
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t.left[x];
+		}
+		x = stack[--sp];
+		res[out++] = items[x];
+		x = t.right[x];
+	}
+	memcpy(items, res, n * sizeof(*res));
+	err = 0;
+out:
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+	free(stack);
+	free(res);
+	return err;
+}
+
 /*
  * perf's three trees: entries enter its input tree as they are created
  * (merge order of the keys), are re-inserted in that tree's order into its
@@ -688,6 +752,8 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, false);
 	if (collapse)
 		n = rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, true);
+	for (uint64_t k = 0; k < n; k++)
+		in[k]->cpos = k;
 	rb_pass(&t, stack, in, res, n, output_cmp, hists, true, false);
 	*nr = n;
 	free(t.left);
