@@ -833,8 +833,12 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 			uint64_t total, int depth, uint32_t mask, int left)
 {
 	struct callchain_node **kids;
+	/* fractal: the threshold is a share of the hits below @parent (as
+	 * perf's), the percentages of @total (the entry's for the first
+	 * level): a node with much self time keeps its small children */
 	uint32_t n = callchain_node__sorted_children(parent, c->param->mode == CHAIN_GRAPH_REL ?
-					   (uint64_t)(total * c->param->min_percent / 100) :
+					   (uint64_t)((parent->cumul - parent->hit) *
+						      c->param->min_percent / 100) :
 					   c->min_hit, &kids);
 	uint64_t remaining = total;
 	uint32_t k, printed = 0;
