@@ -4,7 +4,7 @@
 need_perf
 need_root
 tmpdir
-[ -x "$WL/cpuburn" ] && [ -x "$WL/pagetouch" ] || skip "workloads not built (make workloads)"
+{ [ -x "$WL/cpuburn" ] && [ -x "$WL/pagetouch" ]; } || skip "workloads not built (make workloads)"
 "$PERF" record -q -g -o "$T/fp.data" "$WL/cpuburn" 0.3 >/dev/null 2>&1 ||
 	skip "perf record -g does not work here"
 # a group whose member (page-faults) samples where the leader does not:
