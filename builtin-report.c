@@ -114,6 +114,8 @@ struct report {
 	struct sort_field order_v[MAX_FIELDS];
 	int nr_order;
 	int nr_fields;
+	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
+	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
 	int32_t *pids, *tids;
 	int nr_pids, nr_tids;
@@ -331,9 +333,15 @@ static int report__fields_and_sort(struct report *rep)
 		rep->fields_v[rep->nr_fields++] = sv[i];
 	}
 	rep->nr_order = 0;
-	for (i = 0; i < ns; i++)
+	for (i = 0; i < ns; i++) {
 		if (!field_in(rep->order_v, rep->nr_order, &sv[i]))
 			rep->order_v[rep->nr_order++] = sv[i];
+		/* perf's collapse and its dso key are those of -s */
+		if (sv[i].kind == FIELD_KEY) {
+			rep->collapse_s |= sv[i].key->collapse;
+			rep->dso_s |= !strcmp(sv[i].key->name, "dso");
+		}
+	}
 	for (i = 0; i < nf && rep->nr_order < MAX_FIELDS; i++)
 		if (!field_in(rep->order_v, rep->nr_order, &fv[i]))
 			rep->order_v[rep->nr_order++] = fv[i];
@@ -419,15 +427,6 @@ static int report__setup(struct report *rep)
 		rep->children = rep->has_callchains;
 	if (!rep->has_callchains)
 		rep->children = 0;
-	/* -F without overhead_children: perf drops the cumulation but keeps
-	 * the caller order it chose for it */
-	if (rep->fields && !strstr(rep->fields, "overhead_children") && rep->children) {
-		rep->children = 0;
-		if (!rep->cc.order_set) {
-			rep->cc.order = ORDER_CALLER;
-			rep->cc.order_set = true;
-		}
-	}
 	if (rep->cc.mode != CHAIN_NONE && !rep->has_callchains) {
 		if (rep->call_graph)
 			pr_warning("-g: the file has no callchains (record with -g)\n");
@@ -551,6 +550,8 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 		ho.order = rep->order_v;
 		ho.nr_order = rep->nr_order;
 	}
+	ho.no_collapse = rep->fields && !rep->collapse_s;
+	ho.dso_not_sorted = rep->fields && !rep->dso_s;
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.frame_srcline_arg = rep;

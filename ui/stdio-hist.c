@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,12 @@ static bool right_aligned(const struct sort_field *f)
 	       !strcmp(f->key->name, "tgid");
 }
 
+static bool is_percent(const struct sort_field *f)
+{
+	return f->kind == FIELD_OVERHEAD || f->kind == FIELD_CHILDREN ||
+	       f->kind == FIELD_OVERHEAD_SYS || f->kind == FIELD_OVERHEAD_US;
+}
+
 static bool entry_shown(const struct hists *h, const struct hist_entry *he, double limit)
 {
 	uint64_t v = h->opts.children ? he->period_acc : he->period;
@@ -119,13 +126,34 @@ static bool entry_shown(const struct hists *h, const struct hist_entry *he, doub
 static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, int width,
 		       int k, bool last, const char *sep)
 {
+	char text[4096];
+
 	if (sep) {
+		/* perf's -t: the separator for the two spaces, a number as " %s"
+		 * left in the column, keys as without -t */
 		if (k)
 			fputs(sep, fp);
-		fputs(buf, fp);
-		return 0;
+		if (f->kind != FIELD_KEY)
+			return (size_t)(last ? fprintf(fp, " %s", buf) :
+					       fprintf(fp, " %-*s", width - 1, buf));
+		/* the separator's first character in a key reads '.' */
+		if (sep[0] && strchr(buf, sep[0])) {
+			size_t i;
+
+			snprintf(text, sizeof(text), "%s", buf);
+			for (i = 0; text[i]; i++)
+				if (text[i] == sep[0])
+					text[i] = '.';
+			buf = text;
+		}
+	} else {
+		fputs("  ", fp);
 	}
-	fputs("  ", fp);
+	/* perf prints a percentage as a space, the number in the width
+	 * less 2, then '%': one space before a value as wide as the column
+	 * (children over 1000%) */
+	if (is_percent(f))
+		return (size_t)fprintf(fp, " %*s", width - 1, buf);
 	if (right_aligned(f))
 		return (size_t)fprintf(fp, "%*s", width, buf);
 	if (last && !f->key->pad_last && f->key->clip)
@@ -149,15 +177,16 @@ static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *w
 
 		if (k)
 			ret += (size_t)fputs(sep ? sep : "  ", fp);
-		if (sep)
-			ret += (size_t)fputs(h, fp);
-		else if (right_aligned(&o->fields[k]))
+		if (right_aligned(&o->fields[k]))
 			ret += (size_t)fprintf(fp, "%*s", width[k], h);
 		else
 			ret += (size_t)fprintf(fp, "%-*s", width[k], h);
 	}
+	/* -t: the header line alone */
+	if (sep)
+		return ret + (size_t)fputs("\n", fp);
 	ret += (size_t)fputs("\n# ", fp);
-	for (k = 0; k < o->nr_fields && !sep; k++) {
+	for (k = 0; k < o->nr_fields; k++) {
 		if (k)
 			ret += (size_t)fputs("  ", fp);
 		for (i = 0; i < width[k]; i++)
@@ -240,7 +269,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 struct group_row {
 	struct hist_entry **he;		/* [member]: NULL when it has none */
 	const struct hist_entry *rep;	/* the first non-NULL: keys and callchain */
-	uint64_t pos;			/* the order before sorting */
+	uint64_t pos;			/* the order the rows were made */
+	uint64_t ins;			/* perf's insertion order */
 	struct group_row *hnext;
 };
 
@@ -304,8 +334,10 @@ static uint64_t group__self(const struct group_row *r, int m)
  * perf's group order: the leader's overhead, then each member's, then
  * the keys. With children: the leader's children value only (callers
  * before callees of a thread on a tie), then the self overheads of the
- * leader and the members. Full ties keep the leader's output order (its
- * keys); rows of members only come after.
+ * leader and the members. perf inserts the leader's entries (and a dummy
+ * one for each row of members only) into its output tree in the order of
+ * its merge tree, equal ones to the right: the rows are placed the same
+ * way, as the depth rule makes the comparison no total order.
  */
 static uint64_t group__field(const struct group_row *r, int m, enum sort_field_kind kind)
 {
@@ -327,6 +359,20 @@ static uint64_t group__field(const struct group_row *r, int m, enum sort_field_k
 	}
 }
 
+/* callers before callees of one thread on equal children values */
+static int group__depth_cmp(const struct group_view *g, const struct group_row *a,
+			    const struct group_row *b)
+{
+	const struct hist_entry *la = a->he[0], *lb = b->he[0];
+
+	if (!la || !lb || la->thread != lb->thread || la->depth == lb->depth ||
+	    !g->keys->opts.callchain)
+		return 0;
+	if (g->keys->opts.cc.order == ORDER_CALLER)
+		return la->depth > lb->depth ? -1 : 1;
+	return la->depth < lb->depth ? -1 : 1;
+}
+
 /* a -F list: its columns in order, each value column the leader's then
  * the members' (children: the leader's only, as perf) */
 static int group_row_cmp_fields(const struct group_view *g, const struct group_row *a,
@@ -336,10 +382,10 @@ static int group_row_cmp_fields(const struct group_view *g, const struct group_r
 
 	for (int i = 0; i < h->opts.nr_order; i++) {
 		const struct sort_field *f = &h->opts.order[i];
+		int r;
 
 		if (f->kind == FIELD_KEY) {
-			int r = f->key->sort(a->rep, b->rep);
-
+			r = f->key->sort(a->rep, b->rep);
 			if (r)
 				return r;
 			continue;
@@ -350,20 +396,18 @@ static int group_row_cmp_fields(const struct group_view *g, const struct group_r
 			if (va != vb)
 				return va > vb ? -1 : 1;
 		}
-		/* callers before callees: the leader's order has it */
-		if (f->kind == FIELD_CHILDREN && a->he[0] && b->he[0] &&
-		    a->he[0]->thread == b->he[0]->thread && a->he[0]->depth != b->he[0]->depth &&
-		    h->opts.callchain)
-			return a->pos < b->pos ? -1 : 1;
+		r = f->kind == FIELD_CHILDREN ? group__depth_cmp(g, a, b) : 0;
+		if (r)
+			return r;
 	}
-	return a->pos < b->pos ? -1 : a->pos > b->pos;
+	return 0;
 }
 
 static int group_row_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct group_row *a = pa, *b = pb;
 	const struct group_view *g = arg;
-	const struct hist_entry *la = a->he[0], *lb = b->he[0];
+	int r;
 
 	if (g->keys->opts.nr_order)
 		return group_row_cmp_fields(g, a, b);
@@ -373,10 +417,9 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 
 		if (va != vb)
 			return va > vb ? -1 : 1;
-		/* the leader's own order holds its depth rule */
-		if (la && lb && la->thread == lb->thread && la->depth != lb->depth &&
-		    g->keys->opts.callchain)
-			return a->pos < b->pos ? -1 : 1;
+		r = group__depth_cmp(g, a, b);
+		if (r)
+			return r;
 	}
 	for (int m = 0; m < g->nr; m++) {
 		uint64_t va = g->children ? group__self(a, m) : group__value(g, a, m);
@@ -385,16 +428,72 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 		if (va != vb)
 			return va > vb ? -1 : 1;
 	}
-	/* a member-only row goes by the keys, as perf's dummy entries */
-	if (!la || !lb) {
-		for (int i = 0; i < g->keys->nr_keys; i++) {
-			int r = g->keys->keys[i]->sort(a->rep, b->rep);
+	for (int i = 0; i < g->keys->nr_keys; i++) {
+		r = g->keys->keys[i]->sort(a->rep, b->rep);
+		if (r)
+			return r;
+	}
+	return 0;
+}
 
-			if (r)
-				return r;
+/* perf's insertion order: the leader's rows in its merge tree order, a
+ * row of members only where its keys put it among them (after equal
+ * ones; among themselves in their member's merge order) */
+static int group_row_ins_cmp(const void *pa, const void *pb)
+{
+	const struct group_row *a = *(struct group_row * const *)pa;
+	const struct group_row *b = *(struct group_row * const *)pb;
+
+	if (a->ins != b->ins)
+		return a->ins < b->ins ? -1 : 1;
+	/* rows of members only at one place: in their member's merge order */
+	if (a->rep->cpos != b->rep->cpos)
+		return a->rep->cpos < b->rep->cpos ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+static int group_row_tree_cmp(const void *a, const void *b, void *arg)
+{
+	return group_row_cmp(a, b, arg);
+}
+
+/* @rows in perf's output order; 0 or -ENOMEM */
+static int group__order(struct group_view *g, struct group_row **rows)
+{
+	const struct hists *lh = g->group[0];
+	struct hist_entry **lead = NULL;
+	uint64_t i, nl = lh ? lh->nr_sorted : 0;
+
+	if (nl) {
+		lead = malloc(nl * sizeof(*lead));
+		if (!lead)
+			return -ENOMEM;
+		for (i = 0; i < nl; i++)
+			lead[lh->sorted[i]->cpos < nl ? lh->sorted[i]->cpos : i] = lh->sorted[i];
+	}
+	for (i = 0; i < g->nr_rows; i++) {
+		struct group_row *r = &g->rows[i];
+
+		rows[i] = r;
+		if (r->he[0]) {
+			r->ins = 2 * r->he[0]->cpos + 1;
+		} else {
+			uint64_t lo = 0, hi = nl;
+
+			while (lo < hi) {
+				uint64_t mid = lo + (hi - lo) / 2;
+
+				if (hist_entry__cmp(g->keys, r->rep, lead[mid]) < 0)
+					hi = mid;
+				else
+					lo = mid + 1;
+			}
+			r->ins = 2 * lo;
 		}
 	}
-	return a->pos < b->pos ? -1 : a->pos > b->pos;
+	free(lead);
+	qsort(rows, g->nr_rows, sizeof(*rows), group_row_ins_cmp);
+	return rb_insert_order((void **)rows, g->nr_rows, group_row_tree_cmp, g);
 }
 
 static bool group_field_per_member(const struct sort_field *f)
@@ -425,6 +524,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				  const struct stdio_hist_opts *o)
 {
 	struct group_view g = { .group = group, .nr = nr };
+	struct group_row **order = NULL;
 	const char *sep = o->field_sep;
 	uint64_t n = 0, i;
 	int *width = NULL, k, m;
@@ -452,7 +552,9 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		for (i = 0; group[m] && i < group[m]->nr_sorted; i++)
 			if (group__add(&g, m, group[m]->sorted[i]))
 				goto out;
-	qsort_r(g.rows, g.nr_rows, sizeof(*g.rows), group_row_cmp, &g);
+	order = malloc((g.nr_rows ? g.nr_rows : 1) * sizeof(*order));
+	if (!order || group__order(&g, order))
+		goto out;
 
 	for (k = 0; k < o->nr_fields; k++) {
 		const struct sort_field *f = &o->fields[k];
@@ -479,7 +581,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	if (!o->quiet)
 		ret += put_header(fp, o, width, g.children, sep);
 	for (i = 0; i < g.nr_rows; i++) {
-		const struct group_row *r = &g.rows[i];
+		const struct group_row *r = order[i];
 		const struct hists *lh = group[0] ? group[0] : g.keys;
 		uint64_t lead = group__value(&g, r, 0);
 		bool any = false;
@@ -495,22 +597,28 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 			bool last = k == o->nr_fields - 1;
 
 			if (group_field_per_member(f)) {
-				int w = width[k] / nr;
+				int w = width[k] / nr, used = 0;
 
+				if (sep && k)
+					fputs(sep, fp);
 				for (m = 0; m < nr; m++) {
+					int mw = m ? w : width[k] - w * (nr - 1);
+
 					group_field_text(f, r, m, group, g.children, buf, sizeof(buf));
 					/* perf's N/A (nothing cumulated) once, for the group */
 					if (m && !strcmp(buf, "N/A"))
 						buf[0] = '\0';
-					if (sep) {
-						if (k || m)
-							fputs(sep, fp);
-						fputs(buf, fp);
-					} else {
+					if (sep)	/* -t: " %s" a member, then padded */
+						used += fprintf(fp, " %s", buf);
+					else if (is_percent(f))
+						ret += (size_t)fprintf(fp, "%s %*s", m ? "" : "  ",
+								       mw - 1, buf);
+					else
 						ret += (size_t)fprintf(fp, "%s%*s", m ? "" : "  ",
-								       m ? w : width[k] - w * (nr - 1), buf);
-					}
+								       mw, buf);
 				}
+				if (sep && !last && used < width[k])
+					fprintf(fp, "%*s", width[k] - used, "");
 				continue;
 			}
 			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
@@ -526,6 +634,7 @@ out:
 	for (i = 0; i < g.nr_rows; i++)
 		free(g.rows[i].he);
 	free(g.rows);
+	free(order);
 	free(g.table);
 	free(width);
 	return ret;

@@ -15,9 +15,6 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	hists->nr_keys = nr_keys;
 	if (opts)
 		hists->opts = *opts;
-	/* without a dso key, the symbol key compares dsos for resolved
-	 * symbols but not for unresolved addresses: not a total order */
-	sort__set_keys(keys, nr_keys);
 	hists->src_key = -1;
 	for (int i = 0; i < nr_keys; i++)
 		if (keys[i]->need_srcline && hists->src_key < 0)
@@ -29,6 +26,11 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 			dso |= !strcmp(keys[i]->name, "dso");
 			sym |= !strcmp(keys[i]->name, "sym") || !strcmp(keys[i]->name, "ipc_null");
 		}
+		/* without a dso key, the symbol key compares dsos for
+		 * resolved symbols but not for unresolved addresses: not a
+		 * total order */
+		dso &= !hists->opts.dso_not_sorted;
+		sort__set_has_dso(dso);
 		hists->tree_merge = sym && !dso;
 	}
 	for (int i = 0; i < nr_keys; i++)
@@ -367,6 +369,8 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 					t0.weight = t0.ins_lat = 0;
 					t0.cgroup = t0.code_page_size = 0;
 					t0.cgns_dev = t0.cgns_ino = 0;
+					t0.time = 0;
+					t0.socket = 0;
 				}
 				for (k = 0; k < ncache; k++)
 					if (!hist_entry__cmp_seen(hists, &t0, cache[k]))
@@ -647,6 +651,70 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 	return out;
 }
 
+int rb_insert_order(void **items, uint64_t n,
+		    int (*cmp)(const void *a, const void *b, void *arg), void *arg)
+{
+	struct rbt t;
+	uint32_t *stack, x, sp = 0;
+	void **res;
+	uint64_t i, out = 0;
+	int err = -ENOMEM;
+
+	if (n >= RB_NIL)
+		return -E2BIG;
+	if (!n)
+		return 0;
+	t.left = malloc(n * sizeof(uint32_t));
+	t.right = malloc(n * sizeof(uint32_t));
+	t.parent = malloc(n * sizeof(uint32_t));
+	t.red = malloc(n);
+	stack = malloc((n + 1) * sizeof(uint32_t));
+	res = malloc(n * sizeof(*res));
+	if (!t.left || !t.right || !t.parent || !t.red || !stack || !res)
+		goto out;
+	t.root = RB_NIL;
+	for (i = 0; i < n; i++) {
+		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t.root;
+		bool goleft = false;
+
+		while (cur != RB_NIL) {
+			y = cur;
+			goleft = cmp(items[z], items[cur], arg) < 0;
+			cur = goleft ? t.left[cur] : t.right[cur];
+		}
+		t.left[z] = t.right[z] = RB_NIL;
+		t.parent[z] = y;
+		t.red[z] = 1;
+		if (y == RB_NIL)
+			t.root = z;
+		else if (goleft)
+			t.left[y] = z;
+		else
+			t.right[y] = z;
+		rbt_fixup(&t, z);
+	}
+	x = t.root;
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t.left[x];
+		}
+		x = stack[--sp];
+		res[out++] = items[x];
+		x = t.right[x];
+	}
+	memcpy(items, res, n * sizeof(*res));
+	err = 0;
+out:
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+	free(stack);
+	free(res);
+	return err;
+}
+
 /*
  * perf's three trees: entries enter its input tree as they are created
  * (merge order of the keys), are re-inserted in that tree's order into its
@@ -682,12 +750,14 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 		free(res);
 		return false;
 	}
-	for (i = 0; i < hists->nr_keys; i++)
+	for (i = 0; i < hists->nr_keys && !hists->opts.no_collapse; i++)
 		collapse |= hists->keys[i]->collapse;
 	qsort(in, n, sizeof(*in), seq_cmp);
 	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, false);
 	if (collapse)
 		n = rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, true);
+	for (uint64_t k = 0; k < n; k++)
+		in[k]->cpos = k;
 	rb_pass(&t, stack, in, res, n, output_cmp, hists, true, false);
 	*nr = n;
 	free(t.left);

@@ -60,6 +60,7 @@ struct hist_entry {
 	/* bookkeeping */
 	uint64_t hash;
 	uint64_t seq;		/* creation order (perf's insertion order) */
+	uint64_t cpos;		/* place in perf's merge (collapse) tree order */
 	struct hist_entry *rb_l, *rb_r, *rb_p;	/* merge tree (tree_merge) */
 	bool rb_red;
 	/* perf computes a srcline only when a comparison reaches that key,
@@ -87,6 +88,13 @@ struct hists_opts {
 	 * in their order); NULL: overhead, then the keys */
 	const struct sort_field *order;
 	int nr_order;
+	/* no collapse pass even for a collapsing key: perf collapses for
+	 * the keys of -s (or its default ones), not for those a -F list
+	 * adds */
+	bool no_collapse;
+	/* the dso key comes from a -F list alone: perf does not count it as
+	 * a sort key (its symbol key compares dsos as without one) */
+	bool dso_not_sorted;
 };
 
 struct hists {
@@ -134,6 +142,12 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 /* Output order: (children,) self desc, then callchain depth for ties
  * within a thread (children), then the keys ascending. */
 void hists__output_resort(struct hists *hists);
+
+/* Insert @items one by one into a red-black tree (left when @cmp(new,
+ * node) < 0, else right, as perf's trees) and write its in-order walk back
+ * to @items. 0 or -ENOMEM (@items unchanged). */
+int rb_insert_order(void **items, uint64_t n,
+		    int (*cmp)(const void *a, const void *b, void *arg), void *arg);
 
 /* Helpers for the keys */
 int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,

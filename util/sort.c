@@ -131,11 +131,9 @@ static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
  * too), then by address range; unresolved addresses after the symbols */
 static bool sort_has_dso;
 
-void sort__set_keys(const struct sort_key *const *keys, int nr)
+void sort__set_has_dso(bool has_dso)
 {
-	sort_has_dso = false;
-	for (int i = 0; i < nr; i++)
-		sort_has_dso |= !strcmp(keys[i]->name, "dso");
+	sort_has_dso = has_dso;
 }
 
 /* perf subtracts addresses and takes the sign of the 64-bit difference:
@@ -627,11 +625,12 @@ static const struct sort_key sort_keys[] = {
 	  .need_trace = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
-	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width },
+	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width,
+	  .sample_only = true },
 	{ "srcfile", "Source File", srcfile_cmp, srcfile_cmp, srcfile_hash, srcfile_snprintf,
 	  .width = srcfile_width, .need_srcline = true, .clip = true },
 	{ "socket", "Socket", socket_cmp, socket_cmp, socket_hash, socket_snprintf,
-	  .pad_last = true },
+	  .pad_last = true, .sample_only = true },
 	{ "symbol_size", "Symbol size", sym_size_cmp, sym_size_cmp, sym_size_hash,
 	  sym_size_snprintf, .width = header_width, .right = true },
 	{ "dso_size", "DSO size", dso_size_cmp, dso_size_cmp, dso_size_hash, dso_size_snprintf,

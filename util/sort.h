@@ -50,7 +50,10 @@ struct sort_key {
 	bool clip;		/* rows are cut at the column width (perf's comm) */
 	bool sample_only;	/* compares a field of the sample that perf's
 				 * duplicate check of callchain entries
-				 * (children) leaves zero: weights, cgroup */
+				 * (children) leaves zero: weights, cgroup,
+				 * time, socket; a sample whose value is not
+				 * 0 never finds its frames there, so every
+				 * frame adds its period again */
 	bool collapse;		/* perf re-sorts its entries by this key once
 				 * more before the output (its "collapse") */
 };
@@ -69,9 +72,10 @@ void sort__set_cgroup_name(const char *(*name)(void *arg, uint64_t id), void *ar
 
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
-/* The sort keys in use: the symbol key compares the dso itself only
- * when no dso key is among them, as perf's does. */
-void sort__set_keys(const struct sort_key *const *keys, int nr);
+/* Whether perf counts a dso key among its sort keys: the symbol key
+ * compares the dso itself only without one, as perf's does (a dso that
+ * a -F list adds does not count). */
+void sort__set_has_dso(bool has_dso);
 /* Comma-separated list of names for error messages. */
 const char *sort_key__names(void);
 
