@@ -25,10 +25,19 @@ assert_contains() { grep -qF -- "$2" "$3" || { cat "$3" >&2; fail "$1: '$2' not 
 
 # ---- record helpers (record helper, issue 4) ----
 # perf_reads FILE: perf report/script/--header-only must succeed with an
-# empty stderr on FILE.
+# empty stderr on FILE. The one warning allowed is perf's count of LOST
+# records ("Processed N events and lost M chunks!"): a busy machine can
+# overflow a ring buffer of a --call-graph dwarf recording (CI saw one
+# chunk lost), which the file then says, as perf's own would.
 perf_reads() {
 	for _c in "report --stdio" "script" "report --header-only"; do
 		$PERF $_c -i "$1" >"$1.out" 2>"$1.err" || { cat "$1.err" >&2; fail "perf $_c -i $1 failed"; }
+		if grep -q '^Processed [0-9]* events and lost [0-9]* chunks!$' "$1.err"; then
+			grep -v -e '^Warning:$' -e '^Processed [0-9]* events and lost [0-9]* chunks!$' \
+				-e '^Check IO/CPU overload!$' -e '^$' "$1.err" > "$1.err2"
+			echo "note: $1 has LOST records (ring buffer overflow under load)" >&2
+			mv "$1.err2" "$1.err"
+		fi
 		[ -s "$1.err" ] && { cat "$1.err" >&2; fail "perf $_c -i $1 wrote to stderr"; }
 	done
 	rm -f "$1.out" "$1.err"
