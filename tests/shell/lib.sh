@@ -91,3 +91,16 @@ report_vs_perf() {
 		fail "report $* differs from perf's"
 	fi
 }
+# script_vs_perf FILE OPTS...: mperf script prints what perf script prints (stdout,
+# exit status); counts the comparisons in $n (script-fields and
+# script-srccode-datasrc)
+script_vs_perf() {
+	_f=$1; shift
+	"$PERF" script -i "$_f" "$@" >"$T/p" 2>/dev/null
+	_pr=$?
+	"$MPERF" script -i "$_f" "$@" >"$T/m" 2>"$T/err"
+	_mr=$?
+	[ "$_pr" = "$_mr" ] || { cat "$T/err" >&2; fail "script $* on $_f: exit $_mr, perf's $_pr"; }
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script $* on $_f differs from perf's"; }
+	n=$((n + 1))
+}

@@ -8,17 +8,6 @@ D="$DATA/perf-6.1"
 S=$(report_symargs)
 n=0
 
-# same FILE OPTS...: mperf script == perf script, stdout and exit status
-same() {
-	_f=$1; shift
-	"$PERF" script -i "$_f" "$@" >"$T/p" 2>/dev/null
-	_pr=$?
-	"$MPERF" script -i "$_f" "$@" >"$T/m" 2>"$T/err"
-	_mr=$?
-	[ "$_pr" = "$_mr" ] || { cat "$T/err" >&2; fail "script $* on $_f: exit $_mr, perf's $_pr"; }
-	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script $* on $_f differs from perf's"; }
-	n=$((n + 1))
-}
 
 # every sample field this VM can record: registers, data addresses, page
 # sizes, weights, cgroups, namespaces, switches, a clock for tod
@@ -30,39 +19,39 @@ f="$T/f.data"
 base=comm,tid,time,ip,sym,dso
 for x in misc tod flags iregs uregs phys_addr data_page_size code_page_size weight ins_lat \
 	 callindent ipc insnlen,insn srcline; do
-	same "$f" -F "$base,$x"
+	script_vs_perf "$f" -F "$base,$x"
 done
-same "$f" -F comm,pid,tid,time,misc,tod,period,event,flags,addr,weight,ins_lat,ip,sym,symoff,dso,srcline,iregs,uregs,insnlen,insn,phys_addr,data_page_size,code_page_size
-same "$f" -F +misc,+tod --ns
+script_vs_perf "$f" -F comm,pid,tid,time,misc,tod,period,event,flags,addr,weight,ins_lat,ip,sym,symoff,dso,srcline,iregs,uregs,insnlen,insn,phys_addr,data_page_size,code_page_size
+script_vs_perf "$f" -F +misc,+tod --ns
 # times from the first line, from the line before; --time from the first sample
 for a in --reltime --deltatime "--reltime --ns" "--deltatime --ns"; do
-	same "$f" -F comm,tid,time $a
+	script_vs_perf "$f" -F comm,tid,time $a
 done
-same "$f" -F comm,tid,time --reltime --time 0.05,0.1
-same "$f" -F comm,tid,time --deltatime --time 10%-20%
-same "$f" -F comm,tid,time,misc --deltatime --show-task-events --show-mmap-events --show-switch-events
+script_vs_perf "$f" -F comm,tid,time --reltime --time 0.05,0.1
+script_vs_perf "$f" -F comm,tid,time --deltatime --time 10%-20%
+script_vs_perf "$f" -F comm,tid,time,misc --deltatime --show-task-events --show-mmap-events --show-switch-events
 # side-band records
-same "$f" -F comm,tid,time,misc,tod --show-namespace-events --show-cgroup-events --show-task-events
-same "$f" -F comm,tid,time --show-round-events
-same "$D/cpuburn-fp.data" -F comm,tid,time,event --show-round-events
+script_vs_perf "$f" -F comm,tid,time,misc,tod --show-namespace-events --show-cgroup-events --show-task-events
+script_vs_perf "$f" -F comm,tid,time --show-round-events
+script_vs_perf "$D/cpuburn-fp.data" -F comm,tid,time,event --show-round-events
 # data maps (-d): callchain entries into the stack or the heap named
 # [stack], [heap] as perf names them (ls: libc code without frame
 # pointers leaves such entries in fp callchains)
 "$PERF" record -q -o "$T/d.data" -d -g -e cpu-clock -c 100000 -- ls -lR /usr/lib/x86_64-linux-gnu \
 	>/dev/null 2>&1 || fail "perf record -d -g"
-same "$T/d.data"
-same "$T/d.data" --show-mmap-events -F +misc
+script_vs_perf "$T/d.data"
+script_vs_perf "$T/d.data" --show-mmap-events -F +misc
 # callchains with source lines (the top frames: the workload's own)
-same "$D/cpuburn-fp.data" $S --max-stack 3 -F +srcline,+misc
+script_vs_perf "$D/cpuburn-fp.data" $S --max-stack 3 -F +srcline,+misc
 # per event type lists, later ones overriding
 m="$D/multi-event.data"
 for a in "-F sw:comm,tid" "-F sw:" "-F comm -F sw:tid" "-F sw:comm,tid -F trace:time" "-F trace:comm"; do
-	same "$m" $S $a
+	script_vs_perf "$m" $S $a
 done
-same "$D/sched-switch.data" -F trace:comm,tid,misc
+script_vs_perf "$D/sched-switch.data" -F trace:comm,tid,misc
 # pipe mode: a list of events with callchains gets ip and sym (as perf)
-same "$D/cpuburn-pipe.data" $S -F comm,tid,time,event
-same "$D/cpuburn-pipe.data" $S -F comm,tid -G
+script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid,time,event
+script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid -G
 
 # branch stacks and text pokes, which this VM cannot record: perf 6.1's
 # own file with records added (tests/shell/craft-perfdata.py)
@@ -72,26 +61,26 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 "$c" textpoke "$D/cpuburn-plain.data" "$T/tp.data" || fail "craft textpoke"
 	for a in +brstack comm,tid,ip,dso,brstack comm,ip,sym,dso,brstacksym \
 		 comm,ip,dso,brstackoff comm,brstackoff,misc comm,brstack,brstacksym; do
-		same "$T/br.data" $S -F $a
+		script_vs_perf "$T/br.data" $S -F $a
 	done
 	python3 "$c" bpfout "$D/cpuburn-plain.data" "$T/bo.data" || fail "craft bpfout"
-	same "$T/bo.data" $S
-	same "$T/bo.data" $S -F comm,tid -F +bpf-output,+insnlen
-	same "$T/bo.data" $S -F -bpf-output
-	same "$T/tp.data" $S --show-text-poke-events
-	same "$T/tp.data" $S --show-bpf-events -F comm,tid,time,misc
+	script_vs_perf "$T/bo.data" $S
+	script_vs_perf "$T/bo.data" $S -F comm,tid -F +bpf-output,+insnlen
+	script_vs_perf "$T/bo.data" $S -F -bpf-output
+	script_vs_perf "$T/tp.data" $S --show-text-poke-events
+	script_vs_perf "$T/tp.data" $S --show-bpf-events -F comm,tid,time,misc
 fi
 
 # refusals: perf's exit status (129 usage, 255 fields the file lacks), one line
-same "$f" -F comm,bogus
-same "$f" -F xx:comm
-same "$D/cpuburn-plain.data" -F comm,ip,iregs
-same "$D/cpuburn-plain.data" -F +uregs
-same "$D/cpuburn-plain.data" -F comm,tod
-same "$D/cpuburn-plain.data" -F comm,srcline
-same "$f" -F comm,tid,time --reltime --deltatime
-same "$D/cpuburn-fp.data" $S -F hw:
-same "$D/cpuburn-pipe.data" $S -F sw:
+script_vs_perf "$f" -F comm,bogus
+script_vs_perf "$f" -F xx:comm
+script_vs_perf "$D/cpuburn-plain.data" -F comm,ip,iregs
+script_vs_perf "$D/cpuburn-plain.data" -F +uregs
+script_vs_perf "$D/cpuburn-plain.data" -F comm,tod
+script_vs_perf "$D/cpuburn-plain.data" -F comm,srcline
+script_vs_perf "$f" -F comm,tid,time --reltime --deltatime
+script_vs_perf "$D/cpuburn-fp.data" $S -F hw:
+script_vs_perf "$D/cpuburn-pipe.data" $S -F sw:
 "$MPERF" script -i "$D/cpuburn-plain.data" -F comm,ip,iregs >/dev/null 2>"$T/err"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
 assert_contains "iregs refusal" "record with -I/--intr-regs" "$T/err"

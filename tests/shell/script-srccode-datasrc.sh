@@ -11,17 +11,6 @@ S=$(report_symargs)
 c="$(dirname "$0")/craft-perfdata.py"
 n=0
 
-# same FILE OPTS...: mperf script == perf script, stdout and exit status
-same() {
-	_f=$1; shift
-	"$PERF" script -i "$_f" "$@" >"$T/p" 2>/dev/null
-	_pr=$?
-	"$MPERF" script -i "$_f" "$@" >"$T/m" 2>"$T/err"
-	_mr=$?
-	[ "$_pr" = "$_mr" ] || { cat "$T/err" >&2; fail "script $* on $_f: exit $_mr, perf's $_pr"; }
-	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script $* on $_f differs from perf's"; }
-	n=$((n + 1))
-}
 
 # srccode: the source line under each sample, once per thread until it
 # changes. Workloads built -O2 -g from tests/workloads (inlined code, a
@@ -51,30 +40,30 @@ cc -O0 -g -o "$T/o0" "$T/o0.c" || fail "cc -O0 -g"
 "$PERF" record -q -o "$T/du.data" -e cpu-clock -c 200000 "$WL/dsouser" >/dev/null 2>&1 ||
 	fail "perf record dsouser"
 for f in o0 cb mt du; do
-	same "$T/$f.data" -F +srccode
-	same "$T/$f.data" -F comm,tid,ip,sym,srccode
+	script_vs_perf "$T/$f.data" -F +srccode
+	script_vs_perf "$T/$f.data" -F comm,tid,ip,sym,srccode
 done
-same "$T/o0.data" -F comm,tid,ip,sym,srcline,srccode
-same "$T/o0.data" -F ip,srccode -G
+script_vs_perf "$T/o0.data" -F comm,tid,ip,sym,srcline,srccode
+script_vs_perf "$T/o0.data" -F ip,srccode -G
 grep -q '^|[0-9]' "$T/p" || fail "no source line printed for the -O0 program"
 # without ip there is no address to look up: refused, as perf
-same "$T/o0.data" -F comm,srccode
-same "$T/o0.data" -F srccode
+script_vs_perf "$T/o0.data" -F comm,srccode
+script_vs_perf "$T/o0.data" -F srccode
 
 # data_src: a software event's (the kernel's "not available" value), then
 # a perf 6.1 file given data_src values covering every bit field
 "$PERF" record -q -o "$T/d.data" -d -e cpu-clock -c 300000 "$T/o0" >/dev/null 2>&1 ||
 	fail "perf record -d"
-same "$T/d.data" -F +data_src
-same "$T/d.data" -F comm,tid,addr,data_src,ip
+script_vs_perf "$T/d.data" -F +data_src
+script_vs_perf "$T/d.data" -F comm,tid,addr,data_src,ip
 python3 "$c" datasrc "$D/cpuburn-plain.data" "$T/ds.data" || fail "craft datasrc"
-same "$T/ds.data" -F data_src
-same "$T/ds.data" $S -F +data_src
-same "$T/ds.data" $S -F comm,data_src,ip,sym
+script_vs_perf "$T/ds.data" -F data_src
+script_vs_perf "$T/ds.data" $S -F +data_src
+script_vs_perf "$T/ds.data" $S -F comm,data_src,ip,sym
 python3 "$c" datasrc "$D/cpuburn-plain.data" "$T/ds0.data" 0 || fail "craft datasrc 0"
-same "$T/ds0.data" -F data_src
-same "$D/cpuburn-plain.data" -F comm,data_src
-same "$D/cpuburn-plain.data" -F +data_src
+script_vs_perf "$T/ds0.data" -F data_src
+script_vs_perf "$D/cpuburn-plain.data" -F comm,data_src
+script_vs_perf "$D/cpuburn-plain.data" -F +data_src
 
 # synth and metric: nothing to print for these events (an empty line with
 # no other field); brstackinsn needs a stack of every branch
@@ -83,12 +72,12 @@ python3 "$c" brstack "$D/cpuburn-plain.data" "$T/br.data" || fail "craft brstack
 for f in "$D/cpuburn-plain.data" "$D/sched-switch.data" "$T/mt.data"; do
 	case $f in "$T"/*) o= ;; *) o=$S ;; esac
 	for a in synth +synth,+metric comm,tid,metric,ip brstackinsn; do
-		same "$f" $o -F $a
+		script_vs_perf "$f" $o -F $a
 	done
 done
-same "$D/cpuburn-plain.data" $S -F +brstackinsnlen
-same "$D/multi-event.data" $S -F sw:+metric,+synth
-same "$T/br.data" $S -F +brstack,+synth,+metric
+script_vs_perf "$D/cpuburn-plain.data" $S -F +brstackinsnlen
+script_vs_perf "$D/multi-event.data" $S -F sw:+metric,+synth
+script_vs_perf "$T/br.data" $S -F +brstack,+synth,+metric
 "$MPERF" script -i "$D/cpuburn-plain.data" -F +brstackinsn >/dev/null 2>"$T/err" &&
 	fail "brstackinsn taken without branch stacks"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
@@ -98,7 +87,7 @@ assert_contains "brstackinsn refusal" "record with -b" "$T/err"
 python3 "$c" brblocks "$D/cpuburn-plain.data" "$T/bb.data" "$D/bin/cpuburn" || fail "craft brblocks"
 for a in +brstackinsn ip,brstack,brstackinsnlen comm,ip,sym,srcline,brstackinsn,brstackinsnlen \
 	 ip,brstackinsn,srccode; do
-	same "$T/bb.data" $S -F $a
+	script_vs_perf "$T/bb.data" $S -F $a
 done
 grep -q "not reaching sample" "$T/p" || fail "no block ended before the sample"
 grep -q "IPC" "$T/p" || fail "no block with cycles"
