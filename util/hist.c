@@ -404,6 +404,18 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 
 #define CMP_DESC(x, y) do { if ((x) != (y)) return (x) > (y) ? -1 : 1; } while (0)
 
+/* equal children periods: callers before callees of the same thread (by
+ * the depth of their callchains, as perf) */
+static int depth_tie(const struct hists *h, const struct hist_entry *a,
+		     const struct hist_entry *b)
+{
+	if (a->thread != b->thread || !h->opts.callchain || a->depth == b->depth)
+		return 0;
+	if (h->opts.cc.order == ORDER_CALLER)
+		return a->depth > b->depth ? -1 : 1;
+	return a->depth < b->depth ? -1 : 1;
+}
+
 /* the -F columns in their order, as perf's output sort with a -F list */
 static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 			     const struct hist_entry *b)
@@ -418,11 +430,9 @@ static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 			break;
 		case FIELD_CHILDREN:
 			CMP_DESC(a->period_acc, b->period_acc);
-			if (a->thread == b->thread && h->opts.callchain && a->depth != b->depth) {
-				if (h->opts.cc.order == ORDER_CALLER)
-					return a->depth > b->depth ? -1 : 1;
-				return a->depth < b->depth ? -1 : 1;
-			}
+			r = depth_tie(h, a, b);
+			if (r)
+				return r;
 			break;
 		case FIELD_OVERHEAD_SYS:
 			CMP_DESC(a->period_sys, b->period_sys);
@@ -462,12 +472,9 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	if (h->opts.children) {
 		if (a->period_acc != b->period_acc)
 			return a->period_acc > b->period_acc ? -1 : 1;
-		/* equal: callers before callees of the same thread */
-		if (a->thread == b->thread && h->opts.callchain && a->depth != b->depth) {
-			if (h->opts.cc.order == ORDER_CALLER)
-				return a->depth > b->depth ? -1 : 1;
-			return a->depth < b->depth ? -1 : 1;
-		}
+		r = depth_tie(h, a, b);
+		if (r)
+			return r;
 	}
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
