@@ -404,6 +404,30 @@ static bool evlist__has_callchains(struct evlist *el)
 	return false;
 }
 
+/* --call-graph dwarf: the user stack and registers, unwound here */
+static bool evlist__has_user_stacks(struct evlist *el)
+{
+	const uint64_t t = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+
+	for (int i = 0; el && i < el->nr; i++)
+		if ((el->entries[i]->attr.sample_type & t) == t)
+			return true;
+	return false;
+}
+
+/* Will the report read DWARF: source lines, or the inlined frames of
+ * DWARF-unwound callchains (the only ones perf expands)? Known before the
+ * first sample, as far as the options tell. */
+static bool report__wants_dwarf(const struct report *rep, struct evlist *el)
+{
+	if ((rep->sort_order && strstr(rep->sort_order, "src")) ||
+	    (rep->fields && strstr(rep->fields, "src")))
+		return true;
+	if (rep->symopts.no_inline || !evlist__has_user_stacks(el))
+		return false;
+	return rep->children != 0 || !rep->call_graph || strncmp(rep->call_graph, "none", 4);
+}
+
 /* Decide children/callchain defaults once the attrs are known (at the
  * first sample: in pipe mode attrs arrive as records). */
 static int report__setup(struct report *rep)
@@ -1525,6 +1549,8 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.stats)
 		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
 	report__set_build_ids(&rep);
+	if (!rep.stats && report__wants_dwarf(&rep, session__evlist(rep.session)))
+		machine__prefetch_dwarf(rep.machine);
 	if (rep.header) {
 		fputs("# ========\n", stdout);
 		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);

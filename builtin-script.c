@@ -2053,6 +2053,26 @@ static void script__type_fields(struct script *sc, const struct evlist *el, bool
 	}
 }
 
+/* Will lines read DWARF (inlined frames of callchains, srcline,
+ * srccode)? Then it is opened on another thread from the start. */
+static bool script__wants_dwarf(const struct script *sc, const struct evlist *el)
+{
+	for (int i = 0; i < el->nr; i++) {
+		const struct evsel *e = el->entries[i];
+		const struct script_out *o = &sc->out_types[out_type(e->attr.type)];
+		uint64_t f = o->user_set ? o->fields : o->add;
+
+		if (f & (F_SRCLINE | F_SRCCODE))
+			return true;
+		/* perf expands inlined frames in DWARF-unwound chains only */
+		if (!sc->hide_callchain && !sc->symopts.no_inline &&
+		    (e->attr.sample_type & PERF_SAMPLE_REGS_USER) &&
+		    (e->attr.sample_type & PERF_SAMPLE_STACK_USER))
+			return true;
+	}
+	return false;
+}
+
 static int script__setup(struct script *sc, struct session *session)
 {
 	struct env *env = session__env(session);
@@ -2084,6 +2104,8 @@ static int script__setup(struct script *sc, struct session *session)
 			sc->name_width = len;
 	}
 	script__type_fields(sc, el, session__is_pipe(session));
+	if (script__wants_dwarf(sc, el))
+		machine__prefetch_dwarf(sc->machine);
 	return 0;
 }
 

@@ -92,6 +92,29 @@ void machine__prefetch_kernel(struct machine *m, const struct evlist *el)
 		kallsyms__prefetch(m->opts.kallsyms ? m->opts.kallsyms : "/proc/kallsyms");
 }
 
+void machine__prefetch_dwarf(struct machine *m)
+{
+	struct dso **dsos;
+	uint32_t i, n = 0;
+
+	if (!m->nr_bids)
+		return;
+	dsos = calloc(m->nr_bids, sizeof(*dsos));
+	if (!dsos)
+		return;
+	for (i = 0; i < m->nr_bids; i++) {
+		struct dso *d;
+
+		if (m->bids[i].name[0] != '/')
+			continue;
+		d = machine__findnew_dso(m, m->bids[i].name);
+		if (d && d->kind == DSO_KIND_USER)
+			dsos[n++] = d;
+	}
+	srcline__prefetch(m, dsos, n);
+	free(dsos);
+}
+
 void machine__delete(struct machine *m)
 {
 	uint32_t i;
@@ -99,6 +122,7 @@ void machine__delete(struct machine *m)
 	if (!m)
 		return;
 	kallsyms__prefetch_end();
+	srcline__prefetch_end();
 	unwind__exit(m);
 	if (m->threads) {
 		for (i = 0; i < m->threads_size; i++) {

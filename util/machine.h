@@ -94,6 +94,9 @@ struct evlist;
  * not known yet, a pipe): start reading kallsyms on another thread now, as
  * the kernel's symbols are likely to be looked up (kallsyms__prefetch). */
 void machine__prefetch_kernel(struct machine *machine, const struct evlist *evlist);
+/* Source lines or inlined frames will be looked up: open the DWARF of the
+ * user files in the build-id list on another thread now (srcline__prefetch). */
+void machine__prefetch_dwarf(struct machine *machine);
 
 /* Apply a non-sample kernel record (MMAP, MMAP2, COMM, FORK, EXIT; others
  * are ignored). @sample may be NULL (no time). 0 or -errno. */

@@ -4,6 +4,7 @@
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,12 @@ struct srcline_state {
 	bool failed;
 	struct srcline_cache_ent *cache;
 	uint32_t size, nr;
+	/* srcline__prefetch: pf_state is the worker's, under pf.lock;
+	 * pf_pending (the caller's thread only) says the state is not
+	 * taken over yet */
+	int pf_state;
+	bool pf_pending;
+	char *pf_name, *pf_path;
 };
 
 static char *srcline_debuginfo_path;
@@ -113,37 +120,42 @@ static const Dwfl_Callbacks srcline_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
 };
 
-static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
+static struct srcline_state *srcline__alloc(struct dso *dso)
 {
-	struct srcline_state *s = dso->srcline;
-	const char *path;
+	struct srcline_state *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->size = 256;
+	s->cache = calloc(s->size, sizeof(*s->cache));
+	if (!s->cache) {
+		free(s);
+		return NULL;
+	}
+	dso->srcline = s;
+	return s;
+}
+
+/* The object itself: its program headers place file offsets; libdw finds
+ * separate debug info by build-id or debuglink. */
+static void srcline__open(struct srcline_state *s, const char *name, const char *path)
+{
 	Elf *elf;
 	size_t nph, i;
 
-	if (s)
-		return s;
-	s = calloc(1, sizeof(*s));
-	if (!s)
-		return NULL;
-	dso->srcline = s;
-	s->size = 256;
-	s->cache = calloc(s->size, sizeof(*s->cache));
-	/* the object itself: its program headers place file offsets; libdw
-	 * finds separate debug info by build-id or debuglink */
-	path = dso->kind == DSO_KIND_USER ? dso__objpath(dso, &m->opts) : NULL;
-	if (!path || !s->cache) {
+	if (!path) {
 		s->failed = true;
-		return s;
+		return;
 	}
 	s->dwfl = dwfl_begin(&srcline_callbacks);
 	if (s->dwfl) {
 		dwfl_report_begin(s->dwfl);
-		s->mod = dwfl_report_elf(s->dwfl, dso->short_name, path, -1, 0, false);
+		s->mod = dwfl_report_elf(s->dwfl, name, path, -1, 0, false);
 		dwfl_report_end(s->dwfl, NULL, NULL);
 	}
 	if (!s->mod) {
 		s->failed = true;
-		return s;
+		return;
 	}
 	elf = dwfl_module_getelf(s->mod, &s->bias);
 	if (elf && elf_getphdrnum(elf, &nph) == 0) {
@@ -158,6 +170,131 @@ static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
 			s->nseg++;
 		}
 	}
+}
+
+/*
+ * Opening a dso's DWARF is the dearest part of its first lookup: libdw
+ * inflates every compressed debug section (libc's debug file: ~70 ms).
+ * srcline__prefetch queues the dsos whose lines will be wanted and one
+ * worker opens them in turn while the caller reads the perf.data file.
+ * srcline__state takes a queued dso over: it waits while the worker opens
+ * it, or opens it itself when the worker has not come to it yet. The two
+ * threads never share a Dwfl or an Elf; the one thing they share is
+ * libelf's version word, which every dwfl_begin stores again with the
+ * same value (helgrind names it; it is benign).
+ */
+enum { PF_QUEUED = 1, PF_RUNNING, PF_DONE };
+
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t done;
+	pthread_t thread;
+	bool started;
+	struct srcline_state **queue;
+	size_t nr, next;
+} pf = { .lock = PTHREAD_MUTEX_INITIALIZER, .done = PTHREAD_COND_INITIALIZER };
+
+static void *srcline__prefetch_run(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		struct srcline_state *s = NULL;
+		Dwarf_Addr bias;
+
+		pthread_mutex_lock(&pf.lock);
+		while (!s && pf.next < pf.nr) {
+			s = pf.queue[pf.next++];
+			if (s->pf_state != PF_QUEUED)
+				s = NULL;
+		}
+		if (s)
+			s->pf_state = PF_RUNNING;
+		pthread_mutex_unlock(&pf.lock);
+		if (!s)
+			return NULL;
+		srcline__open(s, s->pf_name, s->pf_path);
+		if (!s->failed)
+			dwfl_module_getdwarf(s->mod, &bias);
+		pthread_mutex_lock(&pf.lock);
+		s->pf_state = PF_DONE;
+		pthread_cond_broadcast(&pf.done);
+		pthread_mutex_unlock(&pf.lock);
+	}
+}
+
+void srcline__prefetch(struct machine *m, struct dso **dsos, size_t n)
+{
+	size_t i;
+
+	if (pf.started || !n)
+		return;
+	pf.queue = calloc(n, sizeof(*pf.queue));
+	if (!pf.queue)
+		return;
+	for (i = 0; i < n; i++) {
+		struct dso *dso = dsos[i];
+		const char *path;
+		struct srcline_state *s;
+
+		if (dso->srcline || dso->kind != DSO_KIND_USER)
+			continue;
+		path = dso__objpath(dso, &m->opts);
+		if (!path || !(s = srcline__alloc(dso)))
+			continue;
+		s->pf_name = strdup(dso->short_name);
+		s->pf_path = strdup(path);
+		if (!s->pf_name || !s->pf_path) {
+			s->failed = true;
+			continue;
+		}
+		s->pf_state = PF_QUEUED;
+		s->pf_pending = true;
+		pf.queue[pf.nr++] = s;
+	}
+	/* without a thread each stays queued: opened when first used */
+	if (pf.nr && !pthread_create(&pf.thread, NULL, srcline__prefetch_run, NULL))
+		pf.started = true;
+}
+
+void srcline__prefetch_end(void)
+{
+	if (pf.started)
+		pthread_join(pf.thread, NULL);
+	free(pf.queue);
+	pf.queue = NULL;
+	pf.nr = pf.next = 0;
+	pf.started = false;
+}
+
+static void srcline__take(struct srcline_state *s)
+{
+	bool open;
+
+	pthread_mutex_lock(&pf.lock);
+	while (s->pf_state == PF_RUNNING)
+		pthread_cond_wait(&pf.done, &pf.lock);
+	open = s->pf_state == PF_QUEUED;
+	s->pf_state = 0;
+	pthread_mutex_unlock(&pf.lock);
+	if (open)
+		srcline__open(s, s->pf_name, s->pf_path);
+	s->pf_pending = false;
+}
+
+static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
+{
+	struct srcline_state *s = dso->srcline;
+
+	if (s) {
+		if (s->pf_pending)
+			srcline__take(s);
+		return s;
+	}
+	s = srcline__alloc(dso);
+	if (!s)
+		return NULL;
+	srcline__open(s, dso->short_name,
+		      dso->kind == DSO_KIND_USER ? dso__objpath(dso, &m->opts) : NULL);
 	return s;
 }
 
@@ -1285,6 +1422,8 @@ void srcline__dso_exit(struct dso *dso)
 		free(s->inl);
 	}
 	free(s->cache);
+	free(s->pf_name);
+	free(s->pf_path);
 	free(s);
 	dso->srcline = NULL;
 }

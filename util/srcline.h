@@ -8,6 +8,7 @@
  * machine: equal lines give equal pointers.
  */
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct machine;
@@ -38,6 +39,13 @@ int srcline__inlines(struct machine *machine, struct dso *dso, uint64_t addr,
  * same count as srcline__inlines()), 0 without debug info. */
 int srcline__inline_lines(struct machine *machine, struct dso *dso, uint64_t addr,
 			  const char **lines, int max);
+
+/* Open the DWARF of @dsos (user files) on a worker thread now, as their
+ * lines or inlined frames will be looked up; the lookups take each one
+ * over when they first need it. srcline__prefetch_end joins the worker
+ * (before the dsos go). */
+void srcline__prefetch(struct machine *machine, struct dso **dsos, size_t n);
+void srcline__prefetch_end(void);
 
 void srcline__dso_exit(struct dso *dso);
 

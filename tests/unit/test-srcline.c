@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * srcline__prefetch: a dso whose DWARF a worker thread opened gives the
+ * same inlined frames and source lines as one opened when first used, for
+ * every address of every function; an unused or missing prefetched file
+ * is freed with its machine.
+ */
+#include "unit.h"
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/dso.h"
+#include "util/machine.h"
+#include "util/srcline.h"
+#include "util/symbol.h"
+
+/* cpuburn, as perf 6.1's files sampled it: four inlined subroutines */
+#define BIN TEST_DATA "/perf-6.1/bin/cpuburn"
+
+static struct machine *machine_with(const char *path, struct dso **dso, bool prefetch)
+{
+	struct symbol_opts opts = { 0 };
+	struct machine *m = machine__new(&opts);
+
+	assert_non_null(m);
+	*dso = machine__findnew_dso(m, path);
+	assert_non_null(*dso);
+	if (prefetch) {
+		srcline__prefetch(m, dso, 1);
+		/* the worker has opened it: lookups take its result */
+		srcline__prefetch_end();
+	}
+	return m;
+}
+
+static void test_prefetch_same_lines(void **state)
+{
+	char path[PATH_MAX];
+	struct dso *a, *b;
+	struct machine *ma, *mb;
+	size_t i, inlined = 0;
+
+	(void)state;
+	assert_non_null(realpath(BIN, path));
+	ma = machine_with(path, &a, false);
+	mb = machine_with(path, &b, true);
+	assert_int_equal(dso__load(a, &ma->opts), 0);
+	assert_true(a->syms.nr > 0);
+	for (i = 0; i < a->syms.nr; i++) {
+		const struct symbol *sym = a->syms.syms[i];
+		uint64_t addr;
+
+		for (addr = sym->start; addr < sym->end; addr++) {
+			const char *na[16], *nb[16], *la[16], *lb[16];
+			int n = srcline__inlines(ma, a, addr, na, 16);
+			int k;
+
+			assert_int_equal(srcline__inlines(mb, b, addr, nb, 16), n);
+			for (k = 0; k < n; k++) {
+				assert_true(!na[k] == !nb[k]);
+				if (na[k])
+					assert_string_equal(na[k], nb[k]);
+			}
+			inlined += n > 1;
+			n = srcline__inline_lines(ma, a, addr, la, 16);
+			assert_int_equal(srcline__inline_lines(mb, b, addr, lb, 16), n);
+			for (k = 0; k < n; k++)
+				assert_string_equal(la[k], lb[k]);
+		}
+	}
+	/* the comparison saw inlined frames: DWARF was read */
+	assert_true(inlined > 0);
+	machine__delete(ma);
+	machine__delete(mb);
+}
+
+static void test_prefetch_unused_and_missing(void **state)
+{
+	char path[PATH_MAX];
+	struct dso *d;
+	struct machine *m;
+	const char *names[4];
+
+	(void)state;
+	assert_non_null(realpath(BIN, path));
+	m = machine_with(path, &d, true);	/* never looked up */
+	machine__delete(m);
+	m = machine_with("/nonexistent/mperf-test.so", &d, true);
+	assert_int_equal(srcline__inlines(m, d, 0x1000, names, 4), 0);
+	machine__delete(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prefetch_same_lines),
+		cmocka_unit_test(test_prefetch_unused_and_missing),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
