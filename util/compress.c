@@ -85,16 +85,20 @@ ssize_t zstd__compress_records(struct zstd_data *z, void *dst, size_t dst_size,
 			       const void *src, size_t size, size_t max_record)
 {
 	ZSTD_inBuffer in = { src, size, 0 };
-	size_t done = 0;
+	size_t done = 0, ret;
 
 	if (!z->cstream)
 		return -EINVAL;
 	if (max_record > 65535)
 		max_record = 65535;
-	while (in.pos < in.size) {
+	if (!size)
+		return 0;
+	/* a record per call, until the input is used up and zstd holds no
+	 * more output of the frame */
+	do {
 		struct perf_event_header *h;
 		ZSTD_outBuffer o;
-		size_t ret, hsz = sizeof(*h);
+		size_t hsz = sizeof(*h);
 
 		if (dst_size - done < hsz + 64)
 			return -ENOSPC;
@@ -113,27 +117,6 @@ ssize_t zstd__compress_records(struct zstd_data *z, void *dst, size_t dst_size,
 		h->misc = 0;
 		h->size = hsz + o.pos;
 		done += hsz + o.pos;
-		if (ret && in.pos == in.size) {
-			/* more output pending for this frame: loop emits it */
-			in.size = in.pos;
-			while (ret) {
-				if (dst_size - done < hsz + 64)
-					return -ENOSPC;
-				h = (struct perf_event_header *)((char *)dst + done);
-				o.dst = (char *)h + hsz;
-				o.size = dst_size - done - hsz;
-				if (o.size > max_record - hsz)
-					o.size = max_record - hsz;
-				o.pos = 0;
-				ret = ZSTD_compressStream2(z->cstream, &o, &in, ZSTD_e_end);
-				if (ZSTD_isError(ret))
-					return -EINVAL;
-				h->type = PERF_RECORD_COMPRESSED;
-				h->misc = 0;
-				h->size = hsz + o.pos;
-				done += hsz + o.pos;
-			}
-		}
-	}
+	} while (in.pos < in.size || ret);
 	return done;
 }
