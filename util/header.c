@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "bytebuf.h"
 #include "debug.h"
 #include "event.h"
 #include "header.h"
@@ -1274,60 +1275,19 @@ int header__fprintf(const struct header *h, FILE *fp, bool full)
 
 #include "data.h"
 
-struct wb {
-	char *p;
-	size_t len, cap;
-	int err;
-};
-
-static void wb_bytes(struct wb *w, const void *src, size_t n)
-{
-	if (w->err)
-		return;
-	if (w->len + n > w->cap) {
-		size_t cap = w->cap ? w->cap : 256;
-		char *np;
-
-		while (cap < w->len + n)
-			cap *= 2;
-		np = realloc(w->p, cap);
-		if (!np) {
-			w->err = -ENOMEM;
-			return;
-		}
-		w->p = np;
-		w->cap = cap;
-	}
-	if (src)
-		memcpy(w->p + w->len, src, n);
-	else
-		memset(w->p + w->len, 0, n);
-	w->len += n;
-}
-
-static void wb_u32(struct wb *w, uint32_t v)
-{
-	wb_bytes(w, &v, 4);
-}
-
-static void wb_u64(struct wb *w, uint64_t v)
-{
-	wb_bytes(w, &v, 8);
-}
-
 /* u32 length (NUL included, rounded up to 64) then the padded bytes */
-static void wb_str(struct wb *w, const char *s)
+static void wb_str(struct bytebuf *w, const char *s)
 {
 	size_t olen = strlen(s ? s : "") + 1;
 	uint32_t len = (olen + NAME_ALIGN - 1) & ~(size_t)(NAME_ALIGN - 1);
 
-	wb_u32(w, len);
-	wb_bytes(w, s ? s : "", olen);
-	wb_bytes(w, NULL, len - olen);
+	bytebuf__u32(w, len);
+	bytebuf__put(w, s ? s : "", olen);
+	bytebuf__put(w, NULL, len - olen);
 }
 
 /* "name=value" back to the two strings perf stores */
-static void wb_cap(struct wb *w, const char *cap)
+static void wb_cap(struct bytebuf *w, const char *cap)
 {
 	const char *eq = strchr(cap ? cap : "", '=');
 	char *name = eq ? strndup(cap, eq - cap) : strdup(cap ? cap : "");
@@ -1337,19 +1297,19 @@ static void wb_cap(struct wb *w, const char *cap)
 	free(name);
 }
 
-static void wb_attr(struct wb *w, const struct perf_event_attr *attr)
+static void wb_attr(struct bytebuf *w, const struct perf_event_attr *attr)
 {
 	struct perf_event_attr a = *attr;
 
 	a.size = HEADER_FILE_ATTR_SIZE;
-	wb_bytes(w, &a, HEADER_FILE_ATTR_SIZE);
+	bytebuf__put(w, &a, HEADER_FILE_ATTR_SIZE);
 }
 
 int header__feature_bytes(const struct header *h, int feat, void **buf,
 			  size_t *size)
 {
 	const struct env *env = &h->env;
-	struct wb w = { 0 };
+	struct bytebuf w = { 0 };
 
 	*buf = NULL;
 	*size = 0;
@@ -1357,7 +1317,7 @@ int header__feature_bytes(const struct header *h, int feat, void **buf,
 	case HEADER_TRACING_DATA:
 		if (!env->tracing_data)
 			return -ENODATA;
-		wb_bytes(&w, env->tracing_data, env->tracing_data_size);
+		bytebuf__put(&w, env->tracing_data, env->tracing_data_size);
 		break;
 	case HEADER_BUILD_ID:
 		for (uint32_t i = 0; i < env->nr_build_ids; i++) {
@@ -1372,9 +1332,9 @@ int header__feature_bytes(const struct header *h, int feat, void **buf,
 			bev.pid = b->pid;
 			memcpy(bev.data, b->build_id, b->size);
 			bev.size = b->size;
-			wb_bytes(&w, &bev, sizeof(bev));
-			wb_bytes(&w, b->filename, olen);
-			wb_bytes(&w, NULL, len - olen);
+			bytebuf__put(&w, &bev, sizeof(bev));
+			bytebuf__put(&w, b->filename, olen);
+			bytebuf__put(&w, NULL, len - olen);
 		}
 		break;
 	case HEADER_HOSTNAME:
@@ -1410,64 +1370,64 @@ int header__feature_bytes(const struct header *h, int feat, void **buf,
 	case HEADER_NRCPUS:
 		if (!env->nr_cpus_avail)
 			return -ENODATA;
-		wb_u32(&w, env->nr_cpus_avail);
-		wb_u32(&w, env->nr_cpus_online);
+		bytebuf__u32(&w, env->nr_cpus_avail);
+		bytebuf__u32(&w, env->nr_cpus_online);
 		break;
 	case HEADER_TOTAL_MEM:
 		if (!env->total_mem)
 			return -ENODATA;
-		wb_u64(&w, env->total_mem);
+		bytebuf__u64(&w, env->total_mem);
 		break;
 	case HEADER_CMDLINE:
 		if (!env->nr_cmdline)
 			return -ENODATA;
-		wb_u32(&w, env->nr_cmdline);
+		bytebuf__u32(&w, env->nr_cmdline);
 		for (int i = 0; i < env->nr_cmdline; i++)
 			wb_str(&w, env->cmdline_argv[i]);
 		break;
 	case HEADER_EVENT_DESC:
 		if (!h->nr_attrs)
 			return -ENODATA;
-		wb_u32(&w, h->nr_attrs);
-		wb_u32(&w, HEADER_FILE_ATTR_SIZE);
+		bytebuf__u32(&w, h->nr_attrs);
+		bytebuf__u32(&w, HEADER_FILE_ATTR_SIZE);
 		for (int i = 0; i < h->nr_attrs; i++) {
 			const struct header_attr *a = &h->attrs[i];
 
 			wb_attr(&w, &a->attr);
-			wb_u32(&w, a->nr_ids);
+			bytebuf__u32(&w, a->nr_ids);
 			wb_str(&w, a->name ? a->name : "");
-			wb_bytes(&w, a->ids, a->nr_ids * 8);
+			bytebuf__put(&w, a->ids, a->nr_ids * 8);
 		}
 		break;
 	case HEADER_CPU_TOPOLOGY:
 		if (!env->nr_sibling_cores || !env->cpu)
 			return -ENODATA;
-		wb_u32(&w, env->nr_sibling_cores);
+		bytebuf__u32(&w, env->nr_sibling_cores);
 		for (uint32_t i = 0; i < env->nr_sibling_cores; i++)
 			wb_str(&w, env->sibling_cores[i]);
-		wb_u32(&w, env->nr_sibling_threads);
+		bytebuf__u32(&w, env->nr_sibling_threads);
 		for (uint32_t i = 0; i < env->nr_sibling_threads; i++)
 			wb_str(&w, env->sibling_threads[i]);
 		for (uint32_t i = 0; i < env->nr_cpus_avail; i++) {
-			wb_u32(&w, env->cpu[i].core_id);
-			wb_u32(&w, env->cpu[i].socket_id);
+			bytebuf__u32(&w, env->cpu[i].core_id);
+			bytebuf__u32(&w, env->cpu[i].socket_id);
 		}
 		if (env->nr_sibling_dies) {
-			wb_u32(&w, env->nr_sibling_dies);
+			bytebuf__u32(&w, env->nr_sibling_dies);
 			for (uint32_t i = 0; i < env->nr_sibling_dies; i++)
 				wb_str(&w, env->sibling_dies[i]);
 			for (uint32_t i = 0; i < env->nr_cpus_avail; i++)
-				wb_u32(&w, env->cpu[i].die_id);
+				bytebuf__u32(&w, env->cpu[i].die_id);
 		}
 		break;
 	case HEADER_NUMA_TOPOLOGY:
 		if (!env->nr_numa_nodes)
 			return -ENODATA;
-		wb_u32(&w, env->nr_numa_nodes);
+		bytebuf__u32(&w, env->nr_numa_nodes);
 		for (uint32_t i = 0; i < env->nr_numa_nodes; i++) {
-			wb_u32(&w, env->numa_nodes[i].node);
-			wb_u64(&w, env->numa_nodes[i].mem_total);
-			wb_u64(&w, env->numa_nodes[i].mem_free);
+			bytebuf__u32(&w, env->numa_nodes[i].node);
+			bytebuf__u64(&w, env->numa_nodes[i].mem_total);
+			bytebuf__u64(&w, env->numa_nodes[i].mem_free);
 			wb_str(&w, env->numa_nodes[i].cpus);
 		}
 		break;
@@ -1475,101 +1435,101 @@ int header__feature_bytes(const struct header *h, int feat, void **buf,
 	case HEADER_STAT:
 		break;		/* presence is the information */
 	case HEADER_PMU_MAPPINGS:
-		wb_u32(&w, env->nr_pmu_mappings);
+		bytebuf__u32(&w, env->nr_pmu_mappings);
 		for (uint32_t i = 0; i < env->nr_pmu_mappings; i++) {
-			wb_u32(&w, env->pmu_mappings[i].type);
+			bytebuf__u32(&w, env->pmu_mappings[i].type);
 			wb_str(&w, env->pmu_mappings[i].name);
 		}
 		break;
 	case HEADER_GROUP_DESC:
-		wb_u32(&w, env->nr_groups);
+		bytebuf__u32(&w, env->nr_groups);
 		for (uint32_t i = 0; i < env->nr_groups; i++) {
 			wb_str(&w, env->groups[i].name ? env->groups[i].name : "{anon_group}");
-			wb_u32(&w, env->groups[i].leader_idx);
-			wb_u32(&w, env->groups[i].nr_members);
+			bytebuf__u32(&w, env->groups[i].leader_idx);
+			bytebuf__u32(&w, env->groups[i].nr_members);
 		}
 		break;
 	case HEADER_CACHE:
 		if (!env->nr_caches)
 			return -ENODATA;
-		wb_u32(&w, 1);
-		wb_u32(&w, env->nr_caches);
+		bytebuf__u32(&w, 1);
+		bytebuf__u32(&w, env->nr_caches);
 		for (uint32_t i = 0; i < env->nr_caches; i++) {
 			const struct env_cache *c = &env->caches[i];
 
-			wb_u32(&w, c->level);
-			wb_u32(&w, c->line_size);
-			wb_u32(&w, c->sets);
-			wb_u32(&w, c->ways);
+			bytebuf__u32(&w, c->level);
+			bytebuf__u32(&w, c->line_size);
+			bytebuf__u32(&w, c->sets);
+			bytebuf__u32(&w, c->ways);
 			wb_str(&w, c->type);
 			wb_str(&w, c->size);
 			wb_str(&w, c->map);
 		}
 		break;
 	case HEADER_SAMPLE_TIME:
-		wb_u64(&w, env->first_sample_time);
-		wb_u64(&w, env->last_sample_time);
+		bytebuf__u64(&w, env->first_sample_time);
+		bytebuf__u64(&w, env->last_sample_time);
 		break;
 	case HEADER_MEM_TOPOLOGY:
 		if (!env->memory_bsize)
 			return -ENODATA;
-		wb_u64(&w, 1);
-		wb_u64(&w, env->memory_bsize);
-		wb_u64(&w, env->nr_memory_nodes);
+		bytebuf__u64(&w, 1);
+		bytebuf__u64(&w, env->memory_bsize);
+		bytebuf__u64(&w, env->nr_memory_nodes);
 		for (uint64_t i = 0; i < env->nr_memory_nodes; i++) {
 			const struct env_mem_node *m = &env->memory_nodes[i];
 
-			wb_u64(&w, m->node);
-			wb_u64(&w, m->size);
-			wb_u64(&w, m->size);
-			wb_bytes(&w, m->set, (m->size + 63) / 64 * 8);
+			bytebuf__u64(&w, m->node);
+			bytebuf__u64(&w, m->size);
+			bytebuf__u64(&w, m->size);
+			bytebuf__put(&w, m->set, (m->size + 63) / 64 * 8);
 		}
 		break;
 	case HEADER_CLOCKID:
-		wb_u64(&w, env->clockid_res_ns);
+		bytebuf__u64(&w, env->clockid_res_ns);
 		break;
 	case HEADER_DIR_FORMAT:
-		wb_u64(&w, env->dir_version);
+		bytebuf__u64(&w, env->dir_version);
 		break;
 	case HEADER_BPF_PROG_INFO:
 	case HEADER_BPF_BTF:
-		wb_u32(&w, 0);	/* mperf keeps no BPF program list */
+		bytebuf__u32(&w, 0);	/* mperf keeps no BPF program list */
 		break;
 	case HEADER_COMPRESSED:
-		wb_u32(&w, env->comp_ver);
-		wb_u32(&w, env->comp_type);
-		wb_u32(&w, env->comp_level);
-		wb_u32(&w, env->comp_ratio);
-		wb_u32(&w, env->comp_mmap_len);
+		bytebuf__u32(&w, env->comp_ver);
+		bytebuf__u32(&w, env->comp_type);
+		bytebuf__u32(&w, env->comp_level);
+		bytebuf__u32(&w, env->comp_ratio);
+		bytebuf__u32(&w, env->comp_mmap_len);
 		break;
 	case HEADER_CPU_PMU_CAPS:
-		wb_u32(&w, env->nr_cpu_pmu_caps);
+		bytebuf__u32(&w, env->nr_cpu_pmu_caps);
 		for (int i = 0; i < env->nr_cpu_pmu_caps; i++)
 			wb_cap(&w, env->cpu_pmu_caps[i]);
 		break;
 	case HEADER_CLOCK_DATA:
 		if (!env->clock_enabled)
 			return -ENODATA;
-		wb_u32(&w, 1);
-		wb_u32(&w, env->clockid);
-		wb_u64(&w, env->clock_tod_ns);
-		wb_u64(&w, env->clock_clockid_ns);
+		bytebuf__u32(&w, 1);
+		bytebuf__u32(&w, env->clockid);
+		bytebuf__u64(&w, env->clock_tod_ns);
+		bytebuf__u64(&w, env->clock_clockid_ns);
 		break;
 	case HEADER_HYBRID_TOPOLOGY:
 		if (!env->nr_hybrid_nodes)
 			return -ENODATA;
-		wb_u32(&w, env->nr_hybrid_nodes);
+		bytebuf__u32(&w, env->nr_hybrid_nodes);
 		for (uint32_t i = 0; i < env->nr_hybrid_nodes; i++) {
 			wb_str(&w, env->hybrid_nodes[i].pmu_name);
 			wb_str(&w, env->hybrid_nodes[i].cpus);
 		}
 		break;
 	case HEADER_PMU_CAPS:
-		wb_u32(&w, env->nr_pmus_with_caps);
+		bytebuf__u32(&w, env->nr_pmus_with_caps);
 		for (uint32_t i = 0; i < env->nr_pmus_with_caps; i++) {
 			const struct env_pmu_caps *pc = &env->pmu_caps[i];
 
-			wb_u32(&w, pc->nr_caps);
+			bytebuf__u32(&w, pc->nr_caps);
 			for (int j = 0; j < pc->nr_caps; j++)
 				wb_cap(&w, pc->caps[j]);
 			wb_str(&w, pc->pmu_name);
@@ -1578,13 +1538,7 @@ int header__feature_bytes(const struct header *h, int feat, void **buf,
 	default:
 		return -ENODATA;	/* AUXTRACE and unknown bits */
 	}
-	if (w.err) {
-		free(w.p);
-		return w.err;
-	}
-	*buf = w.p;
-	*size = w.len;
-	return 0;
+	return bytebuf__take(&w, buf, size);
 }
 
 int header__write_file_start(struct header *h, struct data *out)

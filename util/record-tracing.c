@@ -6,38 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "bytebuf.h"
 #include "evlist.h"
 #include "evsel.h"
 #include "record-tracing.h"
 #include "tracepoint.h"
-
-struct tbuf {
-	unsigned char *p;
-	size_t len, cap;
-	int err;
-};
-
-static void tb_put(struct tbuf *b, const void *d, size_t n)
-{
-	if (b->err)
-		return;
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 8192;
-		unsigned char *np;
-
-		while (cap < b->len + n)
-			cap *= 2;
-		np = realloc(b->p, cap);
-		if (!np) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->p = np;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, d, n);
-	b->len += n;
-}
 
 /* A whole (small) tracefs file; tracefs reports size 0, so read it. */
 static int read_file(const char *path, char **out, size_t *len)
@@ -70,7 +43,7 @@ static int read_file(const char *path, char **out, size_t *len)
 }
 
 /* u64 size then the content of @path (size_bytes: 4 or 8) */
-static int tb_file(struct tbuf *b, const char *path, int size_bytes)
+static int tb_file(struct bytebuf *b, const char *path, int size_bytes)
 {
 	char *data = NULL;
 	size_t len = 0;
@@ -81,14 +54,14 @@ static int tb_file(struct tbuf *b, const char *path, int size_bytes)
 	if (size_bytes == 8) {
 		uint64_t l = len;
 
-		tb_put(b, &l, 8);
+		bytebuf__put(b, &l, 8);
 	} else {
 		uint32_t l = (uint32_t)len;
 
-		tb_put(b, &l, 4);
+		bytebuf__put(b, &l, 4);
 	}
 	if (len)
-		tb_put(b, data, len);
+		bytebuf__put(b, data, len);
 	free(data);
 	return err;
 }
@@ -153,7 +126,7 @@ int record_tracing__data_of(const char *const *names, int nr, void **data, size_
 {
 	static const unsigned char magic[] = { 0x17, 0x08, 0x44 };
 	const char *tracefs = tracepoint__tracefs();
-	struct tbuf b = { 0 };
+	struct bytebuf b = { 0 };
 	struct tp *tps;
 	char path[4096];
 	uint32_t u32, nsys = 0;
@@ -170,36 +143,36 @@ int record_tracing__data_of(const char *const *names, int nr, void **data, size_
 			n++;
 	qsort(tps, (size_t)n, sizeof(*tps), tp_cmp);
 
-	tb_put(&b, magic, sizeof(magic));
-	tb_put(&b, "tracing", 7);
-	tb_put(&b, "0.6", 4);
+	bytebuf__put(&b, magic, sizeof(magic));
+	bytebuf__put(&b, "tracing", 7);
+	bytebuf__put(&b, "0.6", 4);
 	c = 0;				/* little endian */
 	{
 		uint16_t probe = 1;
 
 		c = *(unsigned char *)&probe ? 0 : 1;
 	}
-	tb_put(&b, &c, 1);
+	bytebuf__put(&b, &c, 1);
 	c = sizeof(long);
-	tb_put(&b, &c, 1);
+	bytebuf__put(&b, &c, 1);
 	u32 = (uint32_t)sysconf(_SC_PAGESIZE);
-	tb_put(&b, &u32, 4);
+	bytebuf__put(&b, &u32, 4);
 
-	tb_put(&b, "header_page", 12);
+	bytebuf__put(&b, "header_page", 12);
 	snprintf(path, sizeof(path), "%s/events/header_page", tracefs);
 	tb_file(&b, path, 8);
-	tb_put(&b, "header_event", 13);
+	bytebuf__put(&b, "header_event", 13);
 	snprintf(path, sizeof(path), "%s/events/header_event", tracefs);
 	tb_file(&b, path, 8);
 
 	/* ftrace's own events: none recorded as such */
 	u32 = 0;
-	tb_put(&b, &u32, 4);
+	bytebuf__put(&b, &u32, 4);
 
 	for (i = 0; i < n; i++)
 		if (!i || strcmp(tps[i].sys, tps[i - 1].sys))
 			nsys++;
-	tb_put(&b, &nsys, 4);
+	bytebuf__put(&b, &nsys, 4);
 	for (i = 0; i < n;) {
 		int j = i;
 		uint32_t cnt;
@@ -207,8 +180,8 @@ int record_tracing__data_of(const char *const *names, int nr, void **data, size_
 		while (j < n && !strcmp(tps[j].sys, tps[i].sys))
 			j++;
 		cnt = (uint32_t)(j - i);
-		tb_put(&b, tps[i].sys, strlen(tps[i].sys) + 1);
-		tb_put(&b, &cnt, 4);
+		bytebuf__put(&b, tps[i].sys, strlen(tps[i].sys) + 1);
+		bytebuf__put(&b, &cnt, 4);
 		for (; i < j; i++) {
 			snprintf(path, sizeof(path), "%s/events/%s/%s/format",
 				 tracefs, tps[i].sys, tps[i].name);
@@ -217,20 +190,14 @@ int record_tracing__data_of(const char *const *names, int nr, void **data, size_
 	}
 	/* kallsyms: not needed by perf script; perf writes none either */
 	u32 = 0;
-	tb_put(&b, &u32, 4);
+	bytebuf__put(&b, &u32, 4);
 	snprintf(path, sizeof(path), "%s/printk_formats", tracefs);
 	tb_file(&b, path, 4);
 	{
 		uint64_t zero = 0;	/* saved_cmdlines: the COMMs name tasks */
 
-		tb_put(&b, &zero, 8);
+		bytebuf__put(&b, &zero, 8);
 	}
 	free(tps);
-	if (b.err) {
-		free(b.p);
-		return b.err;
-	}
-	*data = b.p;
-	*size = b.len;
-	return 0;
+	return bytebuf__take(&b, data, size);
 }
