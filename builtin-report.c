@@ -112,6 +112,9 @@ struct report {
 	struct sort_field fields_v[MAX_FIELDS];
 	/* -F with -s: the output order (the -s keys, then the -F fields) */
 	struct sort_field order_v[MAX_FIELDS];
+	/* columns named in the header instead ("# comm: ls") */
+	struct { const char *name, *value; } elided[3];
+	int nr_elided;
 	int nr_order;
 	int nr_fields;
 	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
@@ -348,17 +351,41 @@ static int report__fields_and_sort(struct report *rep)
 	return 0;
 }
 
-static void report__elide(struct report *rep, const char *key, const struct strlist *l)
+/*
+ * A filter of one comm, dso or symbol makes its column say the same on
+ * every row: as perf, such a column is named in the header instead
+ * ("# comm: ls", in column order), and left out unless that would leave
+ * out every sort-key column (then all stay). A hierarchy keeps them all.
+ */
+static void report__elide(struct report *rep)
 {
-	int i, j;
+	static const char *const keys[] = { "comm", "dso", "sym" };
+	static const char *const names[] = { "comm", "dso", "symbol" };
+	const struct strlist *lists[] = { &rep->comms, &rep->dsos, &rep->syms };
+	bool elide[MAX_FIELDS] = { false };
+	int i, j, nkeys = 0, nelided = 0;
 
-	if (l->nr != 1 || rep->nr_fields < 2)
-		return;
-	for (i = 0, j = 0; i < rep->nr_fields; i++) {
-		if (rep->fields_v[i].kind == FIELD_KEY && !strcmp(rep->fields_v[i].key->name, key))
+	rep->nr_elided = 0;
+	for (i = 0; i < rep->nr_fields; i++) {
+		const struct sort_field *f = &rep->fields_v[i];
+
+		if (f->kind != FIELD_KEY)
 			continue;
-		rep->fields_v[j++] = rep->fields_v[i];
+		nkeys++;
+		for (j = 0; j < 3; j++) {
+			if (strcmp(f->key->name, keys[j]) || lists[j]->nr != 1)
+				continue;
+			rep->elided[rep->nr_elided].name = names[j];
+			rep->elided[rep->nr_elided++].value = lists[j]->items[0];
+			elide[i] = true;
+			nelided++;
+		}
 	}
+	if (rep->hierarchy || nelided == nkeys)
+		return;
+	for (i = 0, j = 0; i < rep->nr_fields; i++)
+		if (!elide[i])
+			rep->fields_v[j++] = rep->fields_v[i];
 	rep->nr_fields = j;
 }
 
@@ -517,13 +544,7 @@ static int report__setup(struct report *rep)
 		if (!rep->tevent)
 			pr_warning("no tracepoint formats in the file: 'trace' entries are empty\n");
 	}
-	/* a filter on one comm/dso/symbol makes its column redundant: perf
-	 * drops it and names the value in the header */
-	if (!rep->hierarchy) {	/* perf keeps every level */
-		report__elide(rep, "comm", &rep->comms);
-		report__elide(rep, "dso", &rep->dsos);
-		report__elide(rep, "sym", &rep->syms);
-	}
+	report__elide(rep);
 	/* -s srcline: DWARF-unwound frames carry their lines (children) */
 	rep->machine->frame_srclines = rep->need_srcline;
 	return 0;
@@ -1202,12 +1223,8 @@ static int report__print(struct report *rep, FILE *fp)
 		if (!rep->header)
 			fprintf(fp, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
-		if (rep->comms.nr == 1)
-			fprintf(fp, "# comm: %s\n", rep->comms.items[0]);
-		if (rep->dsos.nr == 1)
-			fprintf(fp, "# dso: %s\n", rep->dsos.items[0]);
-		if (rep->syms.nr == 1)
-			fprintf(fp, "# symbol: %s\n", rep->syms.items[0]);
+		for (i = 0; i < rep->nr_elided; i++)
+			fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
 	}
 	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
@@ -1371,7 +1388,7 @@ int cmd_report(int argc, const char **argv)
 			    "callchain depth to use at most (default 127)"),
 		OPT_DOUBLE(0, "percent-limit", &rep.percent_limit,
 			   "hide entries below this overhead percent"),
-		OPT_STRING(0, "comm", &rep.comm_list, "comm[,comm...]", "only these comms"),
+		OPT_STRING('c', "comms", &rep.comm_list, "comm[,comm...]", "only these comms"),
 		OPT_STRING(0, "pid", &rep.pid_list, "pid[,pid...]", "only these process ids"),
 		OPT_STRING(0, "tid", &rep.tid_list, "tid[,tid...]", "only these thread ids"),
 		OPT_STRING('d', "dsos", &rep.dso_list, "dso[,dso...]", "only these dsos"),

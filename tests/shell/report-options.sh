@@ -1,5 +1,5 @@
 #!/bin/sh
-# report options (-s, -F, -n, -g modes, filters, --percent-limit, --stats) equal perf report's on a fresh recording
+# report options (-s, -F, -n, -g modes, filters and the header lines of single-value filters, --percent-limit, --stats) equal perf report's on a fresh recording
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -32,6 +32,13 @@ done <<'LIST'
 -S mwork_inner,main
 --max-stack 2
 --no-children -g caller --max-stack 3
+-c dsouser -s dso --no-children
+-s sym -S main --no-children
+-s dso -S main --no-children
+-s sym,comm,dso -S main --comms dsouser --dsos dsouser --no-children
+-s sym,comm -S main --comms dsouser --no-children
+--hierarchy -s comm,dso --comms dsouser --no-children -g none
+-F overhead,comm,sym --comms dsouser --no-children
 LIST
-[ "$n" -eq 19 ] || fail "only $n option sets ran"
+[ "$n" -eq 26 ] || fail "only $n option sets ran"
 echo "$n option sets equal to perf's"
