@@ -71,6 +71,9 @@ struct report {
 	/* options */
 	const char *input, *sort_order, *fields, *call_graph;
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list, *cpu_list;
+	const char *symbol_filter;	/* --symbol-filter: substring of entry symbols */
+	bool show_cpu_util;		/* --show-cpu-utilization: sys and usr columns */
+	bool exclude_other;		/* -x: hide samples without a parent match */
 	const char *parent_pattern;
 	const char *time_str;	/* --time */
 	struct time_ranges time;
@@ -300,6 +303,14 @@ static int report__add_list(struct report *rep, const char *list, bool is_f)
 	return err;
 }
 
+static bool report__has_key(const struct report *rep, const char *name)
+{
+	for (int i = 0; i < rep->nr_keys; i++)
+		if (!strcmp(rep->keys[i]->name, name))
+			return true;
+	return false;
+}
+
 static bool field_in(const struct sort_field *v, int nr, const struct sort_field *f)
 {
 	for (int i = 0; i < nr; i++)
@@ -507,6 +518,10 @@ static int report__setup(struct report *rep)
 		if (rep->children)
 			report__add_field(rep, "overhead_children", false);
 		report__add_field(rep, "overhead", false);
+		if (rep->show_cpu_util) {
+			report__add_field(rep, "overhead_sys", false);
+			report__add_field(rep, "overhead_us", false);
+		}
 		if (rep->show_nr_samples)
 			report__add_field(rep, "sample", false);
 		if (rep->show_total_period)
@@ -536,6 +551,14 @@ static int report__setup(struct report *rep)
 		if (err)
 			return err;
 	}
+	/* as perf: a --parent regex of one's own adds the parent key */
+	if (rep->parent_pattern && !report__has_key(rep, "parent")) {
+		err = report__add_field(rep, "parent", false);
+		if (err)
+			return err;
+	}
+	if (rep->exclude_other)
+		rep->need_callchain = rep->need_parent = true;
 	if (rep->need_trace) {
 		struct env *env = session__env(rep->session);
 
@@ -647,7 +670,12 @@ static void report__filter_entries(struct report *rep, struct hists *h)
 	bool any = false;
 
 	for (i = 0, j = 0; i < h->nr_sorted; i++) {
-		if (h->sorted[i]->filtered) {
+		const struct hist_entry *he = h->sorted[i];
+
+		/* --symbol-filter: by the entry's own symbol (children
+		 * entries too), as perf filters its entries */
+		if (he->filtered || (rep->symbol_filter &&
+				     !(he->sym && strstr(he->sym->name, rep->symbol_filter)))) {
 			rep->nr_filtered++;
 			any = true;
 			continue;
@@ -665,15 +693,25 @@ static void report__filter_entries(struct report *rep, struct hists *h)
 	}
 }
 
+/*
+ * The parent key: the first frame whose symbol matches --parent, walking
+ * the chain in the order the report shows it (from the root in caller
+ * order), as perf does. perf matches the frames it reads from the sample's
+ * callchain only, not the ones it unwinds from DWARF user stacks.
+ */
 static struct symbol *report__parent(struct report *rep, const struct callchain_cursor *c)
 {
+	bool from_root = rep->cc.order == ORDER_CALLER;
 	uint32_t i;
 
 	if (!rep->parent_re_ok)
 		return NULL;
-	for (i = 0; i < c->nr; i++)
-		if (c->nodes[i].sym && !regexec(&rep->parent_re, c->nodes[i].sym->name, 0, NULL, 0))
-			return c->nodes[i].sym;
+	for (i = 0; i < c->nr; i++) {
+		const struct callchain_cursor_node *n = &c->nodes[from_root ? c->nr - 1 - i : i];
+
+		if (n->sym && !n->unwound && !regexec(&rep->parent_re, n->sym->name, 0, NULL, 0))
+			return n->sym;
+	}
 	return NULL;
 }
 
@@ -837,6 +875,9 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		tmpl.trace = report__trace(rep, sample, evsel);
 	if (cursor && rep->parent_re_ok && rep->need_parent)
 		tmpl.parent = report__parent(rep, cursor);
+	/* -x: samples without a caller matching --parent are hidden */
+	if (rep->exclude_other && !tmpl.parent)
+		tmpl.filtered = true;
 	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode);
 }
 
@@ -1393,9 +1434,13 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING(0, "tid", &rep.tid_list, "tid[,tid...]", "only these thread ids"),
 		OPT_STRING('d', "dsos", &rep.dso_list, "dso[,dso...]", "only these dsos"),
 		OPT_STRING('S', "symbols", &rep.sym_list, "sym[,sym...]", "only these symbols"),
+		OPT_STRING(0, "symbol-filter", &rep.symbol_filter, "text",
+			   "only entries whose symbol name contains this text"),
 		OPT_STRING('C', "cpu", &rep.cpu_list, "cpu", "only samples of these CPUs (0-3,5)"),
 		OPT_STRING(0, "time", &rep.time_str, "str",
 			   "only samples in these times: START,STOP (seconds; ranges separated by spaces), P%/N, P%-Q%"),
+		OPT_BOOLEAN('x', "exclude-other", &rep.exclude_other,
+			    "only samples with a caller matching --parent"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
 		OPT_STRING(0, "percentage", &rep.percentage, "relative|absolute",
@@ -1410,6 +1455,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy,
 			    "show the entries as a tree, one level per sort key"),
 		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),
+		OPT_BOOLEAN(0, "show-cpu-utilization", &rep.show_cpu_util,
+			   "show the kernel (sys) and user (usr) shares of the overhead"),
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
 			    "show a column with the sum of the periods"),
 		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,

@@ -26,6 +26,7 @@ struct callchain_cursor_node {
 	 * source line as perf gets it with the inlined functions (the line
 	 * in the innermost one, the call sites above it); else NULL */
 	const char *srcline;
+	bool unwound;		/* a DWARF-unwound user frame */
 };
 
 struct callchain_cursor {

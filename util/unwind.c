@@ -131,6 +131,7 @@ static int unwind__append(struct unwind_info *ui, uint64_t pc)
 	thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER, pc, &al);
 	node = frame__from_al(pc, &al);
 	node.level = '.';
+	node.unwound = true;
 	if (machine__append_frame(ui->machine, ui->cursor, &node))
 		return -1;
 	ui->nr++;
@@ -1090,6 +1091,7 @@ out:
 			thread__resolve_ip(m, thread, PERF_RECORD_MISC_USER, ip, &al);
 			node = frame__from_al(ip, &al);
 			node.level = '.';
+			node.unwound = true;
 			callchain_cursor__append(cursor, &node);
 		}
 		cursor->truncated = true;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report options (-s, -F, -n, -g modes, filters and the header lines of single-value filters, --percent-limit, --stats) equal perf report's on a fresh recording
+# report options (-s, -F, -n, -g modes, filters and the header lines of single-value filters, --symbol-filter, --show-cpu-utilization, --parent/-x, --percent-limit, --stats) equal perf report's on a fresh recording
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -39,6 +39,26 @@ done <<'LIST'
 -s sym,comm -S main --comms dsouser --no-children
 --hierarchy -s comm,dso --comms dsouser --no-children -g none
 -F overhead,comm,sym --comms dsouser --no-children
+--symbol-filter=mwork
+--symbol-filter=mwork --no-children -g caller
+--symbol-filter=_ --percentage relative
+--show-cpu-utilization -n
+--show-cpu-utilization --no-children -g none --show-total-period
+-p mwork_entry
+-x -p mwork_entry --no-children -g none --percentage relative
+-p main|driver -s parent
+-p main|driver -s parent --no-children
 LIST
-[ "$n" -eq 26 ] || fail "only $n option sets ran"
+[ "$n" -eq 35 ] || fail "only $n option sets ran"
+# perf's parent key looks at the sampled callchain, not at frames unwound
+# from a DWARF user stack: --parent on perf 6.1's dwarf file
+while read -r opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$DATA/perf-6.1/cpuburn-dwarf.data" $(report_symargs) $opts
+	n=$((n + 1))
+done <<'LIST'
+-p ^cb_ -s parent
+-x -p ^cb_ --no-children
+-p ^__|^do_ -s parent,sym --no-children -g none
+LIST
 echo "$n option sets equal to perf's"
