@@ -74,6 +74,9 @@ struct report {
 	const char *symbol_filter;	/* --symbol-filter: substring of entry symbols */
 	bool show_cpu_util;		/* --show-cpu-utilization: sys and usr columns */
 	bool exclude_other;		/* -x: hide samples without a parent match */
+	const char *time_quantum_str;
+	uint64_t time_quantum;		/* -s time slots (ns) */
+	int socket_filter;		/* --socket-filter: the socket, or -1 */
 	const char *parent_pattern;
 	const char *time_str;	/* --time */
 	struct time_ranges time;
@@ -715,8 +718,32 @@ static struct symbol *report__parent(struct report *rep, const struct callchain_
 	return NULL;
 }
 
-/* perf's --time-quantum default: "-s time" slots of 100 ms */
-#define TIME_QUANTUM 100000000ULL
+/* --time-quantum: "-s time" slots, 100 ms by default as perf's; a whole
+ * number with ns (the default unit), us, ms or s. 0, or -EINVAL. */
+static int parse_time_quantum(const char *s, uint64_t *ns)
+{
+	static const struct { const char *unit; uint64_t mul; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 }, { "s", 1000000000 },
+	};
+	char *end;
+	unsigned long long v;
+
+	if (!s || *s < '0' || *s > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno)
+		return -EINVAL;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(end, units[i].unit))
+			continue;
+		if (!v || v > UINT64_MAX / units[i].mul)
+			return -EINVAL;
+		*ns = v * units[i].mul;
+		return 0;
+	}
+	return -EINVAL;
+}
 
 /* the socket of the sample's CPU in the file's CPU_TOPOLOGY; -1 when the
  * samples carry no CPU or the file no topology, as perf */
@@ -866,9 +893,10 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.cpu = (int32_t)sample->cpu;
 	tmpl.pid = al.thread->pid;
 	tmpl.tid = al.thread->tid;
-	tmpl.time = sample->time / TIME_QUANTUM * TIME_QUANTUM;
+	tmpl.time = sample->time / rep->time_quantum * rep->time_quantum;
 	tmpl.socket = report__socket(rep, evsel, sample);
-	tmpl.filtered = report__sample_hidden(rep, &al);
+	tmpl.filtered = report__sample_hidden(rep, &al) ||
+			(rep->socket_filter >= 0 && tmpl.socket != rep->socket_filter);
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
 	if (rep->need_trace)
@@ -1202,6 +1230,15 @@ static void report__force_group(struct report *rep, struct evlist *el)
 
 /* An event group in one table, a column per member (perf's group view,
  * its default for files recorded with {a,b} groups). 1 when printed. */
+/* the lines under "# Samples: ...": the event count, the socket filter */
+static void report__print_count(const struct report *rep, FILE *fp, uint64_t period)
+{
+	fprintf(fp, "# Event count (approx.): %" PRIu64 "\n", period);
+	if (rep->socket_filter >= 0)
+		fprintf(fp, "# Processor Socket: %d\n", rep->socket_filter);
+	fputs("#\n", fp);
+}
+
 static int report__print_group(struct report *rep, struct evsel *leader,
 			       const struct stdio_hist_opts *so, FILE *fp)
 {
@@ -1233,8 +1270,8 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			fprintf(fp, "%s { ", leader->group_name ? leader->group_name : "anon group");
 		for (m = 0; m < nr; m++)
 			fprintf(fp, "%s%s", m ? ", " : "", el->entries[leader->idx + m]->name);
-		fprintf(fp, "%s'\n# Event count (approx.): %" PRIu64 "\n#\n",
-			rep->forced_group ? "" : " }", period);
+		fprintf(fp, "%s'\n", rep->forced_group ? "" : " }");
+		report__print_count(rep, fp, period);
 	}
 	hists__fprintf_stdio_group(fp, group, nr, so);
 	fprintf(fp, "\n\n");
@@ -1292,7 +1329,7 @@ static int report__print(struct report *rep, FILE *fp)
 			if (rep->time_str)
 				fprintf(fp, " (time slices: %s)", rep->time_str);
 			fputc('\n', fp);
-			fprintf(fp, "# Event count (approx.): %" PRIu64 "\n#\n", h->total_period);
+			report__print_count(rep, fp, h->total_period);
 		}
 		if (rep->hierarchy)
 			hists__fprintf_hierarchy(fp, h, &so);
@@ -1404,6 +1441,7 @@ int cmd_report(int argc, const char **argv)
 			.ordered_events = true,
 		},
 		.children = -1,
+		.socket_filter = -1,
 		.group = true,
 		.inline_names = true,
 		.max_stack = 127,
@@ -1443,6 +1481,10 @@ int cmd_report(int argc, const char **argv)
 			    "only samples with a caller matching --parent"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
+		OPT_STRING(0, "time-quantum", &rep.time_quantum_str, "n[ns|us|ms|s]",
+			   "slots of the time sort key (default 100ms)"),
+		OPT_INTEGER(0, "socket-filter", &rep.socket_filter,
+			    "only samples of CPUs of this processor socket"),
 		OPT_STRING(0, "percentage", &rep.percentage, "relative|absolute",
 			   "with filters: percentages of the shown entries (relative) or of all (absolute, default)"),
 		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
@@ -1501,6 +1543,12 @@ int cmd_report(int argc, const char **argv)
 			    "-" : "perf.data";
 	sort__set_time_ns(rep.ns);
 	sort__set_cgroup_name(report__cgroup_name, &rep);
+	rep.time_quantum = 100000000ULL;
+	if (rep.time_quantum_str && parse_time_quantum(rep.time_quantum_str, &rep.time_quantum)) {
+		pr_err("report: --time-quantum '%s': give a whole number above 0 with ns, us, ms or s (10ms)\n",
+		       rep.time_quantum_str);
+		goto out;
+	}
 	if (rep.percentage) {
 		if (!strcmp(rep.percentage, "relative")) {
 			rep.pct_relative = true;

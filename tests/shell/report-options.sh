@@ -1,5 +1,5 @@
 #!/bin/sh
-# report options (-s, -F, -n, -g modes, filters and the header lines of single-value filters, --symbol-filter, --show-cpu-utilization, --parent/-x, --percent-limit, --stats) equal perf report's on a fresh recording
+# report options (-s, -F, -n, -g modes, filters and the header lines of single-value filters, --symbol-filter, --show-cpu-utilization, --parent/-x, --socket-filter, --time-quantum, --percent-limit, --stats) equal perf report's on a fresh recording
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -48,8 +48,15 @@ done <<'LIST'
 -x -p mwork_entry --no-children -g none --percentage relative
 -p main|driver -s parent
 -p main|driver -s parent --no-children
+--socket-filter 0
+--socket-filter 1 --no-children
+-s time --time-quantum 10ms --no-children -g none
+-s time,sym --time-quantum 10 --ns -g none
 LIST
-[ "$n" -eq 35 ] || fail "only $n option sets ran"
+[ "$n" -eq 39 ] || fail "only $n option sets ran"
+"$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
+	fail "--time-quantum 2x was accepted"
+grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
 # perf's parent key looks at the sampled callchain, not at frames unwound
 # from a DWARF user stack: --parent on perf 6.1's dwarf file
 while read -r opts; do
