@@ -27,6 +27,7 @@
 #include "util/hist.h"
 #include "util/machine.h"
 #include "util/map.h"
+#include "util/maps.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/sort.h"
@@ -77,6 +78,7 @@ struct report {
 	const char *time_quantum_str;
 	uint64_t time_quantum;		/* -s time slots (ns) */
 	int socket_filter;		/* --socket-filter: the socket, or -1 */
+	bool tasks, mmaps;		/* --tasks, --mmaps: the thread tree */
 	const char *parent_pattern;
 	const char *time_str;	/* --time */
 	struct time_ranges time;
@@ -1398,6 +1400,123 @@ static int parse_children(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+/*
+ * --tasks: the threads as a tree of parents (ppid) and children, in perf's
+ * layout and order. perf lists threads by tid modulo 256, then by tid; each
+ * takes its place under its parent as it comes in that order, a thread
+ * without a known parent (ppid -1, or a parent never seen) starting a root.
+ * --mmaps adds each thread's maps below it.
+ */
+struct task {
+	struct thread *thread;
+	struct task **children;
+	size_t nr_children;
+	bool placed;
+};
+
+static int task_cmp(const void *pa, const void *pb)
+{
+	const struct task *a = pa, *b = pb;
+	uint32_t ba = (uint32_t)a->thread->tid % 256, bb = (uint32_t)b->thread->tid % 256;
+
+	if (ba != bb)
+		return ba < bb ? -1 : 1;
+	return a->thread->tid < b->thread->tid ? -1 : a->thread->tid > b->thread->tid;
+}
+
+static int task__add_child(struct task *parent, struct task *child)
+{
+	struct task **v = realloc(parent->children, (parent->nr_children + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	parent->children = v;
+	v[parent->nr_children++] = child;
+	return 0;
+}
+
+static struct task *task__find(struct task *tasks, size_t nr, int32_t tid)
+{
+	struct task key = { 0 };
+	struct thread t = { .tid = tid };
+
+	key.thread = &t;
+	return bsearch(&key, tasks, nr, sizeof(*tasks), task_cmp);
+}
+
+static void task__print(const struct task *task, FILE *fp, int level, bool mmaps)
+{
+	const struct thread *t = task->thread;
+
+	fprintf(fp, "  %8d %8d %8d |%*s%s\n", t->pid, t->tid, t->ppid, level, "",
+		t->comm ? t->comm : "");
+	for (size_t i = 0; mmaps && t->maps && i < t->maps->nr; i++) {
+		const struct map *m = t->maps->entries[i];
+
+		fprintf(fp, "%*s%" PRIx64 "-%" PRIx64 " %c%c%c%c %08" PRIx64 " %" PRIu64 " %s\n",
+			32 + level, "", m->start, m->end, m->prot & 1 ? 'r' : '-',
+			m->prot & 2 ? 'w' : '-', m->prot & 4 ? 'x' : '-',
+			m->flags & 1 /* MAP_SHARED */ ? 's' : 'p', m->pgoff, m->ino,
+			m->dso->long_name);
+	}
+	for (size_t i = 0; i < task->nr_children; i++)
+		task__print(task->children[i], fp, level + 1, mmaps);
+}
+
+static int report__print_tasks(struct report *rep, FILE *fp)
+{
+	size_t nr, i, nr_roots = 0;
+	struct thread **threads = machine__threads(rep->machine, &nr);
+	struct task *tasks = calloc(nr ? nr : 1, sizeof(*tasks)), **roots = NULL;
+	int err = -ENOMEM;
+
+	if (!threads || !tasks || !(roots = calloc(nr ? nr : 1, sizeof(*roots))))
+		goto out;
+	for (i = 0; i < nr; i++)
+		tasks[i].thread = threads[i];
+	qsort(tasks, nr, sizeof(*tasks), task_cmp);
+	for (i = 0; i < nr; i++) {
+		struct task *t = &tasks[i];
+
+		/* up the parents until one already placed or a root */
+		while (!t->placed) {
+			struct task *parent = t->thread->ppid == -1 ? NULL :
+					      task__find(tasks, nr, t->thread->ppid);
+
+			t->placed = true;
+			if (!parent || parent == t) {
+				roots[nr_roots++] = t;
+				break;
+			}
+			if (task__add_child(parent, t))
+				goto out;
+			t = parent;
+		}
+	}
+	fprintf(fp, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
+	for (i = 0; i < nr_roots; i++)
+		task__print(roots[i], fp, 0, rep->mmaps);
+	err = 0;
+out:
+	for (i = 0; tasks && i < nr; i++)
+		free(tasks[i].children);
+	free(tasks);
+	free(roots);
+	free(threads);
+	if (err)
+		pr_err("report: --tasks: out of memory\n");
+	return err;
+}
+
+/* --tasks: the side-band records make the tree; perf does not look at
+ * the samples there (a sample of a thread it knows nothing of adds none) */
+static int report__task_sample(struct tool *tool, const union perf_event *event,
+			       const struct perf_sample *sample, struct evsel *evsel,
+			       struct session *session)
+{
+	return 0;
+}
+
 static void report__exit(struct report *rep)
 {
 	int i;
@@ -1508,6 +1627,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('I', "show-info", &rep.show_full_info,
 			    "with --header: show the topology features too"),
 		OPT_BOOLEAN(0, "stats", &rep.stats, "show record counts only"),
+		OPT_BOOLEAN(0, "tasks", &rep.tasks, "show the threads as a tree of parents and children"),
+		OPT_BOOLEAN(0, "mmaps", &rep.mmaps, "--tasks with the maps of each thread"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump,
 			    "dump every record (hex bytes and decoded fields), then the record counts"),
 		OPT_BOOLEAN('T', "threads", &rep.threads, "per-thread counts of the events (from record -s)"),
@@ -1653,15 +1774,21 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep.time_str && report__parse_time(&rep) < 0)
 		goto out;
+	if (rep.mmaps)
+		rep.tasks = true;
+	if (rep.tasks) {
+		rep.tool.sample = report__task_sample;
+		rep.stats = false;
+	}
 	rep.symopts.no_inline = !rep.inline_names;
 	rep.machine = machine__new(&rep.symopts);
 	if (!rep.machine)
 		goto out;
 	rep.machine->env = session__env(rep.session);
-	if (!rep.stats)
+	if (!rep.stats && !rep.tasks)
 		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
 	report__set_build_ids(&rep);
-	if (!rep.stats && report__wants_dwarf(&rep, session__evlist(rep.session)))
+	if (!rep.stats && !rep.tasks && report__wants_dwarf(&rep, session__evlist(rep.session)))
 		machine__prefetch_dwarf(rep.machine);
 	if (rep.header) {
 		fputs("# ========\n", stdout);
@@ -1672,7 +1799,7 @@ int cmd_report(int argc, const char **argv)
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
 	/* the TUI by default on a terminal, as perf; never with --stdio */
-	if (!rep.stdio && !rep.header && !rep.stats && !rep.threads && !rep.field_sep &&
+	if (!rep.stdio && !rep.header && !rep.stats && !rep.threads && !rep.field_sep && !rep.tasks &&
 	    (rep.tui || isatty(1)))
 		rep.tui_rep = tui_report__new(rep.input);
 	err = session__process_events(rep.session);
@@ -1685,6 +1812,13 @@ int cmd_report(int argc, const char **argv)
 	if (rep.stats) {
 		report__print_stats(&rep, stdout);
 		ret = 0;
+		goto out;
+	}
+	if (rep.tasks) {
+		/* perf's idle task is always there */
+		if (!machine__findnew_thread(rep.machine, 0, 0))
+			goto out;
+		ret = report__print_tasks(&rep, stdout) ? 1 : 0;
 		goto out;
 	}
 	if (!rep.nr_samples) {

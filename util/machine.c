@@ -92,6 +92,21 @@ void machine__prefetch_kernel(struct machine *m, const struct evlist *el)
 		kallsyms__prefetch(m->opts.kallsyms ? m->opts.kallsyms : "/proc/kallsyms");
 }
 
+struct thread **machine__threads(struct machine *m, size_t *nr)
+{
+	struct thread **v = malloc((m->nr_threads ? m->nr_threads : 1) * sizeof(*v));
+	size_t n = 0;
+
+	*nr = 0;
+	if (!v)
+		return NULL;
+	for (uint32_t i = 0; i < m->threads_size; i++)
+		for (struct thread *t = m->threads[i]; t && n < m->nr_threads; t = t->hnext)
+			v[n++] = t;
+	*nr = n;
+	return v;
+}
+
 void machine__prefetch_dwarf(struct machine *m)
 {
 	struct dso **dsos;
@@ -410,7 +425,7 @@ static int machine__add_kernel_map(struct machine *m, uint64_t start, uint64_t l
 
 static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 				 uint64_t start, uint64_t len, uint64_t pgoff,
-				 uint32_t prot, uint32_t flags, const char *filename,
+				 uint32_t prot, uint32_t flags, uint64_t ino, const char *filename,
 				 const uint8_t *bid, size_t bid_size)
 {
 	struct thread *t = machine__findnew_thread(m, (int32_t)pid, (int32_t)tid);
@@ -444,6 +459,7 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 		return -ENOMEM;
 	map->prot = prot;
 	map->flags = flags;
+	map->ino = ino;
 	if (anon || no_file)
 		map->identity = 1;
 	else if (dso->kind == DSO_KIND_ANON)
@@ -475,13 +491,16 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		if ((ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
 		    r->pid == (uint32_t)-1)
 			return machine__add_kernel_map(m, r->start, r->len, r->pgoff, r->filename);
+		/* MMAP records no prot: an executable mapping, unless data */
 		return machine__add_user_map(m, r->pid, r->tid, r->start, r->len, r->pgoff,
+					     ev->header.misc & PERF_RECORD_MISC_MMAP_DATA ? 0 : 4,
 					     0, 0, r->filename, NULL, 0);
 	}
 	case PERF_RECORD_MMAP2: {
 		const struct rec_mmap2 *r = (const void *)ev;
 		const uint8_t *bid = NULL;
 		size_t bsize = 0;
+		uint64_t ino = 0;
 
 		if (ev->header.size < sizeof(*r) || !rec_string_ok(ev, r->filename))
 			return -EINVAL;
@@ -489,6 +508,8 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		if (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
 			bsize = r->id[0] > 20 ? 20 : r->id[0];
 			bid = r->id + 4;
+		} else {
+			memcpy(&ino, r->id + 8, sizeof(ino));
 		}
 		if ((ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
 		    r->pid == (uint32_t)-1)
@@ -497,7 +518,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		 * callchain entries that point into the stack or the heap
 		 * are then named [stack], [heap] as perf names them */
 		return machine__add_user_map(m, r->pid, r->tid, r->start, r->len, r->pgoff,
-					     r->prot, r->flags, r->filename, bid, bsize);
+					     r->prot, r->flags, ino, r->filename, bid, bsize);
 	}
 	case PERF_RECORD_COMM: {
 		const struct rec_comm *r = (const void *)ev;
@@ -544,8 +565,8 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		old = child->maps;
 		if (r->pid == r->ppid && parent->maps)	/* a new thread: same mm */
 			child->maps = maps__get(parent->maps);
-		else if (parent->maps)			/* fork: copy of the mm */
-			child->maps = maps__clone(parent->maps);
+		else if (parent->maps && !(ev->header.misc & PERF_RECORD_MISC_FORK_EXEC))
+			child->maps = maps__clone(parent->maps);	/* fork: copy of the mm */
 		else
 			child->maps = maps__new();
 		maps__put(old);

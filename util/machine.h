@@ -97,6 +97,9 @@ void machine__prefetch_kernel(struct machine *machine, const struct evlist *evli
 /* Source lines or inlined frames will be looked up: open the DWARF of the
  * user files in the build-id list on another thread now (srcline__prefetch). */
 void machine__prefetch_dwarf(struct machine *machine);
+/* Every thread, in no order (a malloc'd array, *@nr of them; NULL when
+ * out of memory). */
+struct thread **machine__threads(struct machine *machine, size_t *nr);
 
 /* Apply a non-sample kernel record (MMAP, MMAP2, COMM, FORK, EXIT; others
  * are ignored). @sample may be NULL (no time). 0 or -errno. */

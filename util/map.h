@@ -17,6 +17,7 @@ struct map {
 	uint64_t pgoff;		/* file offset of start */
 	struct dso *dso;	/* owned by the machine */
 	uint32_t prot, flags;
+	uint64_t ino;		/* MMAP2's inode (0: MMAP, or a build-id MMAP2) */
 	int refcnt;
 	int identity;		/* kernel-space maps: dso address == ip */
 };

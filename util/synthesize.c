@@ -95,6 +95,9 @@ int synthesize__fork(struct synth *s, pid_t pid, pid_t tid, pid_t ppid,
 	if (!r)
 		return -ENOMEM;
 	r->h.type = PERF_RECORD_FORK;
+	/* as perf marks its synthesized FORKs: readers must not copy the
+	 * parent's maps, the task's own MMAPs follow */
+	r->h.misc = PERF_RECORD_MISC_FORK_EXEC;
 	r->pid = pid;
 	r->tid = tid;
 	r->ppid = ppid;

@@ -142,6 +142,8 @@ static void check_process(bool fork)
 				worker++;
 		} else if (h->type == PERF_RECORD_FORK) {
 			forks++;
+			/* perf's mark of a synthesized FORK: no map copy */
+			assert_int_equal(h->misc, PERF_RECORD_MISC_FORK_EXEC);
 			assert_int_equal(p[0], pid);
 			if (p[2] == (uint32_t)pid)	/* leader: from its parent */
 				assert_int_equal(p[1], getppid());

@@ -1,0 +1,35 @@
+#!/bin/sh
+# report --tasks/--mmaps: the thread tree and each thread's maps as perf prints them, on perf 6.1's files and on fresh system-wide recordings by perf and by mperf (whose synthesized FORKs are marked as perf marks them)
+. "$(dirname "$0")/lib.sh"
+need_perf
+tmpdir
+n=0
+same() {	# same FILE OPTION
+	"$PERF" report -i "$1" "$2" > "$T/p" 2>/dev/null
+	"$MPERF" report -i "$1" "$2" > "$T/m" 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report $2 -i $1: exit status"; }
+	[ "$(wc -l < "$T/p")" -gt 1 ] || fail "perf report $2 printed no tasks for $1"
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head -20 >&2; fail "report $2 -i $1 differs from perf's"; }
+	n=$((n + 1))
+}
+for f in syswide-fp sched-switch dsouser-fp cpuburn-pipe; do
+	same "$DATA/perf-6.1/$f.data" --tasks
+	same "$DATA/perf-6.1/$f.data" --mmaps
+done
+# the tree has depth: pid 1 one level under the idle task
+"$MPERF" report -i "$DATA/perf-6.1/syswide-fp.data" --tasks | grep -q '^ *1 *1 *0 | [^ ]' ||
+	fail "--tasks: pid 1 is not a child of the idle task"
+need_root
+W='for i in 1 2 3; do ls >/dev/null; done; sleep 0.2'
+"$PERF" record -q -a -o "$T/perf.data" -- sh -c "$W" >/dev/null 2>&1 ||
+	skip "perf record -a does not work here"
+"$MPERF" record -q -a -o "$T/mperf.data" -- sh -c "$W" >/dev/null 2>&1 ||
+	fail "mperf record -a failed"
+for f in perf mperf; do
+	same "$T/$f.data" --tasks
+	same "$T/$f.data" --mmaps
+	# the recording's own shell forked ls three times: children of sh
+	"$MPERF" report -i "$T/$f.data" --tasks | awk '$NF ~ /ls$/ { n++ } END { exit n < 3 }' ||
+		fail "--tasks of $f's recording: fewer than three ls children"
+done
+echo "$n --tasks/--mmaps outputs equal to perf's"
