@@ -79,6 +79,7 @@ struct report {
 	uint64_t time_quantum;		/* -s time slots (ns) */
 	int socket_filter;		/* --socket-filter: the socket, or -1 */
 	bool tasks, mmaps;		/* --tasks, --mmaps: the thread tree */
+	bool skip_empty;		/* --stats without zero counts (default) */
 	const char *parent_pattern;
 	const char *time_str;	/* --time */
 	struct time_ranges time;
@@ -1052,7 +1053,8 @@ static void report__print_stats(struct report *rep, FILE *fp)
 	fprintf(fp, "\nAggregated stats:\n");
 	fprintf(fp, "%16s events: %10" PRIu64 "\n", "TOTAL", total);
 	for (t = 0; t < PERF_RECORD_HEADER_MAX; t++) {
-		if (!st->nr_events[t] || t >= ARRAY_SIZE(record_names) || !record_names[t])
+		if ((!st->nr_events[t] && rep->skip_empty) || t >= ARRAY_SIZE(record_names) ||
+		    !record_names[t])
 			continue;
 		fprintf(fp, "%16s events: %10" PRIu64 "  (%4.1f%%)\n", record_names[t],
 			st->nr_events[t], total ? st->nr_events[t] * 100.0 / total : 0.0);
@@ -1063,11 +1065,13 @@ static void report__print_stats(struct report *rep, FILE *fp)
 		struct hists *h = i < MAX_EVSELS ? rep->hists[i] : NULL;
 
 		/* events without samples (dummy, unsupported counters of a
-		 * stat file) are left out, as perf's default --skip-empty */
-		if (!h || !h->nr_samples)
+		 * stat file) are left out, as perf's default --skip-empty;
+		 * with --no-skip-empty they are named, with no count */
+		if ((!h || !h->nr_samples) && rep->skip_empty)
 			continue;
 		fprintf(fp, "%s stats:\n", el->entries[i]->name);
-		fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h->nr_samples);
+		if (h && h->nr_samples)
+			fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h->nr_samples);
 	}
 }
 
@@ -1561,6 +1565,7 @@ int cmd_report(int argc, const char **argv)
 		},
 		.children = -1,
 		.socket_filter = -1,
+		.skip_empty = true,
 		.group = true,
 		.inline_names = true,
 		.max_stack = 127,
@@ -1627,6 +1632,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('I', "show-info", &rep.show_full_info,
 			    "with --header: show the topology features too"),
 		OPT_BOOLEAN(0, "stats", &rep.stats, "show record counts only"),
+		OPT_BOOLEAN(0, "skip-empty", &rep.skip_empty,
+			    "--stats: leave out record types and events with no count (default)"),
 		OPT_BOOLEAN(0, "tasks", &rep.tasks, "show the threads as a tree of parents and children"),
 		OPT_BOOLEAN(0, "mmaps", &rep.mmaps, "--tasks with the maps of each thread"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump,

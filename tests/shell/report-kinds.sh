@@ -55,6 +55,9 @@ rep grpg-self "$T/grpg.data" --no-children -s dso
 "$PERF" record -q -o "$T/sw.data" -e cpu-clock,page-faults,cpu-migrations -- "$WL/dsouser" 0.2 >/dev/null 2>&1 ||
 	fail "perf record of software events"
 rep sw-stats "$T/sw.data" --stats
+# --no-skip-empty: every record type (zeros too) and every event by name
+rep sw-stats-all "$T/sw.data" --stats --no-skip-empty
+rep stat-stats-all "$DATA/perf-6.1/stat-record.data" --stats --no-skip-empty
 # a -F list without -s is also the output order; --group on a file
 # without groups makes its events one group
 rep sw-F "$T/sw.data" -F sym,overhead
