@@ -80,6 +80,7 @@ struct report {
 	int socket_filter;		/* --socket-filter: the socket, or -1 */
 	bool tasks, mmaps;		/* --tasks, --mmaps: the thread tree */
 	bool skip_empty;		/* --stats without zero counts (default) */
+	bool demangle, force;
 	const char *parent_pattern;
 	const char *time_str;	/* --time */
 	struct time_ranges time;
@@ -1566,6 +1567,7 @@ int cmd_report(int argc, const char **argv)
 		.children = -1,
 		.socket_filter = -1,
 		.skip_empty = true,
+		.demangle = true,
 		.group = true,
 		.inline_names = true,
 		.max_stack = 127,
@@ -1616,8 +1618,10 @@ int cmd_report(int argc, const char **argv)
 				   parse_group),
 		OPT_BOOLEAN(0, "inline", &rep.inline_names,
 			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
-		OPT_BOOLEAN(0, "no-demangle", &rep.symopts.no_demangle,
-			    "show C++ symbol names as in the file (mangled)"),
+		OPT_BOOLEAN(0, "demangle", &rep.demangle,
+			    "show C++/Rust symbol names demangled (default; --no-demangle: as in the file)"),
+		OPT_BOOLEAN('f', "force", &rep.force,
+			    "accepted as perf takes it (mperf reads files of any owner)"),
 		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy,
 			    "show the entries as a tree, one level per sort key"),
 		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),
@@ -1788,6 +1792,7 @@ int cmd_report(int argc, const char **argv)
 		rep.stats = false;
 	}
 	rep.symopts.no_inline = !rep.inline_names;
+	rep.symopts.no_demangle = !rep.demangle;
 	rep.machine = machine__new(&rep.symopts);
 	if (!rep.machine)
 		goto out;

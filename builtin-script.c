@@ -188,6 +188,7 @@ struct script {
 	struct machine *machine;
 	struct symbol_opts symopts;
 	bool inline_names;		/* --inline (default), --no-inline */
+	bool demangle, force;		/* --demangle (default), -f */
 	struct trace_event *tevent;
 	struct callchain_cursor cursor;
 	FILE *out;
@@ -2141,7 +2142,8 @@ static int script__finished_round(struct tool *tool, const union perf_event *eve
 
 int cmd_script(int argc, const char **argv)
 {
-	struct script sc = { .out = stdout, .max_stack = 127, .inline_names = true };
+	struct script sc = { .out = stdout, .max_stack = 127, .inline_names = true,
+			    .demangle = true };
 	const char *input = NULL;
 	struct session *session;
 	int err;
@@ -2181,6 +2183,10 @@ int cmd_script(int argc, const char **argv)
 			   "only samples in these symbols"),
 		OPT_BOOLEAN(0, "inline", &sc.inline_names,
 			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
+		OPT_BOOLEAN(0, "demangle", &sc.demangle,
+			    "show C++/Rust symbol names demangled (default; --no-demangle: as in the file)"),
+		OPT_BOOLEAN('f', "force", &sc.force,
+			    "accepted as perf takes it (mperf reads files of any owner)"),
 		OPT_STRING(0, "symfs", &sc.symopts.symfs, "directory",
 			   "look for symbol files relative to this directory"),
 		OPT_STRING(0, "kallsyms", &sc.symopts.kallsyms, "file", "kallsyms file for kernel symbols"),
@@ -2246,6 +2252,7 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 	sc.symopts.no_inline = !sc.inline_names;
+	sc.symopts.no_demangle = !sc.demangle;
 	sc.machine = machine__new(&sc.symopts);
 	if (!sc.machine) {
 		script_filter__exit(&sc.filter);

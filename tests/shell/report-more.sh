@@ -151,6 +151,18 @@ CXX
 	grep -q '_ZN4work6Burner4spinEld' "$T/perf" || fail "perf did not show the mangled name"
 	compare --no-children
 	grep -q 'work::Burner::spin' "$T/perf" || fail "perf did not demangle"
+	compare --no-children --demangle -f
+	# script: the same names, mangled with --no-demangle
+	for o in --no-demangle --demangle; do
+		"$PERF" script -i "$T/fp.data" $o > "$T/ps" 2>/dev/null
+		"$MPERF" script -i "$T/fp.data" $o > "$T/ms" 2>/dev/null || fail "mperf script $o failed"
+		cmp -s "$T/ms" "$T/ps" || { diff "$T/ms" "$T/ps" | head >&2; fail "script $o differs from perf's"; }
+		case $o in
+		--no-demangle) grep -q '_ZN4work6Burner4spinEld' "$T/ms" || fail "script $o: no mangled name" ;;
+		*) grep -q 'work::Burner::spin' "$T/ms" || fail "script $o: no demangled name" ;;
+		esac
+		n=$((n + 1))
+	done
 	cp "$T/fp.keep" "$T/fp.data"
 else
 	echo "note: no g++: --no-demangle not compared"
