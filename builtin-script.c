@@ -189,6 +189,11 @@ struct script {
 	struct symbol_opts symopts;
 	bool inline_names;		/* --inline (default), --no-inline */
 	bool demangle, force;		/* --demangle (default), -f */
+	/* --per-event-dump: FILE.EVENT.dump per event, by evsel index */
+	bool per_event_dump;
+	const char *input;
+	struct script_dump { FILE *fp; char *path; uint64_t samples; } *dumps;
+	int nr_dumps;
 	struct trace_event *tevent;
 	struct callchain_cursor cursor;
 	FILE *out;
@@ -1381,6 +1386,73 @@ out:
 	free(bb);
 }
 
+/* --per-event-dump: open INPUT.EVENT.dump for each event (as perf names
+ * them, next to the input); the lines of an event go to its file */
+static int script__open_dumps(struct script *sc, const struct evlist *el)
+{
+	if (!sc->per_event_dump || sc->dumps)
+		return 0;
+	sc->dumps = calloc(el->nr ? (size_t)el->nr : 1, sizeof(*sc->dumps));
+	if (!sc->dumps)
+		return -ENOMEM;
+	sc->nr_dumps = el->nr;
+	for (int i = 0; i < el->nr; i++) {
+		struct script_dump *d = &sc->dumps[i];
+
+		if (asprintf(&d->path, "%s.%s.dump", sc->input, el->entries[i]->name) < 0) {
+			d->path = NULL;
+			return -ENOMEM;
+		}
+		d->fp = fopen(d->path, "w");
+		if (!d->fp) {
+			pr_err("script: --per-event-dump: cannot write %s: %s\n", d->path,
+			       strerror(errno));
+			return -errno;
+		}
+	}
+	return 0;
+}
+
+/* a sample's lines: to its event's file with --per-event-dump (the other
+ * records' lines stay on stdout, as perf prints them) */
+static FILE *script__fp(struct script *sc, const struct evsel *evsel)
+{
+	struct script_dump *d;
+
+	if (!sc->dumps || !evsel || evsel->idx < 0 || evsel->idx >= sc->nr_dumps)
+		return sc->out;
+	d = &sc->dumps[evsel->idx];
+	d->samples++;
+	return d->fp;
+}
+
+/* close the files and say what each got, as perf says it */
+static int script__close_dumps(struct script *sc)
+{
+	int err = 0;
+
+	for (int i = 0; sc->dumps && i < sc->nr_dumps; i++) {
+		struct script_dump *d = &sc->dumps[i];
+		long size;
+
+		if (!d->fp)
+			continue;
+		size = ftell(d->fp);
+		if (fclose(d->fp) || size < 0) {
+			pr_err("script: writing %s failed: %s\n", d->path, strerror(errno));
+			err = -EIO;
+		} else {
+			fprintf(sc->out, "[ perf script: Wrote %.3f MB %s (%" PRIu64 " samples) ]\n",
+				size / 1024.0 / 1024.0, d->path, d->samples);
+		}
+	}
+	for (int i = 0; sc->dumps && i < sc->nr_dumps; i++)
+		free(sc->dumps[i].path);
+	free(sc->dumps);
+	sc->dumps = NULL;
+	return err;
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1388,7 +1460,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	struct script *sc = (struct script *)tool;
 	uint64_t f = fields_for(sc, evsel);
 	struct addr_location al;
-	FILE *fp = sc->out;
+	FILE *fp = script__fp(sc, evsel);
 	bool chain = false;
 
 	if (!sc->checked && check_fields(sc, session))
@@ -1773,7 +1845,7 @@ static void print_side(struct script *sc, const union perf_event *ev,
 	int32_t pid = sample->pid, tid = sample->tid;
 	uint64_t time = 0;
 	struct thread *t = NULL;
-	FILE *fp = sc->out;
+	FILE *fp = sc->out;	/* --per-event-dump too, as perf */
 
 	switch (ev->header.type) {
 	case PERF_RECORD_COMM:
@@ -2105,6 +2177,8 @@ static int script__setup(struct script *sc, struct session *session)
 			sc->name_width = len;
 	}
 	script__type_fields(sc, el, session__is_pipe(session));
+	if (script__open_dumps(sc, el))
+		return -EIO;
 	if (script__wants_dwarf(sc, el))
 		machine__prefetch_dwarf(sc->machine);
 	return 0;
@@ -2185,6 +2259,8 @@ int cmd_script(int argc, const char **argv)
 			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
 		OPT_BOOLEAN(0, "demangle", &sc.demangle,
 			    "show C++/Rust symbol names demangled (default; --no-demangle: as in the file)"),
+		OPT_BOOLEAN(0, "per-event-dump", &sc.per_event_dump,
+			    "write each event's lines to INPUT.EVENT.dump instead of stdout"),
 		OPT_BOOLEAN('f', "force", &sc.force,
 			    "accepted as perf takes it (mperf reads files of any owner)"),
 		OPT_STRING(0, "symfs", &sc.symopts.symfs, "directory",
@@ -2208,6 +2284,7 @@ int cmd_script(int argc, const char **argv)
 	}
 	if (!input)
 		input = isatty(0) ? "perf.data" : "-";
+	sc.input = input;
 	/* large writes: a script output is often millions of lines */
 	setvbuf(sc.out, NULL, _IOFBF, 1 << 18);
 	sc.tool.sample = script__sample;
@@ -2273,6 +2350,8 @@ int cmd_script(int argc, const char **argv)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));
 out:
 	fflush(sc.out);
+	if (script__close_dumps(&sc) && !err)
+		err = -EIO;
 	insn_reader__delete(sc.insn);
 	srccode__delete(sc.srccode);
 	while (sc.srcpos) {

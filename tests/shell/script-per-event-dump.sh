@@ -1,0 +1,30 @@
+#!/bin/sh
+# script --per-event-dump: each event's lines in INPUT.EVENT.dump, byte-equal to perf's files; the other records and the "Wrote" lines on stdout as perf prints them
+. "$(dirname "$0")/lib.sh"
+need_perf
+tmpdir
+n=0
+for f in multi-event sched-switch cpuburn-pipe; do
+	mkdir -p "$T/p" "$T/m"
+	cp "$DATA/perf-6.1/$f.data" "$T/p/x.data"
+	cp "$DATA/perf-6.1/$f.data" "$T/m/x.data"
+	"$PERF" script -i "$T/p/x.data" --per-event-dump --show-task-events $(report_symargs) > "$T/p.out" 2>/dev/null
+	"$MPERF" script -i "$T/m/x.data" --per-event-dump --show-task-events $(report_symargs) > "$T/m.out" 2>"$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf script --per-event-dump -i $f: exit status"; }
+	ls "$T/p"/x.data.*.dump > /dev/null 2>&1 || fail "perf wrote no dump for $f"
+	for d in "$T/p"/x.data.*.dump; do
+		b=$(basename "$d")
+		[ -f "$T/m/$b" ] || fail "$f: mperf wrote no $b"
+		cmp -s "$d" "$T/m/$b" || { diff "$d" "$T/m/$b" | head >&2; fail "$f: $b differs from perf's"; }
+		n=$((n + 1))
+	done
+	[ "$(ls "$T/p" | wc -l)" = "$(ls "$T/m" | wc -l)" ] || fail "$f: not the same files as perf"
+	# stdout: task events, then a line per file; perf's MB count is of
+	# the bytes flushed so far (4 KB steps), mperf's of the whole file
+	sed "s|Wrote [0-9.]* MB $T/p/|Wrote MB |" "$T/p.out" > "$T/p.cmp"
+	sed "s|Wrote [0-9.]* MB $T/m/|Wrote MB |" "$T/m.out" > "$T/m.cmp"
+	cmp -s "$T/p.cmp" "$T/m.cmp" || { diff "$T/p.cmp" "$T/m.cmp" >&2; fail "$f: stdout differs from perf's"; }
+	grep -q "samples) ]" "$T/m.out" || fail "$f: no Wrote line"
+	rm -rf "$T/p" "$T/m"
+done
+echo "$n per-event files equal to perf's"
