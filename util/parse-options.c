@@ -205,6 +205,12 @@ static void suggest_long(const struct option *opts, const char *name)
 		pr_err("unknown option '--%s' (see -h for the list)\n", word);
 }
 
+static int unsupported(const struct option *o, const char *label)
+{
+	pr_err("option '%s' (perf's) is not supported by mperf: %s\n", label, o->help);
+	return -1;
+}
+
 static int parse_long(struct popt_state *st, const struct option *opts,
 		      const char *name)
 {
@@ -232,7 +238,11 @@ static int parse_long(struct popt_state *st, const struct option *opts,
 			unset = 1;
 			break;
 		}
-		/* unique prefixes are accepted, as perf does */
+		/* unique prefixes are accepted, as perf does (not those
+		 * of perf's options mperf lacks: they must not make a
+		 * prefix ambiguous) */
+		if (o->type == OPTION_UNSUPPORTED)
+			continue;
 		if (!strncmp(name, "no-", 3) && !(o->flags & PARSE_OPT_NONEG) &&
 		    len > 3 && !strncmp(ln, name + 3, len - 3))
 			neg = 1;
@@ -255,6 +265,8 @@ static int parse_long(struct popt_state *st, const struct option *opts,
 		return -1;
 	}
 	snprintf(label, sizeof(label), "--%s", match->long_name);
+	if (match->type == OPTION_UNSUPPORTED)
+		return unsupported(match, label);
 	if (unset && (match->type == OPTION_STRING || match->type == OPTION_CALLBACK) &&
 	    (match->flags & PARSE_OPT_NONEG)) {
 		pr_err("option '%s' cannot be negated\n", label);
@@ -291,6 +303,8 @@ static int parse_short(struct popt_state *st, const struct option *opts,
 			return -1;
 		}
 		opt_label(match, label, sizeof(label));
+		if (match->type == OPTION_UNSUPPORTED)
+			return unsupported(match, label);
 		p++;
 		if (!takes_arg(match)) {
 			if (get_value(match, NULL, 0, label))

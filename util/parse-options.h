@@ -24,6 +24,7 @@ enum parse_opt_type {
 	OPTION_U64,		/* uint64_t */
 	OPTION_DOUBLE,		/* double */
 	OPTION_CALLBACK,	/* callback(opt, arg, unset) */
+	OPTION_UNSUPPORTED,	/* perf's option mperf lacks: .help says why */
 };
 
 enum parse_opt_flags {
@@ -65,6 +66,11 @@ struct option {
 	__builtin_types_compatible_p(typeof(v), type), (v), (void)0))
 
 #define OPT_END()	{ .type = OPTION_END }
+/* A perf option mperf does not have: using it prints one line naming it
+ * and @why, instead of "unknown option" (not in the usage text). */
+#define OPT_UNSUPPORTED(s, l, why) \
+	{ .type = OPTION_UNSUPPORTED, .short_name = (s), .long_name = (l), .help = (why), \
+	  .flags = PARSE_OPT_HIDDEN | PARSE_OPT_NONEG }
 #define OPT_GROUP(h)	{ .type = OPTION_GROUP, .help = (h) }
 #define OPT_BOOLEAN(s, l, v, h) \
 	{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), \

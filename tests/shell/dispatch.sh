@@ -20,6 +20,15 @@ grep -q "did you mean 'list'" "$T/e" || fail "no suggestion: $(cat "$T/e")"
 [ $rc -ne 0 ] || fail "unknown option exits 0"
 grep -q "did you mean '--details'" "$T/e" || fail "no option suggestion: $(cat "$T/e")"
 
+# perf's options mperf lacks: named as such, one line, with what to do
+for a in "report -b" "report --ignore-callees=x" "script -s foo.py"; do
+	# shellcheck disable=SC2086
+	"$MPERF" $a 2>"$T/e"; rc=$?
+	[ $rc -ne 0 ] || fail "$a exits 0"
+	grep -q "(perf's) is not supported by mperf: ." "$T/e" || fail "$a: $(cat "$T/e")"
+	[ "$(wc -l <"$T/e")" -eq 1 ] || fail "$a: more than one error line"
+done
+
 "$MPERF" --bogus 2>"$T/e"; rc=$?
 [ $rc -ne 0 ] || fail "unknown global option exits 0"
 
