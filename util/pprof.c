@@ -65,29 +65,7 @@
 
 /* ---- protobuf writer ---------------------------------------------------- */
 
-static void buf__append(struct pprof_buf *b, const void *data, size_t len)
-{
-	if (b->err)
-		return;
-	if (b->len + len > b->alloc) {
-		size_t n = b->alloc ? b->alloc : 256;
-		unsigned char *nd;
-
-		while (n < b->len + len)
-			n *= 2;
-		nd = realloc(b->data, n);
-		if (!nd) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->data = nd;
-		b->alloc = n;
-	}
-	memcpy(b->data + b->len, data, len);
-	b->len += len;
-}
-
-void pb__varint(struct pprof_buf *b, uint64_t v)
+void pb__varint(struct bytebuf *b, uint64_t v)
 {
 	unsigned char tmp[10];
 	size_t n = 0;
@@ -99,15 +77,15 @@ void pb__varint(struct pprof_buf *b, uint64_t v)
 			tmp[n] |= 0x80;
 		n++;
 	} while (v);
-	buf__append(b, tmp, n);
+	bytebuf__put(b, tmp, n);
 }
 
-static void pb__tag(struct pprof_buf *b, unsigned int field, unsigned int wire)
+static void pb__tag(struct bytebuf *b, unsigned int field, unsigned int wire)
 {
 	pb__varint(b, ((uint64_t)field << 3) | wire);
 }
 
-void pb__uint(struct pprof_buf *b, unsigned int field, uint64_t v)
+void pb__uint(struct bytebuf *b, unsigned int field, uint64_t v)
 {
 	if (!v)		/* proto3: zero is the default and is not written */
 		return;
@@ -115,16 +93,16 @@ void pb__uint(struct pprof_buf *b, unsigned int field, uint64_t v)
 	pb__varint(b, v);
 }
 
-void pb__bytes(struct pprof_buf *b, unsigned int field, const void *data, size_t len)
+void pb__bytes(struct bytebuf *b, unsigned int field, const void *data, size_t len)
 {
 	pb__tag(b, field, WIRE_LEN);
 	pb__varint(b, len);
-	buf__append(b, data, len);
+	bytebuf__put(b, data, len);
 }
 
-void pb__packed(struct pprof_buf *b, unsigned int field, const uint64_t *v, size_t n)
+void pb__packed(struct bytebuf *b, unsigned int field, const uint64_t *v, size_t n)
 {
-	struct pprof_buf tmp = { 0 };
+	struct bytebuf tmp = { 0 };
 
 	if (!n)
 		return;
@@ -132,16 +110,16 @@ void pb__packed(struct pprof_buf *b, unsigned int field, const uint64_t *v, size
 		pb__varint(&tmp, v[i]);
 	if (tmp.err)
 		b->err = tmp.err;
-	pb__bytes(b, field, tmp.data, tmp.len);
-	free(tmp.data);
+	pb__bytes(b, field, tmp.p, tmp.len);
+	free(tmp.p);
 }
 
 /* Append a finished sub-message @m as field @field of @b and reset @m. */
-static void pb__message(struct pprof_buf *b, unsigned int field, struct pprof_buf *m)
+static void pb__message(struct bytebuf *b, unsigned int field, struct bytebuf *m)
 {
 	if (m->err)
 		b->err = m->err;
-	pb__bytes(b, field, m->data, m->len);
+	pb__bytes(b, field, m->p, m->len);
 	m->len = 0;
 }
 
@@ -238,10 +216,10 @@ static void tmap__exit(struct tmap *m)
 struct pprof_enc {
 	struct profile *p;
 	struct tmap strings;		/* interned pointer -> index + 1 */
-	struct pprof_buf strtab;	/* encoded string_table fields */
+	struct bytebuf strtab;	/* encoded string_table fields */
 	struct tmap mappings, functions, locations;
-	struct pprof_buf funcbuf, locbuf;
-	struct pprof_buf ftmp, ltmp, lntmp, vtmp, mtmp;	/* one per message kind */
+	struct bytebuf funcbuf, locbuf;
+	struct bytebuf ftmp, ltmp, lntmp, vtmp, mtmp;	/* one per message kind */
 	/* per mapping id - 1: a frame of the mapping and the has_* flags */
 	const struct profile_frame **mapframe;
 	unsigned char *mapflags;
@@ -308,9 +286,9 @@ static uint32_t enc__mapping(struct pprof_enc *e, const struct profile_frame *f)
 }
 
 /* The Mapping messages, once every frame has been seen (for the has_* flags). */
-static void enc__mappings(struct pprof_enc *e, struct pprof_buf *out)
+static void enc__mappings(struct pprof_enc *e, struct bytebuf *out)
 {
-	struct pprof_buf *m = &e->mtmp;
+	struct bytebuf *m = &e->mtmp;
 
 	for (uint32_t id = 1; id <= e->mappings.nr; id++) {
 		const struct profile_frame *f = e->mapframe[id - 1];
@@ -343,7 +321,7 @@ static uint32_t enc__function(struct pprof_enc *e, const struct profile_frame *f
 	key[1] = (uintptr_t)f->srcfile;
 	id = tmap__id(&e->functions, key, 2, &added);
 	if (id && added) {
-		struct pprof_buf *m = &e->ftmp;
+		struct bytebuf *m = &e->ftmp;
 		int64_t sname = enc__str(e, name);
 		int64_t sfile = enc__str(e, f->srcfile);
 
@@ -373,7 +351,7 @@ static uint32_t enc__location(struct pprof_enc *e, struct profile_frame **frames
 	id = tmap__id(&e->locations, key, n, &added);
 	if (id && added) {
 		const struct profile_frame *phys = frames[n - 1];
-		struct pprof_buf *m = &e->ltmp;
+		struct bytebuf *m = &e->ltmp;
 		uint32_t mid = enc__mapping(e, phys);
 
 		if (mid && n > 1)
@@ -383,7 +361,7 @@ static uint32_t enc__location(struct pprof_enc *e, struct profile_frame **frames
 		pb__uint(m, LOCATION_MAPPING_ID, mid);
 		pb__uint(m, LOCATION_ADDRESS, phys->addr);
 		for (uint32_t i = 0; i < n; i++) {
-			struct pprof_buf *l = &e->lntmp;
+			struct bytebuf *l = &e->lntmp;
 			uint32_t fid;
 
 			fid = enc__function(e, frames[i]);
@@ -396,10 +374,10 @@ static uint32_t enc__location(struct pprof_enc *e, struct profile_frame **frames
 	return id;
 }
 
-static void enc__value_type(struct pprof_enc *e, struct pprof_buf *out, unsigned int field,
+static void enc__value_type(struct pprof_enc *e, struct bytebuf *out, unsigned int field,
 			    const char *type, const char *unit)
 {
-	struct pprof_buf *m = &e->vtmp;
+	struct bytebuf *m = &e->vtmp;
 	int64_t t = enc__str(e, type), u = enc__str(e, unit);
 
 	pb__uint(m, VALUETYPE_TYPE, t);
@@ -407,10 +385,10 @@ static void enc__value_type(struct pprof_enc *e, struct pprof_buf *out, unsigned
 	pb__message(out, field, m);
 }
 
-int pprof__encode(struct profile *p, struct pprof_buf *out)
+int pprof__encode(struct profile *p, struct bytebuf *out)
 {
 	struct pprof_enc e = { .p = p };
-	struct pprof_buf samples = { 0 }, sm = { 0 }, label = { 0 };
+	struct bytebuf samples = { 0 }, sm = { 0 }, label = { 0 };
 	uint64_t *locs = NULL, *vals;
 	int *slot, nslots = 0;
 	uint32_t locs_alloc = 0;
@@ -488,10 +466,10 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 		pb__message(&samples, PROFILE_SAMPLE, &sm);
 	}
 
-	buf__append(out, samples.data, samples.len);
+	bytebuf__put(out, samples.p, samples.len);
 	enc__mappings(&e, out);
-	buf__append(out, e.locbuf.data, e.locbuf.len);
-	buf__append(out, e.funcbuf.data, e.funcbuf.len);
+	bytebuf__put(out, e.locbuf.p, e.locbuf.len);
+	bytebuf__put(out, e.funcbuf.p, e.funcbuf.len);
 	for (unsigned int i = 0; i < p->nr_events; i++) {
 		const struct profile_event *ev = &p->events[i];
 
@@ -512,24 +490,24 @@ int pprof__encode(struct profile *p, struct pprof_buf *out)
 		snprintf(name, sizeof(name), "mperf report -i %s", p->title);
 		pb__uint(out, PROFILE_COMMENT, enc__str(&e, name));
 	}
-	buf__append(out, e.strtab.data, e.strtab.len);
+	bytebuf__put(out, e.strtab.p, e.strtab.len);
 	err = out->err ? out->err : samples.err ? samples.err : e.mtmp.err ? e.mtmp.err :
 	      e.locbuf.err ? e.locbuf.err : e.funcbuf.err ? e.funcbuf.err : e.strtab.err;
 out:
 	free(vals);
 	free(slot);
 	free(locs);
-	free(samples.data);
-	free(sm.data);
-	free(label.data);
-	free(e.strtab.data);
-	free(e.funcbuf.data);
-	free(e.locbuf.data);
-	free(e.ftmp.data);
-	free(e.ltmp.data);
-	free(e.lntmp.data);
-	free(e.vtmp.data);
-	free(e.mtmp.data);
+	free(samples.p);
+	free(sm.p);
+	free(label.p);
+	free(e.strtab.p);
+	free(e.funcbuf.p);
+	free(e.locbuf.p);
+	free(e.ftmp.p);
+	free(e.ltmp.p);
+	free(e.lntmp.p);
+	free(e.vtmp.p);
+	free(e.mtmp.p);
 	free(e.mapflags);
 	free(e.mapframe);
 	tmap__exit(&e.strings);
@@ -539,7 +517,7 @@ out:
 	return err;
 }
 
-int pprof__gzip(const unsigned char *in, size_t len, struct pprof_buf *out)
+int pprof__gzip(const unsigned char *in, size_t len, struct bytebuf *out)
 {
 	z_stream zs = { 0 };
 	uLong bound;
@@ -550,15 +528,15 @@ int pprof__gzip(const unsigned char *in, size_t len, struct pprof_buf *out)
 			 Z_DEFAULT_STRATEGY) != Z_OK)
 		return -ENOMEM;
 	bound = deflateBound(&zs, len) + 32;
-	out->data = malloc(bound);
-	if (!out->data) {
+	out->p = malloc(bound);
+	if (!out->p) {
 		deflateEnd(&zs);
 		return -ENOMEM;
 	}
-	out->alloc = bound;
+	out->cap = bound;
 	zs.next_in = (unsigned char *)in;
 	zs.avail_in = len;
-	zs.next_out = out->data;
+	zs.next_out = out->p;
 	zs.avail_out = bound;
 	ret = deflate(&zs, Z_FINISH);
 	out->len = bound - zs.avail_out;
@@ -568,14 +546,14 @@ int pprof__gzip(const unsigned char *in, size_t len, struct pprof_buf *out)
 
 int pprof__write_file(struct profile *p, const char *path)
 {
-	struct pprof_buf raw = { 0 }, gz = { 0 };
+	struct bytebuf raw = { 0 }, gz = { 0 };
 	FILE *f;
 	int err;
 
 	err = pprof__encode(p, &raw);
 	if (!err)
-		err = pprof__gzip(raw.data, raw.len, &gz);
-	free(raw.data);
+		err = pprof__gzip(raw.p, raw.len, &gz);
+	free(raw.p);
 	if (err)
 		goto out;
 	f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
@@ -583,7 +561,7 @@ int pprof__write_file(struct profile *p, const char *path)
 		err = -errno;
 		goto out;
 	}
-	if (fwrite(gz.data, 1, gz.len, f) != gz.len)
+	if (fwrite(gz.p, 1, gz.len, f) != gz.len)
 		err = -EIO;
 	if (f != stdout) {
 		if (fclose(f) && !err)
@@ -592,6 +570,6 @@ int pprof__write_file(struct profile *p, const char *path)
 		err = -errno;
 	}
 out:
-	free(gz.data);
+	free(gz.p);
 	return err;
 }

@@ -21,27 +21,22 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "bytebuf.h"
 #include "profile.h"
 
-struct pprof_buf {
-	unsigned char *data;
-	size_t len, alloc;
-	int err;		/* -ENOMEM once an append failed */
-};
-
-/* Encode @p as an uncompressed Profile message into @out (caller frees out->data). */
-int pprof__encode(struct profile *p, struct pprof_buf *out);
+/* Encode @p as an uncompressed Profile message into @out (caller frees out->p). */
+int pprof__encode(struct profile *p, struct bytebuf *out);
 
 /* Encode, gzip and write to @path ("-" = stdout). 0 or -errno. */
 int pprof__write_file(struct profile *p, const char *path);
 
 /* gzip @in into @out (a complete .gz member). 0 or -errno. */
-int pprof__gzip(const unsigned char *in, size_t len, struct pprof_buf *out);
+int pprof__gzip(const unsigned char *in, size_t len, struct bytebuf *out);
 
 /* the protobuf writer, exposed for the unit test */
-void pb__varint(struct pprof_buf *b, uint64_t v);
-void pb__uint(struct pprof_buf *b, unsigned int field, uint64_t v);	/* skips 0 */
-void pb__bytes(struct pprof_buf *b, unsigned int field, const void *data, size_t len);
-void pb__packed(struct pprof_buf *b, unsigned int field, const uint64_t *v, size_t n);
+void pb__varint(struct bytebuf *b, uint64_t v);
+void pb__uint(struct bytebuf *b, unsigned int field, uint64_t v);	/* skips 0 */
+void pb__bytes(struct bytebuf *b, unsigned int field, const void *data, size_t len);
+void pb__packed(struct bytebuf *b, unsigned int field, const uint64_t *v, size_t n);
 
 #endif

@@ -15,7 +15,7 @@
 
 static void test_varint(void **state)
 {
-	struct pprof_buf b = { 0 };
+	struct bytebuf b = { 0 };
 	const unsigned char want[] = { 0x00, 0x01, 0x7f, 0x80, 0x01, 0xac, 0x02,
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01 };
 
@@ -26,7 +26,7 @@ static void test_varint(void **state)
 	pb__varint(&b, 300);
 	pb__varint(&b, UINT64_MAX);
 	assert_int_equal(b.len, sizeof(want));
-	assert_memory_equal(b.data, want, sizeof(want));
+	assert_memory_equal(b.p, want, sizeof(want));
 	b.len = 0;
 	/* field 1 varint 150: 08 96 01; zero is not written */
 	pb__uint(&b, 1, 150);
@@ -41,40 +41,40 @@ static void test_varint(void **state)
 		/* field 4 packed [3, 270]: 22 03 03 8e 02 */
 		pb__packed(&b, 4, v, 2);
 		assert_int_equal(b.len, sizeof(w2));
-		assert_memory_equal(b.data, w2, sizeof(w2));
+		assert_memory_equal(b.p, w2, sizeof(w2));
 	}
-	free(b.data);
+	free(b.p);
 }
 
 static void test_gzip_roundtrip(void **state)
 {
 	int ev;
 	struct profile *p = synth_profile(&ev);
-	struct pprof_buf raw = { 0 }, gz = { 0 };
+	struct bytebuf raw = { 0 }, gz = { 0 };
 	unsigned char *back;
 	uLongf back_len;
 	z_stream zs = { 0 };
 
 	assert_int_equal(pprof__encode(p, &raw), 0);
 	assert_true(raw.len > 100);
-	assert_int_equal(pprof__gzip(raw.data, raw.len, &gz), 0);
+	assert_int_equal(pprof__gzip(raw.p, raw.len, &gz), 0);
 	/* gzip magic */
-	assert_int_equal(gz.data[0], 0x1f);
-	assert_int_equal(gz.data[1], 0x8b);
+	assert_int_equal(gz.p[0], 0x1f);
+	assert_int_equal(gz.p[1], 0x8b);
 	back_len = raw.len;
 	back = malloc(back_len + 16);
 	assert_int_equal(inflateInit2(&zs, 15 + 16), Z_OK);
-	zs.next_in = gz.data;
+	zs.next_in = gz.p;
 	zs.avail_in = gz.len;
 	zs.next_out = back;
 	zs.avail_out = back_len + 16;
 	assert_int_equal(inflate(&zs, Z_FINISH), Z_STREAM_END);
 	assert_int_equal(zs.total_out, raw.len);
-	assert_memory_equal(back, raw.data, raw.len);
+	assert_memory_equal(back, raw.p, raw.len);
 	inflateEnd(&zs);
 	free(back);
-	free(raw.data);
-	free(gz.data);
+	free(raw.p);
+	free(gz.p);
 	profile__delete(p);
 }
 
@@ -91,7 +91,7 @@ static void test_protoc_decode(void **state)
 {
 	int ev;
 	struct profile *p = synth_profile(&ev);
-	struct pprof_buf raw = { 0 };
+	struct bytebuf raw = { 0 };
 	char cmd[512], *text;
 	const char *bin = "tests/out/unit-pprof.pb", *txt = "tests/out/unit-pprof.txt";
 	FILE *f;
@@ -104,7 +104,7 @@ static void test_protoc_decode(void **state)
 	system("mkdir -p tests/out");
 	f = fopen(bin, "wb");
 	assert_non_null(f);
-	assert_int_equal(fwrite(raw.data, 1, raw.len, f), raw.len);
+	assert_int_equal(fwrite(raw.p, 1, raw.len, f), raw.len);
 	fclose(f);
 	snprintf(cmd, sizeof(cmd), "protoc --proto_path=%s/tests/data "
 		 "--decode perftools.profiles.Profile profile.proto < %s > %s",
@@ -132,7 +132,7 @@ static void test_protoc_decode(void **state)
 	assert_non_null(strstr(text, "has_inline_frames: true"));
 	assert_non_null(strstr(text, "memory_start: 4096\n  memory_limit: 36864"));
 	free(text);
-	free(raw.data);
+	free(raw.p);
 	profile__delete(p);
 }
 
