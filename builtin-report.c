@@ -1449,7 +1449,7 @@ static struct task *task__find(struct task *tasks, size_t nr, int32_t tid)
 	return bsearch(&key, tasks, nr, sizeof(*tasks), task_cmp);
 }
 
-static void task__print(const struct task *task, FILE *fp, int level, bool mmaps)
+static void task__print_one(const struct task *task, FILE *fp, int level, bool mmaps)
 {
 	const struct thread *t = task->thread;
 
@@ -1464,8 +1464,39 @@ static void task__print(const struct task *task, FILE *fp, int level, bool mmaps
 			m->flags & 1 /* MAP_SHARED */ ? 's' : 'p', m->pgoff, m->ino,
 			m->dso->long_name);
 	}
-	for (size_t i = 0; i < task->nr_children; i++)
-		task__print(task->children[i], fp, level + 1, mmaps);
+}
+
+/* depth first, without recursion: a damaged file may chain many threads */
+static int task__print(const struct task *root, FILE *fp, bool mmaps, size_t nr_tasks)
+{
+	struct { const struct task *task; size_t next; } *stack;
+	size_t depth = 0;
+
+	stack = malloc((nr_tasks + 1) * sizeof(*stack));
+	if (!stack)
+		return -ENOMEM;
+	task__print_one(root, fp, 0, mmaps);
+	stack[0].task = root;
+	stack[0].next = 0;
+	for (;;) {
+		const struct task *t = stack[depth].task;
+
+		if (stack[depth].next == t->nr_children) {
+			if (!depth)
+				break;
+			depth--;
+			continue;
+		}
+		t = t->children[stack[depth].next++];
+		task__print_one(t, fp, (int)depth + 1, mmaps);
+		if (depth + 1 >= nr_tasks)
+			continue;	/* cannot happen in a tree */
+		depth++;
+		stack[depth].task = t;
+		stack[depth].next = 0;
+	}
+	free(stack);
+	return 0;
 }
 
 static int report__print_tasks(struct report *rep, FILE *fp)
@@ -1499,9 +1530,9 @@ static int report__print_tasks(struct report *rep, FILE *fp)
 		}
 	}
 	fprintf(fp, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
-	for (i = 0; i < nr_roots; i++)
-		task__print(roots[i], fp, 0, rep->mmaps);
 	err = 0;
+	for (i = 0; i < nr_roots && !err; i++)
+		err = task__print(roots[i], fp, rep->mmaps, nr);
 out:
 	for (i = 0; tasks && i < nr; i++)
 		free(tasks[i].children);
