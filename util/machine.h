@@ -23,6 +23,7 @@
 #include "event.h"
 #include "symbol.h"
 
+struct build_id;
 struct dso;
 struct env;
 struct map;
