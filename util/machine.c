@@ -428,6 +428,7 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 				 uint32_t prot, uint32_t flags, uint64_t ino, const char *filename,
 				 const uint8_t *bid, size_t bid_size)
 {
+	bool known = machine__find_thread(m, (int32_t)tid) != NULL;
 	struct thread *t = machine__findnew_thread(m, (int32_t)pid, (int32_t)tid);
 	struct dso *dso;
 	struct map *map;
@@ -444,6 +445,8 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 
 	if (!t)
 		return -ENOMEM;
+	if (!known)
+		t->mmap_only = true;
 	/* MMAP records (no prot) are executable mappings */
 	if ((anon || no_file) && (!prot || (prot & 4 /* PROT_EXEC */))) {
 		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", (int)pid);
@@ -532,6 +535,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		c = machine__intern(m, r->comm);
 		if (!t || !c)
 			return -ENOMEM;
+		t->mmap_only = false;
 		return thread__comm_event(t, c, time);
 	}
 	case PERF_RECORD_FORK: {
@@ -554,6 +558,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 			child = machine__add_thread(m, (int32_t)r->pid, (int32_t)r->tid);
 		if (!parent || !child)
 			return -ENOMEM;
+		parent->mmap_only = child->mmap_only = false;
 		child->pid = (int32_t)r->pid;
 		child->ppid = (int32_t)r->ppid;
 		/* a parent known only by its ":tid" placeholder passes

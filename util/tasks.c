@@ -105,15 +105,18 @@ static int task__print(const struct task *root, FILE *fp, bool mmaps, size_t nr_
 
 int machine__fprintf_tasks(struct machine *machine, FILE *fp, bool mmaps)
 {
-	size_t nr, i, nr_roots = 0;
+	size_t nr, n, i, nr_roots = 0;
 	struct thread **threads = machine__threads(machine, &nr);
 	struct task *tasks = calloc(nr ? nr : 1, sizeof(*tasks)), **roots = NULL;
 	int err = -ENOMEM;
 
 	if (!threads || !tasks || !(roots = calloc(nr ? nr : 1, sizeof(*roots))))
 		goto out;
-	for (i = 0; i < nr; i++)
-		tasks[i].thread = threads[i];
+	/* as perf, a thread seen only in MMAP records is not listed */
+	for (i = 0, n = 0; i < nr; i++)
+		if (!threads[i]->mmap_only)
+			tasks[n++].thread = threads[i];
+	nr = n;
 	qsort(tasks, nr, sizeof(*tasks), task_cmp);
 	for (i = 0; i < nr; i++) {
 		struct task *t = &tasks[i];

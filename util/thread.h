@@ -29,6 +29,9 @@ struct thread {
 	 * report entries that took it show (and merge under) the new name */
 	char *placeholder;
 	bool exited;
+	/* known from MMAP records alone (no COMM, no FORK): perf's --tasks
+	 * does not list such a thread */
+	bool mmap_only;
 	/* the cgroup namespace of its latest NAMESPACES record (report's
 	 * cgroup_id key); 0, 0 without one */
 	uint64_t cgns_dev, cgns_ino;

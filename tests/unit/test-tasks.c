@@ -3,7 +3,8 @@
  * report --tasks/--mmaps (util/tasks.c): threads in perf's order (tid
  * modulo 256, then tid), each under its parent as it comes, unknown
  * parents starting roots; the maps of a forked process are a copy of its
- * parent's unless the FORK was synthesized (PERF_RECORD_MISC_FORK_EXEC).
+ * parent's unless the FORK was synthesized (PERF_RECORD_MISC_FORK_EXEC);
+ * a thread seen in MMAP records alone is not listed, as perf lists none.
  */
 #include "unit.h"
 #include <stdio.h>
@@ -122,6 +123,7 @@ static void test_mmaps_and_synthesized_forks(void **state)
 	rec_mmap2(m, 10, 0x400000, 77, "/bin/sh");
 	rec_fork(m, 11, 10, 0);				/* a fork: the maps copied */
 	rec_fork(m, 12, 10, PERF_RECORD_MISC_FORK_EXEC);	/* synthesized: none */
+	rec_mmap2(m, 20, 0x500000, 78, "/bin/ls");	/* MMAPs alone: not listed */
 	text = print_tasks(m, true);
 	assert_string_equal(text,
 		"#      pid      tid     ppid  comm\n"
