@@ -1647,8 +1647,9 @@ int cmd_report(int argc, const char **argv)
 
 		for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 			if (!sort_key__find(tok)) {
-				pr_err("report: unknown --sort key '%s'; known: %s\n", tok,
-				       sort_key__names());
+				pr_err("report: unknown --sort key '%s'; known: %s (perf's tracepoint "
+				       "field keys, a field name, EVENT.FIELD or trace_fields, are not "
+				       "supported: use -s trace)\n", tok, sort_key__names());
 				free(dup);
 				goto out;
 			}
