@@ -183,8 +183,11 @@ check_complete segv.data "workload SIGSEGV"
 assert_eq "workload SIGABRT: exit" 134 $?
 check_complete abrt.data "workload SIGABRT"
 
-# ---- -p of a process that exits mid-recording: mperf ends by itself
-"$WL/cpuburn" 0.4 >/dev/null &
+# ---- -p of a process that exits mid-recording: mperf ends by itself.
+# The process sleeps first and then execs the burner (same pid): on a
+# loaded machine mperf may attach late, and a burner already done gives
+# no samples (seen in a full run next to three other suites)
+sh -c 'sleep 0.3; exec "$1" 0.4' sh "$WL/cpuburn" >/dev/null &
 wl=$!
 "$MPERF" record -p $wl -o p.data >/dev/null 2>r.err
 assert_eq "-p target exited: exit" 0 $?
