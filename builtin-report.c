@@ -79,6 +79,15 @@ struct report {
 	uint64_t time_quantum;		/* -s time slots (ns) */
 	int socket_filter;		/* --socket-filter: the socket, or -1 */
 	bool tasks, mmaps;		/* --tasks, --mmaps: the thread tree */
+	/* perf's dynamic sort keys: tracepoint fields, by key index */
+	struct trace_field dyn[MAX_DYN_KEYS];
+	const struct sort_key *dyn_key[MAX_DYN_KEYS];
+	bool dyn_raw[MAX_DYN_KEYS];	/* "field/raw" or --raw-trace */
+	int nr_dyn;
+	bool raw_trace;			/* --raw-trace */
+	bool usage_error;		/* a key error found once the file was open */
+	struct dyn_row **dyn_rows;	/* interned rows, open addressing */
+	size_t dyn_rows_size, nr_dyn_rows;
 	bool skip_empty;		/* --stats without zero counts (default) */
 	bool demangle, force;
 	const char *parent_pattern;
@@ -248,6 +257,202 @@ static bool int_list_has(const int32_t *v, int nr, int32_t x)
 	return false;
 }
 
+static int report__add_field(struct report *rep, const char *name, bool is_f);
+
+/* a C identifier, "sys:event." before it, "/raw" after it */
+static bool report__may_be_dynamic(const char *tok)
+{
+	size_t n = strcspn(tok, "/");
+
+	if (tok[n] && strcmp(tok + n, "/raw"))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!(tok[i] == '_' || tok[i] == ':' || tok[i] == '.' || tok[i] == '-' ||
+		      (tok[i] >= 'a' && tok[i] <= 'z') || (tok[i] >= 'A' && tok[i] <= 'Z') ||
+		      (tok[i] >= '0' && tok[i] <= '9')))
+			return false;
+	return n > 0;
+}
+
+/* a dynamic key's column: at least its name, and a string array's size
+ * or a number's hex digits ("0x" and two per byte), as perf sizes it */
+static int report__add_dyn_key(struct report *rep, const struct trace_field *tf, bool raw)
+{
+	int w = (int)strlen(tf->name), fw = tf->string ? (int)tf->size : (int)tf->size * 2 + 2;
+	const struct sort_key *key;
+	struct sort_field f = { .kind = FIELD_KEY };
+
+	if (rep->nr_dyn >= MAX_DYN_KEYS || rep->nr_fields >= MAX_FIELDS ||
+	    rep->nr_keys >= MAX_FIELDS) {
+		pr_err("report: more than %d tracepoint field keys\n", MAX_DYN_KEYS);
+		return -E2BIG;
+	}
+	key = sort_key__dynamic(rep->nr_dyn, tf->name, fw > w ? fw : w);
+	if (!key)
+		return -ENOMEM;
+	rep->dyn[rep->nr_dyn] = *tf;
+	rep->dyn_key[rep->nr_dyn] = key;
+	rep->dyn_raw[rep->nr_dyn++] = raw || rep->raw_trace;
+	rep->keys[rep->nr_keys++] = key;
+	f.key = key;
+	rep->fields_v[rep->nr_fields++] = f;
+	return 0;
+}
+
+/*
+ * perf's dynamic sort keys: "FIELD", "EVENT.FIELD" or "SYS:EVENT.FIELD"
+ * (a column for each tracepoint event of the file that has the field), or
+ * "trace_fields" (every field of every tracepoint event); "/raw" shows the
+ * field's value rather than the formatted record's text. Returns how many
+ * keys were added (0: the name is none of these), or -errno.
+ */
+static int report__add_dynamic(struct report *rep, const char *name)
+{
+	struct evlist *el = session__evlist(rep->session);
+	char tok[256], *slash, *dot, evname[256];
+	bool raw = false, all;
+	int added = 0, err;
+
+	if (!el || snprintf(tok, sizeof(tok), "%s", name) >= (int)sizeof(tok))
+		return 0;
+	slash = strchr(tok, '/');
+	if (slash) {
+		if (strcmp(slash, "/raw"))
+			return 0;
+		raw = true;
+		*slash = '\0';
+	}
+	all = !strcmp(tok, "trace_fields");
+	dot = strrchr(tok, '.');
+	if (dot)
+		*dot++ = '\0';
+	if (!rep->tevent) {
+		struct env *env = session__env(rep->session);
+
+		if (env && env->tracing_data)
+			rep->tevent = trace_event__parse(env->tracing_data,
+							 env->tracing_data_size);
+		if (!rep->tevent)
+			return 0;
+	}
+	for (int i = 0; i < el->nr; i++) {
+		const struct evsel *e = el->entries[i];
+		struct trace_field tf[64];
+
+		if (e->attr.type != PERF_TYPE_TRACEPOINT ||
+		    trace_event__name(rep->tevent, e->attr.config, evname, sizeof(evname)) < 0)
+			continue;
+		if (dot) {	/* EVENT.FIELD: this event's, by "sys:name" or "name" */
+			const char *colon = strchr(evname, ':');
+
+			if (strcmp(tok, evname) && (!colon || strcmp(tok, colon + 1)))
+				continue;
+		}
+		if (all) {
+			int n = trace_event__fields(rep->tevent, e->attr.config, tf, 64);
+
+			for (int k = 0; k < n && k < 64; k++) {
+				err = report__add_dyn_key(rep, &tf[k], raw);
+				if (err)
+					return err;
+				added++;
+			}
+			continue;
+		}
+		if (trace_event__field(rep->tevent, e->attr.config, dot ? dot : tok, &tf[0]))
+			continue;
+		err = report__add_dyn_key(rep, &tf[0], raw);
+		if (err)
+			return err;
+		added++;
+	}
+	if (added)
+		rep->need_trace = true;	/* the formatted record holds the text */
+	return added;
+}
+
+static int report__dyn_index(const struct report *rep, const struct sort_key *key)
+{
+	for (int k = 0; k < rep->nr_dyn; k++)
+		if (rep->dyn_key[k] == key)
+			return k;
+	return -1;
+}
+
+/* the row of dynamic key values of a tracepoint sample, interned */
+static const struct dyn_row *report__dyn_row(struct report *rep, const struct perf_sample *sample,
+					     const struct evsel *evsel, const char *pretty)
+{
+	struct dyn_row row;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t i, slot;
+	char buf[4096], hex[8192];
+
+	memset(&row, 0, sizeof(row));
+	for (int k = 0; k < rep->nr_dyn; k++) {
+		const void *bytes;
+		size_t n, j;
+
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT ||
+		    rep->dyn[k].id != evsel->attr.config || !sample->raw_data)
+			continue;
+		row.pretty[k] = trace_event__field_text(rep->tevent, &rep->dyn[k],
+							rep->dyn_raw[k] ? NULL : pretty,
+							sample->raw_data, sample->raw_size,
+							buf, sizeof(buf)) == 1;
+		n = trace_event__field_bytes(&rep->dyn[k], sample->raw_data, sample->raw_size,
+					     &bytes);
+		if (n > (sizeof(hex) - 1) / 2)
+			n = (sizeof(hex) - 1) / 2;
+		for (j = 0; j < n; j++)
+			snprintf(hex + 2 * j, 3, "%02x", ((const unsigned char *)bytes)[j]);
+		hex[2 * n] = '\0';
+		row.val[k] = machine__intern(rep->machine, buf);
+		row.key[k] = machine__intern(rep->machine, hex);
+		if (!row.val[k] || !row.key[k])
+			return NULL;
+	}
+	for (int k = 0; k < rep->nr_dyn; k++)
+		h = (h ^ (uintptr_t)row.key[k] ^ ((uintptr_t)row.val[k] << 1)) * 0x100000001b3ULL;
+	if (rep->nr_dyn_rows * 2 >= rep->dyn_rows_size) {
+		size_t size = rep->dyn_rows_size ? rep->dyn_rows_size * 2 : 256;
+		struct dyn_row **t = calloc(size, sizeof(*t));
+
+		if (!t)
+			return NULL;
+		for (i = 0; i < rep->dyn_rows_size; i++) {
+			struct dyn_row *r = rep->dyn_rows[i];
+			uint64_t rh = 0xcbf29ce484222325ULL;
+
+			if (!r)
+				continue;
+			for (int k = 0; k < rep->nr_dyn; k++)
+				rh = (rh ^ (uintptr_t)r->key[k] ^ ((uintptr_t)r->val[k] << 1)) *
+				     0x100000001b3ULL;
+			for (slot = rh & (size - 1); t[slot]; slot = (slot + 1) & (size - 1))
+				;
+			t[slot] = r;
+		}
+		free(rep->dyn_rows);
+		rep->dyn_rows = t;
+		rep->dyn_rows_size = size;
+	}
+	for (slot = h & (rep->dyn_rows_size - 1); rep->dyn_rows[slot];
+	     slot = (slot + 1) & (rep->dyn_rows_size - 1)) {
+		const struct dyn_row *r = rep->dyn_rows[slot];
+
+		if (!memcmp(r->key, row.key, sizeof(row.key)) &&
+		    !memcmp(r->val, row.val, sizeof(row.val)))
+			return r;
+	}
+	rep->dyn_rows[slot] = malloc(sizeof(row));
+	if (!rep->dyn_rows[slot])
+		return NULL;
+	*rep->dyn_rows[slot] = row;
+	rep->nr_dyn_rows++;
+	return rep->dyn_rows[slot];
+}
+
 static int report__add_field(struct report *rep, const char *name, bool is_f)
 {
 	struct sort_field f = { 0 };
@@ -269,10 +474,18 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 		f.kind = FIELD_PERIOD;
 	else {
 		key = sort_key__find(name);
+		if (!key && !is_f) {
+			int n = report__add_dynamic(rep, name);
+
+			if (n)
+				return n < 0 ? n : 0;
+		}
 		if (!key) {
-			pr_err("unknown %s key '%s'; known: %s%s\n", is_f ? "--fields" : "--sort",
+			pr_err("unknown %s key '%s'; known: %s%s%s\n", is_f ? "--fields" : "--sort",
 			       name, is_f ? "overhead, overhead_sys, overhead_us, sample, period, " : "",
-			       sort_key__names());
+			       sort_key__names(), is_f ? "" : ", or a field of the file's tracepoints "
+			       "(FIELD, EVENT.FIELD, trace_fields; /raw)");
+			rep->usage_error = true;
 			return -EINVAL;
 		}
 		f.kind = FIELD_KEY;
@@ -553,7 +766,8 @@ static int report__setup(struct report *rep)
 		 * a tracepoint-only pipe gets comm,dso,sym, not trace */
 		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
 				       evlist__tracepoints_only(el) &&
-				       !session__is_pipe(rep->session) ? "trace" : "comm,dso,sym",
+				       !session__is_pipe(rep->session) ?
+				       (rep->raw_trace ? "trace_fields" : "trace") : "comm,dso,sym",
 				       false);
 		if (err)
 			return err;
@@ -569,7 +783,7 @@ static int report__setup(struct report *rep)
 	if (rep->need_trace) {
 		struct env *env = session__env(rep->session);
 
-		if (env && env->tracing_data)
+		if (!rep->tevent && env && env->tracing_data)
 			rep->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
 		if (!rep->tevent)
 			pr_warning("no tracepoint formats in the file: 'trace' entries are empty\n");
@@ -905,6 +1119,11 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
 	if (rep->need_trace)
 		tmpl.trace = report__trace(rep, sample, evsel);
+	if (rep->nr_dyn) {
+		tmpl.dyn = report__dyn_row(rep, sample, evsel, tmpl.trace);
+		if (!tmpl.dyn)
+			return -ENOMEM;
+	}
 	if (cursor && rep->parent_re_ok && rep->need_parent)
 		tmpl.parent = report__parent(rep, cursor);
 	/* -x: samples without a caller matching --parent are hidden */
@@ -1285,11 +1504,36 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	return 1;
 }
 
+/* An event's table shows the tracepoint field keys of that event only,
+ * as perf's: @fields gets the columns for @evsel. */
+static void report__event_fields(const struct report *rep, const struct evsel *evsel,
+				 struct stdio_hist_opts *so, struct sort_field *fields)
+{
+	int n = 0;
+
+	so->fields = rep->fields_v;
+	so->nr_fields = rep->nr_fields;
+	if (!rep->nr_dyn)
+		return;
+	for (int i = 0; i < rep->nr_fields; i++) {
+		const struct sort_field *f = &rep->fields_v[i];
+		int k = f->kind == FIELD_KEY ? report__dyn_index(rep, f->key) : -1;
+
+		if (k >= 0 && (evsel->attr.type != PERF_TYPE_TRACEPOINT ||
+			       rep->dyn[k].id != evsel->attr.config))
+			continue;
+		fields[n++] = *f;
+	}
+	so->fields = fields;
+	so->nr_fields = n;
+}
+
 static int report__print(struct report *rep, FILE *fp)
 {
 	const struct session_stats *st = session__stats(rep->session);
 	struct evlist *el = session__evlist(rep->session);
 	struct stdio_hist_opts so = { 0 };
+	struct sort_field fields[MAX_FIELDS];
 	char nbuf[32];
 	int i, printed = 0;
 
@@ -1338,6 +1582,7 @@ static int report__print(struct report *rep, FILE *fp)
 			fputc('\n', fp);
 			report__print_count(rep, fp, h->total_period);
 		}
+		report__event_fields(rep, evsel, &so, fields);
 		if (rep->hierarchy)
 			hists__fprintf_hierarchy(fp, h, &so);
 		else
@@ -1428,6 +1673,10 @@ static void report__exit(struct report *rep)
 			free(rep->hists[i]);
 		}
 	}
+	for (size_t r = 0; r < rep->dyn_rows_size; r++)
+		free(rep->dyn_rows[r]);
+	free(rep->dyn_rows);
+	sort_key__dynamic_exit();
 	callchain_cursor__exit(&rep->cursor);
 	machine__delete(rep->machine);
 	session__delete(rep->session);
@@ -1499,6 +1748,8 @@ int cmd_report(int argc, const char **argv)
 			    "only samples with a caller matching --parent"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
+		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
+			    "tracepoint field keys show the fields' values, not the formatted text"),
 		OPT_STRING(0, "time-quantum", &rep.time_quantum_str, "n[ns|us|ms|s]",
 			   "slots of the time sort key (default 100ms)"),
 		OPT_INTEGER(0, "socket-filter", &rep.socket_filter,
@@ -1556,7 +1807,6 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED('w', "column-widths", "fixed column widths are not implemented"),
 		OPT_UNSUPPORTED(0, "group-sort-idx", "not implemented; the group view sorts by the leader"),
 		OPT_UNSUPPORTED(0, "show-ref-call-graph", "not implemented"),
-		OPT_UNSUPPORTED(0, "raw-trace", "raw tracepoint fields in the trace key are not implemented"),
 		OPT_UNSUPPORTED(0, "percent-type", "annotation shows the symbol's period share (local-period) only"),
 		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
 		OPT_UNSUPPORTED('M', "disassembler-style", "mperf disassembles with capstone (Intel syntax)"),
@@ -1646,10 +1896,12 @@ int cmd_report(int argc, const char **argv)
 		char *dup = strdup(rep.sort_order), *tok, *save = NULL;
 
 		for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-			if (!sort_key__find(tok)) {
-				pr_err("report: unknown --sort key '%s'; known: %s (perf's tracepoint "
-				       "field keys, a field name, EVENT.FIELD or trace_fields, are not "
-				       "supported: use -s trace)\n", tok, sort_key__names());
+			/* a name that could be a tracepoint field is judged
+			 * once the file's formats are read */
+			if (!sort_key__find(tok) && !report__may_be_dynamic(tok)) {
+				pr_err("report: unknown --sort key '%s'; known: %s, or a tracepoint "
+				       "field (FIELD, EVENT.FIELD, trace_fields; /raw)\n", tok,
+				       sort_key__names());
 				free(dup);
 				goto out;
 			}
@@ -1733,7 +1985,8 @@ int cmd_report(int argc, const char **argv)
 		rep.tui_rep = tui_report__new(rep.input);
 	err = session__process_events(rep.session);
 	if (err < 0) {
-		pr_err("report: reading %s failed: %s\n", rep.input, strerror(-err));
+		if (!rep.usage_error)	/* said in its own line */
+			pr_err("report: reading %s failed: %s\n", rep.input, strerror(-err));
 		goto out;
 	}
 	if (session__is_pipe(rep.session))

@@ -47,7 +47,7 @@ static int field_min_width(const struct sort_field *f)
 	case FIELD_PERIOD:
 		return 12;
 	case FIELD_KEY:
-		return 0;
+		return f->key->min_width;
 	default:
 		return 8;
 	}
@@ -154,6 +154,8 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 	 * (children over 1000%) */
 	if (is_percent(f))
 		return (size_t)fprintf(fp, " %*s", width - 1, buf);
+	if (right_aligned(f) && f->kind == FIELD_KEY && f->key->clip)
+		return (size_t)fprintf(fp, "%*.*s", width, width, buf);
 	if (right_aligned(f))
 		return (size_t)fprintf(fp, "%*s", width, buf);
 	if (last && !f->key->pad_last && f->key->clip)

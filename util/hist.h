@@ -25,6 +25,20 @@ struct evsel;
 struct addr_location;
 struct perf_sample;
 
+/*
+ * The values of perf's dynamic sort keys (tracepoint fields, "prev_comm")
+ * for one entry, by key index: the text shown and, to merge and order by,
+ * the field's bytes as hex (both interned; NULL: the key's event is not
+ * the entry's). pretty[i]: the text came from the formatted record, so it
+ * widens the column (perf's rule).
+ */
+#define MAX_DYN_KEYS 16
+struct dyn_row {
+	const char *val[MAX_DYN_KEYS];
+	const char *key[MAX_DYN_KEYS];
+	bool pretty[MAX_DYN_KEYS];
+};
+
 struct hist_entry {
 	/* keys */
 	struct thread *thread;
@@ -37,6 +51,7 @@ struct hist_entry {
 	int32_t pid, tid;
 	const char *srcline;
 	const char *trace;	/* tracepoint output (interned) for "trace" */
+	const struct dyn_row *dyn;	/* tracepoint field keys' values */
 	struct symbol *parent;
 	uint64_t time;		/* "time": the sample's time slot (ns) */
 	int32_t socket;		/* "socket": of the sample's CPU, or -1 */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "dso.h"
 #include "hist.h"
@@ -655,6 +656,93 @@ static const struct sort_key sort_keys[] = {
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true },
 };
+
+/* ---- dynamic keys: tracepoint fields ----------------------------------- */
+
+static const char *dyn_key_of(const struct hist_entry *he, int i)
+{
+	return he->dyn ? he->dyn->key[i] : NULL;
+}
+
+/* perf compares the field's bytes (a, b) and places a greater new entry
+ * first, in its merge tree and in the output alike */
+static int dyn_cmp(const struct hist_entry *a, const struct hist_entry *b, int i)
+{
+	const char *ka = dyn_key_of(a, i), *kb = dyn_key_of(b, i);
+
+	if (ka == kb)
+		return 0;
+	return -cmp_str(ka ? ka : "", kb ? kb : "");
+}
+
+static uint64_t dyn_hash(const struct hist_entry *he, int i)
+{
+	return (uint64_t)(uintptr_t)dyn_key_of(he, i) * 0x9e3779b97f4a7c15ULL;
+}
+
+static int dyn_snprintf(const struct hist_entry *he, char *buf, size_t size, int i)
+{
+	return snprintf(buf, size, "%s", he->dyn && he->dyn->val[i] ? he->dyn->val[i] : "");
+}
+
+/* perf widens the column by the values it found in the formatted record */
+static int dyn_width(const struct hist_entry *he, int i)
+{
+	return he->dyn && he->dyn->val[i] && he->dyn->pretty[i] ? (int)strlen(he->dyn->val[i]) : 0;
+}
+
+#define DYN_FUNCS(i)								\
+static int dyn##i##_cmp(const struct hist_entry *a, const struct hist_entry *b)	\
+{ return dyn_cmp(a, b, i); }							\
+static uint64_t dyn##i##_hash(const struct hist_entry *he) { return dyn_hash(he, i); } \
+static int dyn##i##_snprintf(const struct hist_entry *he, char *buf, size_t size) \
+{ return dyn_snprintf(he, buf, size, i); }					\
+static int dyn##i##_width(const struct hist_entry *he) { return dyn_width(he, i); }
+DYN_FUNCS(0) DYN_FUNCS(1) DYN_FUNCS(2) DYN_FUNCS(3) DYN_FUNCS(4) DYN_FUNCS(5)
+DYN_FUNCS(6) DYN_FUNCS(7) DYN_FUNCS(8) DYN_FUNCS(9) DYN_FUNCS(10) DYN_FUNCS(11)
+DYN_FUNCS(12) DYN_FUNCS(13) DYN_FUNCS(14) DYN_FUNCS(15)
+#define DYN_KEY(i) { "", "", dyn##i##_cmp, dyn##i##_cmp, dyn##i##_hash, dyn##i##_snprintf, \
+		     .width = dyn##i##_width, .right = true, .clip = true, .pad_last = true }
+static const struct sort_key dyn_templates[MAX_DYN_KEYS] = {
+	DYN_KEY(0), DYN_KEY(1), DYN_KEY(2), DYN_KEY(3), DYN_KEY(4), DYN_KEY(5),
+	DYN_KEY(6), DYN_KEY(7), DYN_KEY(8), DYN_KEY(9), DYN_KEY(10), DYN_KEY(11),
+	DYN_KEY(12), DYN_KEY(13), DYN_KEY(14), DYN_KEY(15),
+};
+static struct sort_key *dyn_keys[MAX_DYN_KEYS];
+
+const struct sort_key *sort_key__dynamic(int idx, const char *header, int min_width)
+{
+	struct sort_key *k;
+	char *name;
+
+	if (idx < 0 || idx >= MAX_DYN_KEYS)
+		return NULL;
+	k = dyn_keys[idx] ? dyn_keys[idx] : malloc(sizeof(*k));
+	name = strdup(header);
+	if (!k || !name) {
+		if (k != dyn_keys[idx])
+			free(k);
+		free(name);
+		return NULL;
+	}
+	if (dyn_keys[idx])
+		free((char *)dyn_keys[idx]->name);
+	*k = dyn_templates[idx];
+	k->name = k->header = name;
+	k->min_width = min_width;
+	dyn_keys[idx] = k;
+	return k;
+}
+
+void sort_key__dynamic_exit(void)
+{
+	for (int i = 0; i < MAX_DYN_KEYS; i++) {
+		if (dyn_keys[i])
+			free((char *)dyn_keys[i]->name);
+		free(dyn_keys[i]);
+		dyn_keys[i] = NULL;
+	}
+}
 
 const struct sort_key *sort_key__find(const char *name)
 {

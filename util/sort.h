@@ -56,7 +56,19 @@ struct sort_key {
 				 * frame adds its period again */
 	bool collapse;		/* perf re-sorts its entries by this key once
 				 * more before the output (its "collapse") */
+	int min_width;		/* the column is at least this wide */
 };
+
+/*
+ * A dynamic sort key (a tracepoint field, perf's "prev_comm"): its values
+ * are the entries' dyn->val[@idx], merged and ordered by dyn->key[@idx]
+ * (descending bytes, as perf orders them); @header names the column, which
+ * is right aligned, cut at its width, and @min_width wide at least.
+ * Returns NULL past MAX_DYN_KEYS or out of memory. Freed with
+ * sort_key__dynamic_exit.
+ */
+const struct sort_key *sort_key__dynamic(int idx, const char *header, int min_width);
+void sort_key__dynamic_exit(void);
 
 struct sort_field {
 	enum sort_field_kind kind;

@@ -6,6 +6,7 @@
  * formats, per-system event formats, kallsyms, printk formats and (0.6)
  * saved cmdlines; every size is checked against the blob.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -914,3 +915,185 @@ int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 	return n;
 }
 
+
+/* ---- fields, for the dynamic sort keys ----------------------------------- */
+
+static void field__fill(struct trace_field *f, uint64_t id, struct tep_format_field *tf)
+{
+	f->name = tf->name;
+	f->id = id;
+	f->offset = (uint32_t)tf->offset;
+	f->size = (uint32_t)tf->size;
+	f->string = (tf->flags & TEP_FIELD_IS_STRING) != 0;
+	f->dynamic = (tf->flags & TEP_FIELD_IS_DYNAMIC) != 0;
+	f->tep_field = tf;
+}
+
+int trace_event__field(struct trace_event *te, uint64_t id, const char *name,
+		       struct trace_field *f)
+{
+	struct tep_event *ev = te ? tep_find_event(te->tep, (int)id) : NULL;
+	struct tep_format_field *tf = ev ? tep_find_field(ev, name) : NULL;
+
+	if (!tf)
+		return -ENOENT;
+	field__fill(f, id, tf);
+	return 0;
+}
+
+int trace_event__fields(struct trace_event *te, uint64_t id, struct trace_field *f, int max)
+{
+	struct tep_event *ev = te ? tep_find_event(te->tep, (int)id) : NULL;
+	struct tep_format_field *tf;
+	int n = 0;
+
+	for (tf = ev ? ev->format.fields : NULL; tf; tf = tf->next, n++)
+		if (n < max)
+			field__fill(&f[n], id, tf);
+	return n;
+}
+
+int64_t trace_event__id(struct trace_event *te, const char *sys_name)
+{
+	const char *colon = strchr(sys_name, ':');
+	struct tep_event **evs;
+	int64_t id = -ENOENT;
+
+	if (!te)
+		return -ENOENT;
+	evs = tep_list_events(te->tep, TEP_EVENT_SORT_ID);
+	for (int i = 0; evs && evs[i]; i++) {
+		const struct tep_event *ev = evs[i];
+
+		if (colon ? (strlen(ev->system) == (size_t)(colon - sys_name) &&
+			     !strncmp(ev->system, sys_name, (size_t)(colon - sys_name)) &&
+			     !strcmp(ev->name, colon + 1))
+			  : !strcmp(ev->name, sys_name)) {
+			if (!colon && id >= 0)
+				return -ENOENT;	/* "name" in two systems */
+			id = ev->id;
+		}
+	}
+	return id;
+}
+
+size_t trace_event__field_bytes(const struct trace_field *f, const void *raw, size_t raw_size,
+				const void **bytes)
+{
+	uint64_t off = f->offset, size = f->size;
+
+	*bytes = raw;
+	if (f->dynamic) {
+		uint32_t loc;
+
+		if ((uint64_t)f->offset + 4 > raw_size)
+			return 0;
+		memcpy(&loc, (const char *)raw + f->offset, 4);
+		off = loc & 0xffff;
+		size = loc >> 16;
+		if (((struct tep_format_field *)f->tep_field)->flags & TEP_FIELD_IS_RELATIVE)
+			off += (uint64_t)f->offset + f->size;
+	}
+	if (off > raw_size)
+		return 0;
+	if (size > raw_size - off)
+		size = raw_size - off;
+	*bytes = (const char *)raw + off;
+	return (size_t)size;
+}
+
+/* a char array printable up to its NUL (or its end) */
+static bool printable(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n && p[i]; i++)
+		if (!isprint(p[i]) && !isspace(p[i]))
+			return false;
+	return true;
+}
+
+/*
+ * A field's own value, as perf 6.1 prints one its record's text lacks
+ * (the libtraceevent it was built with ignores the print format there): a
+ * printable char array as text, other arrays as "ARRAY[xx, xx]", pointers
+ * and unsigned longs in hex, other numbers in decimal by their size.
+ */
+static void field__raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
+			    char *buf, size_t size)
+{
+	const struct tep_format_field *tf = f->tep_field;
+	const unsigned char *p;
+	uint64_t v = 0;
+	size_t n, len = 0;
+
+	buf[0] = '\0';
+	if (tf->flags & TEP_FIELD_IS_ARRAY) {
+		n = trace_event__field_bytes(f, raw, raw_size, (const void **)&p);
+		if ((tf->flags & TEP_FIELD_IS_STRING) && printable(p, n)) {
+			snprintf(buf, size, "%.*s", (int)strnlen((const char *)p, n), (const char *)p);
+			return;
+		}
+		len = (size_t)snprintf(buf, size, "ARRAY[");
+		for (size_t i = 0; i < n && len < size; i++)
+			len += (size_t)snprintf(buf + len, size - len, "%s%02x", i ? ", " : "", p[i]);
+		if (len < size)
+			snprintf(buf + len, size - len, "]");
+		return;
+	}
+	if ((uint64_t)f->offset + f->size > raw_size || f->size > 8)
+		return;
+	memcpy(&v, (const char *)raw + f->offset, f->size);	/* little endian */
+	if (tf->flags & TEP_FIELD_IS_POINTER) {
+		snprintf(buf, size, "0x%" PRIx64, v);
+	} else if (tf->flags & TEP_FIELD_IS_SIGNED) {
+		switch (f->size) {
+		case 4:
+			if (tf->flags & TEP_FIELD_IS_LONG)
+				snprintf(buf, size, "0x%x", (unsigned int)v);
+			else
+				snprintf(buf, size, "%d", (int32_t)v);
+			break;
+		case 2:
+			snprintf(buf, size, "%2d", (int16_t)v);
+			break;
+		case 1:
+			snprintf(buf, size, "%1d", (int8_t)v);
+			break;
+		default:
+			snprintf(buf, size, "%" PRId64, (int64_t)v);
+		}
+	} else if (tf->flags & TEP_FIELD_IS_LONG) {
+		snprintf(buf, size, "0x%" PRIx64, v);
+	} else {
+		snprintf(buf, size, "%" PRIu64, v);
+	}
+}
+
+int trace_event__field_text(struct trace_event *te, const struct trace_field *f,
+			    const char *pretty, const void *raw, size_t raw_size,
+			    char *buf, size_t size)
+{
+	size_t nl = strlen(f->name);
+	const char *s = pretty;
+
+	/* perf takes the first space-separated word starting with the name
+	 * and skips the name and one character ('=') */
+	while (s && *s) {
+		const char *end = strchr(s, ' ');
+
+		if (!end)
+			end = s + strlen(s);
+		if (!strncmp(s, f->name, nl) && (size_t)(end - s) >= nl + 1) {
+			size_t n = (size_t)(end - s) - nl - 1;
+
+			if (n >= size)
+				n = size - 1;
+			memcpy(buf, s + nl + 1, n);
+			buf[n] = '\0';
+			return 1;
+		}
+		s = *end ? end + 1 : NULL;
+	}
+	(void)te;
+	field__raw_text(f, raw, raw_size, buf, size);
+	return 0;
+}

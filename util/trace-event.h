@@ -8,6 +8,7 @@
  * for the recorder. The only libtraceevent user in mperf.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,5 +40,38 @@ int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
  * print format, e.g. "prev_comm=perf prev_pid=..."). Returns chars. */
 int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 			 int cpu, const void *raw, size_t raw_size);
+
+/*
+ * A field of a tracepoint's format, for perf's dynamic sort keys
+ * ("prev_comm", "sched:sched_switch.prev_comm", "trace_fields").
+ */
+struct trace_field {
+	const char *name;	/* the format's (lives with the handle) */
+	uint64_t id;		/* the tracepoint */
+	uint32_t offset, size;	/* in the payload (a __data_loc: its word) */
+	bool string;		/* char arrays and __data_loc strings */
+	bool dynamic;		/* __data_loc / __rel_loc */
+	void *tep_field;
+};
+
+/* The field @name of tracepoint @id: 0, or -ENOENT. */
+int trace_event__field(struct trace_event *te, uint64_t id, const char *name,
+		       struct trace_field *f);
+/* Its fields in format order (common_* ones left out, as perf): fills up
+ * to @max and returns how many there are. */
+int trace_event__fields(struct trace_event *te, uint64_t id, struct trace_field *f, int max);
+/* The tracepoint id of "sys:name" (or "name" when unique), or -ENOENT. */
+int64_t trace_event__id(struct trace_event *te, const char *sys_name);
+/* The bytes of @f in the payload (a __data_loc field: the array it
+ * points to), clipped to the payload; 0 bytes when outside it. */
+size_t trace_event__field_bytes(const struct trace_field *f, const void *raw, size_t raw_size,
+				const void **bytes);
+/* The text of @f as perf shows it in a dynamic sort key: the value after
+ * "NAME=" in the formatted record (@pretty, trace_event__fprintf's text),
+ * or libtraceevent's print of the field itself when @pretty is NULL or
+ * lacks it. Returns 1 when the value came from @pretty, 0 otherwise. */
+int trace_event__field_text(struct trace_event *te, const struct trace_field *f,
+			    const char *pretty, const void *raw, size_t raw_size,
+			    char *buf, size_t size);
 
 #endif

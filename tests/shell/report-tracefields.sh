@@ -1,0 +1,40 @@
+#!/bin/sh
+# report -s with tracepoint fields (perf's dynamic keys: FIELD, EVENT.FIELD, SYS:EVENT.FIELD, trace_fields, /raw, --raw-trace) equals perf report's, on perf 6.1's tracepoint files and a fresh recording of three tracepoints
+. "$(dirname "$0")/lib.sh"
+need_perf
+tmpdir
+n=0
+same() {	# same FILE OPTS...
+	_f=$1; shift
+	"$PERF" report -i "$_f" --stdio "$@" 2>/dev/null | head -n -3 > "$T/p"
+	"$MPERF" report -i "$_f" --stdio "$@" 2>"$T/err" | head -n -3 > "$T/m"
+	[ -s "$T/p" ] || fail "perf printed nothing for $* on $_f"
+	cmp -s "$T/m" "$T/p" || { cat "$T/err" >&2; diff "$T/p" "$T/m" | head -20 >&2; fail "report $* on $_f differs from perf's"; }
+	n=$((n + 1))
+}
+S=$DATA/perf-6.1/sched-switch.data
+R=$DATA/perf-6.1/raw-syscalls.data
+same "$S" -s prev_comm
+same "$S" -s prev_state
+same "$S" -s prev_state --raw-trace
+same "$S" -s prev_comm/raw,next_pid
+same "$S" -s sched:sched_switch.prev_comm
+same "$S" -s sched_switch.next_comm,prev_pid,comm -n
+same "$S" -s trace_fields
+same "$R" -s id,args
+same "$R" -s trace_fields --raw-trace
+same "$R" --raw-trace
+grep -q 'ARRAY\[' "$T/m" || fail "raw_syscalls args: no ARRAY[...] values"
+# not a field of this file: one line, a failure
+"$MPERF" report -i "$R" --stdio -s prev_comm >/dev/null 2>"$T/e" && fail "-s prev_comm on raw_syscalls was accepted"
+[ "$(wc -l < "$T/e")" = 1 ] || { cat "$T/e" >&2; fail "-s prev_comm on raw_syscalls: not one error line"; }
+need_root
+"$PERF" record -q -e sched:sched_switch -e sched:sched_wakeup -e raw_syscalls:sys_enter -a \
+	-o "$T/tp.data" -- sleep 0.2 >/dev/null 2>&1 || skip "perf record of tracepoints failed"
+# each event's table shows its own fields only
+same "$T/tp.data" -s prev_comm
+same "$T/tp.data" -s trace_fields
+same "$T/tp.data" -s sched_wakeup.comm,prev_comm
+same "$T/tp.data" -s target_cpu/raw,comm
+same "$T/tp.data" -s trace_fields --raw-trace
+echo "$n tracepoint-field reports equal to perf's"
