@@ -885,24 +885,31 @@ static bool report__sample_hidden(struct report *rep, const struct addr_location
 	return false;
 }
 
-static void report__filter_entries(struct report *rep, struct hists *h)
+static uint64_t report__filter_entries(struct report *rep, struct hists *h)
 {
-	uint64_t i, j, period = 0, samples = 0;
+	uint64_t i, j, period = 0, samples = 0, unhidden = 0;
 	bool any = false;
 
 	for (i = 0, j = 0; i < h->nr_sorted; i++) {
 		const struct hist_entry *he = h->sorted[i];
 
-		/* --symbol-filter: by the entry's own symbol (children
-		 * entries too), as perf filters its entries */
-		if (he->filtered || (rep->symbol_filter &&
-				     !(he->sym && strstr(he->sym->name, rep->symbol_filter)))) {
+		if (he->filtered) {
 			rep->nr_filtered++;
 			any = true;
 			continue;
 		}
-		period += h->sorted[i]->period;
-		samples += h->sorted[i]->nr_events;
+		/* perf's sample count (and its callchain threshold) leave
+		 * in the entries --symbol-filter hides; its period does not */
+		samples += he->nr_events;
+		unhidden += he->period;
+		/* --symbol-filter: by the entry's own symbol (children
+		 * entries too), as perf filters its entries */
+		if (rep->symbol_filter && !(he->sym && strstr(he->sym->name, rep->symbol_filter))) {
+			rep->nr_filtered++;
+			any = true;
+			continue;
+		}
+		period += he->period;
 		h->sorted[j++] = h->sorted[i];
 	}
 	h->nr_sorted = j;
@@ -911,7 +918,9 @@ static void report__filter_entries(struct report *rep, struct hists *h)
 	if (rep->pct_relative && any) {
 		h->total_period = period;
 		h->nr_samples = samples;
+		return unhidden;	/* the callchain threshold's total */
 	}
+	return 0;
 }
 
 /*
@@ -1571,7 +1580,7 @@ static int report__print(struct report *rep, FILE *fp)
 		hists__output_resort(h);
 		/* perf's callchain percentages stay those of the whole */
 		so.chain_total = h->total_period;
-		report__filter_entries(rep, h);
+		so.chain_min_total = report__filter_entries(rep, h);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
 			/* perf says "events" for a group leader even then */

@@ -258,7 +258,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 		if (o->show_callchain && he->callchain)
 			ret += callchain__fprintf(fp, he->callchain, &hists->opts.cc,
 						  o->chain_total ? o->chain_total :
-						  hists->total_period,
+						  hists->total_period, o->chain_min_total,
 						  children ? he->period_acc : he->period,
 						  o->skip_first);
 	}
@@ -630,7 +630,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		/* the leader's callchain, as perf (a member-only row has none) */
 		if (o->show_callchain && r->he[0] && r->he[0]->callchain)
 			ret += callchain__fprintf(fp, r->he[0]->callchain, &group[0]->opts.cc,
-						  group[0]->total_period, lead, o->skip_first);
+						  group[0]->total_period, 0, lead, o->skip_first);
 	}
 out:
 	for (i = 0; i < g.nr_rows; i++)

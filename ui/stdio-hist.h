@@ -21,6 +21,8 @@ struct stdio_hist_opts {
 	bool dso_list;		/* --dsos given: no unresolved-dso width */
 	uint64_t chain_total;	/* callchain percentages of this total
 				 * (--percentage relative); 0: the hists' */
+	uint64_t chain_min_total;	/* the callchain threshold's share is
+					 * of this total; 0: the hists' */
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */

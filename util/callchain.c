@@ -956,11 +956,12 @@ static void flat_sort(const struct callchain_node **v, uint32_t nr)
 
 size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 			  const struct callchain_param *param, uint64_t total,
-			  uint64_t parent_total, bool skip_first)
+			  uint64_t min_total, uint64_t parent_total, bool skip_first)
 {
 	struct print_ctx c = {
 		.fp = fp, .param = param,
-		.min_hit = (uint64_t)(total * (param->min_percent / 100.0)),
+		.min_hit = (uint64_t)((min_total ? min_total : total) *
+				      (param->min_percent / 100.0)),
 	};
 	const struct callchain_node *start = &root->node;
 	char buf[512];

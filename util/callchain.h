@@ -134,9 +134,10 @@ const char *callchain_frame__name(const struct callchain_cursor_node *f,
 				  char *buf, size_t size);
 
 /* Print a tree as perf's stdio does, for an entry whose period is
- * @parent_total within hists of @total. Returns bytes printed. */
+ * @parent_total within hists of @total; branches under the threshold's
+ * share of @min_total (0: of @total) are left out. Returns bytes printed. */
 size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 			  const struct callchain_param *param, uint64_t total,
-			  uint64_t parent_total, bool skip_first);
+			  uint64_t min_total, uint64_t parent_total, bool skip_first);
 
 #endif

@@ -68,4 +68,9 @@ done <<'LIST'
 -x -p ^cb_ --no-children
 -p ^__|^do_ -s parent,sym --no-children -g none
 LIST
+# --percentage relative: the callchain threshold is a share of the shown
+# samples' total (the graphs' percentages stay of the whole)
+report_vs_perf "$DATA/perf-6.1/cpuburn-fp.data" $(report_symargs) --dsos cpuburn --percentage relative
+report_vs_perf "$DATA/perf-6.1/syswide-fp.data" $(report_symargs) --dsos '[kernel.kallsyms]' --percentage relative
+n=$((n + 2))
 echo "$n option sets equal to perf's"

@@ -192,7 +192,7 @@ static char *print_chain(struct hists *h, struct hist_entry *he, bool children)
 	size_t size = 0;
 	FILE *fp = open_memstream(&buf, &size);
 
-	callchain__fprintf(fp, he->callchain, &h->opts.cc, h->total_period,
+	callchain__fprintf(fp, he->callchain, &h->opts.cc, h->total_period, 0,
 			   children ? he->period_acc : he->period, false);
 	fclose(fp);
 	return buf;
@@ -324,7 +324,7 @@ static void test_flat_tie_order(void **state)
 	assert_int_equal(callchain_root__append(&root, f, 2, 5), 0);
 	fp = open_memstream(&buf, &size);
 	assert_non_null(fp);
-	callchain__fprintf(fp, &root, &p, 15, 15, false);
+	callchain__fprintf(fp, &root, &p, 15, 0, 15, false);
 	fclose(fp);
 	assert_string_equal(buf,
 		"33.33% 0x10;0x40\n"
