@@ -116,7 +116,7 @@ struct hists {
 	 * walk down its red-black tree, so that the entries perf keeps
 	 * apart stay apart */
 	bool tree_merge;
-	/* a symbol key after the dso key: the order is total until an
+	/* a symbol key and a dso key: the order is total until an
 	 * inlined frame's entry exists (perf compares those by name, the
 	 * others by address, and its walk can miss an equal entry): the
 	 * tree is built from the start, entries are found by hash until
