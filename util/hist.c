@@ -5,6 +5,7 @@
 #include "event.h"
 #include "hist.h"
 #include "map.h"
+#include "symbol.h"
 #include "thread.h"
 
 int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
@@ -32,6 +33,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		dso &= !hists->opts.dso_not_sorted;
 		sort__set_has_dso(dso);
 		hists->tree_merge = sym && !dso;
+		hists->tree_inl = sym && dso;
 	}
 	for (int i = 0; i < nr_keys; i++)
 		hists->dup_by_tmp |= keys[i]->sample_only;
@@ -184,13 +186,21 @@ static void rb_insert_fixup(struct hists *hists, struct hist_entry *z)
 	hists->rb_root->rb_red = false;
 }
 
+/* entries are found by perf's tree walk, not by hash (see struct hists) */
+static bool hists__walks(const struct hists *hists)
+{
+	return hists->tree_merge || (hists->tree_inl && hists->inl_seen);
+}
+
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl)
 {
 	uint64_t h = hists__hash(hists, tmpl);
 	struct hist_entry *he, *parent = NULL;
 	bool left = false;
 
-	if (hists->tree_merge) {
+	if (tmpl->sym && tmpl->sym->inlined)
+		hists->inl_seen = true;
+	if (hists__walks(hists)) {
 		for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
 			int64_t r = hist_entry__cmp(hists, tmpl, he);
 
@@ -214,6 +224,13 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				he->dso = tmpl->dso;
 				he->map_size = tmpl->map_size;
 				return he;
+			}
+		/* not found: its place in the tree, which perf's walks
+		 * will take once an inlined entry exists */
+		if (hists->tree_inl)
+			for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
+				parent = he;
+				left = hist_entry__cmp(hists, tmpl, he) < 0;
 			}
 	}
 	if (hists->nr_entries >= hists->table_size)
@@ -246,7 +263,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->rb_l = he->rb_r = NULL;
 	he->rb_p = parent;
 	he->rb_red = true;
-	if (hists->tree_merge) {
+	if (hists->tree_merge || hists->tree_inl) {
 		if (!parent)
 			hists->rb_root = he;
 		else if (left)
@@ -332,7 +349,12 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		uint32_t ncache = 0;
 		char level = tmpl->level;
 
-		if (hists->tree_merge || hists->dup_by_tmp) {
+		/* the entries this sample added, kept whenever a walk may
+		 * be needed (a tree_inl walk starts at the first inlined
+		 * frame, maybe in the middle of this sample) */
+		bool keep = hists->tree_merge || hists->dup_by_tmp || hists->tree_inl;
+
+		if (keep) {
 			if (nr + 1 > 128) {
 				cache = malloc((nr + 1) * sizeof(*cache));
 				if (!cache)
@@ -359,7 +381,8 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
-			if (hists->tree_merge || hists->dup_by_tmp) {
+			if (hists->tree_merge || hists->dup_by_tmp ||
+			    (hists->tree_inl && (hists->inl_seen || (t.sym && t.sym->inlined)))) {
 				struct hist_entry t0 = t;
 				uint32_t k;
 
@@ -388,7 +411,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			if (fe->last_sample == seq && !hists->dup_by_tmp)
 				continue;
 			fe->last_sample = seq;
-			if (hists->tree_merge || hists->dup_by_tmp)
+			if (keep)
 				cache[ncache++] = fe;
 			fe->period_acc += period;
 			fe->nr_events_acc++;

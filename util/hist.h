@@ -131,6 +131,12 @@ struct hists {
 	 * walk down its red-black tree, so that the entries perf keeps
 	 * apart stay apart */
 	bool tree_merge;
+	/* a symbol key and a dso key: the order is total until an
+	 * inlined frame's entry exists (perf compares those by name, the
+	 * others by address, and its walk can miss an equal entry): the
+	 * tree is built from the start, entries are found by hash until
+	 * then and by the walk from then on */
+	bool tree_inl, inl_seen;
 	/* a sample_only key: children entries are told apart from those
 	 * the sample added already only as perf does, by comparing each
 	 * with a template lacking the sample's fields */

@@ -438,6 +438,77 @@ static void test_children_weight(void **state)
 	hists__exit(&h);
 }
 
+/* keys comm,dso,sym: perf compares an inlined frame's symbol with any
+ * other by name and two others by address, no total order even with the
+ * dso key. Its input tree walk can then miss an inlined entry (rotations
+ * put a node it was never compared with on its path) and make a second
+ * one; the collapse merges them, keeping the callchain depth of the one
+ * merged into (children ties go by that depth) */
+static void test_inlined_walk_split(void **state)
+{
+	struct fixture *f = *state;
+	struct dso *d = machine__findnew_dso(f->m, "/bin/prog");
+	/* insertion order; inlined ones have their base function's range */
+	static const struct { const char *name; uint64_t start; bool inl; } in[] = {
+		{ "v", 0x100, false }, { "x", 0x1300, true }, { "m", 0x1300, false },
+		{ "l", 0x900, true }, { "h", 0x900, false }, { "q", 0x900, true },
+		{ "n", 0x1000, false }, { "p", 0x600, false },
+	};
+	struct symbol *syms[8];
+	struct hist_entry t, *he[8], *l2, *l;
+	struct hists_opts o = { .children = true, .callchain = true };
+	struct hists h;
+	uint64_t i;
+
+	(void)state;
+	keys_init();
+	assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+	assert_true(h.tree_inl);
+	for (i = 0; i < 8; i++) {
+		syms[i] = symbol__new(in[i].start, 0x80, 1, in[i].name);
+		syms[i]->inlined = in[i].inl;
+		memset(&t, 0, sizeof(t));
+		t.comm = "prog";
+		t.dso = d;
+		t.sym = syms[i];
+		t.level = '.';
+		he[i] = hists__findnew(&h, &t);
+		assert_non_null(he[i]);
+		he[i]->period_acc = 10;
+		he[i]->depth = 4;
+	}
+	assert_int_equal(h.nr_entries, 8);
+	/* "l" again: the first "l" went right of "m" (by name); rotations
+	 * made "h" the root with that "l" on its right, but "l" compared
+	 * with "h" by name goes left: a second entry */
+	t.sym = syms[3];
+	l2 = hists__findnew(&h, &t);
+	assert_int_equal(h.nr_entries, 9);
+	assert_ptr_not_equal(l2, he[3]);
+	he[3]->depth = 2;
+	l2->depth = 7;
+	l2->period_acc = 10;
+	/* equal weight to the merged "l", deeper than the first one */
+	he[7]->period_acc = 20;
+	he[7]->depth = 3;
+	hists__output_resort(&h);
+	assert_int_equal(h.nr_sorted, 8);
+	l = NULL;
+	for (i = 0; i < h.nr_sorted; i++)
+		if (h.sorted[i]->sym == syms[3])
+			l = h.sorted[i];
+	assert_non_null(l);
+	assert_int_equal(l->period_acc, 20);
+	/* the survivor's depth, not the longer one */
+	assert_int_equal(l->depth, l == he[3] ? 2 : 7);
+	/* callee order: the smaller depth (the caller) first */
+	assert_ptr_equal(h.sorted[0], l->depth < 3 ? l : he[7]);
+	assert_ptr_equal(h.sorted[1], l->depth < 3 ? he[7] : l);
+	hists__exit(&h);
+	for (i = 0; i < 8; i++)
+		free(syms[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -449,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_callchain_param),
 		cmocka_unit_test(test_flat_tie_order),
 		cmocka_unit_test(test_children_weight),
+		cmocka_unit_test_setup_teardown(test_inlined_walk_split, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
