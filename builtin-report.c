@@ -1963,6 +1963,12 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep.time_str && report__parse_time(&rep) < 0)
 		goto out;
+	if (rep.cpu_filter && !session__is_pipe(rep.session) &&
+	    !evlist__samples_have_cpu(session__evlist(rep.session))) {
+		pr_err("report: -C: the file's samples do not record the CPU (no 'cpu' in sample_type); "
+		       "record with -a or --sample-cpu, or drop -C\n");
+		goto out;
+	}
 	if (rep.mmaps)
 		rep.tasks = true;
 	if (rep.tasks) {

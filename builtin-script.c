@@ -759,21 +759,9 @@ static bool ids_have(const int32_t *ids, int nr, int32_t v)
  * its header) and the events must sample the CPU, as perf requires */
 static int filter_check_cpu(const struct evlist *el)
 {
-	uint32_t seen_types = 0;
-
-	for (int i = 0; el && i < el->nr; i++) {
-		const struct perf_event_attr *attr = &el->entries[i]->attr;
-
-		/* the first event of each type decides, as in perf */
-		if (attr->type < 32) {
-			if (seen_types & (1u << attr->type))
-				continue;
-			seen_types |= 1u << attr->type;
-		}
-		if (!(attr->sample_type & PERF_SAMPLE_CPU)) {
-			pr_err("-C: the file's samples do not record the CPU (no 'cpu' in sample_type); drop -C\n");
-			return -EINVAL;
-		}
+	if (!evlist__samples_have_cpu(el)) {
+		pr_err("-C: the file's samples do not record the CPU (no 'cpu' in sample_type); drop -C\n");
+		return -EINVAL;
 	}
 	return 0;
 }

@@ -197,3 +197,21 @@ void evlist__config_stat(struct evlist *evlist, bool enable_on_exec,
 		}
 	}
 }
+
+bool evlist__samples_have_cpu(const struct evlist *el)
+{
+	uint32_t seen_types = 0;
+
+	for (int i = 0; el && i < el->nr; i++) {
+		const struct perf_event_attr *attr = &el->entries[i]->attr;
+
+		if (attr->type < 32) {
+			if (seen_types & (1u << attr->type))
+				continue;
+			seen_types |= 1u << attr->type;
+		}
+		if (!(attr->sample_type & PERF_SAMPLE_CPU))
+			return false;
+	}
+	return true;
+}

@@ -48,6 +48,9 @@ int evlist__read_counts(struct evlist *evlist);
 
 /* Number of groups with more than one member. */
 int evlist__nr_groups(const struct evlist *evlist);
+/* Do the samples record their CPU, as perf's -C requires (the first event
+ * of each type decides)? */
+bool evlist__samples_have_cpu(const struct evlist *evlist);
 
 /*
  * evlist__config_stat - the attr bits perf stat 6.1 adds to what

@@ -57,6 +57,12 @@ LIST
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
+# -C on a file whose samples have no CPU: perf says so (and prints an empty
+# report); mperf says so in one line and fails
+"$MPERF" report -i "$DATA/perf-6.1/dsouser-fp.data" --stdio -C 0 >/dev/null 2>"$T/e" &&
+	fail "-C 0 on a file without sample CPUs was accepted"
+grep -q "do not record the CPU" "$T/e" && [ "$(wc -l < "$T/e")" = 1 ] ||
+	{ cat "$T/e" >&2; fail "-C 0 without sample CPUs: not one line naming the cause"; }
 # perf's parent key looks at the sampled callchain, not at frames unwound
 # from a DWARF user stack: --parent on perf 6.1's dwarf file
 while read -r opts; do
