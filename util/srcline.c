@@ -2,11 +2,13 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
 #include <gelf.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "dso.h"
 #include "machine.h"
 #include "srcline.h"
@@ -113,6 +115,46 @@ static const Dwfl_Callbacks srcline_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
 };
 
+/* Whether @path is a whole object (its code in the file), not a debug
+ * file that keeps only the headers and the DWARF of one. */
+static bool elf_has_code(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	bool code = false;
+
+	if (fd < 0)
+		return false;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	while (elf && !code && (scn = elf_nextscn(elf, scn)))
+		code = gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_EXECINSTR) &&
+		       sh.sh_type == SHT_PROGBITS && sh.sh_size;
+	elf_end(elf);
+	close(fd);
+	return code;
+}
+
+/*
+ * The file whose lines perf 6.1 gives: it runs addr2line on the file it
+ * took the symbols from, so a whole copy of the object found first (the
+ * build-id cache's, perhaps not stripped where the recorded path is)
+ * wins over the recorded path; a debug file does not (libdw finds it).
+ */
+static const char *srcline__path(struct machine *m, struct dso *dso)
+{
+	const char *obj, *symsrc;
+
+	if (dso->kind != DSO_KIND_USER)
+		return NULL;
+	obj = dso__objpath(dso, &m->opts);
+	symsrc = dso__symsrc(dso, &m->opts);
+	if (obj && symsrc && strcmp(obj, symsrc) && elf_has_code(symsrc))
+		return symsrc;
+	return obj;
+}
+
 static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
 {
 	struct srcline_state *s = dso->srcline;
@@ -130,7 +172,7 @@ static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
 	s->cache = calloc(s->size, sizeof(*s->cache));
 	/* the object itself: its program headers place file offsets; libdw
 	 * finds separate debug info by build-id or debuglink */
-	path = dso->kind == DSO_KIND_USER ? dso__objpath(dso, &m->opts) : NULL;
+	path = srcline__path(m, dso);
 	if (!path || !s->cache) {
 		s->failed = true;
 		return s;
@@ -237,8 +279,10 @@ static Elf_Data *srcline__debug_line(struct srcline_state *s)
 	if (s->debug_line || s->no_debug_line)
 		return s->debug_line;
 	s->no_debug_line = true;
+	/* the symbols of the file with the DWARF; without DWARF binutils
+	 * still names a function's file (or "??") from the object's own */
 	dw = dwfl_module_getdwarf(s->mod, &bias);
-	elf = dw ? dwarf_getelf(dw) : NULL;
+	elf = dw ? dwarf_getelf(dw) : dwfl_module_getelf(s->mod, &bias);
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
 		return NULL;
 	s->big_endian = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
@@ -586,8 +630,10 @@ static void a2l_syms__load(struct machine *m, struct srcline_state *s)
 	size_t i, n, nsecs = 0;
 
 	e->loaded = true;
+	/* the symbols of the file with the DWARF; without DWARF binutils
+	 * still names a function's file (or "??") from the object's own */
 	dw = dwfl_module_getdwarf(s->mod, &bias);
-	elf = dw ? dwarf_getelf(dw) : NULL;
+	elf = dw ? dwarf_getelf(dw) : dwfl_module_getelf(s->mod, &bias);
 	if (!elf || elf_getshdrnum(elf, &nsecs))
 		return;
 	e->secs = calloc(nsecs ? nsecs : 1, sizeof(*e->secs));
@@ -1160,12 +1206,14 @@ int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
 	if (!s || s->failed)
 		return 0;
 	a = srcline__vaddr(s, addr) + s->bias;
+	/* nothing when addr2line finds nothing (perf then looks the frame
+	 * up again, at its raw address) */
+	if (!a2l_lookup(m, s, a, &file, &lineno))
+		return 0;
+	lines[out++] = fileline(m, file, lineno);
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
 	if (!cudie)
-		return 0;
-	if (!a2l_lookup(m, s, a, &file, &lineno))
-		file = NULL;
-	lines[out++] = fileline(m, file, lineno);
+		return out;
 	n = srcline__concrete_scopes(cudie, a - bias, &scopes);
 	/* each inlined function: where its caller called it */
 	for (i = 0; i < n && out < max; i++) {
