@@ -22,7 +22,9 @@ struct srcline_cache_ent {
 struct inline_ent {
 	uint64_t addr;
 	int n;			/* -1: empty slot */
+	int nl;			/* lines: -1 not looked up yet */
 	const char **names;
+	const char **lines;
 };
 
 /*
@@ -1191,20 +1193,14 @@ static const char *fileline(struct machine *m, const char *file, int line)
 	return machine__intern(m, buf);
 }
 
-int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
-			  const char **lines, int max)
+static int srcline__inline_lines_uncached(struct machine *m, struct srcline_state *s,
+					  uint64_t addr, const char **lines, int max)
 {
-	struct srcline_state *s;
 	Dwarf_Die *cudie, *scopes = NULL;
 	Dwarf_Addr bias, a;
 	const char *file;
 	int n, i, out = 0, lineno = 0;
 
-	if (!dso || max <= 0 || dso->kind != DSO_KIND_USER)
-		return 0;
-	s = srcline__state(m, dso);
-	if (!s || s->failed)
-		return 0;
 	a = srcline__vaddr(s, addr) + s->bias;
 	/* nothing when addr2line finds nothing (perf then looks the frame
 	 * up again, at its raw address) */
@@ -1299,6 +1295,8 @@ int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
 		e->addr = addr;
 		e->n = n;
 		e->names = NULL;
+		e->nl = -1;
+		e->lines = NULL;
 		if (n > 0) {
 			e->names = malloc((size_t)n * sizeof(*e->names));
 			if (e->names)
@@ -1311,6 +1309,40 @@ int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
 	n = e->n < max ? e->n : max;
 	for (i = 0; i < n; i++)
 		names[i] = e->names[i];
+	return n;
+}
+
+/* Cached with the names of srcline__inlines(), in the same entry. */
+int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
+			  const char **lines, int max)
+{
+	struct srcline_state *s;
+	struct inline_ent *e;
+	const char *tmp[16];
+	int n, i;
+
+	if (!dso || max <= 0 || dso->kind != DSO_KIND_USER)
+		return 0;
+	s = srcline__state(m, dso);
+	if (!s || s->failed)
+		return 0;
+	srcline__inlines(m, dso, addr, tmp, 16);	/* makes the entry */
+	e = s->inl ? inl_slot(s, addr) : NULL;
+	if (!e || e->n < 0)
+		return srcline__inline_lines_uncached(m, s, addr, lines, max);
+	if (e->nl < 0) {
+		n = srcline__inline_lines_uncached(m, s, addr, tmp, 16);
+		e->nl = 0;
+		if (n > 0 && (e->lines = malloc((size_t)n * sizeof(*e->lines)))) {
+			memcpy(e->lines, tmp, (size_t)n * sizeof(*tmp));
+			e->nl = n;
+		} else if (n > 0) {
+			return srcline__inline_lines_uncached(m, s, addr, lines, max);
+		}
+	}
+	n = e->nl < max ? e->nl : max;
+	for (i = 0; i < n; i++)
+		lines[i] = e->lines[i];
 	return n;
 }
 
@@ -1327,9 +1359,12 @@ void srcline__dso_exit(struct dso *dso)
 	if (s->inl) {
 		uint32_t i;
 
-		for (i = 0; i < s->inl_size; i++)
+		for (i = 0; i < s->inl_size; i++) {
 			if (s->inl[i].n > 0)
 				free(s->inl[i].names);
+			if (s->inl[i].n >= 0)
+				free(s->inl[i].lines);
+		}
 		free(s->inl);
 	}
 	free(s->cache);
