@@ -1129,8 +1129,25 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
+		/* perf's name: the linkage name addr2line gives, demangled
+		 * as the ELF symbols are ("std::sort<...>", not DW_AT_name's
+		 * "sort<...>"), as is with --no-demangle */
 		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &at));
-		if (!name || (name[0] == '_' && name[1] == 'Z'))
+		if (!name)
+			name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name,
+								     &at));
+		if (name && !m->opts.no_demangle) {
+			char *dm = elf__demangle(name);
+
+			if (dm) {
+				names[out++] = machine__intern(m, dm);
+				free(dm);
+				if (tag == DW_TAG_subprogram)
+					return out;
+				continue;
+			}
+		}
+		if (!name || (name[0] == '_' && name[1] == 'Z' && !m->opts.no_demangle))
 			name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &at));
 		if (name)
 			names[out++] = machine__intern(m, name);

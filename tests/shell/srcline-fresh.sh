@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -s srcline and script -F srcline equal perf's on fresh recordings: libc callbacks and inlined code (-g and --call-graph dwarf), a build without -g, its stripped copy read from the build-id cache
+# report -s srcline and script -F srcline equal perf's on fresh recordings: libc callbacks and inlined code (-g and --call-graph dwarf), a build without -g, its stripped copy read from the build-id cache, C++ inlined frames
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -95,4 +95,37 @@ rep "$T/dw.data" "-s sym,srcline"
 # DWARF frames of inlined code: each level's line (the call site above)
 script_vs_perf "$T/dw.data" -F ip,sym,srcline
 grep -q 'sort_some' "$T/p" || fail "perf script shows no inlined sort_some frame"
+
+# C++: an inlined frame is named by its demangled linkage name
+# ("std::sort<...>"), the outermost one as the ELF symbol is
+command -v g++ >/dev/null 2>&1 || { echo "$n srcline outputs equal to perf's (no g++)"; exit 0; }
+cat >"$T/slcxx.cc" <<'SRC'
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <vector>
+
+int main(int argc, char **argv)
+{
+	double secs = argc > 1 ? atof(argv[1]) : 0.3;
+	auto t0 = std::chrono::steady_clock::now();
+	std::vector<int> v(1000);
+	long sum = 0;
+
+	while (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < secs) {
+		for (auto &x : v)
+			x = rand();
+		std::sort(v.begin(), v.end());
+		sum += v[0];
+	}
+	return sum == 42;
+}
+SRC
+g++ -O2 -g -fno-omit-frame-pointer -o "$T/slcxx" "$T/slcxx.cc" || fail "cannot build the C++ workload"
+rec cxx "--call-graph dwarf,8192" "$T/slcxx"
+script_vs_perf "$T/cxx.data" -F ip,sym,srcline
+grep -q 'std::__introsort_loop<' "$T/p" || fail "perf script shows no inlined std:: frame"
+rep "$T/cxx.data" "--no-children"
+rep "$T/cxx.data" "-s sym,srcline"
+rep "$T/cxx.data" "--no-children --no-demangle"
 echo "$n srcline outputs equal to perf's"
