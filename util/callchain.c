@@ -65,7 +65,12 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 		} else if (!strncmp(tok, "callee", n)) {
 			p->order = ORDER_CALLEE;
 			p->order_set = true;
-		} else if (!strncmp(tok, "function", n) || !strncmp(tok, "address", n) ||
+		} else if (n > 1 && (!strncmp(tok, "address", n) || !strncmp(tok, "srcline", n))) {
+			/* perf's entries by address or source line, each with
+			 * its line: not done */
+			err = -ENOTSUP;
+			break;
+		} else if (!strncmp(tok, "function", n) ||
 			   !strncmp(tok, "percent", n) || !strncmp(tok, "period", n) ||
 			   !strncmp(tok, "count", n) || !strncmp(tok, "fp", n)) {
 			/* accepted: function key, percent value are what we do */
@@ -94,7 +99,11 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 			} else if (!strncmp(tok, "callee", n)) {
 				p->order = ORDER_CALLEE;
 				p->order_set = true;
-			} else if (strncmp(tok, "function", n) && strncmp(tok, "address", n) &&
+			} else if (n > 1 && (!strncmp(tok, "address", n) ||
+					     !strncmp(tok, "srcline", n))) {
+				err = -ENOTSUP;
+				break;
+			} else if (strncmp(tok, "function", n) &&
 				   strncmp(tok, "percent", n) && strncmp(tok, "period", n)) {
 				err = -EINVAL;
 				break;
