@@ -84,6 +84,7 @@ for f in fp nd st; do
 	rep "$T/$f.data" "--no-children -s sym,srcline -g none"
 	rep "$T/$f.data" "-s srcline"
 	script_vs_perf "$T/$f.data" -F ip,sym,srcline
+	rep "$T/$f.data" "--no-children -s sym,srcfile -g none"
 done
 # no DWARF: 'slwork.c:0' for a local function, '??:0' for main (report),
 # the line left out (script)
