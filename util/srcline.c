@@ -216,6 +216,9 @@ static uint64_t srcline__vaddr(const struct srcline_state *s, uint64_t off)
 	return off;
 }
 
+/* cached for an address where addr2line finds nothing */
+static const char srcline_none[] = "";
+
 static const char *cache_find(struct srcline_state *s, uint64_t addr)
 {
 	uint32_t h = (uint32_t)(addr * 0x9e3779b97f4a7c15ULL >> 40) & (s->size - 1);
@@ -872,16 +875,21 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 	if (s && !s->failed) {
 		const char *hit = cache_find(s, addr);
 
-		if (hit)
+		if (hit && hit != srcline_none)
 			return hit;
-		Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias;
+		if (!hit) {
+			Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias;
 
-		/* perf takes addr2line's "??:0" as no line, "??:?" as "??:0" */
-		if (a2l_lookup(m, s, a, &file, &lineno)) {
-			base = file ? strrchr(file, '/') : NULL;
-			snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file ? file : "??",
-				 lineno);
-			line = machine__intern(m, buf);
+			/* perf takes addr2line's "??:0" as no line, "??:?"
+			 * as "??:0" */
+			if (a2l_lookup(m, s, a, &file, &lineno)) {
+				base = file ? strrchr(file, '/') : NULL;
+				snprintf(buf, sizeof(buf), "%s:%d",
+					 base ? base + 1 : file ? file : "??", lineno);
+				line = machine__intern(m, buf);
+			}
+			/* no line: the fallback depends on @sym, not cached */
+			cache_add(s, addr, line ? line : srcline_none);
 		}
 	}
 	if (!line) {
@@ -891,8 +899,6 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 			snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name, addr);
 		line = machine__intern(m, buf);
 	}
-	if (s && !s->failed && line)
-		cache_add(s, addr, line);
 	return line ? line : "??:0";
 }
 
