@@ -851,7 +851,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 					   c->min_hit, &kids);
 	uint64_t remaining = total;
 	uint32_t k, printed = 0;
-	char buf[512];
+	char buf[1024];	/* perf cuts a name at 1023 */
 
 	for (k = 0; k < n; k++) {
 		const struct callchain_node *child = kids[k], *f, *end;
@@ -908,7 +908,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 static void print_path(struct print_ctx *c, const struct callchain_node *n, bool folded,
 		       bool *first)
 {
-	char buf[512];
+	char buf[1024];
 
 	if (!n->parent)
 		return;
@@ -972,7 +972,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 		.min_hit = (uint64_t)(total * (param->min_percent / 100.0)),
 	};
 	const struct callchain_node *start = &root->node;
-	char buf[512];
+	char buf[1024];
 	int left = 0;
 
 	if (param->mode == CHAIN_FLAT || param->mode == CHAIN_FOLDED) {

@@ -673,11 +673,10 @@ int machine__resolve(struct machine *m, const struct perf_sample *sample,
 static struct symbol *machine__inline_sym(struct machine *m, const char *name,
 					  const struct symbol *base)
 {
-	char buf[512];
+	const char *buf = name;	/* whole: C++ names run past 512 */
 	uint32_t h, i;
 	struct symbol *sym;
 
-	snprintf(buf, sizeof(buf), "%s", name);
 	if (m->inl_nr * 2 >= m->inl_size) {
 		uint32_t nsize = m->inl_size ? m->inl_size * 2 : 64;
 		struct symbol **n = calloc(nsize, sizeof(*n));
