@@ -127,7 +127,7 @@ rec cxx "--call-graph dwarf,8192" "$T/slcxx"
 script_vs_perf "$T/cxx.data" -F ip,sym,srcline
 grep -q 'std::__introsort_loop<' "$T/p" || fail "perf script shows no inlined std:: frame"
 rep "$T/cxx.data" "--no-children"
-rep "$T/cxx.data" "-g caller"
+rep "$T/cxx.data" "--no-children -g caller"
 rep "$T/cxx.data" "--no-children -s sym,srcline -g none"
 rep "$T/cxx.data" "--no-children --no-demangle"
 echo "$n srcline outputs equal to perf's"
