@@ -1628,13 +1628,21 @@ static int report__parse_time(struct report *rep)
 static int parse_call_graph(const struct option *opt, const char *arg, int unset)
 {
 	struct report *rep = opt->value;
+	int err;
 
 	if (unset) {
 		rep->cc.mode = CHAIN_NONE;
 		return 0;
 	}
 	rep->call_graph = arg ? arg : "graph";
-	if (callchain_param__parse(&rep->cc, rep->call_graph) < 0) {
+	err = callchain_param__parse(&rep->cc, rep->call_graph);
+	if (err == -ENOTSUP) {
+		pr_err("-g/--call-graph '%s': call graph entries by address or source line "
+		       "are not supported; use the function key (the default)\n",
+		       rep->call_graph);
+		return -1;
+	}
+	if (err < 0) {
 		pr_err("invalid -g/--call-graph '%s': use graph|flat|fractal|folded|none"
 		       "[,threshold[,limit]][,caller|callee]\n", rep->call_graph);
 		return -1;

@@ -1075,13 +1075,19 @@ static int fetch_insn(struct script *sc, const struct addr_location *al, uint64_
 	return insn_reader__fetch(sc->insn, path, map__map_ip(al->map, ip), buf);
 }
 
-/* srcline: on a line of its own under the address it is for */
+/* srcline: on a line of its own under the address it is for; perf
+ * script leaves out the line (and its line break) when it is "??:0" */
 static void print_srcline(struct script *sc, FILE *fp, struct dso *dso, uint64_t addr)
 {
+	const char *line;
+
 	if (!dso)
 		return;
+	line = srcline__get(sc->machine, dso, NULL, addr);
+	if (!strcmp(line, "??:0"))
+		return;
 	fputs_unlocked("\n  ", fp);
-	fputs_unlocked(srcline__get(sc->machine, dso, NULL, addr), fp);
+	fputs_unlocked(line, fp);
 }
 
 /* data_src: the value in hex (16 wide) and its decoding, cut at 99
@@ -1509,6 +1515,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 				false, 10, 16, ' ');
 	}
 	if (f & (F_IP | F_SYM | F_DSO)) {
+		/* DWARF-unwound frames carry the line of their inline level */
+		sc->machine->frame_srclines = f & F_SRCLINE;
 		if (sample->callchain && !sc->hide_callchain && al.thread &&
 		    !machine__resolve_callchain(sc->machine, al.thread, sample,
 						&sc->cursor, sc->max_stack))
@@ -1529,7 +1537,12 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 				 * after its source line */
 				if (f & F_DSO && !(n->sym && n->sym->inlined))
 					print_dso(fp, n->dso);
-				if (f & F_SRCLINE)
+				/* a DWARF-unwound frame: the line of its inline
+				 * level, as perf's inline expansion gave it
+				 * ("??:0" included) */
+				if (f & F_SRCLINE && n->srcline)
+					fprintf(fp, "\n  %s", n->srcline);
+				else if (f & F_SRCLINE)
 					print_srcline(sc, fp, n->dso, n->addr);
 				if (n->sym && n->sym->inlined)
 					fputs_unlocked(" (inlined)", fp);

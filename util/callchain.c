@@ -65,7 +65,12 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 		} else if (!strncmp(tok, "callee", n)) {
 			p->order = ORDER_CALLEE;
 			p->order_set = true;
-		} else if (!strncmp(tok, "function", n) || !strncmp(tok, "address", n) ||
+		} else if (n > 1 && (!strncmp(tok, "address", n) || !strncmp(tok, "srcline", n))) {
+			/* perf's entries by address or source line, each with
+			 * its line: not done */
+			err = -ENOTSUP;
+			break;
+		} else if (!strncmp(tok, "function", n) ||
 			   !strncmp(tok, "percent", n) || !strncmp(tok, "period", n) ||
 			   !strncmp(tok, "count", n) || !strncmp(tok, "fp", n)) {
 			/* accepted: function key, percent value are what we do */
@@ -94,7 +99,11 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 			} else if (!strncmp(tok, "callee", n)) {
 				p->order = ORDER_CALLEE;
 				p->order_set = true;
-			} else if (strncmp(tok, "function", n) && strncmp(tok, "address", n) &&
+			} else if (n > 1 && (!strncmp(tok, "address", n) ||
+					     !strncmp(tok, "srcline", n))) {
+				err = -ENOTSUP;
+				break;
+			} else if (strncmp(tok, "function", n) &&
 				   strncmp(tok, "percent", n) && strncmp(tok, "period", n)) {
 				err = -EINVAL;
 				break;
@@ -842,7 +851,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 					   c->min_hit, &kids);
 	uint64_t remaining = total;
 	uint32_t k, printed = 0;
-	char buf[512];
+	char buf[1024];	/* perf cuts a name at 1023 */
 
 	for (k = 0; k < n; k++) {
 		const struct callchain_node *child = kids[k], *f, *end;
@@ -899,7 +908,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 static void print_path(struct print_ctx *c, const struct callchain_node *n, bool folded,
 		       bool *first)
 {
-	char buf[512];
+	char buf[1024];
 
 	if (!n->parent)
 		return;
@@ -964,7 +973,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 				      (param->min_percent / 100.0)),
 	};
 	const struct callchain_node *start = &root->node;
-	char buf[512];
+	char buf[1024];
 	int left = 0;
 
 	if (param->mode == CHAIN_FLAT || param->mode == CHAIN_FOLDED) {

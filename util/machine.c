@@ -723,11 +723,10 @@ int machine__resolve(struct machine *m, const struct perf_sample *sample,
 static struct symbol *machine__inline_sym(struct machine *m, const char *name,
 					  const struct symbol *base)
 {
-	char buf[512];
+	const char *buf = name;	/* whole: C++ names run past 512 */
 	uint32_t h, i;
 	struct symbol *sym;
 
-	snprintf(buf, sizeof(buf), "%s", name);
 	if (m->inl_nr * 2 >= m->inl_size) {
 		uint32_t nsize = m->inl_size ? m->inl_size * 2 : 64;
 		struct symbol **n = calloc(nsize, sizeof(*n));
@@ -777,9 +776,11 @@ int machine__append_frame(struct machine *m, struct callchain_cursor *cursor,
 		return callchain_cursor__append(cursor, node);
 	n = srcline__inlines(m, node->dso, node->addr, names, 16);
 	if (m->frame_srclines) {
-		/* perf's line of a frame with a symbol: "??:0" without DWARF */
+		/* perf's line of a frame with a symbol where addr2line finds
+		 * one ("??:0" for a function without a file); none where it
+		 * finds nothing (the report then gives perf's raw-ip line) */
 		nl = srcline__inline_lines(m, node->dso, node->addr, lines, 16);
-		node->srcline = nl > 0 ? lines[0] : machine__intern(m, "??:0");
+		node->srcline = nl > 0 ? lines[0] : NULL;
 	}
 	if (n == 0 || (n == 1 && (!names[0] || !strcmp(names[0], node->sym->name))))
 		return callchain_cursor__append(cursor, node);

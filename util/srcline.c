@@ -2,12 +2,14 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
 #include <gelf.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "dso.h"
 #include "machine.h"
 #include "srcline.h"
@@ -21,7 +23,9 @@ struct srcline_cache_ent {
 struct inline_ent {
 	uint64_t addr;
 	int n;			/* -1: empty slot */
+	int nl;			/* lines: -1 not looked up yet */
 	const char **names;
+	const char **lines;
 };
 
 /*
@@ -119,6 +123,46 @@ static const Dwfl_Callbacks srcline_callbacks = {
 	.section_address = dwfl_offline_section_address,
 	.find_elf = dwfl_build_id_find_elf,
 };
+
+/* Whether @path is a whole object (its code in the file), not a debug
+ * file that keeps only the headers and the DWARF of one. */
+static bool elf_has_code(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	bool code = false;
+
+	if (fd < 0)
+		return false;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	while (elf && !code && (scn = elf_nextscn(elf, scn)))
+		code = gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_EXECINSTR) &&
+		       sh.sh_type == SHT_PROGBITS && sh.sh_size;
+	elf_end(elf);
+	close(fd);
+	return code;
+}
+
+/*
+ * The file whose lines perf 6.1 gives: it runs addr2line on the file it
+ * took the symbols from, so a whole copy of the object found first (the
+ * build-id cache's, perhaps not stripped where the recorded path is)
+ * wins over the recorded path; a debug file does not (libdw finds it).
+ */
+static const char *srcline__path(struct machine *m, struct dso *dso)
+{
+	const char *obj, *symsrc;
+
+	if (dso->kind != DSO_KIND_USER)
+		return NULL;
+	obj = dso__objpath(dso, &m->opts);
+	symsrc = dso__symsrc(dso, &m->opts);
+	if (obj && symsrc && strcmp(obj, symsrc) && elf_has_code(symsrc))
+		return symsrc;
+	return obj;
+}
 
 static struct srcline_state *srcline__alloc(struct dso *dso)
 {
@@ -238,7 +282,7 @@ void srcline__prefetch(struct machine *m, struct dso **dsos, size_t n)
 
 		if (dso->srcline || dso->kind != DSO_KIND_USER)
 			continue;
-		path = dso__objpath(dso, &m->opts);
+		path = srcline__path(m, dso);
 		if (!path || !(s = srcline__alloc(dso)))
 			continue;
 		s->pf_name = strdup(dso->short_name);
@@ -293,8 +337,7 @@ static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
 	s = srcline__alloc(dso);
 	if (!s)
 		return NULL;
-	srcline__open(s, dso->short_name,
-		      dso->kind == DSO_KIND_USER ? dso__objpath(dso, &m->opts) : NULL);
+	srcline__open(s, dso->short_name, srcline__path(m, dso));
 	return s;
 }
 
@@ -308,6 +351,9 @@ static uint64_t srcline__vaddr(const struct srcline_state *s, uint64_t off)
 			return off - s->segs[i].offset + s->segs[i].vaddr;
 	return off;
 }
+
+/* cached for an address where addr2line finds nothing */
+static const char srcline_none[] = "";
 
 static const char *cache_find(struct srcline_state *s, uint64_t addr)
 {
@@ -374,8 +420,10 @@ static Elf_Data *srcline__debug_line(struct srcline_state *s)
 	if (s->debug_line || s->no_debug_line)
 		return s->debug_line;
 	s->no_debug_line = true;
+	/* the symbols of the file with the DWARF; without DWARF binutils
+	 * still names a function's file (or "??") from the object's own */
 	dw = dwfl_module_getdwarf(s->mod, &bias);
-	elf = dw ? dwarf_getelf(dw) : NULL;
+	elf = dw ? dwarf_getelf(dw) : dwfl_module_getelf(s->mod, &bias);
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
 		return NULL;
 	s->big_endian = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
@@ -723,8 +771,10 @@ static void a2l_syms__load(struct machine *m, struct srcline_state *s)
 	size_t i, n, nsecs = 0;
 
 	e->loaded = true;
+	/* the symbols of the file with the DWARF; without DWARF binutils
+	 * still names a function's file (or "??") from the object's own */
 	dw = dwfl_module_getdwarf(s->mod, &bias);
-	elf = dw ? dwarf_getelf(dw) : NULL;
+	elf = dw ? dwarf_getelf(dw) : dwfl_module_getelf(s->mod, &bias);
 	if (!elf || elf_getshdrnum(elf, &nsecs))
 		return;
 	e->secs = calloc(nsecs ? nsecs : 1, sizeof(*e->secs));
@@ -961,16 +1011,21 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 	if (s && !s->failed) {
 		const char *hit = cache_find(s, addr);
 
-		if (hit)
+		if (hit && hit != srcline_none)
 			return hit;
-		Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias;
+		if (!hit) {
+			Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias;
 
-		/* perf takes addr2line's "??:0" as no line, "??:?" as "??:0" */
-		if (a2l_lookup(m, s, a, &file, &lineno)) {
-			base = file ? strrchr(file, '/') : NULL;
-			snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file ? file : "??",
-				 lineno);
-			line = machine__intern(m, buf);
+			/* perf takes addr2line's "??:0" as no line, "??:?"
+			 * as "??:0" */
+			if (a2l_lookup(m, s, a, &file, &lineno)) {
+				base = file ? strrchr(file, '/') : NULL;
+				snprintf(buf, sizeof(buf), "%s:%d",
+					 base ? base + 1 : file ? file : "??", lineno);
+				line = machine__intern(m, buf);
+			}
+			/* no line: the fallback depends on @sym, not cached */
+			cache_add(s, addr, line ? line : srcline_none);
 		}
 	}
 	if (!line) {
@@ -980,8 +1035,6 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 			snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name, addr);
 		line = machine__intern(m, buf);
 	}
-	if (s && !s->failed && line)
-		cache_add(s, addr, line);
 	return line ? line : "??:0";
 }
 
@@ -1218,8 +1271,25 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 
 		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
 			continue;
+		/* perf's name: the linkage name addr2line gives, demangled
+		 * as the ELF symbols are ("std::sort<...>", not DW_AT_name's
+		 * "sort<...>"), as is with --no-demangle */
 		name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_linkage_name, &at));
-		if (!name || (name[0] == '_' && name[1] == 'Z'))
+		if (!name)
+			name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name,
+								     &at));
+		if (name && !m->opts.no_demangle) {
+			char *dm = elf__demangle(name);
+
+			if (dm) {
+				names[out++] = machine__intern(m, dm);
+				free(dm);
+				if (tag == DW_TAG_subprogram)
+					return out;
+				continue;
+			}
+		}
+		if (!name || (name[0] == '_' && name[1] == 'Z' && !m->opts.no_demangle))
 			name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &at));
 		if (name)
 			names[out++] = machine__intern(m, name);
@@ -1282,27 +1352,23 @@ static const char *fileline(struct machine *m, const char *file, int line)
 	return machine__intern(m, buf);
 }
 
-int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
-			  const char **lines, int max)
+static int srcline__inline_lines_uncached(struct machine *m, struct srcline_state *s,
+					  uint64_t addr, const char **lines, int max)
 {
-	struct srcline_state *s;
 	Dwarf_Die *cudie, *scopes = NULL;
 	Dwarf_Addr bias, a;
 	const char *file;
 	int n, i, out = 0, lineno = 0;
 
-	if (!dso || max <= 0 || dso->kind != DSO_KIND_USER)
-		return 0;
-	s = srcline__state(m, dso);
-	if (!s || s->failed)
-		return 0;
 	a = srcline__vaddr(s, addr) + s->bias;
+	/* nothing when addr2line finds nothing (perf then looks the frame
+	 * up again, at its raw address) */
+	if (!a2l_lookup(m, s, a, &file, &lineno))
+		return 0;
+	lines[out++] = fileline(m, file, lineno);
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
 	if (!cudie)
-		return 0;
-	if (!a2l_lookup(m, s, a, &file, &lineno))
-		file = NULL;
-	lines[out++] = fileline(m, file, lineno);
+		return out;
 	n = srcline__concrete_scopes(cudie, a - bias, &scopes);
 	/* each inlined function: where its caller called it */
 	for (i = 0; i < n && out < max; i++) {
@@ -1388,6 +1454,8 @@ int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
 		e->addr = addr;
 		e->n = n;
 		e->names = NULL;
+		e->nl = -1;
+		e->lines = NULL;
 		if (n > 0) {
 			e->names = malloc((size_t)n * sizeof(*e->names));
 			if (e->names)
@@ -1400,6 +1468,40 @@ int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
 	n = e->n < max ? e->n : max;
 	for (i = 0; i < n; i++)
 		names[i] = e->names[i];
+	return n;
+}
+
+/* Cached with the names of srcline__inlines(), in the same entry. */
+int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
+			  const char **lines, int max)
+{
+	struct srcline_state *s;
+	struct inline_ent *e;
+	const char *tmp[16];
+	int n, i;
+
+	if (!dso || max <= 0 || dso->kind != DSO_KIND_USER)
+		return 0;
+	s = srcline__state(m, dso);
+	if (!s || s->failed)
+		return 0;
+	srcline__inlines(m, dso, addr, tmp, 16);	/* makes the entry */
+	e = s->inl ? inl_slot(s, addr) : NULL;
+	if (!e || e->n < 0)
+		return srcline__inline_lines_uncached(m, s, addr, lines, max);
+	if (e->nl < 0) {
+		n = srcline__inline_lines_uncached(m, s, addr, tmp, 16);
+		e->nl = 0;
+		if (n > 0 && (e->lines = malloc((size_t)n * sizeof(*e->lines)))) {
+			memcpy(e->lines, tmp, (size_t)n * sizeof(*tmp));
+			e->nl = n;
+		} else if (n > 0) {
+			return srcline__inline_lines_uncached(m, s, addr, lines, max);
+		}
+	}
+	n = e->nl < max ? e->nl : max;
+	for (i = 0; i < n; i++)
+		lines[i] = e->lines[i];
 	return n;
 }
 
@@ -1416,9 +1518,12 @@ void srcline__dso_exit(struct dso *dso)
 	if (s->inl) {
 		uint32_t i;
 
-		for (i = 0; i < s->inl_size; i++)
+		for (i = 0; i < s->inl_size; i++) {
 			if (s->inl[i].n > 0)
 				free(s->inl[i].names);
+			if (s->inl[i].n >= 0)
+				free(s->inl[i].lines);
+		}
 		free(s->inl);
 	}
 	free(s->cache);

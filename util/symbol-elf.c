@@ -340,6 +340,11 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 	return 0;
 }
 
+char *elf__demangle(const char *name)
+{
+	return demangle(name);
+}
+
 int elf__load_symbols(const char *path, struct symbols *syms, bool *has_symtab)
 {
 	return elf__load_symbols_phdrs(path, NULL, syms, has_symtab);

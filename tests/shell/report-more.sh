@@ -116,9 +116,8 @@ for o in "" "-s dso,sym --percent-limit 1" "--percent-limit 2" "-s cpu,comm" "-s
 	compare --no-children -g none --hierarchy $o
 done
 grep -q 'Shared Object / Symbol' "$T/perf" || fail "perf did not print a hierarchy"
-# srcfile: the file of the source line (the workloads have debug info)
-# (the workload's own objects: in libc and the vdso srcfile inherits the
-# srcline differences mperf-report(1) lists)
+# srcfile: the file of the source line (the workloads have debug info;
+# libc's files and objects without DWARF: srcline-fresh.sh)
 for k in srcfile srcfile,sym sym,srcfile comm,srcfile dso,srcfile; do
 	compare --no-children -g none -s "$k" --dsos dsouser,libmwork.so
 done

@@ -402,6 +402,13 @@ static void test_callchain_param(void **state)
 	assert_int_equal(callchain_param__parse(&p, "folded"), 0);
 	assert_int_equal(p.mode, CHAIN_FOLDED);
 	assert_int_equal(callchain_param__parse(&p, "bogus"), -EINVAL);
+	/* the function key is what mperf does; address and srcline keys
+	 * are refused, not taken for it */
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,function"), 0);
+	assert_int_equal(callchain_param__parse(&p, "address"), -ENOTSUP);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,address"), -ENOTSUP);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,srcline"), -ENOTSUP);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,2,callee,addr"), -ENOTSUP);
 }
 
 /* a sample-only key (weight): perf's duplicate check of children entries
