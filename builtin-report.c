@@ -704,6 +704,7 @@ static void report__dump(struct tool *tool, const union perf_event *event,
 	event_dump__line(d, event, sample, offset);
 	if (event->header.type == PERF_RECORD_SAMPLE)
 		evsel = session__evsel_of(session, event);
+	d->read_format = evsel ? evsel->attr.read_format : 0;
 	event_dump__body(d, event, sample, evsel ? evsel->attr.sample_type : 0);
 }
 
