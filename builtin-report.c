@@ -771,6 +771,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.dso = al.dso;
 	tmpl.sym = al.sym;
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
+	tmpl.obj_ip = al.addr;
+	tmpl.map_delta = al.map ? map__unmap_ip(al.map, 0) : 0;
 	tmpl.ip = sample->ip;
 	report__weights(evsel, sample, &tmpl);
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)

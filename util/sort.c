@@ -199,6 +199,10 @@ static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
 	if (he->sym && he->sym->inlined)
 		return snprintf(buf, size, "[%c] %s (inlined)", he->level, he->sym->name);
+	/* perf appends a data object's offset (see obj_ip) */
+	if (he->sym && he->sym->object)
+		return snprintf(buf, size, "[%c] %s+0x%" PRIx64, he->level, he->sym->name,
+				he->obj_ip - (he->sym->start + he->map_delta));
 	if (he->sym)
 		return snprintf(buf, size, "[%c] %s", he->level, he->sym->name);
 	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->addr);

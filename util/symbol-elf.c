@@ -325,6 +325,8 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			sym = symbol__new(off, s.st_size, GELF_ST_BIND(s.st_info), dm ? dm : name);
 			free(dm);
 		}
+		if (sym)
+			sym->object = type == STT_OBJECT;
 		if (!sym || symbols__add(syms, sym) < 0)
 			return -ENOMEM;
 		added++;

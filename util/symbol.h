@@ -17,6 +17,7 @@ struct symbol {
 	uint8_t binding;	/* STB_* or 'T'/'t' style for kallsyms */
 	bool idle;
 	bool inlined;		/* an inlined function (DWARF), printed "name (inlined)" */
+	bool object;		/* a data object (STT_OBJECT, kallsyms D/B) */
 	uint32_t seq;		/* position in the symbol table (alias ties) */
 	char name[];
 };
