@@ -805,10 +805,26 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 	 * keeps the outermost ones */
 	if (cc && from_root) {
 		int n = 0;
+		bool need = true;
 
 		for (i = cc->nr; i > 0 && n < max_stack; i--)
 			if (cc->ips[i - 1] < PERF_CONTEXT_MAX && ++n == max_stack)
 				first = i - 1;
+		/* the markers that walk reads: the last one, then at each
+		 * marker it passes the one before (nearer the leaf); only
+		 * those drop the chain when they are no context perf knows */
+		for (i = cc->nr; i > 0; i--) {
+			uint64_t ip = cc->ips[i - 1];
+
+			if (ip < PERF_CONTEXT_MAX)
+				continue;
+			if (need && ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL &&
+			    ip != PERF_CONTEXT_USER) {
+				first = cc->nr;	/* nothing kept */
+				break;
+			}
+			need = i - 1 >= first;
+		}
 	}
 	if (cc) {
 		for (i = 0; i < cc->nr && kept < max_stack; i++) {
@@ -830,7 +846,10 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 				default:
 					/* any other marker (a corrupt frame-pointer
 					 * walk, guest contexts): perf drops the whole
-					 * chain */
+					 * chain when it reads it (from_root: checked
+					 * above) */
+					if (from_root)
+						continue;
 					callchain_cursor__reset(cursor);
 					i = cc->nr;
 					continue;
