@@ -32,6 +32,7 @@ both "$T/fresh.data" --symfs "$T/cached"
 grep -q '\[\.\] mwork_inner' "$T/perf" || fail "perf did not use DIR/.debug"
 both "$T/fresh.data" --symfs "$T/cached/" --kallsyms /proc/kallsyms
 script_vs_perf "$T/fresh.data" --symfs "$T/cached"
+
 # "/" is no tree: this machine's files and kernel, the cache is /.debug
 export HOME="$T/nohome"
 both "$T/fresh.data" --symfs /
@@ -39,4 +40,19 @@ both "$T/fresh.data" --symfs /
 both "$D/dsouser-fp.data" --symfs "$T/flat" --kallsyms "$D/kallsyms"
 grep -q '\[\.\] 0x0000000000001144' "$T/perf" || fail "perf found a binary by its basename"
 both "$D/dsouser-fp.data" --symfs "$(report_symargs | cut -d' ' -f2)" --kallsyms "$D/kallsyms"
-echo "ok: $n reports and 1 script with --symfs equal perf's"
+# --call-graph dwarf: perf's unwinder stops at a frame whose file is not
+# in the tree, and unwinds nothing in a process with no file there
+export HOME="$T/home"
+if "$PERF" record -q --call-graph dwarf -o "$T/dw.data" -- "$WL/dsouser" 0.1 >/dev/null 2>&1; then
+	for only in dsouser libmwork.so; do
+		mkdir -p "$T/dw-$only$WL"
+		ln -s /usr "$T/dw-$only/usr"
+		cp "$WL/$only" "$T/dw-$only$WL/"
+		both "$T/dw.data" --symfs "$T/dw-$only"
+		script_vs_perf "$T/dw.data" --symfs "$T/dw-$only"
+	done
+	grep -q 'mwork_inner+0x' "$T/p" || fail "perf did not unwind libmwork.so from its copy"
+	script_vs_perf "$T/dw.data" --symfs "$T/empty"
+	both "$T/dw.data" --symfs "$T/empty" --no-children
+fi
+echo "ok: $n reports and scripts with --symfs equal perf's"
