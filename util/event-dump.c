@@ -155,6 +155,12 @@ static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 			(unsigned int)(s->user_stack.data - (const char *)ev - 8));
 	if (type & PERF_SAMPLE_WEIGHT)
 		fprintf(fp, "... weight: %" PRIu64 "\n", s->weight);
+	/* a weight struct: the weight (low 32 bits), the instruction latency
+	 * (16 above) and the pipeline stage cycles, which perf 6.1 reads on
+	 * powerpc only (0 elsewhere) */
+	else if (type & PERF_SAMPLE_WEIGHT_STRUCT)
+		fprintf(fp, "... weight: %u,0x%x,0x0\n", (uint32_t)s->weight,
+			(unsigned int)(uint16_t)(s->weight >> 32));
 	if (type & PERF_SAMPLE_DATA_SRC)
 		fprintf(fp, " . data_src: 0x%" PRIx64 "\n", s->data_src);
 	if (type & PERF_SAMPLE_PHYS_ADDR)

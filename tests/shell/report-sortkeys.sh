@@ -68,6 +68,10 @@ for k in weight sym,weight local_ins_lat,weight; do
 	report_vs_perf "$T/w.data" -s "$k"
 	n=$((n + 1))
 done
+# -D prints a weight struct as perf: weight, latency, 0 (x86 has no stage cycles)
+report_vs_perf "$T/w.data" -D
+grep -q '^\.\.\. weight: [1-9][0-9]*,0x[1-9],0x0$' "$T/perf" || fail "perf -D showed no weight struct"
+n=$((n + 1))
 # --hierarchy: a node's weight is its samples' (not its first entry's)
 report_vs_perf "$T/w.data" --hierarchy --no-children -g none -s comm,weight,local_ins_lat
 n=$((n + 1))
