@@ -110,6 +110,7 @@ void machine__delete(struct machine *m)
 			}
 		}
 	}
+	map__put(m->kmap);
 	maps__put(m->kmaps);
 	for (i = 0; i < m->nr_dsos; i++)
 		dso__delete(m->dso_list[i]);
@@ -375,8 +376,9 @@ static int machine__add_kernel_map(struct machine *m, uint64_t start, uint64_t l
 	if (!map)
 		return -ENOMEM;
 	map->identity = 1;
+	/* held: a later overlapping map may cut it out of kmaps */
 	if (dso->kind == DSO_KIND_KERNEL && !m->kmap)
-		m->kmap = map;	/* the kmaps set holds it */
+		m->kmap = map__get(map);
 	err = maps__insert(m->kmaps, map);
 	map__put(map);
 	return err;
