@@ -257,11 +257,16 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 		return -ENOENT;
 	}
 	if (opts && opts->vmlinux) {
+		dso->syms.vaddrs = true;
 		err = elf__load_symbols(opts->vmlinux, &dso->syms, &has_symtab);
 		if (err == 0) {
 			dso->symsrc = strdup(opts->vmlinux);
+			/* perf's kernel map spans .text once it has read it */
+			dso->ksym_start = dso->syms.text_lo;
+			dso->ksym_end = dso->syms.text_hi;
 			return 0;
 		}
+		dso->syms.vaddrs = false;
 		pr_warning("cannot read symbols of vmlinux %s: %s\n", opts->vmlinux,
 			   strerror(-err));
 	}
