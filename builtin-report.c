@@ -1041,6 +1041,7 @@ static void report__dump(struct tool *tool, const union perf_event *event,
 	event_dump__line(d, event, sample, offset);
 	if (event->header.type == PERF_RECORD_SAMPLE)
 		evsel = session__evsel_of(session, event);
+	d->read_format = evsel ? evsel->attr.read_format : 0;
 	event_dump__body(d, event, sample, evsel ? evsel->attr.sample_type : 0);
 }
 
@@ -1107,6 +1108,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.dso = al.dso;
 	tmpl.sym = al.sym;
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
+	tmpl.obj_ip = al.addr;
+	tmpl.map_delta = al.map ? map__unmap_ip(al.map, 0) : 0;
 	tmpl.ip = sample->ip;
 	report__weights(evsel, sample, &tmpl);
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
@@ -1844,6 +1847,7 @@ int cmd_report(int argc, const char **argv)
 	static const char *const usage[] = { "mperf report [<options>]", NULL };
 	struct stat st;
 	char *sort_ipc = NULL;	/* the -s list with ",ipc_null" */
+	char *sort_kept = NULL;	/* the -s list without perf's hidden keys */
 	int err, ret = 1;
 
 	argc = parse_options(argc, argv, opts, usage, 0);
@@ -1900,6 +1904,28 @@ int cmd_report(int argc, const char **argv)
 		pr_err("report: --sort '%s': ipc keys are not sort keys; leave them out (an IPC "
 		       "column comes after a symbol key by itself)\n", rep.sort_order);
 		goto out;
+	}
+	/* perf 6.1 on x86 keeps p_stage_cyc keys of -s out of the output
+	 * (their value, always 0 there, merges nothing): drop them */
+	if (rep.sort_order && strstr(rep.sort_order, "p_stage_cyc")) {
+		char *tok, *save = NULL, *dup = strdup(rep.sort_order);
+
+		sort_kept = calloc(1, strlen(rep.sort_order) + 1);
+		if (!dup || !sort_kept) {
+			free(dup);
+			goto out;
+		}
+		for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			if (!strcmp(tok, "p_stage_cyc") || !strcmp(tok, "local_p_stage_cyc"))
+				continue;
+			if (*sort_kept)
+				strcat(sort_kept, ",");
+			strcat(sort_kept, tok);
+		}
+		free(dup);
+		/* alone they stay (a column of 0, where perf shows none) */
+		if (*sort_kept)
+			rep.sort_order = sort_kept;
 	}
 	if (rep.sort_order && strstr(rep.sort_order, "symbol")) {
 		if (asprintf(&sort_ipc, "%s,ipc_null", rep.sort_order) < 0) {
@@ -2062,5 +2088,6 @@ int cmd_report(int argc, const char **argv)
 out:
 	report__exit(&rep);
 	free(sort_ipc);
+	free(sort_kept);
 	return ret;
 }

@@ -1602,7 +1602,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	fputc('\n', fp);
 	if (f & F_SRCCODE)
 		print_srccode(sc, fp, &al);
-	sc->nr_printed++;
+	if (!sc->nr_printed++)
+		machine__fix_kernel_map_next(sc->machine);
 	return ferror(fp) ? -EIO : 0;
 }
 

@@ -103,24 +103,44 @@ static bool candidate_ok(struct dso *dso, const char *path, bool *mismatch)
 	return false;
 }
 
-/* The object itself: under --symfs (full path, then basename), else (or
- * then) at its recorded path. Its build-id must match the recorded one. */
+/* --symfs DIR other than "/": perf then takes every file from DIR,
+ * nothing from this machine */
+static bool symfs_set(const char *symfs)
+{
+	return symfs && symfs[strspn(symfs, "/")];
+}
+
+/* perf's build-id cache: DIR/.debug with any --symfs DIR ("/.debug" for
+ * "/"), else $HOME/.debug; false when there is none (no HOME) */
+static bool cache_dir(const char *symfs, char *out, size_t size)
+{
+	const char *home = getenv("HOME");
+
+	if (symfs && *symfs)
+		snprintf(out, size, "%s/.debug", symfs);
+	else if (home)
+		snprintf(out, size, "%s/.debug", home);
+	else
+		return false;
+	return true;
+}
+
+/* The object itself: at its recorded path, under --symfs when given (as
+ * perf: not elsewhere, not by basename), else its copy in the build-id
+ * cache. Its build-id must match the recorded one. */
 static bool dso__find_file(struct dso *dso, const char *symfs, char *out, bool *mismatch)
 {
-	char p[PATH_MAX];
+	char p[PATH_MAX], cache[PATH_MAX / 2], hex[SBUILD_ID_SIZE];
 
-	if (*symfs) {
-		snprintf(p, sizeof(p), "%s%s", symfs, dso->long_name);
-		if (candidate_ok(dso, p, mismatch))
-			goto found;
-		snprintf(p, sizeof(p), "%s/%s", symfs, dso->short_name);
-		if (candidate_ok(dso, p, mismatch))
-			goto found;
-	}
-	snprintf(p, sizeof(p), "%s", dso->long_name);
+	snprintf(p, sizeof(p), "%s%s", symfs, dso->long_name);
 	if (candidate_ok(dso, p, mismatch))
 		goto found;
-	return false;
+	if (!dso->bid.size || !cache_dir(symfs, cache, sizeof(cache)))
+		return false;
+	build_id__snprintf(&dso->bid, hex, sizeof(hex));
+	snprintf(p, sizeof(p), "%s/.build-id/%.2s/%s/elf", cache, hex, hex + 2);
+	if (!candidate_ok(dso, p, mismatch))
+		return false;
 found:
 	memcpy(out, p, PATH_MAX);
 	return true;
@@ -129,8 +149,7 @@ found:
 static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *symfs = opts && opts->symfs ? opts->symfs : "";
-	char cand[8][PATH_MAX], file[PATH_MAX];
-	const char *home = getenv("HOME");
+	char cand[8][PATH_MAX], file[PATH_MAX], cache[PATH_MAX / 2];
 	char hex[SBUILD_ID_SIZE];
 	bool mismatch = false, has_symtab = false, have_file;
 	struct build_id bid = dso->bid;
@@ -143,17 +162,18 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 	if (!bid.size && have_file)
 		filename__read_build_id(file, &bid);
 	if (bid.size) {
-		/* separate debug info, by build-id: the symfs tree, the host */
+		/* separate debug info, by build-id (under --symfs) */
 		build_id__snprintf(&bid, hex, sizeof(hex));
 		snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
 			 symfs, hex, hex + 2);
-		if (*symfs)
-			snprintf(cand[n++], PATH_MAX, "/usr/lib/debug/.build-id/%.2s/%s.debug",
-				 hex, hex + 2);
-		/* perf's build-id cache, filled by perf record */
-		if (home && dso->bid.size)
-			snprintf(cand[n++], PATH_MAX, "%s/.debug/.build-id/%.2s/%s/elf",
-				 home, hex, hex + 2);
+		/* perf's build-id cache, filled by perf record: the object
+		 * and the debug file it found for it */
+		if (dso->bid.size && cache_dir(symfs, cache, sizeof(cache))) {
+			snprintf(cand[n++], PATH_MAX, "%s/.build-id/%.2s/%s/elf",
+				 cache, hex, hex + 2);
+			snprintf(cand[n++], PATH_MAX, "%s/.build-id/%.2s/%s/debug",
+				 cache, hex, hex + 2);
+		}
 	}
 	if (have_file)
 		memcpy(cand[n++], file, PATH_MAX);
@@ -229,12 +249,24 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 
 	if (opts && opts->no_kernel_syms)
 		return -ENOENT;
+	/* perf reads no /proc/kallsyms of this machine for a --symfs tree */
+	if (opts && symfs_set(opts->symfs) && !opts->kallsyms && !opts->vmlinux) {
+		if (!opts->quiet)
+			pr_warning("kernel symbols are not resolved with --symfs (as perf): "
+				   "give --kallsyms FILE or --vmlinux FILE of the recording machine\n");
+		return -ENOENT;
+	}
 	if (opts && opts->vmlinux) {
+		dso->syms.vaddrs = true;
 		err = elf__load_symbols(opts->vmlinux, &dso->syms, &has_symtab);
 		if (err == 0) {
 			dso->symsrc = strdup(opts->vmlinux);
+			/* perf's kernel map spans .text once it has read it */
+			dso->ksym_start = dso->syms.text_lo;
+			dso->ksym_end = dso->syms.text_hi;
 			return 0;
 		}
+		dso->syms.vaddrs = false;
 		pr_warning("cannot read symbols of vmlinux %s: %s\n", opts->vmlinux,
 			   strerror(-err));
 	}
@@ -255,31 +287,33 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 	return err;
 }
 
-/* [vdso]: perf's build-id cache copy, else this process's own vdso when
- * its build-id is the recorded one (same kernel) */
+/* [vdso]: perf's build-id cache copy, else (without any --symfs) this
+ * process's own vdso when its build-id is the recorded one (same kernel) */
 static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
 {
-	const char *home = getenv("HOME");
-	char path[PATH_MAX], hex[SBUILD_ID_SIZE], line[512];
+	const char *symfs = opts ? opts->symfs : NULL;
+	char path[PATH_MAX], hex[SBUILD_ID_SIZE], line[512], cache[PATH_MAX / 2];
 	bool has_symtab;
 	FILE *f;
 	int err = -ENOENT;
 
-	if (dso->bid.size && home) {
+	if (dso->bid.size && cache_dir(symfs, cache, sizeof(cache))) {
 		/* perf record saves it as "vdso" (other objects as "elf") */
 		static const char *const names[] = { "vdso", "elf" };
 		size_t i;
 
 		build_id__snprintf(&dso->bid, hex, sizeof(hex));
 		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-			snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/%s",
-				 home, hex, hex + 2, names[i]);
+			snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/%s",
+				 cache, hex, hex + 2, names[i]);
 			if (elf__load_symbols(path, &dso->syms, &has_symtab) == 0) {
 				dso->symsrc = strdup(path);
 				return 0;
 			}
 		}
 	}
+	if (symfs && *symfs)
+		return -ENOENT;
 	f = fopen("/proc/self/maps", "re");
 	if (!f)
 		return -errno;

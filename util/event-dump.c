@@ -85,6 +85,53 @@ static void dump_regs(const struct event_dump *d, const char *what, uint64_t abi
 	}
 }
 
+/* A PERF_SAMPLE_READ payload (bounds checked by the sample parser): the
+ * times, then each value with its id (and lost count) */
+static void dump_read(FILE *fp, const unsigned char *p, uint64_t fmt)
+{
+	uint64_t nr = 1, v[4] = { 0 }, i;
+
+	fprintf(fp, "... sample_read:\n");
+	if (fmt & PERF_FORMAT_GROUP) {
+		memcpy(&nr, p, 8);
+		p += 8;
+	} else {
+		memcpy(&v[0], p, 8);	/* the value comes first */
+		p += 8;
+	}
+	if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) {
+		memcpy(&v[1], p, 8);
+		p += 8;
+		fprintf(fp, "...... time enabled %016" PRIx64 "\n", v[1]);
+	}
+	if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING) {
+		memcpy(&v[1], p, 8);
+		p += 8;
+		fprintf(fp, "...... time running %016" PRIx64 "\n", v[1]);
+	}
+	if (fmt & PERF_FORMAT_GROUP)
+		fprintf(fp, ".... group nr %" PRIu64 "\n", nr);
+	for (i = 0; i < nr; i++) {
+		if (fmt & PERF_FORMAT_GROUP) {
+			memcpy(&v[0], p, 8);
+			p += 8;
+		}
+		v[2] = v[3] = 0;
+		if (fmt & PERF_FORMAT_ID) {
+			memcpy(&v[2], p, 8);
+			p += 8;
+		}
+		if (fmt & PERF_FORMAT_LOST) {
+			memcpy(&v[3], p, 8);
+			p += 8;
+		}
+		fprintf(fp, "..... id %016" PRIx64 ", value %016" PRIx64, v[2], v[0]);
+		if (fmt & PERF_FORMAT_LOST)
+			fprintf(fp, ", lost %" PRIu64, v[3]);
+		fputc('\n', fp);
+	}
+}
+
 static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 			const struct perf_sample *s, uint64_t type)
 {
@@ -108,12 +155,20 @@ static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 			(unsigned int)(s->user_stack.data - (const char *)ev - 8));
 	if (type & PERF_SAMPLE_WEIGHT)
 		fprintf(fp, "... weight: %" PRIu64 "\n", s->weight);
+	/* a weight struct: the weight (low 32 bits), the instruction latency
+	 * (16 above) and the pipeline stage cycles, which perf 6.1 reads on
+	 * powerpc only (0 elsewhere) */
+	else if (type & PERF_SAMPLE_WEIGHT_STRUCT)
+		fprintf(fp, "... weight: %u,0x%x,0x0\n", (uint32_t)s->weight,
+			(unsigned int)(uint16_t)(s->weight >> 32));
 	if (type & PERF_SAMPLE_DATA_SRC)
 		fprintf(fp, " . data_src: 0x%" PRIx64 "\n", s->data_src);
 	if (type & PERF_SAMPLE_PHYS_ADDR)
 		fprintf(fp, " .. phys_addr: 0x%" PRIx64 "\n", s->phys_addr);
 	if (type & PERF_SAMPLE_TRANSACTION)
 		fprintf(fp, "... transaction: %" PRIx64 "\n", s->transaction);
+	if ((type & PERF_SAMPLE_READ) && s->read_data)
+		dump_read(fp, s->read_data, d->read_format);
 }
 
 /* "0-1", "0,2-3", "-1": a CPU_MAP's CPUs as ranges */

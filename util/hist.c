@@ -211,6 +211,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				 * the object it was last seen in */
 				he->dso = tmpl->dso;
 				he->map_size = tmpl->map_size;
+				he->map_delta = tmpl->map_delta;
 				return he;
 			}
 			parent = he;
@@ -223,6 +224,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				he->src_seen |= hists->src_key >= 0;
 				he->dso = tmpl->dso;
 				he->map_size = tmpl->map_size;
+				he->map_delta = tmpl->map_delta;
 				return he;
 			}
 		/* not found: its place in the tree, which perf's walks
@@ -370,6 +372,8 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			t.dso = f->dso;
 			t.sym = f->sym;
 			t.map_size = f->map ? map__size(f->map) : 0;
+			t.obj_ip = f->ip;
+			t.map_delta = f->map ? map__unmap_ip(f->map, 0) : 0;
 			/* perf takes a frame's address for a map-relative
 			 * one and maps it out once more (not the kernel's) */
 			t.ip = f->map ? map__unmap_ip(f->map, f->ip) : f->ip;

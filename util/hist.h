@@ -66,6 +66,11 @@ struct hist_entry {
 					 * namespace (NAMESPACES records) */
 	uint64_t code_page_size;	/* "code_page_size" */
 	uint64_t ip;		/* "addr": the sample's (or frame's) address */
+	/* a data object's "sym+0x<off>": perf's entry address (the sample's
+	 * map-relative one, a frame's raw one) of the first sample, minus
+	 * the object's start mapped out by the latest sample's map (its
+	 * start - pgoff: map_delta), in 64 bits */
+	uint64_t obj_ip, map_delta;
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;

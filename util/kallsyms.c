@@ -57,6 +57,8 @@ static int kallsyms__read(const char *path, struct symbols *syms)
 			free(syms->syms[--syms->nr]);
 		}
 		sym = symbol__new(addr, 0, (uint8_t)end[1], name);
+		if (sym)
+			sym->object = type == 'D' || type == 'B';
 		if (!sym || symbols__add(syms, sym) < 0) {
 			fclose(f);
 			return -ENOMEM;

@@ -149,6 +149,7 @@ void machine__delete(struct machine *m)
 			}
 		}
 	}
+	map__put(m->kmap);
 	maps__put(m->kmaps);
 	for (i = 0; i < m->nr_dsos; i++)
 		dso__delete(m->dso_list[i]);
@@ -414,10 +415,9 @@ static int machine__add_kernel_map(struct machine *m, uint64_t start, uint64_t l
 	if (!map)
 		return -ENOMEM;
 	map->identity = 1;
-	/* the kernel's own map reaches up to whatever comes next (modules
-	 * split it on insertion): .init.text and friends resolve too */
-	if (dso->kind == DSO_KIND_KERNEL)
-		map->end = UINT64_MAX;
+	/* held: a later overlapping map may cut it out of kmaps */
+	if (dso->kind == DSO_KIND_KERNEL && !m->kmap)
+		m->kmap = map__get(map);
 	err = maps__insert(m->kmaps, map);
 	map__put(map);
 	return err;
@@ -618,6 +618,33 @@ static void __thread__resolve_ip(struct machine *m, struct thread *thread,
 				 uint8_t cpumode, uint64_t ip, struct addr_location *al,
 				 bool kernel_fallback);
 
+/*
+ * The kernel map or module that holds @ip. perf's kernel map is the MMAP's
+ * range (up to _etext) until the first lookup that lands in it loads the
+ * kernel's symbols; it then spans them (the first symbol's start to a page
+ * past the last one's: .init.text, the static call trampolines, data
+ * symbols), so an address past _etext is [unknown] before that lookup and
+ * resolved after it.
+ */
+static struct map *machine__find_kmap(struct machine *m, uint64_t ip)
+{
+	struct map *map = maps__find(m->kmaps, ip);
+	struct dso *k;
+
+	if (m->kmap_fixed || !m->kmap || (map != m->kmap && !m->kmap_fix_next))
+		return map;
+	m->kmap_fixed = true;
+	k = m->kmap->dso;
+	if (dso__load(k, &m->opts) == 0 && k->ksym_end > k->ksym_start)
+		maps__resize(m->kmaps, m->kmap, k->ksym_start, k->ksym_end);
+	return maps__find(m->kmaps, ip);
+}
+
+void machine__fix_kernel_map_next(struct machine *m)
+{
+	m->kmap_fix_next = true;
+}
+
 void thread__resolve_ip(struct machine *m, struct thread *thread, uint8_t cpumode,
 			uint64_t ip, struct addr_location *al)
 {
@@ -642,13 +669,13 @@ static void __thread__resolve_ip(struct machine *m, struct thread *thread,
 	al->dso = NULL;
 	al->addr = ip;
 	if (cpumode == PERF_RECORD_MISC_KERNEL) {
-		map = maps__find(m->kmaps, ip);
+		map = machine__find_kmap(m, ip);
 	} else if (cpumode == PERF_RECORD_MISC_USER) {
 		if (thread && thread->maps)
 			map = maps__find(thread->maps, ip);
 		/* user-mode sample on a kernel address (vsyscall, trampolines) */
 		if (!map && kernel_fallback && m->kernel_start && ip >= m->kernel_start) {
-			map = maps__find(m->kmaps, ip);
+			map = machine__find_kmap(m, ip);
 			if (map)
 				al->level = 'k';
 		}
@@ -678,7 +705,7 @@ static void __thread__resolve_ip(struct machine *m, struct thread *thread,
 
 const char *machine__kernel_symbol(struct machine *m, uint64_t *addr, const char **mod)
 {
-	struct map *map = m->kmaps ? maps__find(m->kmaps, *addr) : NULL;
+	struct map *map = m->kmaps ? machine__find_kmap(m, *addr) : NULL;
 	struct symbol *sym;
 
 	if (!map)
@@ -817,6 +844,11 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 	uint8_t mode = (uint8_t)sample->cpumode;
 	uint64_t i, first = 0;
 	int err, kept = 0;
+	/* perf resolves a caller-ordered chain from its root: until the
+	 * kernel's map is fixed up (machine__find_kmap) that order decides
+	 * which kernel frames saw the short map, so resolve them in it then */
+	uint8_t modes[256];
+	bool defer = from_root && m->kmap && !m->kmap_fixed && cc && cc->nr <= 256;
 
 	callchain_cursor__reset(cursor);
 	if (max_stack <= 0)
@@ -826,10 +858,26 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 	 * keeps the outermost ones */
 	if (cc && from_root) {
 		int n = 0;
+		bool need = true;
 
 		for (i = cc->nr; i > 0 && n < max_stack; i--)
 			if (cc->ips[i - 1] < PERF_CONTEXT_MAX && ++n == max_stack)
 				first = i - 1;
+		/* the markers that walk reads: the last one, then at each
+		 * marker it passes the one before (nearer the leaf); only
+		 * those drop the chain when they are no context perf knows */
+		for (i = cc->nr; i > 0; i--) {
+			uint64_t ip = cc->ips[i - 1];
+
+			if (ip < PERF_CONTEXT_MAX)
+				continue;
+			if (need && ip != PERF_CONTEXT_HV && ip != PERF_CONTEXT_KERNEL &&
+			    ip != PERF_CONTEXT_USER) {
+				first = cc->nr;	/* nothing kept */
+				break;
+			}
+			need = i - 1 >= first;
+		}
 	}
 	if (cc) {
 		for (i = 0; i < cc->nr && kept < max_stack; i++) {
@@ -851,7 +899,10 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 				default:
 					/* any other marker (a corrupt frame-pointer
 					 * walk, guest contexts): perf drops the whole
-					 * chain */
+					 * chain when it reads it (from_root: checked
+					 * above) */
+					if (from_root)
+						continue;
 					callchain_cursor__reset(cursor);
 					i = cc->nr;
 					continue;
@@ -861,13 +912,25 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 			if (i < first)
 				continue;
 			kept++;
-			__thread__resolve_ip(m, thread, mode, ip, &al, false);
-			node = frame__from_al(ip, &al);
+			if (defer) {
+				modes[cursor->nr] = mode;
+				node = (struct callchain_cursor_node){ .ip = ip };
+			} else {
+				__thread__resolve_ip(m, thread, mode, ip, &al, false);
+				node = frame__from_al(ip, &al);
+			}
 			/* perf expands inlined functions only in DWARF-unwound
 			 * chains, not in frame-pointer/kernel ones */
 			err = callchain_cursor__append(cursor, &node);
 			if (err)
 				return err;
+		}
+		for (i = defer ? cursor->nr : 0; i > 0; i--) {
+			struct callchain_cursor_node *n = &cursor->nodes[i - 1];
+			struct addr_location al;
+
+			__thread__resolve_ip(m, thread, modes[i - 1], n->ip, &al, false);
+			*n = frame__from_al(n->ip, &al);
 		}
 	} else {
 		struct addr_location al;

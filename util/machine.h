@@ -86,6 +86,11 @@ struct machine {
 	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
 	uint32_t inl_size, inl_nr;
 	bool warned_no_kmap;		/* kernel samples but no kernel map: said once */
+	/* the kernel's map spans its MMAP until a lookup lands in it, then
+	 * its symbols (perf fixes the map up when it loads them) */
+	struct map *kmap;
+	bool kmap_fixed;
+	bool kmap_fix_next;	/* at the next kernel lookup, whatever it finds */
 };
 
 struct machine *machine__new(const struct symbol_opts *opts);
@@ -101,6 +106,9 @@ void machine__prefetch_dwarf(struct machine *machine);
 /* Every thread, in no order (a malloc'd array, *@nr of them; NULL when
  * out of memory). */
 struct thread **machine__threads(struct machine *machine, size_t *nr);
+/* perf script loads the kernel's symbols after its first sample, so its
+ * map spans them from the next lookup on (see machine__find_kmap). */
+void machine__fix_kernel_map_next(struct machine *machine);
 
 /* Apply a non-sample kernel record (MMAP, MMAP2, COMM, FORK, EXIT; others
  * are ignored). @sample may be NULL (no time). 0 or -errno. */

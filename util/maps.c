@@ -132,6 +132,26 @@ int maps__insert(struct maps *maps, struct map *map)
 	return 0;
 }
 
+void maps__resize(struct maps *maps, struct map *map, uint64_t start, uint64_t end)
+{
+	size_t i;
+
+	for (i = 0; i < maps->nr && maps->entries[i] != map; i++)
+		;
+	if (i == maps->nr || start >= end)
+		return;
+	if (i > 0 && start < maps->entries[i - 1]->end)
+		start = maps->entries[i - 1]->end;
+	if (i + 1 < maps->nr && end > maps->entries[i + 1]->start)
+		end = maps->entries[i + 1]->start;
+	if (start >= end)
+		return;
+	map->start = start;
+	map->end = end;
+	maps->last = 0;
+	maps->gen++;
+}
+
 struct map *maps__find(struct maps *maps, uint64_t ip)
 {
 	size_t i;

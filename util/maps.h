@@ -31,5 +31,7 @@ struct maps *maps__clone(const struct maps *maps);
  * maps. 0 or -ENOMEM. */
 int maps__insert(struct maps *maps, struct map *map);
 struct map *maps__find(struct maps *maps, uint64_t ip);
+/* Give @map (in @maps) the range [start, end), cut to its neighbours. */
+void maps__resize(struct maps *maps, struct map *map, uint64_t start, uint64_t end);
 
 #endif

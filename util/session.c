@@ -32,6 +32,7 @@
 struct id_hash {
 	uint64_t *keys;
 	struct evsel **vals;
+	uint64_t *read_last;	/* PERF_SAMPLE_READ: the id's last value */
 	size_t cap, nr;
 };
 
@@ -76,9 +77,11 @@ static int id_hash__add(struct id_hash *h, uint64_t id, struct evsel *evsel)
 		n.cap = h->cap ? h->cap * 2 : 64;
 		n.keys = calloc(n.cap, sizeof(*n.keys));
 		n.vals = calloc(n.cap, sizeof(*n.vals));
-		if (!n.keys || !n.vals) {
+		n.read_last = calloc(n.cap, sizeof(*n.read_last));
+		if (!n.keys || !n.vals || !n.read_last) {
 			free(n.keys);
 			free(n.vals);
+			free(n.read_last);
 			return -ENOMEM;
 		}
 		for (i = 0; i < h->cap; i++) {
@@ -91,10 +94,12 @@ static int id_hash__add(struct id_hash *h, uint64_t id, struct evsel *evsel)
 				j = (j + 1) & (n.cap - 1);
 			n.keys[j] = h->keys[i];
 			n.vals[j] = h->vals[i];
+			n.read_last[j] = h->read_last[i];
 			n.nr++;
 		}
 		free(h->keys);
 		free(h->vals);
+		free(h->read_last);
 		*h = n;
 	}
 	i = id_slot(id, h->cap);
@@ -111,19 +116,27 @@ static int id_hash__add(struct id_hash *h, uint64_t id, struct evsel *evsel)
 	return 0;
 }
 
-static struct evsel *id_hash__find(const struct id_hash *h, uint64_t id)
+/* The slot of @id, or -1 when the file gave no attr that id. */
+static ssize_t id_hash__slot(const struct id_hash *h, uint64_t id)
 {
 	size_t i;
 
 	if (!h->cap)
-		return NULL;
+		return -1;
 	i = id_slot(id, h->cap);
 	while (h->vals[i]) {
 		if (h->keys[i] == id)
-			return h->vals[i];
+			return (ssize_t)i;
 		i = (i + 1) & (h->cap - 1);
 	}
-	return NULL;
+	return -1;
+}
+
+static struct evsel *id_hash__find(const struct id_hash *h, uint64_t id)
+{
+	ssize_t i = id_hash__slot(h, id);
+
+	return i < 0 ? NULL : h->vals[i];
 }
 
 /* ---- evsels of the file -------------------------------------------------- */
@@ -273,6 +286,65 @@ struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
 
 /* ---- delivery ----------------------------------------------------------- */
 
+/*
+ * A PERF_SAMPLE_READ record (the :S modifier) is, as perf takes it, one
+ * sample per counter value it carries (every member's with
+ * PERF_FORMAT_GROUP), each of the event that owns the value's id and worth
+ * what the value grew since the last record that read that id. A value
+ * that did not grow makes no sample; an id no attr gave is counted unknown.
+ */
+static int deliver_read(struct session *s, const union perf_event *ev,
+			struct perf_sample *sample, const struct perf_event_attr *attr)
+{
+	const unsigned char *p = sample->read_data;
+	uint64_t fmt = attr->read_format, nr = 1, i;
+	size_t entry = 8;
+	int err;
+
+	if (fmt & PERF_FORMAT_ID)
+		entry += 8;
+	if (fmt & PERF_FORMAT_LOST)
+		entry += 8;
+	if (fmt & PERF_FORMAT_GROUP) {
+		memcpy(&nr, p, 8);
+		p += 8;
+		/* the times come before the values */
+		p += 8 * !!(fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+		     8 * !!(fmt & PERF_FORMAT_TOTAL_TIME_RUNNING);
+	}
+	for (i = 0; i < nr; i++, p += entry) {
+		uint64_t value, id = 0, delta;
+		ssize_t slot;
+
+		memcpy(&value, p, 8);
+		if (fmt & PERF_FORMAT_ID) {
+			/* a single value has its times between value and id */
+			size_t at = 8;
+
+			if (!(fmt & PERF_FORMAT_GROUP))
+				at += 8 * !!(fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+				      8 * !!(fmt & PERF_FORMAT_TOTAL_TIME_RUNNING);
+			memcpy(&id, p + at, 8);
+		}
+		slot = id_hash__slot(&s->ids, id);
+		if (slot < 0) {
+			s->stats.nr_unknown_id++;
+			continue;
+		}
+		delta = value - s->ids.read_last[slot];
+		s->ids.read_last[slot] = value;
+		if (!delta)
+			continue;
+		sample->id = id;
+		sample->period = delta;
+		s->stats.total_period += delta;
+		err = s->tool->sample(s->tool, ev, sample, s->ids.vals[slot], s);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 static int deliver(struct session *s, const union perf_event *ev, uint64_t off)
 {
 	struct tool *tool = s->tool;
@@ -290,9 +362,12 @@ static int deliver(struct session *s, const union perf_event *ev, uint64_t off)
 			s->stats.nr_invalid_samples++;
 			return 0;
 		}
-		s->stats.total_period += sample.period;
 		if (tool && tool->dump)
 			tool->dump(tool, ev, &sample, off, s);
+		if ((evsel->attr.sample_type & PERF_SAMPLE_READ) && sample.read_data)
+			return tool && tool->sample ?
+			       deliver_read(s, ev, &sample, &evsel->attr) : 0;
+		s->stats.total_period += sample.period;
 		return tool && tool->sample ? tool->sample(tool, ev, &sample, evsel, s) : 0;
 	}
 	if (evsel)
@@ -921,6 +996,7 @@ void session__delete(struct session *s)
 	free(s->evlist.entries);
 	free(s->ids.keys);
 	free(s->ids.vals);
+	free(s->ids.read_last);
 	if (s->zstd_ready)
 		zstd__exit(&s->zstd);
 	free(s->decomp);

@@ -200,6 +200,10 @@ static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
 	if (he->sym && he->sym->inlined)
 		return snprintf(buf, size, "[%c] %s (inlined)", he->level, he->sym->name);
+	/* perf appends a data object's offset (see obj_ip) */
+	if (he->sym && he->sym->object)
+		return snprintf(buf, size, "[%c] %s+0x%" PRIx64, he->level, he->sym->name,
+				he->obj_ip - (he->sym->start + he->map_delta));
 	if (he->sym)
 		return snprintf(buf, size, "[%c] %s", he->level, he->sym->name);
 	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->addr);
@@ -496,6 +500,23 @@ static int weight_width(const struct hist_entry *he)
 	return 12;
 }
 
+/* p_stage_cyc, local_p_stage_cyc: pipeline stage cycles of a weight
+ * struct, which perf 6.1 reads on powerpc only: 0 on every x86 sample */
+static int zero_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return 0;
+}
+
+static uint64_t zero_hash(const struct hist_entry *he)
+{
+	return 0;
+}
+
+static int zero_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "0");
+}
+
 /* cgroup: the sample's cgroup id (record --all-cgroups), shown by the path
  * of the file's CGROUP record for it: "N/A" for id 0, "unknown" without a
  * record; ascending by id. The column is as wide as the paths shown. */
@@ -653,6 +674,10 @@ static const struct sort_key sort_keys[] = {
 	  .pad_last = true, .sample_only = true },
 	{ "addr", "Address", ip_cmp, ip_cmp, ip_hash, ip_snprintf, .width = ip_width,
 	  .pad_last = true },
+	{ "p_stage_cyc", "Pipeline Stage Cycle", zero_cmp, zero_cmp, zero_hash, zero_snprintf,
+	  .width = header_width, .pad_last = true },
+	{ "local_p_stage_cyc", "Local Pipeline Stage Cycle", zero_cmp, zero_cmp, zero_hash,
+	  zero_snprintf, .width = header_width, .pad_last = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true },
 };
@@ -760,5 +785,6 @@ const char *sort_key__names(void)
 {
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
 	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
-	       "local_ins_lat, cgroup, cgroup_id, code_page_size, addr";
+	       "local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, "
+	       "code_page_size, addr";
 }

@@ -253,6 +253,7 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			nseg++;
 		}
 	}
+	shstrndx_ok = elf_getshdrstrndx(elf, &shstrndx) == 0;
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		if (!gelf_getshdr(scn, &sh))
 			continue;
@@ -260,7 +261,17 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			symtab = scn;
 		else if (sh.sh_type == SHT_DYNSYM)
 			dynsym = scn;
+		else if (syms->vaddrs && shstrndx_ok && sh.sh_type == SHT_PROGBITS) {
+			const char *nm = elf_strptr(elf, shstrndx, sh.sh_name);
+
+			if (nm && !strcmp(nm, ".text")) {
+				syms->text_lo = sh.sh_addr;
+				syms->text_hi = sh.sh_addr + sh.sh_size;
+			}
+		}
 	}
+	if (syms->vaddrs)
+		nseg = 0;	/* addresses as they are */
 	use = symtab ? symtab : dynsym;
 	*has_symtab = symtab != NULL;
 	if (!use)
@@ -270,7 +281,6 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 	if (!data || !sh.sh_entsize)
 		return -ENODATA;
 	n = sh.sh_size / sh.sh_entsize;
-	shstrndx_ok = elf_getshdrstrndx(elf, &shstrndx) == 0;
 	for (i = 0; i < n; i++) {
 		GElf_Sym s;
 		const char *name;
@@ -325,6 +335,8 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			sym = symbol__new(off, s.st_size, GELF_ST_BIND(s.st_info), dm ? dm : name);
 			free(dm);
 		}
+		if (sym)
+			sym->object = type == STT_OBJECT;
 		if (!sym || symbols__add(syms, sym) < 0)
 			return -ENOMEM;
 		added++;

@@ -19,6 +19,7 @@ struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
 	sym->binding = binding;
 	sym->idle = false;
 	sym->inlined = false;
+	sym->object = false;
 	memcpy(sym->name, name, len + 1);
 	return sym;
 }

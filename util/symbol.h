@@ -17,6 +17,7 @@ struct symbol {
 	uint8_t binding;	/* STB_* or 'T'/'t' style for kallsyms */
 	bool idle;
 	bool inlined;		/* an inlined function (DWARF), printed "name (inlined)" */
+	bool object;		/* a data object (STT_OBJECT, kallsyms D/B) */
 	uint32_t seq;		/* position in the symbol table (alias ties) */
 	char name[];
 };
@@ -35,6 +36,11 @@ struct symbols {
 	/* kallsyms: the lowest and the highest start of the kernel's own
 	 * symbols (not the modules'); 0 otherwise */
 	uint64_t kernel_lo, kernel_hi;
+	/* a vmlinux (the loader sets): symbols at their addresses, not
+	 * file offsets (the kernel's map is identity), and the range of its
+	 * .text section, which perf's kernel map spans once loaded */
+	bool vaddrs;
+	uint64_t text_lo, text_hi;
 	/*
 	 * When symbols overlap (a zero-size symbol stretched over PLT slots,
 	 * nested symbols), which one perf names an address with depends on

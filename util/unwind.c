@@ -138,6 +138,48 @@ static int unwind__append(struct unwind_info *ui, uint64_t pc)
 	return 0;
 }
 
+/*
+ * perf's unwinder reads a frame's CFI from its object's file: when that
+ * file is not found (not under --symfs, deleted) it stops at the frame,
+ * where libdw would go on by the frame pointer.
+ */
+static bool unwind__stops_at(struct unwind_info *ui, uint64_t pc)
+{
+	struct map *map = ui->thread->maps ? maps__find(ui->thread->maps, pc) : NULL;
+	struct dso *d;
+
+	if (!map || (map->prot && !(map->prot & 4)))
+		return false;
+	d = map->dso;
+	/* files only: not the JIT maps perf names /tmp/perf-PID.map */
+	if (d->kind != DSO_KIND_USER || d->long_name[0] != '/' ||
+	    !strncmp(d->long_name, "/tmp/perf-", 10))
+		return false;
+	dso__objpath(d, &ui->machine->opts);
+	return !d->objpath;
+}
+
+/*
+ * perf sets its unwinder up for an address space at the first mapping
+ * whose file it can open; in a process none of whose files is found (a
+ * --symfs tree without them) it unwinds nothing: no user frame at all.
+ */
+static bool unwind__space_has_file(struct machine *m, struct maps *maps)
+{
+	size_t i;
+
+	for (i = 0; i < maps->nr; i++) {
+		struct dso *d = maps->entries[i]->dso;
+
+		if (d->kind != DSO_KIND_USER && d->kind != DSO_KIND_VDSO)
+			continue;
+		if (d->kind == DSO_KIND_VDSO ? dso__symsrc(d, &m->opts) != NULL :
+		    (dso__objpath(d, &m->opts), d->objpath != NULL))
+			return true;
+	}
+	return false;
+}
+
 static int frame_cb(Dwfl_Frame *state, void *arg)
 {
 	struct unwind_info *ui = arg;
@@ -152,7 +194,9 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	 * perf does */
 	if (!activation)
 		pc--;
-	return unwind__append(ui, pc) ? DWARF_CB_ABORT : DWARF_CB_OK;
+	if (unwind__append(ui, pc) || unwind__stops_at(ui, pc))
+		return DWARF_CB_ABORT;
+	return DWARF_CB_OK;
 }
 
 static char *debuginfo_path;
@@ -885,6 +929,10 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 			*rc = DWARF_CB_ABORT;
 			return 1;
 		}
+		if (r == &rules_fp && unwind__stops_at(ui, lookup)) {
+			*rc = DWARF_CB_ABORT;
+			return 1;
+		}
 		initial = false;
 		if (r->how == HOW_FP) {
 			/* libdw goes on from any pc it sets, 0 included */
@@ -1061,6 +1109,8 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 	while (cursor->nr && cursor->nodes[cursor->nr - 1].level == '.')
 		cursor->nr--;
 	start_nr = cursor->nr;
+	if (!unwind__space_has_file(m, thread->maps))
+		return 0;
 
 	ui = (struct unwind_info){
 		.machine = m, .thread = thread, .sample = sample, .cursor = cursor,

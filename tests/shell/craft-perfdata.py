@@ -22,6 +22,12 @@
 #       kernel's "not available" value, every single bit, every value of
 #       each field with the others not available, then fixed pseudo-random
 #       words, in turn
+#   craft-perfdata.py ips IN OUT MODE ADDR,...  the first 40 samples per
+#       address get the addresses in turn as ip, with cpumode MODE (1
+#       kernel, 2 user); the sample's ip must come first (IP set)
+#   craft-perfdata.py kchain IN OUT ADDR,...  the first sample becomes a
+#       kernel sample at the first address whose callchain is the kernel
+#       marker and the addresses (IP|TID|TIME|PERIOD|CALLCHAIN files)
 # The feature sections after the data move by what was added.
 import struct
 import sys
@@ -238,6 +244,38 @@ def datasrc(b, out, given=None):
     write(out, b, hdr, data, data_off, data_sz)
 
 
+def ips(b, out, mode, addrs):
+    attr_off, data_off, data_sz = sections(b)
+    hdr = bytearray(b[:data_off])
+    vals = [int(v, 16) for v in addrs.split(',')]
+    data = bytearray()
+    n = 0
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == SAMPLE and n < 40 * len(vals):
+            rec = bytearray(rec)
+            struct.pack_into('<HHQ', rec, 4, (misc & ~7) | int(mode), len(rec), vals[n % len(vals)])
+            n += 1
+        data += rec
+    write(out, b, hdr, data, data_off, data_sz)
+
+
+def kchain(b, out, addrs):
+    attr_off, data_off, data_sz = sections(b)
+    hdr = bytearray(b[:data_off])
+    chain = [0xffffffffffffff80] + [int(v, 16) for v in addrs.split(',')]
+    data = bytearray()
+    n = 0
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == SAMPLE and not n:
+            ip, pidtid, time, period = struct.unpack_from('<QQQQ', rec, 8)
+            body = struct.pack('<QQQQQ', chain[1], pidtid, time, period, len(chain))
+            body += b''.join(struct.pack('<Q', a) for a in chain)
+            rec = struct.pack('<IHH', SAMPLE, (misc & ~7) | 1, 8 + len(body)) + body
+            n += 1
+        data += rec
+    write(out, b, hdr, data, data_off, data_sz)
+
+
 if __name__ == '__main__':
     modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout,
              'datasrc': datasrc}
@@ -248,6 +286,14 @@ if __name__ == '__main__':
     if len(sys.argv) == 5 and sys.argv[1] == 'datasrc':
         with open(sys.argv[2], 'rb') as f:
             datasrc(f.read(), sys.argv[3], sys.argv[4])
+        sys.exit(0)
+    if len(sys.argv) == 6 and sys.argv[1] == 'ips':
+        with open(sys.argv[2], 'rb') as f:
+            ips(f.read(), sys.argv[3], sys.argv[4], sys.argv[5])
+        sys.exit(0)
+    if len(sys.argv) == 5 and sys.argv[1] == 'kchain':
+        with open(sys.argv[2], 'rb') as f:
+            kchain(f.read(), sys.argv[3], sys.argv[4])
         sys.exit(0)
     if len(sys.argv) != 4 or sys.argv[1] not in modes:
         raise SystemExit('usage: craft-perfdata.py brstack|textpoke|bpfout|datasrc IN OUT (brblocks IN OUT ELF)')

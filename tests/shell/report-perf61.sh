@@ -7,6 +7,8 @@ tmpdir
 # the files name their binaries /opt/mperf-testdata/bin/*: a symfs tree
 mkdir -p "$T/symfs/opt/mperf-testdata"
 ln -s "$D/bin" "$T/symfs/opt/mperf-testdata/bin"
+# libc and ld.so: this machine's (perf takes no file from outside a --symfs tree)
+ln -s /usr "$T/symfs/usr"
 # libc/ld.so symbols come from this host's Debian 12 libc (and its debug
 # file): the expected outputs need the same build
 LIBC=/lib/x86_64-linux-gnu/libc.so.6

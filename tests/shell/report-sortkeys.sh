@@ -1,5 +1,5 @@
 #!/bin/sh
-# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n, -F and -F with -s
+# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n, -F and -F with -s
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -68,6 +68,18 @@ for k in weight sym,weight local_ins_lat,weight; do
 	report_vs_perf "$T/w.data" -s "$k"
 	n=$((n + 1))
 done
+# p_stage_cyc keys: 0 on x86; -s shows no column for them, -F does
+for o in "-s comm,p_stage_cyc" "-s sym,local_p_stage_cyc,dso -n --no-children" \
+	 "-F overhead,p_stage_cyc,sym" "-F local_p_stage_cyc,comm -s comm --no-children"; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$T/w.data" $o
+	n=$((n + 1))
+done
+grep -q 'Local Pipeline Stage Cycle' "$T/perf" || fail "perf showed no -F p_stage_cyc column"
+# -D prints a weight struct as perf: weight, latency, 0 (x86 has no stage cycles)
+report_vs_perf "$T/w.data" -D
+grep -q '^\.\.\. weight: [1-9][0-9]*,0x[1-9],0x0$' "$T/perf" || fail "perf -D showed no weight struct"
+n=$((n + 1))
 # --hierarchy: a node's weight is its samples' (not its first entry's)
 report_vs_perf "$T/w.data" --hierarchy --no-children -g none -s comm,weight,local_ins_lat
 n=$((n + 1))
@@ -129,5 +141,5 @@ n=$((n + 1))
 	fail "-s ipc_null was accepted"
 [ "$(wc -l < "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "-s ipc_null: not one line"; }
 "$MPERF" report -i "$T/fp.data" --stdio -s bogus > /dev/null 2> "$T/err" && fail "-s bogus accepted"
-assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr" "$T/err"
+assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, code_page_size, addr" "$T/err"
 echo "ok: $n reports equal to perf's"

@@ -8,6 +8,8 @@ tmpdir
 trap 'tui_stop; rm -rf "$T"' EXIT INT TERM
 mkdir -p "$T/symfs/opt/mperf-testdata"
 ln -s "$D/bin" "$T/symfs/opt/mperf-testdata/bin"
+# libc and ld.so: this machine's (perf takes no file from outside a --symfs tree)
+ln -s /usr "$T/symfs/usr"
 ARGS="-i $D/multi-event.data --symfs $T/symfs --kallsyms $D/kallsyms"
 
 for term in linux xterm xterm-256color; do

@@ -1,0 +1,58 @@
+#!/bin/sh
+# --symfs DIR takes every file from DIR as perf does: the recorded path under
+# DIR, the build-id cache DIR/.debug (not ~/.debug), never this machine's
+# files, no basename fallback, no /proc/kallsyms; report and script equal perf's
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/dsouser" ] || skip "workloads not built (make workloads)"
+D="$DATA/perf-6.1"
+# a recording with its own build-id cache (HOME is where perf keeps it)
+mkdir -p "$T/home" "$T/empty" "$T/flat" "$T/cached" "$T/nohome"
+HOME=$T/home "$PERF" record -q -g -o "$T/fresh.data" -- "$WL/dsouser" 0.1 >/dev/null 2>&1 ||
+	skip "perf record -g does not work here"
+[ -d "$T/home/.debug/.build-id" ] || skip "perf record filled no build-id cache"
+cp -a "$T/home/.debug" "$T/cached/"
+# the binaries by basename at the top of DIR: perf does not look there
+cp "$D/bin/dsouser" "$D/bin/libmwork.so" "$T/flat/"
+n=0
+both() {
+	report_vs_perf "$@"
+	n=$((n + 1))
+}
+# this machine's ~/.debug holds the objects: unused with --symfs
+export HOME="$T/home"
+both "$T/fresh.data" --symfs "$T/empty"
+grep -q '\[\.\] 0x0000000000001' "$T/perf" || fail "perf resolved the workload outside the --symfs tree"
+grep -q '\[k\] 0xffffffff' "$T/perf" || fail "perf resolved kernel symbols with --symfs and no --kallsyms"
+both "$T/fresh.data" --symfs "$T/empty" --no-children -g none -s dso,sym
+# DIR/.debug is the cache then: everything but the kernel resolves
+both "$T/fresh.data" --symfs "$T/cached"
+grep -q '\[\.\] mwork_inner' "$T/perf" || fail "perf did not use DIR/.debug"
+both "$T/fresh.data" --symfs "$T/cached/" --kallsyms /proc/kallsyms
+script_vs_perf "$T/fresh.data" --symfs "$T/cached"
+
+# "/" is no tree: this machine's files and kernel, the cache is /.debug
+export HOME="$T/nohome"
+both "$T/fresh.data" --symfs /
+# a perf 6.1 file without libc's build-id: libc is not taken from /usr
+both "$D/dsouser-fp.data" --symfs "$T/flat" --kallsyms "$D/kallsyms"
+grep -q '\[\.\] 0x0000000000001144' "$T/perf" || fail "perf found a binary by its basename"
+both "$D/dsouser-fp.data" --symfs "$(report_symargs | cut -d' ' -f2)" --kallsyms "$D/kallsyms"
+# --call-graph dwarf: perf's unwinder stops at a frame whose file is not
+# in the tree, and unwinds nothing in a process with no file there
+export HOME="$T/home"
+if "$PERF" record -q --call-graph dwarf -o "$T/dw.data" -- "$WL/dsouser" 0.1 >/dev/null 2>&1; then
+	for only in dsouser libmwork.so; do
+		mkdir -p "$T/dw-$only$WL"
+		ln -s /usr "$T/dw-$only/usr"
+		cp "$WL/$only" "$T/dw-$only$WL/"
+		both "$T/dw.data" --symfs "$T/dw-$only"
+		script_vs_perf "$T/dw.data" --symfs "$T/dw-$only"
+	done
+	grep -q 'mwork_inner+0x' "$T/p" || fail "perf did not unwind libmwork.so from its copy"
+	script_vs_perf "$T/dw.data" --symfs "$T/empty"
+	both "$T/dw.data" --symfs "$T/empty" --no-children
+fi
+echo "ok: $n reports and scripts with --symfs equal perf's"
