@@ -620,6 +620,14 @@ static void report__elide(struct report *rep)
 	rep->nr_fields = j;
 }
 
+static bool report__has_tracepoints(const struct evlist *el)
+{
+	for (int i = 0; el && i < el->nr; i++)
+		if (el->entries[i]->attr.type == PERF_TYPE_TRACEPOINT)
+			return true;
+	return false;
+}
+
 /* perf sorts files of tracepoints alone by their output ("trace") */
 static bool evlist__tracepoints_only(struct evlist *el)
 {
@@ -2015,6 +2023,15 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.machine)
 		goto out;
 	rep.machine->env = session__env(rep.session);
+	/* the tracing data is parsed in a trial child (fork): before any
+	 * other thread runs, so no lock of one is held in the child */
+	if (!rep.stats && !rep.tasks && !session__is_pipe(rep.session) &&
+	    report__has_tracepoints(session__evlist(rep.session))) {
+		struct env *env = session__env(rep.session);
+
+		if (env && env->tracing_data)
+			rep.tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
+	}
 	if (!rep.stats && !rep.tasks)
 		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
 	report__set_build_ids(&rep);

@@ -2365,14 +2365,16 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 	sc.machine->env = session__env(session);
-	machine__prefetch_kernel(sc.machine, session__evlist(session));
 	sc.env = session__env(session);
+	/* the setup parses the tracing data in a trial child (fork): before
+	 * any other thread runs, so no lock of one is held in the child */
 	if (!session__is_pipe(session)) {
 		if (script__setup(&sc, session) || check_fields(&sc, session)) {
 			err = -EINVAL;
 			goto out;
 		}
 	}
+	machine__prefetch_kernel(sc.machine, session__evlist(session));
 	err = session__process_events(session);
 	if (err && err != -EPIPE && !sc.fields_refused)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));
