@@ -113,7 +113,7 @@ util/pmu-events-gen.c: scripts/jevents.py $(PMU_JSON)
 
 # ---- tests -----------------------------------------------------------------
 
-tests/unit/test-%: tests/unit/test-%.c libmperf.a tests/unit/unit.h
+tests/unit/test-%: tests/unit/test-%.c libmperf.a $(wildcard tests/unit/*.h)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< libmperf.a $(LDLIBS) -lcmocka
 
 WL_CFLAGS := -O2 -g -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \

@@ -14,44 +14,12 @@
 #include "util/map.h"
 #include "util/sort.h"
 #include "util/thread.h"
+#include "machine-records.h"
 
 struct fixture {
 	struct machine *m;
 	struct callchain_cursor cursor;
 };
-
-static void rec_comm(struct machine *m, uint32_t pid, uint32_t tid, const char *comm)
-{
-	union { struct perf_event_header h; char b[64]; } ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.h.type = PERF_RECORD_COMM;
-	ev.h.size = 8 + 8 + 16;
-	memcpy(ev.b + 8, &pid, 4);
-	memcpy(ev.b + 12, &tid, 4);
-	strcpy(ev.b + 16, comm);
-	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
-}
-
-static void rec_mmap2(struct machine *m, uint32_t pid, uint64_t start, uint64_t len,
-		      uint64_t pgoff, const char *file)
-{
-	union { struct perf_event_header h; char b[256]; } ev;
-	uint32_t prot = 5;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.h.type = PERF_RECORD_MMAP2;
-	ev.h.misc = PERF_RECORD_MISC_USER;
-	ev.h.size = 8 + 8 + 24 + 24 + 8 + 64;
-	memcpy(ev.b + 8, &pid, 4);
-	memcpy(ev.b + 12, &pid, 4);
-	memcpy(ev.b + 16, &start, 8);
-	memcpy(ev.b + 24, &len, 8);
-	memcpy(ev.b + 32, &pgoff, 8);
-	memcpy(ev.b + 64, &prot, 4);
-	strcpy(ev.b + 72, file);
-	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
-}
 
 static int setup(void **state)
 {
@@ -69,8 +37,8 @@ static int setup(void **state)
 	symbols__fixup(&d->syms);
 	rec_comm(f->m, 100, 100, "prog");
 	rec_comm(f->m, 200, 200, "other");
-	rec_mmap2(f->m, 100, 0x400000, 0x10000, 0, "/bin/prog");
-	rec_mmap2(f->m, 200, 0x500000, 0x10000, 0, "/bin/prog");
+	rec_mmap2(f->m, 100, 0x400000, 0x10000, 0, 0, "/bin/prog");
+	rec_mmap2(f->m, 200, 0x500000, 0x10000, 0, 0, "/bin/prog");
 	*state = f;
 	return 0;
 }

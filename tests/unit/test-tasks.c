@@ -13,60 +13,7 @@
 #include "util/machine.h"
 #include "util/symbol.h"
 #include "util/tasks.h"
-
-static void rec_fork(struct machine *m, uint32_t pid, uint32_t ppid, uint16_t misc)
-{
-	union { struct perf_event_header h; char b[64]; } ev;
-	uint64_t time = 1;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.h.type = PERF_RECORD_FORK;
-	ev.h.misc = misc;
-	ev.h.size = 8 + 16 + 8;
-	memcpy(ev.b + 8, &pid, 4);
-	memcpy(ev.b + 12, &ppid, 4);
-	memcpy(ev.b + 16, &pid, 4);
-	memcpy(ev.b + 20, &ppid, 4);
-	memcpy(ev.b + 24, &time, 8);
-	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
-}
-
-static void rec_comm(struct machine *m, uint32_t pid, const char *comm)
-{
-	union { struct perf_event_header h; char b[64]; } ev;
-
-	memset(&ev, 0, sizeof(ev));
-	ev.h.type = PERF_RECORD_COMM;
-	ev.h.size = 8 + 8 + 16;
-	memcpy(ev.b + 8, &pid, 4);
-	memcpy(ev.b + 12, &pid, 4);
-	strcpy(ev.b + 16, comm);
-	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
-}
-
-/* an executable MMAP2 of @file at @start, inode @ino */
-static void rec_mmap2(struct machine *m, uint32_t pid, uint64_t start, uint64_t ino,
-		      const char *file)
-{
-	union { struct perf_event_header h; char b[256]; } ev;
-	uint64_t len = 0x1000, pgoff = 0;
-	uint32_t prot = 5, flags = 2;	/* r-x, MAP_PRIVATE */
-
-	memset(&ev, 0, sizeof(ev));
-	ev.h.type = PERF_RECORD_MMAP2;
-	ev.h.misc = PERF_RECORD_MISC_USER;
-	ev.h.size = 8 + 8 + 24 + 24 + 8 + 64;
-	memcpy(ev.b + 8, &pid, 4);
-	memcpy(ev.b + 12, &pid, 4);
-	memcpy(ev.b + 16, &start, 8);
-	memcpy(ev.b + 24, &len, 8);
-	memcpy(ev.b + 32, &pgoff, 8);
-	memcpy(ev.b + 48, &ino, 8);
-	memcpy(ev.b + 64, &prot, 4);
-	memcpy(ev.b + 68, &flags, 4);
-	strcpy(ev.b + 72, file);
-	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
-}
+#include "machine-records.h"
 
 static char *print_tasks(struct machine *m, bool mmaps)
 {
@@ -89,14 +36,14 @@ static void test_tree_order(void **state)
 	(void)state;
 	assert_non_null(machine__findnew_thread(m, 0, 0));
 	rec_fork(m, 1, 0, 0);
-	rec_comm(m, 1, "init");
+	rec_comm(m, 1, 1, "init");
 	rec_fork(m, 300, 1, 0);
-	rec_comm(m, 300, "a");
+	rec_comm(m, 300, 300, "a");
 	rec_fork(m, 256, 300, 0);
-	rec_comm(m, 256, "b");
+	rec_comm(m, 256, 256, "b");
 	rec_fork(m, 44, 1, 0);
-	rec_comm(m, 44, "c");
-	rec_comm(m, 7, "orphan");	/* no FORK: a root of its own */
+	rec_comm(m, 44, 44, "c");
+	rec_comm(m, 7, 7, "orphan");	/* no FORK: a root of its own */
 	text = print_tasks(m, false);
 	/* 0 and 256 (bucket 0), 1, 7, then 44 before 300 (bucket 44):
 	 * 256 brings 300 under 1 before 44 comes */
@@ -119,11 +66,11 @@ static void test_mmaps_and_synthesized_forks(void **state)
 	char *text;
 
 	(void)state;
-	rec_comm(m, 10, "sh");
-	rec_mmap2(m, 10, 0x400000, 77, "/bin/sh");
+	rec_comm(m, 10, 10, "sh");
+	rec_mmap2(m, 10, 0x400000, 0x1000, 0, 77, "/bin/sh");
 	rec_fork(m, 11, 10, 0);				/* a fork: the maps copied */
 	rec_fork(m, 12, 10, PERF_RECORD_MISC_FORK_EXEC);	/* synthesized: none */
-	rec_mmap2(m, 20, 0x500000, 78, "/bin/ls");	/* MMAPs alone: not listed */
+	rec_mmap2(m, 20, 0x500000, 0x1000, 0, 78, "/bin/ls");	/* MMAPs alone: not listed */
 	text = print_tasks(m, true);
 	assert_string_equal(text,
 		"#      pid      tid     ppid  comm\n"
