@@ -624,6 +624,69 @@ static int seq_cmp(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
+/* The arrays of a tree of @n nodes and the stack of its walk; false when
+ * out of memory (nothing is left allocated then). */
+static bool rbt__alloc(struct rbt *t, uint64_t n, uint32_t **stack)
+{
+	t->left = malloc(n * sizeof(uint32_t));
+	t->right = malloc(n * sizeof(uint32_t));
+	t->parent = malloc(n * sizeof(uint32_t));
+	t->red = malloc(n);
+	*stack = malloc((n + 1) * sizeof(uint32_t));
+	if (t->left && t->right && t->parent && t->red && *stack)
+		return true;
+	free(t->left);
+	free(t->right);
+	free(t->parent);
+	free(t->red);
+	free(*stack);
+	return false;
+}
+
+static void rbt__free(struct rbt *t, uint32_t *stack)
+{
+	free(t->left);
+	free(t->right);
+	free(t->parent);
+	free(t->red);
+	free(stack);
+}
+
+/* Hang new node @z under @y (RB_NIL: as the root), then rebalance. */
+static void rbt_link(struct rbt *t, uint32_t z, uint32_t y, bool goleft)
+{
+	t->left[z] = t->right[z] = RB_NIL;
+	t->parent[z] = y;
+	t->red[z] = 1;
+	if (y == RB_NIL)
+		t->root = z;
+	else if (goleft)
+		t->left[y] = z;
+	else
+		t->right[y] = z;
+	rbt_fixup(t, z);
+}
+
+/* The tree's in-order walk: res[k] = in[k-th node]; back into in[], and
+ * how many there are. */
+static uint64_t rbt_walk(const struct rbt *t, uint32_t *stack, void **in, void **res)
+{
+	uint32_t x = t->root, sp = 0;
+	uint64_t out = 0;
+
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t->left[x];
+		}
+		x = stack[--sp];
+		res[out++] = in[x];
+		x = t->right[x];
+	}
+	memcpy(in, res, out * sizeof(*res));
+	return out;
+}
+
 /* Insert in[0..n) one by one into a red-black tree (left when @cmp(new,
  * node) < 0, else right) and write its in-order walk back to in[]. With
  * @merge, an entry equal to one on its walk is merged into that one and
@@ -633,8 +696,7 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 			int (*cmp)(const void *, const void *, void *), struct hists *hists,
 			bool output, bool merge)
 {
-	uint64_t i, out = 0;
-	uint32_t x, sp = 0;
+	uint64_t i;
 
 	t->root = RB_NIL;
 	for (i = 0; i < n; i++) {
@@ -657,55 +719,30 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 		}
 		if (merged)
 			continue;
-		t->left[z] = t->right[z] = RB_NIL;
-		t->parent[z] = y;
-		t->red[z] = 1;
-		if (y == RB_NIL)
-			t->root = z;
-		else if (goleft)
-			t->left[y] = z;
-		else
-			t->right[y] = z;
-		rbt_fixup(t, z);
+		rbt_link(t, z, y, goleft);
 		if (output)
 			in[z]->src_counted = in[z]->src_seen;
 	}
-	/* in-order walk */
-	x = t->root;
-	while (x != RB_NIL || sp) {
-		while (x != RB_NIL) {
-			stack[sp++] = x;
-			x = t->left[x];
-		}
-		x = stack[--sp];
-		res[out++] = in[x];
-		x = t->right[x];
-	}
-	memcpy(in, res, out * sizeof(*res));
-	return out;
+	return rbt_walk(t, stack, (void **)in, (void **)res);
 }
 
 int rb_insert_order(void **items, uint64_t n,
 		    int (*cmp)(const void *a, const void *b, void *arg), void *arg)
 {
 	struct rbt t;
-	uint32_t *stack, x, sp = 0;
+	uint32_t *stack;
 	void **res;
-	uint64_t i, out = 0;
-	int err = -ENOMEM;
+	uint64_t i;
 
 	if (n >= RB_NIL)
 		return -E2BIG;
 	if (!n)
 		return 0;
-	t.left = malloc(n * sizeof(uint32_t));
-	t.right = malloc(n * sizeof(uint32_t));
-	t.parent = malloc(n * sizeof(uint32_t));
-	t.red = malloc(n);
-	stack = malloc((n + 1) * sizeof(uint32_t));
 	res = malloc(n * sizeof(*res));
-	if (!t.left || !t.right || !t.parent || !t.red || !stack || !res)
-		goto out;
+	if (!res || !rbt__alloc(&t, n, &stack)) {
+		free(res);
+		return -ENOMEM;
+	}
 	t.root = RB_NIL;
 	for (i = 0; i < n; i++) {
 		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t.root;
@@ -716,37 +753,12 @@ int rb_insert_order(void **items, uint64_t n,
 			goleft = cmp(items[z], items[cur], arg) < 0;
 			cur = goleft ? t.left[cur] : t.right[cur];
 		}
-		t.left[z] = t.right[z] = RB_NIL;
-		t.parent[z] = y;
-		t.red[z] = 1;
-		if (y == RB_NIL)
-			t.root = z;
-		else if (goleft)
-			t.left[y] = z;
-		else
-			t.right[y] = z;
-		rbt_fixup(&t, z);
+		rbt_link(&t, z, y, goleft);
 	}
-	x = t.root;
-	while (x != RB_NIL || sp) {
-		while (x != RB_NIL) {
-			stack[sp++] = x;
-			x = t.left[x];
-		}
-		x = stack[--sp];
-		res[out++] = items[x];
-		x = t.right[x];
-	}
-	memcpy(items, res, n * sizeof(*res));
-	err = 0;
-out:
-	free(t.left);
-	free(t.right);
-	free(t.parent);
-	free(t.red);
-	free(stack);
+	rbt_walk(&t, stack, items, res);
+	rbt__free(&t, stack);
 	free(res);
-	return err;
+	return 0;
 }
 
 /*
@@ -769,18 +781,8 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 
 	if (n >= RB_NIL)
 		return false;
-	t.left = malloc(n * sizeof(uint32_t));
-	t.right = malloc(n * sizeof(uint32_t));
-	t.parent = malloc(n * sizeof(uint32_t));
-	t.red = malloc(n);
-	stack = malloc((n + 1) * sizeof(uint32_t));
 	res = malloc(n * sizeof(*res));
-	if (!t.left || !t.right || !t.parent || !t.red || !stack || !res) {
-		free(t.left);
-		free(t.right);
-		free(t.parent);
-		free(t.red);
-		free(stack);
+	if (!res || !rbt__alloc(&t, n, &stack)) {
 		free(res);
 		return false;
 	}
@@ -794,11 +796,7 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 		in[k]->cpos = k;
 	rb_pass(&t, stack, in, res, n, output_cmp, hists, true, false);
 	*nr = n;
-	free(t.left);
-	free(t.right);
-	free(t.parent);
-	free(t.red);
-	free(stack);
+	rbt__free(&t, stack);
 	free(res);
 	return true;
 }
