@@ -379,12 +379,22 @@ static int report__dyn_index(const struct report *rep, const struct sort_key *ke
 	return -1;
 }
 
+/* a row's values are interned: their pointers say it all */
+static uint64_t dyn_row__hash(const struct dyn_row *r, int n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (int k = 0; k < n; k++)
+		h = (h ^ (uintptr_t)r->key[k] ^ ((uintptr_t)r->val[k] << 1)) * 0x100000001b3ULL;
+	return h;
+}
+
 /* the row of dynamic key values of a tracepoint sample, interned */
 static const struct dyn_row *report__dyn_row(struct report *rep, const struct perf_sample *sample,
 					     const struct evsel *evsel, const char *pretty)
 {
 	struct dyn_row row;
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h;
 	size_t i, slot;
 	char buf[4096], hex[8192];
 
@@ -412,8 +422,7 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 		if (!row.val[k] || !row.key[k])
 			return NULL;
 	}
-	for (int k = 0; k < rep->nr_dyn; k++)
-		h = (h ^ (uintptr_t)row.key[k] ^ ((uintptr_t)row.val[k] << 1)) * 0x100000001b3ULL;
+	h = dyn_row__hash(&row, rep->nr_dyn);
 	if (rep->nr_dyn_rows * 2 >= rep->dyn_rows_size) {
 		size_t size = rep->dyn_rows_size ? rep->dyn_rows_size * 2 : 256;
 		struct dyn_row **t = calloc(size, sizeof(*t));
@@ -422,14 +431,11 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 			return NULL;
 		for (i = 0; i < rep->dyn_rows_size; i++) {
 			struct dyn_row *r = rep->dyn_rows[i];
-			uint64_t rh = 0xcbf29ce484222325ULL;
 
 			if (!r)
 				continue;
-			for (int k = 0; k < rep->nr_dyn; k++)
-				rh = (rh ^ (uintptr_t)r->key[k] ^ ((uintptr_t)r->val[k] << 1)) *
-				     0x100000001b3ULL;
-			for (slot = rh & (size - 1); t[slot]; slot = (slot + 1) & (size - 1))
+			for (slot = dyn_row__hash(r, rep->nr_dyn) & (size - 1); t[slot];
+			     slot = (slot + 1) & (size - 1))
 				;
 			t[slot] = r;
 		}

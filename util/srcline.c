@@ -1416,6 +1416,17 @@ static void inl_alloc(struct srcline_state *s, uint32_t size)
 		s->inl[i].n = -1;
 }
 
+/* A user file's state, opened; NULL for other dsos or when it failed. */
+static struct srcline_state *srcline__user_state(struct machine *m, struct dso *dso)
+{
+	struct srcline_state *s;
+
+	if (!dso || dso->kind != DSO_KIND_USER)
+		return NULL;
+	s = srcline__state(m, dso);
+	return s && !s->failed ? s : NULL;
+}
+
 int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
 		     const char **names, int max)
 {
@@ -1424,10 +1435,8 @@ int srcline__inlines(struct machine *m, struct dso *dso, uint64_t addr,
 	const char *tmp[16];
 	int n, i;
 
-	if (!dso || max <= 0 || dso->kind != DSO_KIND_USER)
-		return 0;
-	s = srcline__state(m, dso);
-	if (!s || s->failed)
+	s = max > 0 ? srcline__user_state(m, dso) : NULL;
+	if (!s)
 		return 0;
 	if (!s->inl)
 		inl_alloc(s, 256);
@@ -1480,10 +1489,8 @@ int srcline__inline_lines(struct machine *m, struct dso *dso, uint64_t addr,
 	const char *tmp[16];
 	int n, i;
 
-	if (!dso || max <= 0 || dso->kind != DSO_KIND_USER)
-		return 0;
-	s = srcline__state(m, dso);
-	if (!s || s->failed)
+	s = max > 0 ? srcline__user_state(m, dso) : NULL;
+	if (!s)
 		return 0;
 	srcline__inlines(m, dso, addr, tmp, 16);	/* makes the entry */
 	e = s->inl ? inl_slot(s, addr) : NULL;
