@@ -626,12 +626,30 @@ static void report__elide(struct report *rep)
 	rep->nr_fields = j;
 }
 
-static bool report__has_tracepoints(const struct evlist *el)
+/* Will a key show tracepoint text: the default of a tracepoint file, or
+ * a -s/-F name that is "trace" or no built-in key (a field key)? */
+static bool report__may_need_trace(const struct report *rep, const struct evlist *el)
 {
+	const char *lists[] = { rep->sort_order, rep->fields };
+	bool any = false, need = false;
+
 	for (int i = 0; el && i < el->nr; i++)
-		if (el->entries[i]->attr.type == PERF_TYPE_TRACEPOINT)
+		any |= el->entries[i]->attr.type == PERF_TYPE_TRACEPOINT;
+	if (!any)
+		return false;
+	if (!rep->sort_order && !rep->fields)
+		return true;	/* "trace" or trace_fields by default, or -F keys */
+	for (size_t l = 0; l < 2 && !need; l++) {
+		char *dup = lists[l] ? strdup(lists[l]) : NULL, *tok, *save = NULL;
+
+		if (lists[l] && !dup)
 			return true;
-	return false;
+		for (tok = dup ? strtok_r(dup, ",", &save) : NULL; tok && !need;
+		     tok = strtok_r(NULL, ",", &save))
+			need = !strcmp(tok, "trace") || !sort_key__find(tok);
+		free(dup);
+	}
+	return need;
 }
 
 /* perf sorts files of tracepoints alone by their output ("trace") */
@@ -2032,7 +2050,7 @@ int cmd_report(int argc, const char **argv)
 	/* the tracing data is parsed in a trial child (fork): before any
 	 * other thread runs, so no lock of one is held in the child */
 	if (!rep.stats && !rep.tasks && !session__is_pipe(rep.session) &&
-	    report__has_tracepoints(session__evlist(rep.session))) {
+	    report__may_need_trace(&rep, session__evlist(rep.session))) {
 		struct env *env = session__env(rep.session);
 
 		if (env && env->tracing_data)
