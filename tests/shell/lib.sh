@@ -91,6 +91,24 @@ report_vs_perf() {
 		fail "report $* differs from perf's"
 	fi
 }
+# perf61_data FILE...: perf, python3, a tmpdir and these perf 6.1 files of
+# tests/data (in $D), or skip; $CRAFT makes variants of them; $n counts
+perf61_data() {
+	need_perf
+	tmpdir
+	D="$DATA/perf-6.1"
+	for _x; do [ -f "$D/$_x" ] || skip "no perf 6.1 test data"; done
+	command -v python3 >/dev/null || skip "no python3"
+	CRAFT="$TOP/tests/shell/craft-perfdata.py"
+	n=0
+}
+# both FILE OPTS...: report_vs_perf FILE $BOTH_OPTS OPTS, counted in $n
+both() {
+	_f=$1; shift
+	# shellcheck disable=SC2086
+	report_vs_perf "$_f" $BOTH_OPTS "$@"
+	n=$((n + 1))
+}
 # script_vs_perf FILE OPTS...: mperf script prints what perf script prints (stdout,
 # exit status); counts the comparisons in $n (script-fields and
 # script-srccode-datasrc)

@@ -5,22 +5,11 @@
 # by the entry's map; report equals perf's on a perf 6.1 file given kernel
 # data addresses (craft-perfdata.py) and on a -d recording given a user one
 . "$(dirname "$0")/lib.sh"
-need_perf
-tmpdir
-D="$DATA/perf-6.1"
-[ -f "$D/cpuburn-plain.data" ] || skip "no perf 6.1 test data"
-C="$TOP/tests/shell/craft-perfdata.py"
-command -v python3 >/dev/null || skip "no python3"
+perf61_data cpuburn-plain.data
 K="--kallsyms $D/kallsyms"
-n=0
-both() {
-	_f=$1; shift
-	# shellcheck disable=SC2086
-	report_vs_perf "$_f" $K "$@"
-	n=$((n + 1))
-}
+BOTH_OPTS=$K
 # a kernel sample in the map, then one in a data symbol (D)
-python3 "$C" ips "$D/cpuburn-plain.data" "$T/k.data" 1 ffffffff81001000,ffffffff83000010 ||
+python3 "$CRAFT" ips "$D/cpuburn-plain.data" "$T/k.data" 1 ffffffff81001000,ffffffff83000010 ||
 	fail "craft failed"
 both "$T/k.data" -s sym,dso
 grep -q '__start_init_stack+0x10 ' "$T/perf" || fail "perf printed no data symbol offset"
@@ -44,7 +33,7 @@ for line in sys.stdin:
             break
 ' "$off" "$WL/cpuburn")
 	[ -n "$addr" ] || fail "no read-only mapping of cpuburn in the -d recording"
-	python3 "$C" ips "$T/d.data" "$T/obj.data" 2 "$addr" || fail "craft failed"
+	python3 "$CRAFT" ips "$T/d.data" "$T/obj.data" 2 "$addr" || fail "craft failed"
 	K=
 	both "$T/obj.data" -s sym,dso
 	grep -q '_IO_stdin_used+0xffff' "$T/perf" || fail "perf printed no map-relative object offset"

@@ -6,23 +6,11 @@
 # cut are never read. report and script equal perf's on a crafted perf 6.1
 # file and on the perf 6.1 fp and dwarf files with N = 1, 2, 3, 5
 . "$(dirname "$0")/lib.sh"
-need_perf
-tmpdir
-D="$DATA/perf-6.1"
-[ -f "$D/cpuburn-fp.data" ] || skip "no perf 6.1 test data"
-command -v python3 >/dev/null || skip "no python3"
-# shellcheck disable=SC2046
-set -- $(report_symargs)
-S="$*"
-n=0
-both() {
-	_f=$1; shift
-	# shellcheck disable=SC2086
-	report_vs_perf "$_f" $S "$@"
-	n=$((n + 1))
-}
+perf61_data cpuburn-fp.data
+S=$(report_symargs)
+BOTH_OPTS=$S
 # kernel marker, leaf, a bogus marker, a frame, kernel marker, the root
-python3 "$TOP/tests/shell/craft-perfdata.py" kchain "$D/cpuburn-fp.data" "$T/bad.data" \
+python3 "$CRAFT" kchain "$D/cpuburn-fp.data" "$T/bad.data" \
 	ffffffff81001000,ffffffffffffffea,ffffffff81002000,ffffffffffffff80,ffffffff81003000 ||
 	fail "craft failed"
 for N in 1 2 3; do

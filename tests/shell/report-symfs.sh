@@ -17,10 +17,6 @@ cp -a "$T/home/.debug" "$T/cached/"
 # the binaries by basename at the top of DIR: perf does not look there
 cp "$D/bin/dsouser" "$D/bin/libmwork.so" "$T/flat/"
 n=0
-both() {
-	report_vs_perf "$@"
-	n=$((n + 1))
-}
 # this machine's ~/.debug holds the objects: unused with --symfs
 export HOME="$T/home"
 both "$T/fresh.data" --symfs "$T/empty"

@@ -5,11 +5,7 @@
 # given kernel samples (craft-perfdata.py) and a small vmlinux made here
 # with the file's kernel build-id
 . "$(dirname "$0")/lib.sh"
-need_perf
-tmpdir
-D="$DATA/perf-6.1"
-[ -f "$D/cpuburn-plain.data" ] || skip "no perf 6.1 test data"
-command -v python3 >/dev/null || skip "no python3"
+perf61_data cpuburn-plain.data
 { command -v gcc && command -v ld; } >/dev/null || skip "no gcc/ld to make a vmlinux"
 bid=$("$PERF" buildid-list -i "$D/cpuburn-plain.data" 2>/dev/null | awk '$2 == "[kernel.kallsyms]" { print $1 }')
 [ -n "$bid" ] || skip "the file names no kernel build-id"
@@ -28,9 +24,8 @@ _etext:
 EOS
 gcc -c "$T/vm.S" -o "$T/vm.o" && ld -o "$T/vmlinux" -nostdlib -static -e f_one \
 	-Ttext=0xffffffff81000000 --build-id=0x"$bid" "$T/vm.o" || fail "cannot link the vmlinux"
-python3 "$TOP/tests/shell/craft-perfdata.py" ips "$D/cpuburn-plain.data" "$T/k.data" 1 \
+python3 "$CRAFT" ips "$D/cpuburn-plain.data" "$T/k.data" 1 \
 	ffffffff81000010,ffffffff81002000,ffffffff83000000,ffffffff81400ff0 || fail "craft failed"
-n=0
 for o in "" "-s dso_size,sym,dso" "-s symbol_size,sym" "--no-children -s sym"; do
 	# shellcheck disable=SC2086
 	report_vs_perf "$T/k.data" -k "$T/vmlinux" $o
