@@ -558,10 +558,11 @@ bad:
 /*
  * One trial parse in a child. Return -1 when it finished (or no child could
  * be made: then the parse runs unguarded, as it would anyway), else the
- * step it died in.
+ * step it died in; *hung says it was stopped by its alarm rather than by a
+ * fault.
  */
 static long trial_parse(const void *data, size_t size, const uint32_t *skip,
-			int nr_skip)
+			int nr_skip, bool *hung)
 {
 	uint32_t s, last = UINT32_MAX;
 	int p[2], status, null;
@@ -603,6 +604,7 @@ static long trial_parse(const void *data, size_t size, const uint32_t *skip,
 			return -1;
 	if ((WIFEXITED(status) && WEXITSTATUS(status) == 0) || last == UINT32_MAX)
 		return -1;
+	*hung = WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM;
 	return last;
 }
 
@@ -610,13 +612,23 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 {
 	uint32_t skip[MAX_BAD_STEPS];
 	struct guard g = { -1, 0, skip, 0 };
+	int retries = 0;
 
 	while (g.nr_skip < MAX_BAD_STEPS) {
-		long bad = trial_parse(data, size, skip, g.nr_skip);
+		bool hung = false;
+		long bad = trial_parse(data, size, skip, g.nr_skip, &hung);
 
 		if (bad < 0)
 			break;
+		/*
+		 * A child forked while another thread (the kallsyms loader,
+		 * in pipe mode) held an allocator lock waits forever on it:
+		 * try a fresh child once before blaming the step.
+		 */
+		if (hung && retries++ == 0)
+			continue;
 		skip[g.nr_skip++] = bad;
+		retries = 0;
 	}
 	if (g.nr_skip == MAX_BAD_STEPS) {
 		pr_debug("trace data: too many parts crash libtraceevent; not used\n");
