@@ -822,7 +822,8 @@ static int report__setup(struct report *rep)
 	}
 	report__elide(rep);
 	/* -s srcline: DWARF-unwound frames carry their lines (children) */
-	rep->machine->frame_srclines = rep->need_srcline;
+	rep->machine->frame_srclines = rep->need_srcline ||
+		(rep->use_callchain && rep->cc.key != KEY_FUNCTION);
 	return 0;
 }
 
@@ -845,6 +846,20 @@ static const char *report__frame_srcline(void *arg, const struct callchain_curso
 	else
 		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", f->dso->short_name, f->ip);
 	return machine__intern(rep->machine, buf);
+}
+
+/* -g address, -g srcline: each frame is its address or source line,
+ * shown with its line (inlined frames with theirs, from the unwinding) */
+static void report__key_frames(struct report *rep, struct callchain_cursor *cursor)
+{
+	for (uint32_t i = 0; i < cursor->nr; i++) {
+		struct callchain_cursor_node *f = &cursor->nodes[i];
+
+		f->key = rep->cc.key;
+		if (!f->srcline && f->dso)
+			f->srcline = srcline__frame(rep->machine, f->dso, f->sym, f->addr,
+						    rep->cc.key == KEY_ADDRESS);
+	}
 }
 
 static struct hists *report__hists(struct report *rep, struct evsel *evsel)
@@ -1126,6 +1141,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		cursor = &rep->cursor;
 		if (rep->hide_unresolved)
 			report__hide_unresolved_frames(cursor);
+		if (rep->cc.key != KEY_FUNCTION)
+			report__key_frames(rep, cursor);
 		if (!sample->callchain && !sample->user_stack.size)
 			hists->nr_no_callchain++;
 		if (cursor->truncated)
@@ -1671,15 +1688,9 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 	}
 	rep->call_graph = arg ? arg : "graph";
 	err = callchain_param__parse(&rep->cc, rep->call_graph);
-	if (err == -ENOTSUP) {
-		pr_err("-g/--call-graph '%s': call graph entries by address or source line "
-		       "are not supported; use the function key (the default)\n",
-		       rep->call_graph);
-		return -1;
-	}
 	if (err < 0) {
 		pr_err("invalid -g/--call-graph '%s': use graph|flat|fractal|folded|none"
-		       "[,threshold[,limit]][,caller|callee]\n", rep->call_graph);
+		       "[,threshold[,limit]][,caller|callee][,function|address|srcline]\n", rep->call_graph);
 		return -1;
 	}
 	return 0;

@@ -65,15 +65,15 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 		} else if (!strncmp(tok, "callee", n)) {
 			p->order = ORDER_CALLEE;
 			p->order_set = true;
-		} else if (n > 1 && (!strncmp(tok, "address", n) || !strncmp(tok, "srcline", n))) {
-			/* perf's entries by address or source line, each with
-			 * its line: not done */
-			err = -ENOTSUP;
-			break;
-		} else if (!strncmp(tok, "function", n) ||
-			   !strncmp(tok, "percent", n) || !strncmp(tok, "period", n) ||
+		} else if (n > 1 && !strncmp(tok, "address", n)) {
+			p->key = KEY_ADDRESS;
+		} else if (n > 1 && !strncmp(tok, "srcline", n)) {
+			p->key = KEY_SRCLINE;
+		} else if (!strncmp(tok, "function", n)) {
+			p->key = KEY_FUNCTION;
+		} else if (!strncmp(tok, "percent", n) || !strncmp(tok, "period", n) ||
 			   !strncmp(tok, "count", n) || !strncmp(tok, "fp", n)) {
-			/* accepted: function key, percent value are what we do */
+			/* accepted: the percent value is what we do */
 		} else {
 			v = strtod(tok, &end);
 			if (end != tok && !*end && v >= 0) {
@@ -99,12 +99,13 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 			} else if (!strncmp(tok, "callee", n)) {
 				p->order = ORDER_CALLEE;
 				p->order_set = true;
-			} else if (n > 1 && (!strncmp(tok, "address", n) ||
-					     !strncmp(tok, "srcline", n))) {
-				err = -ENOTSUP;
-				break;
-			} else if (strncmp(tok, "function", n) &&
-				   strncmp(tok, "percent", n) && strncmp(tok, "period", n)) {
+			} else if (n > 1 && !strncmp(tok, "address", n)) {
+				p->key = KEY_ADDRESS;
+			} else if (n > 1 && !strncmp(tok, "srcline", n)) {
+				p->key = KEY_SRCLINE;
+			} else if (!strncmp(tok, "function", n)) {
+				p->key = KEY_FUNCTION;
+			} else if (strncmp(tok, "percent", n) && strncmp(tok, "period", n)) {
 				err = -EINVAL;
 				break;
 			}
@@ -215,12 +216,23 @@ struct frame_key {
 	uint64_t start;
 };
 
+/* The symbol a frame merges by: none for a frame keyed by its address,
+ * or by a source line it has */
+static inline const struct symbol *frame__ksym(const struct callchain_cursor_node *f)
+{
+	if (f->key == KEY_ADDRESS || (f->key == KEY_SRCLINE && f->srcline))
+		return NULL;
+	return f->sym;
+}
+
 static void frame_key__init(struct frame_key *k, const struct callchain_cursor_node *f)
 {
+	const struct symbol *sym = frame__ksym(f);
+
 	k->f = f;
 	k->order = f->dso ? f->dso->order : 0;
-	k->inlined = f->sym && f->sym->inlined;
-	k->start = f->sym ? f->sym->start : 0;
+	k->inlined = sym && sym->inlined;
+	k->start = sym ? sym->start : 0;
 }
 
 static int dso_value__cmp(const struct dso *ld, uint32_t lo, uint64_t lv,
@@ -235,24 +247,35 @@ static int dso_value__cmp(const struct dso *ld, uint32_t lo, uint64_t lv,
 }
 
 /*
- * perf's frame comparison with the "function" key, @n a child already in
- * the tree, @k the frame looked up: <0 (@n before it) sends the frame down
- * the left subtree, 0 is a match. Two symbols compare by object, then
- * start (inlined ones by name only); when either frame has no symbol, both
- * compare by object, then raw address.
+ * perf's frame comparison, @n a child already in the tree, @k the frame
+ * looked up: <0 (@n before it) sends the frame down the left subtree, 0 is
+ * a match. By function: two symbols compare by object, then start (inlined
+ * ones by name only); when either frame has no symbol, both compare by
+ * object, then raw address. By address (-g address): as frames without a
+ * symbol. By line (-g srcline): as strings when either has one, else as by
+ * function.
  */
 static int frame__cmp(const struct callchain_node *n, const struct frame_key *k)
 {
 	const struct callchain_cursor_node *e = &n->key, *f = k->f;
+	const struct symbol *es = frame__ksym(e), *fs = frame__ksym(f);
 	uint32_t eo = e->dso ? e->dso->order : 0;
+	int r;
 
-	if (e->sym && f->sym) {
-		if (e->sym->inlined || k->inlined) {
-			int r = strcmp(e->sym->name, f->sym->name);
-
+	/* -g srcline: by line where either has one (one without first),
+	 * else as by function */
+	if (f->key == KEY_SRCLINE && (e->srcline || f->srcline)) {
+		if (!e->srcline || !f->srcline)
+			return e->srcline ? -1 : 1;
+		r = strcmp(e->srcline, f->srcline);
+		return r < 0 ? -1 : r > 0;
+	}
+	if (es && fs) {
+		if (es->inlined || k->inlined) {
+			r = strcmp(es->name, fs->name);
 			return r < 0 ? -1 : r > 0;
 		}
-		return dso_value__cmp(e->dso, eo, e->sym->start, f->dso, k->order, k->start);
+		return dso_value__cmp(e->dso, eo, es->start, f->dso, k->order, k->start);
 	}
 	return dso_value__cmp(e->dso, eo, e->ip, f->dso, k->order, f->ip);
 }
@@ -289,13 +312,16 @@ static uint32_t frame_key__bit(const struct frame_key *k)
 /* @k would mix kinds among @n's children */
 static bool node__mixes(const struct callchain_node *n, const struct frame_key *k)
 {
-	return k->inlined || (frame_key__bit(k) & (k->f->sym ? n->addr_dsos : n->sym_dsos));
+	/* -g srcline: perf's walk always (lines, names and addresses mix) */
+	return k->inlined || k->f->key == KEY_SRCLINE ||
+	       (frame_key__bit(k) & (frame__ksym(k->f) ? n->addr_dsos : n->sym_dsos));
 }
 
 /* by symbol (one per start in an object) or address, and object */
 static uint64_t frame_key__hash(const struct frame_key *k)
 {
-	uint64_t v = k->f->sym ? (uint64_t)(uintptr_t)k->f->sym : k->f->ip;
+	const struct symbol *sym = frame__ksym(k->f);
+	uint64_t v = sym ? (uint64_t)(uintptr_t)sym : k->f->ip;
 
 	v ^= (uint64_t)(uintptr_t)k->f->dso * 0x9e3779b97f4a7c15ULL;
 	v ^= v >> 31;
@@ -359,7 +385,9 @@ static bool frame__same(const struct callchain_node *n, const struct frame_key *
 {
 	const struct callchain_cursor_node *e = &n->key, *f = k->f;
 
-	return e->dso == f->dso && e->sym == f->sym && (f->sym || e->ip == f->ip);
+	const struct symbol *fs = frame__ksym(f);
+
+	return e->dso == f->dso && frame__ksym(e) == fs && (fs || e->ip == f->ip);
 }
 
 /* The equal child of a node of one kind per object, by hash; NULL: none */
@@ -448,7 +476,9 @@ static int link__cmp(const struct callchain_node *node, uint32_t i, const struct
 	const struct cc_link *l = &node->ix->links[i];
 	const struct callchain_cursor_node *f = k->f;
 
-	if (l->sym && f->sym) {
+	if (f->key == KEY_SRCLINE)
+		return frame__cmp(node->children[i], k);
+	if (l->sym && frame__ksym(f)) {
 		if (l->inlined || k->inlined)
 			return frame__cmp(node->children[i], k);
 		return dso_value__cmp(l->dso, l->order, l->start, f->dso, k->order, k->start);
@@ -486,7 +516,7 @@ static void rb_link(struct callchain_index *ix, uint32_t idx, const struct frame
 	l->order = k->order;
 	l->start = k->start;
 	l->ip = k->f->ip;
-	l->sym = k->f->sym != NULL;
+	l->sym = frame__ksym(k->f) != NULL;
 	l->inlined = k->inlined;
 	l->left = l->right = RB_NONE;
 	l->parent = up;
@@ -595,7 +625,7 @@ static inline __attribute__((always_inline)) struct callchain_node *node__child(
 	node__keys(node)[idx] = h;
 	if (k.inlined)
 		node->sym_dsos |= INLINED_BIT;
-	if (f->sym)
+	if (frame__ksym(f))
 		node->sym_dsos |= frame_key__bit(&k);
 	else
 		node->addr_dsos |= frame_key__bit(&k);
@@ -678,6 +708,11 @@ int callchain_root__append(struct callchain_root *root,
 const char *callchain_frame__name(const struct callchain_cursor_node *f,
 				  char *buf, size_t size)
 {
+	if (f->sym && f->key != KEY_FUNCTION && f->srcline) {
+		snprintf(buf, size, "%s %s%s", f->sym->name, f->srcline,
+			 f->sym->inlined ? " (inlined)" : "");
+		return buf;
+	}
 	if (f->sym && f->sym->inlined) {
 		snprintf(buf, size, "%s (inlined)", f->sym->name);
 		return buf;

@@ -27,6 +27,9 @@ struct callchain_cursor_node {
 	 * in the innermost one, the call sites above it); else NULL */
 	const char *srcline;
 	bool unwound;		/* a DWARF-unwound user frame */
+	/* enum chain_key: how the frame merges with others in the call
+	 * tree (-g address, -g srcline: by srcline, which it prints) */
+	uint8_t key;
 };
 
 struct callchain_cursor {
@@ -54,9 +57,16 @@ enum chain_order {
 	ORDER_CALLER,
 };
 
+enum chain_key {
+	KEY_FUNCTION,		/* frames of one function merge */
+	KEY_ADDRESS,		/* frames of one address merge */
+	KEY_SRCLINE,		/* frames of one source line merge */
+};
+
 struct callchain_param {
 	enum chain_mode mode;
 	enum chain_order order;
+	enum chain_key key;
 	bool order_set;
 	double min_percent;	/* threshold, default 0.5 */
 	uint32_t print_limit;	/* 0: no limit */
@@ -129,7 +139,8 @@ uint32_t callchain_node__sorted_children(const struct callchain_node *node, uint
 void callchain_node__tree_order(const struct callchain_node *node,
 				struct callchain_node **out);
 
-/* The frame's display name: symbol, or the hex address. */
+/* The frame's display name: symbol (with its source line for -g
+ * address), or the hex address. */
 const char *callchain_frame__name(const struct callchain_cursor_node *f,
 				  char *buf, size_t size);
 

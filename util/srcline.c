@@ -997,8 +997,15 @@ static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 	return have_func;
 }
 
-const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
-			 uint64_t addr)
+/* What a look-up that finds no line gives */
+enum srcline_fallback {
+	FALLBACK_SYM,		/* "sym+off", or "dso[addr]" */
+	FALLBACK_OFF,		/* "+off", or "dso[addr]" */
+	FALLBACK_NONE,		/* NULL */
+};
+
+static const char *srcline__lookup(struct machine *m, struct dso *dso, struct symbol *sym,
+				   uint64_t addr, enum srcline_fallback fallback)
 {
 	struct srcline_state *s;
 	const char *line = NULL, *file, *base;
@@ -1028,14 +1035,29 @@ const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 			cache_add(s, addr, line ? line : srcline_none);
 		}
 	}
+	if (!line && fallback == FALLBACK_NONE)
+		return NULL;
 	if (!line) {
 		if (sym)
-			snprintf(buf, sizeof(buf), "%s+%" PRIu64, sym->name, addr - sym->start);
+			snprintf(buf, sizeof(buf), "%s+%" PRIu64,
+				 fallback == FALLBACK_SYM ? sym->name : "", addr - sym->start);
 		else	/* perf: the object and the address */
 			snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name, addr);
 		line = machine__intern(m, buf);
 	}
 	return line ? line : "??:0";
+}
+
+const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
+			 uint64_t addr)
+{
+	return srcline__lookup(m, dso, sym, addr, FALLBACK_SYM);
+}
+
+const char *srcline__frame(struct machine *m, struct dso *dso, struct symbol *sym,
+			   uint64_t addr, bool show_addr)
+{
+	return srcline__lookup(m, dso, sym, addr, show_addr ? FALLBACK_OFF : FALLBACK_NONE);
 }
 
 int srcline__file_line(struct machine *m, struct dso *dso, uint64_t addr,

@@ -20,6 +20,12 @@ struct symbol;
 const char *srcline__get(struct machine *machine, struct dso *dso,
 			 struct symbol *sym, uint64_t addr);
 
+/* A callchain frame's line for -g address (@show_addr) or -g srcline:
+ * as srcline__get(), but where no line is found "+off" (the symbol's name
+ * left out) with @show_addr, else NULL. */
+const char *srcline__frame(struct machine *machine, struct dso *dso,
+			   struct symbol *sym, uint64_t addr, bool show_addr);
+
 /* The source file of @addr (the whole path the line table gives, interned)
  * and its line, as binutils' addr2line names them: returns 1 with *@file
  * and *@line (> 0), 0 when either is unknown. */

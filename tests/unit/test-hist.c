@@ -370,13 +370,75 @@ static void test_callchain_param(void **state)
 	assert_int_equal(callchain_param__parse(&p, "folded"), 0);
 	assert_int_equal(p.mode, CHAIN_FOLDED);
 	assert_int_equal(callchain_param__parse(&p, "bogus"), -EINVAL);
-	/* the function key is what mperf does; address and srcline keys
-	 * are refused, not taken for it */
+	/* the key: function (the default), address, srcline, anywhere */
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,function"), 0);
-	assert_int_equal(callchain_param__parse(&p, "address"), -ENOTSUP);
-	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,address"), -ENOTSUP);
-	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,srcline"), -ENOTSUP);
-	assert_int_equal(callchain_param__parse(&p, "graph,0.5,2,callee,addr"), -ENOTSUP);
+	assert_int_equal(p.key, KEY_FUNCTION);
+	assert_int_equal(callchain_param__parse(&p, "address"), 0);
+	assert_int_equal(p.key, KEY_ADDRESS);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,srcline"), 0);
+	assert_int_equal(p.key, KEY_SRCLINE);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,2,callee,addr"), 0);
+	assert_int_equal(p.key, KEY_ADDRESS);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,fu"), 0);
+	assert_int_equal(p.key, KEY_FUNCTION);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,a"), -EINVAL);
+}
+
+/* -g address: frames of one function at two addresses are two children;
+ * -g srcline: one child per line, frames without one by function, which
+ * compare greater than those with one (first in the tree order) */
+static void test_callchain_keys(void **state)
+{
+	struct dso d;
+	struct symbol *s = symbol__new(0x1000, 0x100, 1, "func");
+	struct callchain_cursor_node a = { .ip = 0x1010 }, b, c;
+	struct callchain_root root;
+	struct callchain_node *v[3];
+	char buf[64];
+
+	(void)state;
+	memset(&d, 0, sizeof(d));
+	d.order = 1;
+	assert_non_null(s);
+	a.dso = &d;
+	a.sym = s;
+	a.key = KEY_ADDRESS;
+	a.srcline = "f.c:3";
+	b = a;
+	b.ip = 0x1020;
+	callchain_root__init(&root);
+	assert_int_equal(callchain_root__append(&root, &a, 1, 1), 0);
+	assert_int_equal(callchain_root__append(&root, &b, 1, 1), 0);
+	assert_int_equal(root.node.nr_children, 2);
+	assert_string_equal(callchain_frame__name(&root.node.children[0]->key, buf, sizeof(buf)),
+			    "func f.c:3");
+	callchain_root__exit(&root);
+
+	/* by line: the same line merges, another line is another child,
+	 * frames without a line merge by function */
+	a.key = b.key = KEY_SRCLINE;
+	c = b;
+	c.ip = 0x1030;
+	c.srcline = "f.c:4";
+	callchain_root__init(&root);
+	assert_int_equal(callchain_root__append(&root, &a, 1, 1), 0);
+	assert_int_equal(callchain_root__append(&root, &b, 1, 1), 0);
+	assert_int_equal(root.node.nr_children, 1);
+	assert_int_equal(callchain_root__append(&root, &c, 1, 1), 0);
+	c.srcline = NULL;
+	c.ip = 0x1040;
+	assert_int_equal(callchain_root__append(&root, &c, 1, 1), 0);
+	c.ip = 0x1050;		/* by function now: the same child */
+	assert_int_equal(callchain_root__append(&root, &c, 1, 1), 0);
+	assert_int_equal(root.node.nr_children, 3);
+	callchain_node__tree_order(&root.node, v);
+	assert_null(v[0]->key.srcline);
+	assert_int_equal(v[0]->cumul, 2);
+	assert_string_equal(v[1]->key.srcline, "f.c:4");
+	assert_string_equal(v[2]->key.srcline, "f.c:3");
+	assert_string_equal(callchain_frame__name(&v[0]->key, buf, sizeof(buf)), "func");
+	callchain_root__exit(&root);
+	free(s);
 }
 
 /* a sample-only key (weight): perf's duplicate check of children entries
@@ -493,6 +555,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_callee_flat_folded, setup, teardown),
 		cmocka_unit_test(test_callchain_walk_split),
 		cmocka_unit_test(test_callchain_param),
+		cmocka_unit_test(test_callchain_keys),
 		cmocka_unit_test(test_flat_tie_order),
 		cmocka_unit_test(test_children_weight),
 		cmocka_unit_test_setup_teardown(test_inlined_walk_split, setup, teardown),
