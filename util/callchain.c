@@ -37,6 +37,24 @@ void callchain_cursor__exit(struct callchain_cursor *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* An order or key word of -g (perf's abbreviations): true when @tok is one */
+static bool parse_order_key(struct callchain_param *p, const char *tok, size_t n)
+{
+	if (!strncmp(tok, "caller", n) || !strncmp(tok, "callee", n)) {
+		p->order = !strncmp(tok, "caller", n) ? ORDER_CALLER : ORDER_CALLEE;
+		p->order_set = true;
+	} else if (n > 1 && !strncmp(tok, "address", n)) {
+		p->key = KEY_ADDRESS;
+	} else if (n > 1 && !strncmp(tok, "srcline", n)) {
+		p->key = KEY_SRCLINE;
+	} else if (!strncmp(tok, "function", n)) {
+		p->key = KEY_FUNCTION;
+	} else {
+		return false;
+	}
+	return true;
+}
+
 int callchain_param__parse(struct callchain_param *p, const char *arg)
 {
 	char *s = strdup(arg), *tok, *save = NULL;
@@ -59,30 +77,18 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 			p->mode = CHAIN_FOLDED;
 		else if (!strncmp(tok, "none", n))
 			p->mode = CHAIN_NONE;
-		else if (!strncmp(tok, "caller", n)) {
-			p->order = ORDER_CALLER;
-			p->order_set = true;
-		} else if (!strncmp(tok, "callee", n)) {
-			p->order = ORDER_CALLEE;
-			p->order_set = true;
-		} else if (n > 1 && !strncmp(tok, "address", n)) {
-			p->key = KEY_ADDRESS;
-		} else if (n > 1 && !strncmp(tok, "srcline", n)) {
-			p->key = KEY_SRCLINE;
-		} else if (!strncmp(tok, "function", n)) {
-			p->key = KEY_FUNCTION;
-		} else if (!strncmp(tok, "percent", n) || !strncmp(tok, "period", n) ||
-			   !strncmp(tok, "count", n) || !strncmp(tok, "fp", n)) {
+		else if (parse_order_key(p, tok, n))
+			continue;
+		else if (!strncmp(tok, "percent", n) || !strncmp(tok, "period", n) ||
+			 !strncmp(tok, "count", n) || !strncmp(tok, "fp", n)) {
 			/* accepted: the percent value is what we do */
 		} else {
 			v = strtod(tok, &end);
-			if (end != tok && !*end && v >= 0) {
-				if (p->min_percent < 0 || tok == s || 1)
-					p->min_percent = v;
-			} else {
+			if (end == tok || *end || v < 0) {
 				err = -EINVAL;
 				break;
 			}
+			p->min_percent = v;
 			/* a second number is the print limit */
 			tok = strtok_r(NULL, ",", &save);
 			if (!tok)
@@ -93,19 +99,8 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 				continue;
 			}
 			n = strlen(tok);
-			if (!strncmp(tok, "caller", n)) {
-				p->order = ORDER_CALLER;
-				p->order_set = true;
-			} else if (!strncmp(tok, "callee", n)) {
-				p->order = ORDER_CALLEE;
-				p->order_set = true;
-			} else if (n > 1 && !strncmp(tok, "address", n)) {
-				p->key = KEY_ADDRESS;
-			} else if (n > 1 && !strncmp(tok, "srcline", n)) {
-				p->key = KEY_SRCLINE;
-			} else if (!strncmp(tok, "function", n)) {
-				p->key = KEY_FUNCTION;
-			} else if (strncmp(tok, "percent", n) && strncmp(tok, "period", n)) {
+			if (!parse_order_key(p, tok, n) &&
+			    strncmp(tok, "percent", n) && strncmp(tok, "period", n)) {
 				err = -EINVAL;
 				break;
 			}
