@@ -145,6 +145,9 @@ struct report {
 	bool cpu_filter;
 	regex_t parent_re;
 	bool parent_re_ok;
+	const char *ignore_callees;	/* --ignore-callees regex */
+	regex_t callees_re;
+	bool callees_re_ok;
 	uint64_t nr_samples, nr_filtered, nr_lost;
 	int err;
 	struct tui_report *tui_rep;	/* the TUI is up (ui/hist-browser.h) */
@@ -977,6 +980,51 @@ static struct symbol *report__parent(struct report *rep, const struct callchain_
 	return NULL;
 }
 
+/*
+ * --ignore-callees: walking the chain in the order the report shows it,
+ * a frame whose symbol matches starts the chain afresh (the frames walked
+ * before it are dropped), and the last such frame becomes the sample's
+ * own location. perf matches the sampled frames only (not DWARF-unwound
+ * ones), and not the frame it took for the parent key.
+ */
+static void report__ignore_callees(struct report *rep, struct callchain_cursor *c,
+				   const struct symbol *parent, struct addr_location *al)
+{
+	bool from_root = rep->cc.order == ORDER_CALLER;
+	bool parent_seen = false;
+	uint32_t i, root = c->nr;
+
+	for (i = 0; i < c->nr; i++) {
+		uint32_t k = from_root ? c->nr - 1 - i : i;
+		const struct callchain_cursor_node *n = &c->nodes[k];
+
+		if (!n->sym || n->unwound)
+			continue;
+		if (parent && !parent_seen && n->sym == parent) {
+			parent_seen = true;
+			continue;
+		}
+		if (!regexec(&rep->callees_re, n->sym->name, 0, NULL, 0))
+			root = k;
+	}
+	if (root == c->nr)
+		return;
+	al->map = c->nodes[root].map;
+	al->dso = c->nodes[root].dso;
+	al->sym = c->nodes[root].sym;
+	al->addr = c->nodes[root].addr;
+	al->ip = c->nodes[root].ip;
+	al->level = c->nodes[root].level;
+	/* the cursor is leaf first: the callees are below the root in
+	 * callee order, above it in caller order */
+	if (from_root) {
+		c->nr = root + 1;
+	} else {
+		memmove(c->nodes, c->nodes + root, (c->nr - root) * sizeof(*c->nodes));
+		c->nr -= root;
+	}
+}
+
 /* --time-quantum: "-s time" slots, 100 ms by default as perf's; a whole
  * number with ns (the default unit), us, ms or s. 0, or -EINVAL. */
 static int parse_time_quantum(const char *s, uint64_t *ns)
@@ -1086,6 +1134,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	struct hist_entry tmpl;
 	struct hists *hists;
 	struct callchain_cursor *cursor = NULL;
+	struct symbol *parent = NULL;
 	uint64_t period = sample->period;
 	int err;
 
@@ -1130,6 +1179,10 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 			hists->nr_no_callchain++;
 		if (cursor->truncated)
 			hists->nr_truncated++;
+		if (rep->parent_re_ok && rep->need_parent)
+			parent = report__parent(rep, cursor);
+		if (rep->callees_re_ok)
+			report__ignore_callees(rep, cursor, parent, &al);
 	}
 	tui_report__sample(rep->tui_rep, session, evsel->idx, &al, period);
 	if (!al.sym)
@@ -1142,7 +1195,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
 	tmpl.obj_ip = al.addr;
 	tmpl.map_delta = al.map ? map__unmap_ip(al.map, 0) : 0;
-	tmpl.ip = sample->ip;
+	tmpl.ip = al.ip;	/* the --ignore-callees root's, if any */
 	report__weights(evsel, sample, &tmpl);
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
 		tmpl.cgroup = sample->cgroup;
@@ -1168,8 +1221,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		if (!tmpl.dyn)
 			return -ENOMEM;
 	}
-	if (cursor && rep->parent_re_ok && rep->need_parent)
-		tmpl.parent = report__parent(rep, cursor);
+	tmpl.parent = parent;
 	/* -x: samples without a caller matching --parent are hidden */
 	if (rep->exclude_other && !tmpl.parent)
 		tmpl.filtered = true;
@@ -1743,6 +1795,8 @@ static void report__exit(struct report *rep)
 	free(rep->tvalues.value);
 	if (rep->parent_re_ok)
 		regfree(&rep->parent_re);
+	if (rep->callees_re_ok)
+		regfree(&rep->callees_re);
 	if (rep->tevent)
 		trace_event__delete(rep->tevent);
 	free(rep->trace_buf);
@@ -1800,6 +1854,9 @@ int cmd_report(int argc, const char **argv)
 			    "only samples with a caller matching --parent"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
+		OPT_STRING(0, "ignore-callees", &rep.ignore_callees, "regex",
+			   "in callchains, cut the callees of functions matching regex and "
+			   "count their samples to the function"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "tracepoint field keys show the fields' values, not the formatted text"),
 		OPT_STRING(0, "time-quantum", &rep.time_quantum_str, "n[ns|us|ms|s]",
@@ -1855,7 +1912,6 @@ int cmd_report(int argc, const char **argv)
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
 		OPT_UNSUPPORTED(0, "mem-mode", "the memory-access sort keys are not implemented"),
-		OPT_UNSUPPORTED(0, "ignore-callees", "not implemented; cut the chains with --max-stack or -p/-x"),
 		OPT_UNSUPPORTED('w', "column-widths", "fixed column widths are not implemented"),
 		OPT_UNSUPPORTED(0, "group-sort-idx", "not implemented; the group view sorts by the leader"),
 		OPT_UNSUPPORTED(0, "show-ref-call-graph", "not implemented"),
@@ -1926,6 +1982,14 @@ int cmd_report(int argc, const char **argv)
 	else {
 		pr_err("report: bad --parent regex '%s'\n", rep.parent_pattern);
 		goto out;
+	}
+	if (rep.ignore_callees) {
+		if (regcomp(&rep.callees_re, rep.ignore_callees, REG_EXTENDED | REG_NOSUB)) {
+			pr_err("report: bad --ignore-callees regex '%s' (an extended regex, e.g. 'foo|^bar_')\n",
+			       rep.ignore_callees);
+			goto out;
+		}
+		rep.callees_re_ok = true;
 	}
 	if (quiet)
 		rep.symopts.quiet = true;

@@ -1,0 +1,38 @@
+#!/bin/sh
+# perf report options equal perf 6.1's output on its own files: --ignore-callees (and bad input: one line, non-zero exit)
+. "$(dirname "$0")/lib.sh"
+need_perf
+D="$DATA/perf-6.1"
+[ -f "$D/dsouser-fp.data" ] || skip "no perf 6.1 test data"
+tmpdir
+SA=$(report_symargs)
+n=0
+# bad_input WHAT NEEDLE ARGS...: mperf report fails with one line naming NEEDLE
+bad_input() {
+	_what=$1 _needle=$2
+	shift 2
+	"$MPERF" report -i "$D/dsouser-fp.data" --stdio "$@" > /dev/null 2> "$T/e" &&
+		fail "$_what was accepted"
+	[ "$(wc -l < "$T/e")" = 1 ] && grep -qF -- "$_needle" "$T/e" ||
+		{ cat "$T/e" >&2; fail "$_what: not one line naming '$_needle'"; }
+}
+
+# --ignore-callees: the chain starts afresh at the last matching frame in
+# the order shown (callee order cuts the callees, caller order the callers),
+# which takes the sample's self period
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp --ignore-callees mwork_entry|^local --no-children
+dsouser-fp --ignore-callees mwork_entry|^local
+dsouser-fp --ignore-callees mwork_entry|^local --no-children -G
+dsouser-fp --ignore-callees driver -s sym,addr --no-children
+dsouser-fp --ignore-callees mwork_entry -s parent -p main --no-children
+dsouser-fp --ignore-callees mwork_entry --no-children --max-stack 2
+syswide-fp --ignore-callees ^do_|^__x64|entry_SYSCALL --no-children
+cpuburn-dwarf --ignore-callees ^cb_|main --no-children
+LIST
+bad_input "--ignore-callees '('" "--ignore-callees" --ignore-callees '('
+[ "$n" -eq 8 ] || fail "only $n option sets ran"
