@@ -146,6 +146,9 @@ struct report {
 	regex_t parent_re;
 	bool parent_re_ok;
 	const char *ignore_callees;	/* --ignore-callees regex */
+	const char *col_widths_str;	/* -w/--column-widths */
+	int col_widths[MAX_FIELDS];
+	int nr_col_widths;
 	regex_t callees_re;
 	bool callees_re_ok;
 	uint64_t nr_samples, nr_filtered, nr_lost;
@@ -1025,6 +1028,34 @@ static void report__ignore_callees(struct report *rep, struct callchain_cursor *
 	}
 }
 
+/* -w: comma-separated column widths, each a number from 0 (as computed)
+ * to 1024; an empty item is 0, as perf takes it. 0, or -EINVAL. */
+static int parse_column_widths(struct report *rep, const char *s)
+{
+	const char *p = s;
+
+	rep->nr_col_widths = 0;
+	while (*p) {
+		char *end;
+		long v = 0;
+
+		if (*p != ',') {
+			if (*p < '0' || *p > '9')
+				return -EINVAL;
+			v = strtol(p, &end, 10);
+			if (v > 1024 || (*end && *end != ','))
+				return -EINVAL;
+			p = end;
+		}
+		if (rep->nr_col_widths == MAX_FIELDS)
+			return -EINVAL;
+		rep->col_widths[rep->nr_col_widths++] = (int)v;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
 /* --time-quantum: "-s time" slots, 100 ms by default as perf's; a whole
  * number with ns (the default unit), us, ms or s. 0, or -EINVAL. */
 static int parse_time_quantum(const char *s, uint64_t *ns)
@@ -1641,6 +1672,8 @@ static int report__print(struct report *rep, FILE *fp)
 	so.field_sep = rep->field_sep;
 	so.fields_given = rep->fields != NULL;
 	so.dso_list = rep->dsos.nr > 0;
+	so.col_widths = rep->col_widths;
+	so.nr_col_widths = rep->nr_col_widths;
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
@@ -1895,6 +1928,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump,
 			    "dump every record (hex bytes and decoded fields), then the record counts"),
 		OPT_BOOLEAN('T', "threads", &rep.threads, "per-thread counts of the events (from record -s)"),
+		OPT_STRING('w', "column-widths", &rep.col_widths_str, "w[,w...]",
+			   "fixed widths of the columns in order (0: as computed)"),
 		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
 			   "separate columns with sep instead of aligning them"),
 		OPT_STRING(0, "symfs", &rep.symopts.symfs, "dir",
@@ -1912,7 +1947,6 @@ int cmd_report(int argc, const char **argv)
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
 		OPT_UNSUPPORTED(0, "mem-mode", "the memory-access sort keys are not implemented"),
-		OPT_UNSUPPORTED('w', "column-widths", "fixed column widths are not implemented"),
 		OPT_UNSUPPORTED(0, "group-sort-idx", "not implemented; the group view sorts by the leader"),
 		OPT_UNSUPPORTED(0, "show-ref-call-graph", "not implemented"),
 		OPT_UNSUPPORTED(0, "percent-type", "annotation shows the symbol's period share (local-period) only"),
@@ -1981,6 +2015,11 @@ int cmd_report(int argc, const char **argv)
 		rep.parent_re_ok = true;
 	else {
 		pr_err("report: bad --parent regex '%s'\n", rep.parent_pattern);
+		goto out;
+	}
+	if (rep.col_widths_str && parse_column_widths(&rep, rep.col_widths_str)) {
+		pr_err("report: -w/--column-widths '%s': give widths from 0 to 1024 separated by commas (e.g. 0,20,30)\n",
+		       rep.col_widths_str);
 		goto out;
 	}
 	if (rep.ignore_callees) {

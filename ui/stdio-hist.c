@@ -121,12 +121,56 @@ static bool entry_shown(const struct hists *h, const struct hist_entry *he, doub
 	return !limit || pct(v, h->total_period) >= limit;
 }
 
+/* -w: the width the user gave column @k, or 0 */
+static int user_width(const struct stdio_hist_opts *o, int k)
+{
+	return o->col_widths && k < o->nr_col_widths ? o->col_widths[k] : 0;
+}
+
+/*
+ * -w: a column of fixed width @w, as perf prints it. A number is a space
+ * and the value right-aligned in w - 1, then left in the column (as wide
+ * as its header at least); a key's text is cut at w and padded to it,
+ * except the CPU (w digits at least) and a symbol, whose name after its
+ * "[.] " is cut (not at all when w is below 4), unpadded as the last
+ * column.
+ */
+static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *buf,
+			     int width, int w, bool last)
+{
+	char text[4096];
+
+	if (f->kind != FIELD_KEY) {
+		snprintf(text, sizeof(text), " %*s", w - 1, buf);
+		return (size_t)fprintf(fp, "%-*s", width, text);
+	}
+	if (!strcmp(f->key->name, "cpu"))
+		return (size_t)fprintf(fp, "%*.*d", w, w, atoi(buf));
+	if (!strcmp(f->key->name, "sym") && strlen(buf) >= 4 && buf[0] == '[') {
+		if (w < 4)
+			return (size_t)fputs(buf, fp);
+		if (last && !f->key->pad_last)
+			return (size_t)fprintf(fp, "%.4s%.*s", buf, w - 4, buf + 4);
+		return (size_t)fprintf(fp, "%.4s%-*.*s", buf, w - 4, w - 4, buf + 4);
+	}
+	return (size_t)fprintf(fp, "%-*.*s", w, w, buf);
+}
+
 /* One cell of a row: after @sep when given (-t), else aligned in @width
  * as perf aligns the column (the last one unpadded unless its key pads) */
 static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, int width,
-		       int k, bool last, const char *sep)
+		       int k, bool last, const char *sep, int user_w)
 {
 	char text[4096];
+
+	/* -t: a number is left in its column as without -w */
+	if (user_w > 0 && !(sep && f->kind != FIELD_KEY)) {
+		if (sep && k)
+			fputs(sep, fp);
+		else if (!sep)
+			fputs("  ", fp);
+		return put_fixed_cell(fp, f, buf, width, user_w, last);
+	}
 
 	if (sep) {
 		/* perf's -t: the separator for the two spaces, a number as " %s"
@@ -169,7 +213,7 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 
 /* The column header and its dotted underline, "#" lines as perf's */
 static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *width,
-			 bool children, const char *sep)
+			 bool children, const char *sep, bool fixed)
 {
 	size_t ret = (size_t)fputs("# ", fp);
 	int k, i;
@@ -179,7 +223,9 @@ static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *w
 
 		if (k)
 			ret += (size_t)fputs(sep ? sep : "  ", fp);
-		if (right_aligned(&o->fields[k]))
+		if (fixed && o->fields[k].kind == FIELD_KEY && user_width(o, k) > 0)
+			ret += (size_t)fprintf(fp, "%-*.*s", width[k], width[k], h);
+		else if (right_aligned(&o->fields[k]))
 			ret += (size_t)fprintf(fp, "%*s", width[k], h);
 		else
 			ret += (size_t)fprintf(fp, "%-*s", width[k], h);
@@ -239,8 +285,17 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	}
 
 	unresolved_dso_width(o, width, unresolved);
+	/* -w: a key's column is as wide as given, a number's as wide as
+	 * its header at least */
+	for (k = 0; k < o->nr_fields; k++) {
+		int w = user_width(o, k);
+		int hl = (int)strlen(field_header(&o->fields[k], children, o->fields_given));
+
+		if (w > 0)
+			width[k] = o->fields[k].kind == FIELD_KEY || w > hl ? w : hl;
+	}
 	if (!o->quiet)
-		ret += put_header(fp, o, width, children, sep);
+		ret += put_header(fp, o, width, children, sep, true);
 
 	for (i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i];
@@ -252,7 +307,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			bool last = k == o->nr_fields - 1;
 
 			field_text(f, he, hists, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k));
 		}
 		ret += (size_t)fputs("\n", fp);
 		if (o->show_callchain && he->callchain)
@@ -581,7 +636,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		unresolved |= !g.rows[i].rep->sym;
 	unresolved_dso_width(o, width, unresolved);
 	if (!o->quiet)
-		ret += put_header(fp, o, width, g.children, sep);
+		ret += put_header(fp, o, width, g.children, sep, false);
 	for (i = 0; i < g.nr_rows; i++) {
 		const struct group_row *r = order[i];
 		const struct hists *lh = group[0] ? group[0] : g.keys;
@@ -624,7 +679,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				continue;
 			}
 			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep, 0);
 		}
 		ret += (size_t)fputs("\n", fp);
 		/* the leader's callchain, as perf (a member-only row has none) */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report options equal perf 6.1's output on its own files: --ignore-callees (and bad input: one line, non-zero exit)
+# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w (and bad input: one line, non-zero exit)
 . "$(dirname "$0")/lib.sh"
 need_perf
 D="$DATA/perf-6.1"
@@ -35,4 +35,24 @@ syswide-fp --ignore-callees ^do_|^__x64|entry_SYSCALL --no-children
 cpuburn-dwarf --ignore-callees ^cb_|main --no-children
 LIST
 bad_input "--ignore-callees '('" "--ignore-callees" --ignore-callees '('
-[ "$n" -eq 8 ] || fail "only $n option sets ran"
+
+# -w: numbers as wide as given (their column as wide as its header at
+# least), keys cut and padded to the width, the CPU zero-padded, symbols
+# cut after their "[.] " (not below 4); 0 or an empty item: as computed
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp -w 5,5,5,5
+dsouser-fp -w 12,3,5,9,4,30 -n
+dsouser-fp -w 10,,10 --no-children
+syswide-fp -n --show-total-period -w 4,3,4,30 --no-children -g none
+syswide-fp -s cpu,sym -w 0,2,2 --no-children
+syswide-fp -s sym,dso -w 0,25,40 --no-children -g none
+syswide-fp -w 3,4,5,6,7 --no-children -s sym,srcline -g none
+syswide-fp -t , -w 12,4,4 --no-children -g none
+LIST
+bad_input "-w x" "--column-widths" -w x
+bad_input "-w 3,-1" "--column-widths" -w 3,-1
+[ "$n" -eq 16 ] || fail "only $n option sets ran"
