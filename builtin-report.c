@@ -23,6 +23,7 @@
 #include "util/event.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
+#include "util/evswitch.h"
 #include "util/header.h"
 #include "util/hist.h"
 #include "util/machine.h"
@@ -145,6 +146,7 @@ struct report {
 	bool cpu_filter;
 	regex_t parent_re;
 	bool parent_re_ok;
+	struct evswitch evswitch;	/* --switch-on/--switch-off */
 	const char *ignore_callees;	/* --ignore-callees regex */
 	const char *col_widths_str;	/* -w/--column-widths */
 	int col_widths[MAX_FIELDS];
@@ -733,6 +735,16 @@ static int report__setup(struct report *rep)
 	int err;
 
 	rep->setup_done = true;
+	if (evswitch__active(&rep->evswitch)) {
+		const char *missing = NULL;
+
+		if (evswitch__init(&rep->evswitch, el, &missing)) {
+			pr_err("report: --switch-on/--switch-off event '%s' is not in the file (mperf report --stats lists its events)\n",
+			       missing);
+			rep->usage_error = true;
+			return -EINVAL;
+		}
+	}
 	rep->has_callchains = evlist__has_callchains(el);
 	/* pipe mode: perf decides before the attrs arrive, so children stay
 	 * off while the caller order of its children default remains */
@@ -1181,6 +1193,9 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		period = 1;
 	/* --time: samples outside the ranges are not counted at all */
 	if (time_ranges__skip(&rep->time, sample->time))
+		return 0;
+	/* --switch-on/off: after --time, as perf */
+	if (evswitch__active(&rep->evswitch) && evswitch__discard(&rep->evswitch, evsel))
 		return 0;
 	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
@@ -1887,6 +1902,12 @@ int cmd_report(int argc, const char **argv)
 			    "only samples with a caller matching --parent"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
+		OPT_STRING(0, "switch-on", &rep.evswitch.on_name, "event",
+			   "only samples after a sample of this event (left out itself)"),
+		OPT_STRING(0, "switch-off", &rep.evswitch.off_name, "event",
+			   "no samples after a sample of this event, until the --switch-on one"),
+		OPT_BOOLEAN(0, "show-on-off-events", &rep.evswitch.show,
+			    "keep the samples of the --switch-on/--switch-off events"),
 		OPT_STRING(0, "ignore-callees", &rep.ignore_callees, "regex",
 			   "in callchains, cut the callees of functions matching regex and "
 			   "count their samples to the function"),

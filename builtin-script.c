@@ -21,6 +21,7 @@
 #include "util/env.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
+#include "util/evswitch.h"
 #include "util/header.h"
 #include "util/event-dump.h"
 #include "util/insn.h"
@@ -218,6 +219,8 @@ struct script {
 	struct srcpos *srcpos;		/* srccode: every thread's, to free */
 	uint64_t nr_printed;
 	struct script_filter filter;
+	struct evswitch evswitch;	/* --switch-on/--switch-off */
+	bool said;			/* an error was printed in its own line */
 	/* fields perf adds to one event type's defaults: ip,sym,symoff,dso
 	 * for tracepoints with callchains; ip,sym in pipe mode when the
 	 * attrs carry callchains (perf script does so as each attr arrives) */
@@ -1480,6 +1483,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	}
 	if (script_filter__al(&sc->filter, &al))
 		return 0;
+	if (evswitch__active(&sc->evswitch) && evswitch__discard(&sc->evswitch, evsel))
+		return 0;
 	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample,
 		    event->header.type, event->header.misc);
 	if (f & F_PERIOD) {
@@ -2179,6 +2184,16 @@ static int script__setup(struct script *sc, struct session *session)
 			sc->name_width = len;
 	}
 	script__type_fields(sc, el, session__is_pipe(session));
+	if (evswitch__active(&sc->evswitch)) {
+		const char *missing = NULL;
+
+		if (evswitch__init(&sc->evswitch, el, &missing)) {
+			pr_err("script: --switch-on/--switch-off event '%s' is not in the file (mperf report --stats lists its events)\n",
+			       missing);
+			sc->said = true;
+			return -EINVAL;
+		}
+	}
 	if (script__open_dumps(sc, el))
 		return -EIO;
 	if (script__wants_dwarf(sc, el))
@@ -2248,6 +2263,12 @@ int cmd_script(int argc, const char **argv)
 			    "with --header: also the topology features"),
 		OPT_BOOLEAN('G', "hide-call-graph", &sc.hide_callchain, "do not print callchains"),
 		OPT_INTEGER(0, "max-stack", &sc.max_stack, "callchain entries to print at most"),
+		OPT_STRING(0, "switch-on", &sc.evswitch.on_name, "event",
+			   "only samples after a sample of this event (left out itself)"),
+		OPT_STRING(0, "switch-off", &sc.evswitch.off_name, "event",
+			   "no samples after a sample of this event, until the --switch-on one"),
+		OPT_BOOLEAN(0, "show-on-off-events", &sc.evswitch.show,
+			    "keep the samples of the --switch-on/--switch-off events"),
 		OPT_STRING(0, "time", &sc.filter.time_str, "str",
 			   "only samples in these times: START,STOP (seconds; ranges separated by spaces), P%/N, P%-Q%"),
 		OPT_STRING('C', "cpu", &sc.filter.cpu_str, "cpu", "only records of these CPUs (0-3,5)"),
@@ -2376,7 +2397,7 @@ int cmd_script(int argc, const char **argv)
 	}
 	machine__prefetch_kernel(sc.machine, session__evlist(session));
 	err = session__process_events(session);
-	if (err && err != -EPIPE && !sc.fields_refused)
+	if (err && err != -EPIPE && !sc.fields_refused && !sc.said)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));
 out:
 	fflush(sc.out);
