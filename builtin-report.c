@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +149,7 @@ struct report {
 	bool parent_re_ok;
 	struct evswitch evswitch;	/* --switch-on/--switch-off */
 	const char *ignore_callees;	/* --ignore-callees regex */
+	int group_sort_idx;		/* --group-sort-idx, INT_MIN: not given */
 	const char *col_widths_str;	/* -w/--column-widths */
 	int col_widths[MAX_FIELDS];
 	int nr_col_widths;
@@ -1687,6 +1689,8 @@ static int report__print(struct report *rep, FILE *fp)
 	so.field_sep = rep->field_sep;
 	so.fields_given = rep->fields != NULL;
 	so.dso_list = rep->dsos.nr > 0;
+	so.group_sort_set = rep->group_sort_idx != INT_MIN;
+	so.group_sort_idx = rep->group_sort_idx;
 	so.col_widths = rep->col_widths;
 	so.nr_col_widths = rep->nr_col_widths;
 	report__force_group(rep, el);
@@ -1866,6 +1870,7 @@ int cmd_report(int argc, const char **argv)
 		.group = true,
 		.inline_names = true,
 		.max_stack = 127,
+		.group_sort_idx = INT_MIN,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
 	};
 	const struct option opts[] = {
@@ -1922,6 +1927,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
 				   "(default for files with groups; --no-group: one table per event)",
 				   parse_group),
+		OPT_INTEGER(0, "group-sort-idx", &rep.group_sort_idx,
+			    "group view: sort by the member at this index (0: the leader; "
+			    "another: the leader's value alone)"),
 		OPT_BOOLEAN(0, "inline", &rep.inline_names,
 			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
 		OPT_BOOLEAN(0, "demangle", &rep.demangle,
@@ -1968,7 +1976,6 @@ int cmd_report(int argc, const char **argv)
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
 		OPT_UNSUPPORTED(0, "mem-mode", "the memory-access sort keys are not implemented"),
-		OPT_UNSUPPORTED(0, "group-sort-idx", "not implemented; the group view sorts by the leader"),
 		OPT_UNSUPPORTED(0, "show-ref-call-graph", "not implemented"),
 		OPT_UNSUPPORTED(0, "percent-type", "annotation shows the symbol's period share (local-period) only"),
 		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),

@@ -336,6 +336,9 @@ struct group_view {
 	const struct hists *keys;	/* the first hists: its keys compare rows */
 	int nr;
 	bool children;
+	/* the members whose values order the rows: first, then 1..nr_cmp-1
+	 * (--group-sort-idx N: N, then the others; invalid: the leader only) */
+	int first, nr_cmp;
 	struct group_row *rows;
 	uint64_t nr_rows;
 	struct group_row **table;
@@ -416,6 +419,12 @@ static uint64_t group__field(const struct group_row *r, int m, enum sort_field_k
 	}
 }
 
+/* the member of the @j-th value comparison */
+static int group__member(const struct group_view *g, int j)
+{
+	return j ? j : g->first;
+}
+
 /* callers before callees of one thread on equal children values */
 static int group__depth_cmp(const struct group_view *g, const struct group_row *a,
 			    const struct group_row *b)
@@ -447,7 +456,8 @@ static int group_row_cmp_fields(const struct group_view *g, const struct group_r
 				return r;
 			continue;
 		}
-		for (int m = 0; m < (f->kind == FIELD_CHILDREN ? 1 : g->nr); m++) {
+		for (int j = 0; j < (f->kind == FIELD_CHILDREN ? 1 : g->nr_cmp); j++) {
+			int m = f->kind == FIELD_CHILDREN ? 0 : group__member(g, j);
 			uint64_t va = group__field(a, m, f->kind), vb = group__field(b, m, f->kind);
 
 			if (va != vb)
@@ -478,7 +488,8 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 		if (r)
 			return r;
 	}
-	for (int m = 0; m < g->nr; m++) {
+	for (int j = 0; j < g->nr_cmp; j++) {
+		int m = group__member(g, j);
 		uint64_t va = g->children ? group__self(a, m) : group__value(g, a, m);
 		uint64_t vb = g->children ? group__self(b, m) : group__value(g, b, m);
 
@@ -580,7 +591,7 @@ static int group_field_text(const struct sort_field *f, const struct group_row *
 size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				  const struct stdio_hist_opts *o)
 {
-	struct group_view g = { .group = group, .nr = nr };
+	struct group_view g = { .group = group, .nr = nr, .nr_cmp = nr };
 	struct group_row **order = NULL;
 	const char *sep = o->field_sep;
 	uint64_t n = 0, i;
@@ -598,6 +609,15 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	if (!g.keys)
 		return 0;
 	g.children = g.keys->opts.children;
+	/* --group-sort-idx: as perf 6.1, the member given takes the leader's
+	 * place in the comparisons (the children column stays the leader's);
+	 * an index out of the group leaves the leader's value alone */
+	if (o->group_sort_set) {
+		if (o->group_sort_idx >= 0 && o->group_sort_idx < nr)
+			g.first = o->group_sort_idx;
+		else
+			g.nr_cmp = 1;
+	}
 	for (g.table_size = 16; g.table_size < 2 * n; g.table_size *= 2)
 		;
 	g.rows = calloc(n ? n : 1, sizeof(*g.rows));
