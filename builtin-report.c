@@ -1134,40 +1134,17 @@ static void report__hide_unresolved_frames(struct callchain_cursor *c)
 	c->nr = j;
 }
 
-/* -D: the thread and object a sample resolved to, as perf prints them */
-static void report__dump_al(struct report *rep, const struct addr_location *al)
-{
-	FILE *fp = rep->dumper.fp;
-
-	if (!al->thread)
-		return;
-	fprintf(fp, " ... thread: %s:%d\n", al->comm ? al->comm : "", (int)al->thread->tid);
-	fprintf(fp, " ...... dso: %s\n", al->dso ? al->dso->long_name :
-		al->level == 'H' ? "[hypervisor]" : "<not found>");
-}
-
 /* -D: a record as it is read (user records) or delivered (kernel ones) */
 static void report__dump(struct tool *tool, const union perf_event *event,
 			 const struct perf_sample *sample, uint64_t offset,
 			 struct session *session)
 {
 	struct report *rep = (struct report *)tool;
-	struct evlist *el = session__evlist(session);
-	struct event_dump *d = &rep->dumper;
 	struct evsel *evsel = NULL;
-	int i;
 
-	d->have_attrs = el && el->nr;
-	d->sample_type = 0;
-	for (i = 0; el && i < el->nr; i++)
-		d->sample_type |= el->entries[i]->attr.sample_type;
-	d->sample_id_all = d->have_attrs && el->entries[0]->attr.sample_id_all;
-	event_dump__raw(d, event, offset);
-	event_dump__line(d, event, sample, offset);
 	if (event->header.type == PERF_RECORD_SAMPLE)
 		evsel = session__evsel_of(session, event);
-	d->read_format = evsel ? evsel->attr.read_format : 0;
-	event_dump__body(d, event, sample, evsel ? evsel->attr.sample_type : 0);
+	event_dump__record(&rep->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 
 static int report__sample(struct tool *tool, const union perf_event *event,
@@ -1203,7 +1180,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
 	if (rep->dump)
-		report__dump_al(rep, &al);
+		event_dump__location(&rep->dumper, &al);
 	/* -U: perf drops the sample, not just its entry */
 	if (rep->hide_unresolved && !al.sym)
 		return 0;

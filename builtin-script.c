@@ -221,6 +221,9 @@ struct script {
 	struct script_filter filter;
 	struct evswitch evswitch;	/* --switch-on/--switch-off */
 	bool said;			/* an error was printed in its own line */
+	bool dump;			/* -D: perf's raw record dump */
+	bool dump_unsorted;		/* --dump-unsorted-raw-trace */
+	struct event_dump dumper;
 	/* fields perf adds to one event type's defaults: ip,sym,symoff,dso
 	 * for tracepoints with callchains; ip,sym in pipe mode when the
 	 * attrs carry callchains (perf script does so as each attr arrives) */
@@ -1450,6 +1453,19 @@ static int script__close_dumps(struct script *sc)
 	return err;
 }
 
+/* -D: a record as it is read (user records) or delivered (kernel ones) */
+static void script__dump(struct tool *tool, const union perf_event *event,
+			 const struct perf_sample *sample, uint64_t offset,
+			 struct session *session)
+{
+	struct script *sc = (struct script *)tool;
+	struct evsel *evsel = NULL;
+
+	if (event->header.type == PERF_RECORD_SAMPLE)
+		evsel = session__evsel_of(session, event);
+	event_dump__record(&sc->dumper, session__evlist(session), evsel, event, sample, offset);
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1469,9 +1485,11 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		return 0;
 	memset(&al, 0, sizeof(al));
 	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.nr_dsos ||
-	    sc->filter.nr_syms) {
+	    sc->filter.nr_syms || sc->dump) {
 		if (machine__resolve(sc->machine, sample, &al))
 			return -ENOMEM;
+		if (sc->dump)
+			event_dump__location(&sc->dumper, &al);
 	} else {
 		/* no address printed: only the thread, no symbol tables
 		 * (tracepoint files are then read without loading kallsyms) */
@@ -2297,8 +2315,10 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "dlfilter", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "dlarg", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "list-dlfilters", "dlfilters are not loaded"),
-		OPT_UNSUPPORTED('D', "dump-raw-trace", "use mperf report -D"),
-		OPT_UNSUPPORTED(0, "dump-unsorted-raw-trace", "use mperf report -D"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump,
+			    "dump every record (hex bytes and decoded fields) before its output"),
+		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &sc.dump_unsorted,
+			    "-D with the records in file order (not sorted by time)"),
 		OPT_UNSUPPORTED('d', "debug-mode", "not implemented"),
 		OPT_UNSUPPORTED('a', "all-cpus", "mperf script does not record; use mperf record -a"),
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
@@ -2345,12 +2365,35 @@ int cmd_script(int argc, const char **argv)
 		sc.tool.ordered_events = false;
 		sc.tool.finished_round = script__finished_round;
 	}
+	/* as perf: the unsorted dump delivers the records in file order */
+	if (sc.dump_unsorted) {
+		sc.dump = true;
+		sc.tool.ordered_events = false;
+	}
+	if (sc.dump)
+		sc.tool.dump = script__dump;
 	session = session__new(input, &sc.tool);
 	if (!session)
 		return 1;
 	if (session__is_pipe(session)) {
 		sc.tool.sample = script__sample_pipe;
 		sc.pipe = true;
+	}
+	if (sc.dump) {
+		struct env *env = session__env(session);
+		struct evlist *el = session__evlist(session);
+		const struct arch_ops *ops = env && env->arch ? arch__by_name(env->arch) :
+					     arch__for_host();
+
+		sc.dumper.fp = sc.out;
+		sc.dumper.script = true;
+		sc.dumper.round = sc.show_round ? DUMP_ROUND_SHOWN :
+				  sc.dump_unsorted ? DUMP_ROUND_UNHANDLED : DUMP_ROUND_ORDERED;
+		sc.dumper.reg_name = ops ? ops->reg_name : NULL;
+		sc.dumper.path = sc.pipe ? "pipe" : input;
+		sc.dumper.base = sc.pipe ? sizeof(struct perf_pipe_file_header) : 0;
+		if (!sc.dump_unsorted && el && el->nr && !el->entries[0]->attr.sample_id_all)
+			fprintf(sc.out, "WARNING: No sample_id_all support, falling back to unordered processing\n");
 	}
 	if (sc.show_header || sc.header_only) {
 		fprintf(sc.out, "# ========\n");
