@@ -1988,6 +1988,7 @@ int cmd_report(int argc, const char **argv)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
 	sort__set_time_ns(rep.ns);
+	sort__set_verbose(verbose > 0);
 	sort__set_cgroup_name(report__cgroup_name, &rep);
 	rep.time_quantum = 100000000ULL;
 	if (rep.time_quantum_str && parse_time_quantum(rep.time_quantum_str, &rep.time_quantum)) {

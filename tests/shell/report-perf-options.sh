@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w (and bad input: one line, non-zero exit)
+# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v (and bad input: one line, non-zero exit)
 . "$(dirname "$0")/lib.sh"
 need_perf
 D="$DATA/perf-6.1"
@@ -53,6 +53,21 @@ syswide-fp -s sym,dso -w 0,25,40 --no-children -g none
 syswide-fp -w 3,4,5,6,7 --no-children -s sym,srcline -g none
 syswide-fp -t , -w 12,4,4 --no-children -g none
 LIST
+# -v: objects by path, each symbol after the entry's address and perf's
+# letter for where its symbols came from (d: the file, b: a debug file by
+# build-id, k: kallsyms; unresolved: !)
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA -v $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp --no-children
+syswide-fp --no-children -g none -s sym,dso
+cpuburn-dwarf -g none
+ldso-inline-dwarf --no-children -g none
+LIST
+report_vs_perf "$D/cpuburn-pipe.data" -v --no-children -g none
+n=$((n + 1))
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 16 ] || fail "only $n option sets ran"
+[ "$n" -eq 21 ] || fail "only $n option sets ran"
