@@ -1938,6 +1938,8 @@ int cmd_report(int argc, const char **argv)
 			   "fixed widths of the columns in order (0: as computed)"),
 		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
 			   "separate columns with sep instead of aligning them"),
+		OPT_BOOLEAN(0, "full-source-path", &rep.symopts.full_source_path,
+			    "source lines with the whole path of their file"),
 		OPT_STRING(0, "symfs", &rep.symopts.symfs, "dir",
 			   "look for symbol files relative to dir"),
 		OPT_STRING(0, "kallsyms", &rep.symopts.kallsyms, "file", "kallsyms file"),

@@ -75,7 +75,6 @@ struct option {
 #define OPTS_UNSUPPORTED_REPORT_SCRIPT \
 	OPT_UNSUPPORTED(0, "itrace", "AUX-area traces (intel_pt, arm_spe) are not decoded"), \
 	OPT_UNSUPPORTED(0, "stitch-lbr", "LBR callchain stitching is not implemented"), \
-	OPT_UNSUPPORTED(0, "full-source-path", "source lines show the file's name only"), \
 	OPT_UNSUPPORTED(0, "demangle-kernel", "kernel symbols are shown as kallsyms names them")
 #define OPT_GROUP(h)	{ .type = OPTION_GROUP, .help = (h) }
 #define OPT_BOOLEAN(s, l, v, h) \

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v (and bad input: one line, non-zero exit)
+# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v, --full-source-path (report and script) (and bad input: one line, non-zero exit)
 . "$(dirname "$0")/lib.sh"
 need_perf
 D="$DATA/perf-6.1"
@@ -68,6 +68,21 @@ ldso-inline-dwarf --no-children -g none
 LIST
 report_vs_perf "$D/cpuburn-pipe.data" -v --no-children -g none
 n=$((n + 1))
+# --full-source-path: the file as binutils names it, a relative name after
+# its unit's directory (libc's "./csu/../sysdeps/x86/libc-start.c")
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA --full-source-path $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp --no-children -g none -s sym,srcline
+ldso-inline-dwarf -s srcline -g none
+cpuburn-dwarf --no-children -g none -s srcfile
+LIST
+for file in dsouser-fp ldso-inline-dwarf; do
+	# shellcheck disable=SC2086
+	script_vs_perf "$D/$file.data" $SA --full-source-path -F +srcline
+done
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 21 ] || fail "only $n option sets ran"
+[ "$n" -eq 26 ] || fail "only $n option sets ran"
