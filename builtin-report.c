@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "ui/annotate.h"
 #include "ui/hist-browser.h"
 #include "ui/stdio-hist.h"
 #include "util/report-outputs.h"	/* flame helper: --flamegraph/--folded/--json/--pprof/--diff */
@@ -150,6 +151,7 @@ struct report {
 	struct evswitch evswitch;	/* --switch-on/--switch-off */
 	const char *ignore_callees;	/* --ignore-callees regex */
 	int group_sort_idx;		/* --group-sort-idx, INT_MIN: not given */
+	const char *percent_type;	/* --percent-type (the TUI's annotate view) */
 	const char *col_widths_str;	/* -w/--column-widths */
 	int col_widths[MAX_FIELDS];
 	int nr_col_widths;
@@ -1934,6 +1936,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump,
 			    "dump every record (hex bytes and decoded fields), then the record counts"),
 		OPT_BOOLEAN('T', "threads", &rep.threads, "per-thread counts of the events (from record -s)"),
+		OPT_STRING(0, "percent-type", &rep.percent_type, "type",
+			   "annotate view: local-period (default), global-period, local-hits, global-hits"),
 		OPT_STRING('w', "column-widths", &rep.col_widths_str, "w[,w...]",
 			   "fixed widths of the columns in order (0: as computed)"),
 		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
@@ -1956,7 +1960,6 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
 		OPT_UNSUPPORTED(0, "mem-mode", "the memory-access sort keys are not implemented"),
 		OPT_UNSUPPORTED(0, "show-ref-call-graph", "not implemented"),
-		OPT_UNSUPPORTED(0, "percent-type", "annotation shows the symbol's period share (local-period) only"),
 		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
 		OPT_UNSUPPORTED('M', "disassembler-style", "mperf disassembles with capstone (Intel syntax)"),
 		OPT_UNSUPPORTED(0, "asm-raw", "the annotate view shows no instruction bytes"),
@@ -2023,6 +2026,11 @@ int cmd_report(int argc, const char **argv)
 		rep.parent_re_ok = true;
 	else {
 		pr_err("report: bad --parent regex '%s'\n", rep.parent_pattern);
+		goto out;
+	}
+	if (rep.percent_type && annotate_percent__parse(rep.percent_type) < 0) {
+		pr_err("report: --percent-type '%s': use local-period, global-period, local-hits or global-hits\n",
+		       rep.percent_type);
 		goto out;
 	}
 	if (rep.col_widths_str && parse_column_widths(&rep, rep.col_widths_str)) {
@@ -2184,6 +2192,8 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.stdio && !rep.header && !rep.stats && !rep.threads && !rep.field_sep && !rep.tasks &&
 	    (rep.tui || isatty(1)))
 		rep.tui_rep = tui_report__new(rep.input);
+	if (rep.tui_rep && rep.percent_type)
+		tui_report__set_percent_type(rep.tui_rep, annotate_percent__parse(rep.percent_type));
 	err = session__process_events(rep.session);
 	if (err < 0) {
 		if (!rep.usage_error)	/* said in its own line */
