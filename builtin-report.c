@@ -152,6 +152,7 @@ struct report {
 	const char *ignore_callees;	/* --ignore-callees regex */
 	int group_sort_idx;		/* --group-sort-idx, INT_MIN: not given */
 	const char *percent_type;	/* --percent-type (the TUI's annotate view) */
+	const char *stdio_color;	/* --stdio-color always|never|auto */
 	const char *col_widths_str;	/* -w/--column-widths */
 	int col_widths[MAX_FIELDS];
 	int nr_col_widths;
@@ -1668,6 +1669,7 @@ static int report__print(struct report *rep, FILE *fp)
 	so.field_sep = rep->field_sep;
 	so.fields_given = rep->fields != NULL;
 	so.dso_list = rep->dsos.nr > 0;
+	so.color = rep->cc.color;
 	so.group_sort_set = rep->group_sort_idx != INT_MIN;
 	so.group_sort_idx = rep->group_sort_idx;
 	so.col_widths = rep->col_widths;
@@ -1936,6 +1938,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump,
 			    "dump every record (hex bytes and decoded fields), then the record counts"),
 		OPT_BOOLEAN('T', "threads", &rep.threads, "per-thread counts of the events (from record -s)"),
+		OPT_STRING(0, "stdio-color", &rep.stdio_color, "mode",
+			   "colour the percentages: always, never (default) or auto (on a terminal)"),
 		OPT_STRING(0, "percent-type", &rep.percent_type, "type",
 			   "annotate view: local-period (default), global-period, local-hits, global-hits"),
 		OPT_STRING('w', "column-widths", &rep.col_widths_str, "w[,w...]",
@@ -1970,7 +1974,6 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED('m', "modules", "module symbols come from kallsyms (or --kallsyms)"),
 		OPT_UNSUPPORTED(0, "ignore-vmlinux", "mperf looks for no vmlinux unless -k names one"),
 		OPT_UNSUPPORTED(0, "disable-order", "records are always delivered in time order"),
-		OPT_UNSUPPORTED(0, "stdio-color", "the stdio report is never coloured"),
 		OPT_UNSUPPORTED(0, "pretty", "only perf's normal layout is printed"),
 		OPT_INCR('q', "quiet", &quiet, "rows only, no warnings"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
@@ -2027,6 +2030,17 @@ int cmd_report(int argc, const char **argv)
 	else {
 		pr_err("report: bad --parent regex '%s'\n", rep.parent_pattern);
 		goto out;
+	}
+	if (rep.stdio_color) {
+		if (!strcmp(rep.stdio_color, "always"))
+			rep.cc.color = true;
+		else if (!strcmp(rep.stdio_color, "auto"))
+			rep.cc.color = isatty(1);
+		else if (strcmp(rep.stdio_color, "never")) {
+			pr_err("report: --stdio-color '%s': use always, never or auto\n",
+			       rep.stdio_color);
+			goto out;
+		}
 	}
 	if (rep.percent_type && annotate_percent__parse(rep.percent_type) < 0) {
 		pr_err("report: --percent-type '%s': use local-period, global-period, local-hits or global-hits\n",

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ui/stdio-hist.h"
+#include "util/color.h"
 
 void stdio__sample_count(char *buf, size_t size, uint64_t nr)
 {
@@ -85,6 +86,28 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 	return 0;
 }
 
+/* the percentage a percent field shows (--stdio-color picks its colour) */
+static double field_pct(const struct sort_field *f, const struct hist_entry *he,
+			const struct hists *hists)
+{
+	uint64_t total = hists ? hists->total_period : 0;
+
+	if (!he)
+		return 0.0;
+	switch (f->kind) {
+	case FIELD_OVERHEAD:
+		return pct(he->period, total);
+	case FIELD_CHILDREN:
+		return pct(he->period_acc, total);
+	case FIELD_OVERHEAD_SYS:
+		return pct(he->period_sys, total);
+	case FIELD_OVERHEAD_US:
+		return pct(he->period_us, total);
+	default:
+		return 0.0;
+	}
+}
+
 /* perf widens the dso column to 16 (an address's hex digits) as soon as
  * one entry has no symbol, unless -t or --dsos */
 #define UNRESOLVED_DSO_WIDTH 16
@@ -159,9 +182,22 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 /* One cell of a row: after @sep when given (-t), else aligned in @width
  * as perf aligns the column (the last one unpadded unless its key pads) */
 static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, int width,
-		       int k, bool last, const char *sep, int user_w)
+		       int k, bool last, const char *sep, int user_w, const double *color_pct)
 {
 	char text[4096];
+
+	/* --stdio-color: the percentage's whole cell (not with -t) */
+	if (color_pct && !sep && is_percent(f) && strcmp(buf, "N/A")) {
+		if (user_w > 0)
+			snprintf(text, sizeof(text), " %*s", user_w - 1, buf);
+		else
+			snprintf(text, sizeof(text), " %*s", width - 1, buf);
+		fputs("  ", fp);
+		percent_fputs(fp, true, *color_pct, text);
+		if (user_w > 0 && (int)strlen(text) < width)
+			fprintf(fp, "%*s", width - (int)strlen(text), "");
+		return 2 + (strlen(text) > (size_t)width ? strlen(text) : (size_t)width);
+	}
 
 	/* -t: a number is left in its column as without -w */
 	if (user_w > 0 && !(sep && f->kind != FIELD_KEY)) {
@@ -306,8 +342,11 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			const struct sort_field *f = &o->fields[k];
 			bool last = k == o->nr_fields - 1;
 
+			double p = field_pct(f, he, hists);
+
 			field_text(f, he, hists, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k));
+			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k),
+					o->color ? &p : NULL);
 		}
 		ret += (size_t)fputs("\n", fp);
 		if (o->show_callchain && he->callchain)
@@ -687,7 +726,16 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 						buf[0] = '\0';
 					if (sep)	/* -t: " %s" a member, then padded */
 						used += fprintf(fp, " %s", buf);
-					else if (is_percent(f))
+					else if (is_percent(f) && o->color && strcmp(buf, "N/A") &&
+						 *buf) {
+						char cell[4096];
+
+						snprintf(cell, sizeof(cell), " %*s", mw - 1, buf);
+						ret += (size_t)fputs(m ? "" : "  ", fp);
+						ret += percent_fputs(fp, true,
+								     field_pct(f, r->he[m], group[m]),
+								     cell);
+					} else if (is_percent(f))
 						ret += (size_t)fprintf(fp, "%s %*s", m ? "" : "  ",
 								       mw - 1, buf);
 					else
@@ -699,7 +747,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				continue;
 			}
 			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep, 0);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep, 0, NULL);
 		}
 		ret += (size_t)fputs("\n", fp);
 		/* the leader's callchain, as perf (a member-only row has none) */

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v, --full-source-path (report and script) (and bad input: one line, non-zero exit)
+# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v, --full-source-path (report and script), --stdio-color (and bad input: one line, non-zero exit)
 . "$(dirname "$0")/lib.sh"
 need_perf
 D="$DATA/perf-6.1"
@@ -83,6 +83,27 @@ for file in dsouser-fp ldso-inline-dwarf; do
 	# shellcheck disable=SC2086
 	script_vs_perf "$D/$file.data" $SA --full-source-path -F +srcline
 done
+# --stdio-color always: percentages red from 5%, green above 0.5%, in the
+# columns, the group view, --hierarchy and every call graph mode (not -t)
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA --stdio-color always $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp
+cpuburn-fp --no-children
+cpuburn-fp --no-children -g flat
+cpuburn-fp --no-children -g folded
+cpuburn-fp --no-children -g fractal
+syswide-fp --no-children -n --show-cpu-utilization
+multi-event --group
+dsouser-fp --hierarchy --no-children -g none
+dsouser-fp -t , --no-children -g none
+dsouser-fp -w 10,3 -g none
+LIST
+"$MPERF" report -i "$D/cpuburn-fp.data" $SA --stdio --stdio-color always --no-children > "$T/c" 2>/dev/null
+grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green percentage"
+bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 26 ] || fail "only $n option sets ran"
+[ "$n" -eq 36 ] || fail "only $n option sets ran"
