@@ -1946,6 +1946,8 @@ int cmd_report(int argc, const char **argv)
 			   "fixed widths of the columns in order (0: as computed)"),
 		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
 			   "separate columns with sep instead of aligning them"),
+		OPT_BOOLEAN(0, "demangle-kernel", &rep.symopts.demangle_kernel,
+			    "demangle the C++/Rust names of a vmlinux (-k) too"),
 		OPT_BOOLEAN(0, "full-source-path", &rep.symopts.full_source_path,
 			    "source lines with the whole path of their file"),
 		OPT_STRING(0, "symfs", &rep.symopts.symfs, "dir",

@@ -2304,6 +2304,8 @@ int cmd_script(int argc, const char **argv)
 			    "write each event's lines to INPUT.EVENT.dump instead of stdout"),
 		OPT_BOOLEAN('f', "force", &sc.force,
 			    "accepted as perf takes it (mperf reads files of any owner)"),
+		OPT_BOOLEAN(0, "demangle-kernel", &sc.symopts.demangle_kernel,
+			    "demangle the C++/Rust names of a vmlinux (-k) too"),
 		OPT_BOOLEAN(0, "full-source-path", &sc.symopts.full_source_path,
 			    "source lines with the whole path of their file"),
 		OPT_STRING(0, "symfs", &sc.symopts.symfs, "directory",

@@ -258,6 +258,9 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 	}
 	if (opts && opts->vmlinux) {
 		dso->syms.vaddrs = true;
+		/* as perf: kernel names demangled with --demangle-kernel only
+		 * (whatever --demangle says) */
+		dso->syms.no_demangle = !opts->demangle_kernel;
 		err = elf__load_symbols(opts->vmlinux, &dso->syms, &has_symtab);
 		if (err == 0) {
 			dso->symsrc = strdup(opts->vmlinux);
