@@ -93,6 +93,7 @@ struct report {
 	size_t dyn_rows_size, nr_dyn_rows;
 	bool skip_empty;		/* --stats without zero counts (default) */
 	bool demangle, force;
+	bool ignore_vmlinux;		/* --ignore-vmlinux: -k is not read */
 	const char *parent_pattern;
 	const char *time_str;	/* --time */
 	struct time_ranges time;
@@ -1954,6 +1955,8 @@ int cmd_report(int argc, const char **argv)
 			   "look for symbol files relative to dir"),
 		OPT_STRING(0, "kallsyms", &rep.symopts.kallsyms, "file", "kallsyms file"),
 		OPT_STRING('k', "vmlinux", &rep.symopts.vmlinux, "file", "vmlinux with symbols"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.ignore_vmlinux,
+			    "kernel symbols from kallsyms only, not from -k's vmlinux"),
 		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
 				   "(default; --no-group: a table each)", parse_group),
 		OPT_BOOLEAN(0, "no-quality", &rep.no_quality,
@@ -1974,7 +1977,6 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "prefix-strip", "the annotate view shows no source lines"),
 		OPT_UNSUPPORTED(0, "samples", "the TUI has no per-entry sample browser"),
 		OPT_UNSUPPORTED('m', "modules", "module symbols come from kallsyms (or --kallsyms)"),
-		OPT_UNSUPPORTED(0, "ignore-vmlinux", "mperf looks for no vmlinux unless -k names one"),
 		OPT_UNSUPPORTED(0, "disable-order", "records are always delivered in time order"),
 		OPT_UNSUPPORTED(0, "pretty", "only perf's normal layout is printed"),
 		OPT_INCR('q', "quiet", &quiet, "rows only, no warnings"),
@@ -2033,6 +2035,9 @@ int cmd_report(int argc, const char **argv)
 		pr_err("report: bad --parent regex '%s'\n", rep.parent_pattern);
 		goto out;
 	}
+	/* as perf: no vmlinux is read, not even -k's */
+	if (rep.ignore_vmlinux)
+		rep.symopts.vmlinux = NULL;
 	if (rep.stdio_color) {
 		if (!strcmp(rep.stdio_color, "always"))
 			rep.cc.color = true;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --demangle-kernel: a vmlinux's C++ names stay mangled without it (whatever --demangle says) and are demangled with it, in report and script, as perf 6.1 (a small vmlinux made here, kernel samples crafted into a perf 6.1 file)
+# --demangle-kernel and --ignore-vmlinux: a vmlinux's C++ names stay mangled without it (whatever --demangle says) and are demangled with it, in report and script, as perf 6.1; --ignore-vmlinux reads kallsyms, not -k's vmlinux (a small vmlinux made here, kernel samples crafted into a perf 6.1 file)
 . "$(dirname "$0")/lib.sh"
 need_perf
 tmpdir
@@ -37,3 +37,7 @@ done
 	grep -q '\[k\] kernel::foo' || fail "--demangle-kernel: no kernel::foo"
 "$MPERF" report -i "$T/k.data" -k "$T/vmlinux" --stdio 2>/dev/null |
 	grep -q '\[k\] _ZN6kernel3fooEv' || fail "without --demangle-kernel: not the mangled name"
+# --ignore-vmlinux: -k's file is not read; the kallsyms given is
+report_vs_perf "$T/k.data" -k "$T/vmlinux" --ignore-vmlinux --kallsyms "$D/kallsyms"
+grep -q 'kernel3foo' "$T/a" && fail "--ignore-vmlinux: the vmlinux was read"
+grep -q '\[k\] __entry_text_start' "$T/a" || fail "--ignore-vmlinux: no kallsyms symbol"
