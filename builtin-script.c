@@ -223,6 +223,8 @@ struct script {
 	bool said;			/* an error was printed in its own line */
 	bool dump;			/* -D: perf's raw record dump */
 	bool dump_unsorted;		/* --dump-unsorted-raw-trace */
+	bool debug_mode;		/* -d: check the samples' order only */
+	uint64_t last_time, nr_misordered;
 	struct event_dump dumper;
 	/* fields perf adds to one event type's defaults: ip,sym,symoff,dso
 	 * for tracepoints with callchains; ip,sym in pipe mode when the
@@ -1480,8 +1482,19 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		return -EINVAL;
 	if (!f)		/* -F type: with no fields: that type is not printed */
 		return 0;
-	if (time_ranges__skip(&sc->filter.time, sample->time) ||
-	    script_filter__cpu(&sc->filter, sample->cpu))
+	if (time_ranges__skip(&sc->filter.time, sample->time))
+		return 0;
+	/* -d: as perf, the samples are counted out of order, not printed */
+	if (sc->debug_mode) {
+		if (sample->time < sc->last_time) {
+			pr_info("Samples misordered, previous: %" PRIu64 " this: %" PRIu64 "\n",
+			       sc->last_time, sample->time);
+			sc->nr_misordered++;
+		}
+		sc->last_time = sample->time;
+		return 0;
+	}
+	if (script_filter__cpu(&sc->filter, sample->cpu))
 		return 0;
 	memset(&al, 0, sizeof(al));
 	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.nr_dsos ||
@@ -2323,7 +2336,8 @@ int cmd_script(int argc, const char **argv)
 			    "dump every record (hex bytes and decoded fields) before its output"),
 		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &sc.dump_unsorted,
 			    "-D with the records in file order (not sorted by time)"),
-		OPT_UNSUPPORTED('d', "debug-mode", "not implemented"),
+		OPT_BOOLEAN('d', "debug-mode", &sc.debug_mode,
+			    "print no samples: check that their times are in order"),
 		OPT_UNSUPPORTED('a', "all-cpus", "mperf script does not record; use mperf record -a"),
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "insn-trace", "AUX-area traces (intel_pt) are not decoded"),
@@ -2446,6 +2460,8 @@ int cmd_script(int argc, const char **argv)
 	err = session__process_events(session);
 	if (err && err != -EPIPE && !sc.fields_refused && !sc.said)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));
+	if (sc.debug_mode && !err)
+		pr_info("Misordered timestamps: %" PRIu64 "\n", sc.nr_misordered);
 out:
 	fflush(sc.out);
 	if (script__close_dumps(&sc) && !err)
