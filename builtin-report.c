@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "builtin.h"
+#include "ui/annotate.h"
 #include "ui/hist-browser.h"
 #include "ui/stdio-hist.h"
 #include "util/report-outputs.h"	/* flame helper: --flamegraph/--folded/--json/--pprof/--diff */
@@ -23,6 +25,7 @@
 #include "util/event.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
+#include "util/evswitch.h"
 #include "util/header.h"
 #include "util/hist.h"
 #include "util/machine.h"
@@ -90,6 +93,7 @@ struct report {
 	size_t dyn_rows_size, nr_dyn_rows;
 	bool skip_empty;		/* --stats without zero counts (default) */
 	bool demangle, force;
+	bool ignore_vmlinux;		/* --ignore-vmlinux: -k is not read */
 	const char *parent_pattern;
 	const char *time_str;	/* --time */
 	struct time_ranges time;
@@ -145,6 +149,16 @@ struct report {
 	bool cpu_filter;
 	regex_t parent_re;
 	bool parent_re_ok;
+	struct evswitch evswitch;	/* --switch-on/--switch-off */
+	const char *ignore_callees;	/* --ignore-callees regex */
+	int group_sort_idx;		/* --group-sort-idx, INT_MIN: not given */
+	const char *percent_type;	/* --percent-type (the TUI's annotate view) */
+	const char *stdio_color;	/* --stdio-color always|never|auto */
+	const char *col_widths_str;	/* -w/--column-widths */
+	int col_widths[MAX_FIELDS];
+	int nr_col_widths;
+	regex_t callees_re;
+	bool callees_re_ok;
 	uint64_t nr_samples, nr_filtered, nr_lost;
 	int err;
 	struct tui_report *tui_rep;	/* the TUI is up (ui/hist-browser.h) */
@@ -727,6 +741,16 @@ static int report__setup(struct report *rep)
 	int err;
 
 	rep->setup_done = true;
+	if (evswitch__active(&rep->evswitch)) {
+		const char *missing = NULL;
+
+		if (evswitch__init(&rep->evswitch, el, &missing)) {
+			pr_err("report: --switch-on/--switch-off event '%s' is not in the file (mperf report --stats lists its events)\n",
+			       missing);
+			rep->usage_error = true;
+			return -EINVAL;
+		}
+	}
 	rep->has_callchains = evlist__has_callchains(el);
 	/* pipe mode: perf decides before the attrs arrive, so children stay
 	 * off while the caller order of its children default remains */
@@ -992,6 +1016,79 @@ static struct symbol *report__parent(struct report *rep, const struct callchain_
 	return NULL;
 }
 
+/*
+ * --ignore-callees: walking the chain in the order the report shows it,
+ * a frame whose symbol matches starts the chain afresh (the frames walked
+ * before it are dropped), and the last such frame becomes the sample's
+ * own location. perf matches the sampled frames only (not DWARF-unwound
+ * ones), and not the frame it took for the parent key.
+ */
+static void report__ignore_callees(struct report *rep, struct callchain_cursor *c,
+				   const struct symbol *parent, struct addr_location *al)
+{
+	bool from_root = rep->cc.order == ORDER_CALLER;
+	bool parent_seen = false;
+	uint32_t i, root = c->nr;
+
+	for (i = 0; i < c->nr; i++) {
+		uint32_t k = from_root ? c->nr - 1 - i : i;
+		const struct callchain_cursor_node *n = &c->nodes[k];
+
+		if (!n->sym || n->unwound)
+			continue;
+		if (parent && !parent_seen && n->sym == parent) {
+			parent_seen = true;
+			continue;
+		}
+		if (!regexec(&rep->callees_re, n->sym->name, 0, NULL, 0))
+			root = k;
+	}
+	if (root == c->nr)
+		return;
+	al->map = c->nodes[root].map;
+	al->dso = c->nodes[root].dso;
+	al->sym = c->nodes[root].sym;
+	al->addr = c->nodes[root].addr;
+	al->ip = c->nodes[root].ip;
+	al->level = c->nodes[root].level;
+	/* the cursor is leaf first: the callees are below the root in
+	 * callee order, above it in caller order */
+	if (from_root) {
+		c->nr = root + 1;
+	} else {
+		memmove(c->nodes, c->nodes + root, (c->nr - root) * sizeof(*c->nodes));
+		c->nr -= root;
+	}
+}
+
+/* -w: comma-separated column widths, each a number from 0 (as computed)
+ * to 1024; an empty item is 0, as perf takes it. 0, or -EINVAL. */
+static int parse_column_widths(struct report *rep, const char *s)
+{
+	const char *p = s;
+
+	rep->nr_col_widths = 0;
+	while (*p) {
+		char *end;
+		long v = 0;
+
+		if (*p != ',') {
+			if (*p < '0' || *p > '9')
+				return -EINVAL;
+			v = strtol(p, &end, 10);
+			if (v > 1024 || (*end && *end != ','))
+				return -EINVAL;
+			p = end;
+		}
+		if (rep->nr_col_widths == MAX_FIELDS)
+			return -EINVAL;
+		rep->col_widths[rep->nr_col_widths++] = (int)v;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
 /* --time-quantum: "-s time" slots, 100 ms by default as perf's; a whole
  * number with ns (the default unit), us, ms or s. 0, or -EINVAL. */
 static int parse_time_quantum(const char *s, uint64_t *ns)
@@ -1056,40 +1153,17 @@ static void report__hide_unresolved_frames(struct callchain_cursor *c)
 	c->nr = j;
 }
 
-/* -D: the thread and object a sample resolved to, as perf prints them */
-static void report__dump_al(struct report *rep, const struct addr_location *al)
-{
-	FILE *fp = rep->dumper.fp;
-
-	if (!al->thread)
-		return;
-	fprintf(fp, " ... thread: %s:%d\n", al->comm ? al->comm : "", (int)al->thread->tid);
-	fprintf(fp, " ...... dso: %s\n", al->dso ? al->dso->long_name :
-		al->level == 'H' ? "[hypervisor]" : "<not found>");
-}
-
 /* -D: a record as it is read (user records) or delivered (kernel ones) */
 static void report__dump(struct tool *tool, const union perf_event *event,
 			 const struct perf_sample *sample, uint64_t offset,
 			 struct session *session)
 {
 	struct report *rep = (struct report *)tool;
-	struct evlist *el = session__evlist(session);
-	struct event_dump *d = &rep->dumper;
 	struct evsel *evsel = NULL;
-	int i;
 
-	d->have_attrs = el && el->nr;
-	d->sample_type = 0;
-	for (i = 0; el && i < el->nr; i++)
-		d->sample_type |= el->entries[i]->attr.sample_type;
-	d->sample_id_all = d->have_attrs && el->entries[0]->attr.sample_id_all;
-	event_dump__raw(d, event, offset);
-	event_dump__line(d, event, sample, offset);
 	if (event->header.type == PERF_RECORD_SAMPLE)
 		evsel = session__evsel_of(session, event);
-	d->read_format = evsel ? evsel->attr.read_format : 0;
-	event_dump__body(d, event, sample, evsel ? evsel->attr.sample_type : 0);
+	event_dump__record(&rep->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 
 static int report__sample(struct tool *tool, const union perf_event *event,
@@ -1101,6 +1175,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	struct hist_entry tmpl;
 	struct hists *hists;
 	struct callchain_cursor *cursor = NULL;
+	struct symbol *parent = NULL;
 	uint64_t period = sample->period;
 	int err;
 
@@ -1117,11 +1192,14 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	/* --time: samples outside the ranges are not counted at all */
 	if (time_ranges__skip(&rep->time, sample->time))
 		return 0;
+	/* --switch-on/off: after --time, as perf */
+	if (evswitch__active(&rep->evswitch) && evswitch__discard(&rep->evswitch, evsel))
+		return 0;
 	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
 	if (rep->dump)
-		report__dump_al(rep, &al);
+		event_dump__location(&rep->dumper, &al);
 	/* -U: perf drops the sample, not just its entry */
 	if (rep->hide_unresolved && !al.sym)
 		return 0;
@@ -1147,6 +1225,10 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 			hists->nr_no_callchain++;
 		if (cursor->truncated)
 			hists->nr_truncated++;
+		if (rep->parent_re_ok && rep->need_parent)
+			parent = report__parent(rep, cursor);
+		if (rep->callees_re_ok)
+			report__ignore_callees(rep, cursor, parent, &al);
 	}
 	tui_report__sample(rep->tui_rep, session, evsel->idx, &al, period);
 	if (!al.sym)
@@ -1159,7 +1241,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
 	tmpl.obj_ip = al.addr;
 	tmpl.map_delta = al.map ? map__unmap_ip(al.map, 0) : 0;
-	tmpl.ip = sample->ip;
+	tmpl.ip = al.ip;	/* the --ignore-callees root's, if any */
 	report__weights(evsel, sample, &tmpl);
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
 		tmpl.cgroup = sample->cgroup;
@@ -1185,8 +1267,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		if (!tmpl.dyn)
 			return -ENOMEM;
 	}
-	if (cursor && rep->parent_re_ok && rep->need_parent)
-		tmpl.parent = report__parent(rep, cursor);
+	tmpl.parent = parent;
 	/* -x: samples without a caller matching --parent are hidden */
 	if (rep->exclude_other && !tmpl.parent)
 		tmpl.filtered = true;
@@ -1606,6 +1687,11 @@ static int report__print(struct report *rep, FILE *fp)
 	so.field_sep = rep->field_sep;
 	so.fields_given = rep->fields != NULL;
 	so.dso_list = rep->dsos.nr > 0;
+	so.color = rep->cc.color;
+	so.group_sort_set = rep->group_sort_idx != INT_MIN;
+	so.group_sort_idx = rep->group_sort_idx;
+	so.col_widths = rep->col_widths;
+	so.nr_col_widths = rep->nr_col_widths;
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
@@ -1754,6 +1840,8 @@ static void report__exit(struct report *rep)
 	free(rep->tvalues.value);
 	if (rep->parent_re_ok)
 		regfree(&rep->parent_re);
+	if (rep->callees_re_ok)
+		regfree(&rep->callees_re);
 	if (rep->tevent)
 		trace_event__delete(rep->tevent);
 	free(rep->trace_buf);
@@ -1775,6 +1863,7 @@ int cmd_report(int argc, const char **argv)
 		.group = true,
 		.inline_names = true,
 		.max_stack = 127,
+		.group_sort_idx = INT_MIN,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
 	};
 	const struct option opts[] = {
@@ -1811,6 +1900,15 @@ int cmd_report(int argc, const char **argv)
 			    "only samples with a caller matching --parent"),
 		OPT_STRING('p', "parent", &rep.parent_pattern, "regex",
 			   "regex for the parent sort key (default ^sys_|^do_page_fault)"),
+		OPT_STRING(0, "switch-on", &rep.evswitch.on_name, "event",
+			   "only samples after a sample of this event (left out itself)"),
+		OPT_STRING(0, "switch-off", &rep.evswitch.off_name, "event",
+			   "no samples after a sample of this event, until the --switch-on one"),
+		OPT_BOOLEAN(0, "show-on-off-events", &rep.evswitch.show,
+			    "keep the samples of the --switch-on/--switch-off events"),
+		OPT_STRING(0, "ignore-callees", &rep.ignore_callees, "regex",
+			   "in callchains, cut the callees of functions matching regex and "
+			   "count their samples to the function"),
 		OPT_BOOLEAN(0, "raw-trace", &rep.raw_trace,
 			    "tracepoint field keys show the fields' values, not the formatted text"),
 		OPT_STRING(0, "time-quantum", &rep.time_quantum_str, "n[ns|us|ms|s]",
@@ -1822,6 +1920,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
 				   "(default for files with groups; --no-group: one table per event)",
 				   parse_group),
+		OPT_INTEGER(0, "group-sort-idx", &rep.group_sort_idx,
+			    "group view: sort by the member at this index (0: the leader; "
+			    "another: the leader's value alone)"),
 		OPT_BOOLEAN(0, "inline", &rep.inline_names,
 			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
 		OPT_BOOLEAN(0, "demangle", &rep.demangle,
@@ -1849,12 +1950,24 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('D', "dump-raw-trace", &rep.dump,
 			    "dump every record (hex bytes and decoded fields), then the record counts"),
 		OPT_BOOLEAN('T', "threads", &rep.threads, "per-thread counts of the events (from record -s)"),
+		OPT_STRING(0, "stdio-color", &rep.stdio_color, "mode",
+			   "colour the percentages: always, never (default) or auto (on a terminal)"),
+		OPT_STRING(0, "percent-type", &rep.percent_type, "type",
+			   "annotate view: local-period (default), global-period, local-hits, global-hits"),
+		OPT_STRING('w', "column-widths", &rep.col_widths_str, "w[,w...]",
+			   "fixed widths of the columns in order (0: as computed)"),
 		OPT_STRING('t', "field-separator", &rep.field_sep, "sep",
 			   "separate columns with sep instead of aligning them"),
+		OPT_BOOLEAN(0, "demangle-kernel", &rep.symopts.demangle_kernel,
+			    "demangle the C++/Rust names of a vmlinux (-k) too"),
+		OPT_BOOLEAN(0, "full-source-path", &rep.symopts.full_source_path,
+			    "source lines with the whole path of their file"),
 		OPT_STRING(0, "symfs", &rep.symopts.symfs, "dir",
 			   "look for symbol files relative to dir"),
 		OPT_STRING(0, "kallsyms", &rep.symopts.kallsyms, "file", "kallsyms file"),
 		OPT_STRING('k', "vmlinux", &rep.symopts.vmlinux, "file", "vmlinux with symbols"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &rep.ignore_vmlinux,
+			    "kernel symbols from kallsyms only, not from -k's vmlinux"),
 		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
 				   "(default; --no-group: a table each)", parse_group),
 		OPT_BOOLEAN(0, "no-quality", &rep.no_quality,
@@ -1866,11 +1979,7 @@ int cmd_report(int argc, const char **argv)
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
 		OPT_UNSUPPORTED(0, "mem-mode", "the memory-access sort keys are not implemented"),
-		OPT_UNSUPPORTED(0, "ignore-callees", "not implemented; cut the chains with --max-stack or -p/-x"),
-		OPT_UNSUPPORTED('w', "column-widths", "fixed column widths are not implemented"),
-		OPT_UNSUPPORTED(0, "group-sort-idx", "not implemented; the group view sorts by the leader"),
 		OPT_UNSUPPORTED(0, "show-ref-call-graph", "not implemented"),
-		OPT_UNSUPPORTED(0, "percent-type", "annotation shows the symbol's period share (local-period) only"),
 		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
 		OPT_UNSUPPORTED('M', "disassembler-style", "mperf disassembles with capstone (Intel syntax)"),
 		OPT_UNSUPPORTED(0, "asm-raw", "the annotate view shows no instruction bytes"),
@@ -1879,9 +1988,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "prefix-strip", "the annotate view shows no source lines"),
 		OPT_UNSUPPORTED(0, "samples", "the TUI has no per-entry sample browser"),
 		OPT_UNSUPPORTED('m', "modules", "module symbols come from kallsyms (or --kallsyms)"),
-		OPT_UNSUPPORTED(0, "ignore-vmlinux", "mperf looks for no vmlinux unless -k names one"),
 		OPT_UNSUPPORTED(0, "disable-order", "records are always delivered in time order"),
-		OPT_UNSUPPORTED(0, "stdio-color", "the stdio report is never coloured"),
 		OPT_UNSUPPORTED(0, "pretty", "only perf's normal layout is printed"),
 		OPT_INCR('q', "quiet", &quiet, "rows only, no warnings"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
@@ -1904,6 +2011,7 @@ int cmd_report(int argc, const char **argv)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
 	sort__set_time_ns(rep.ns);
+	sort__set_verbose(verbose > 0);
 	sort__set_cgroup_name(report__cgroup_name, &rep);
 	rep.time_quantum = 100000000ULL;
 	if (rep.time_quantum_str && parse_time_quantum(rep.time_quantum_str, &rep.time_quantum)) {
@@ -1937,6 +2045,38 @@ int cmd_report(int argc, const char **argv)
 	else {
 		pr_err("report: bad --parent regex '%s'\n", rep.parent_pattern);
 		goto out;
+	}
+	/* as perf: no vmlinux is read, not even -k's */
+	if (rep.ignore_vmlinux)
+		rep.symopts.vmlinux = NULL;
+	if (rep.stdio_color) {
+		if (!strcmp(rep.stdio_color, "always"))
+			rep.cc.color = true;
+		else if (!strcmp(rep.stdio_color, "auto"))
+			rep.cc.color = isatty(1);
+		else if (strcmp(rep.stdio_color, "never")) {
+			pr_err("report: --stdio-color '%s': use always, never or auto\n",
+			       rep.stdio_color);
+			goto out;
+		}
+	}
+	if (rep.percent_type && annotate_percent__parse(rep.percent_type) < 0) {
+		pr_err("report: --percent-type '%s': use local-period, global-period, local-hits or global-hits\n",
+		       rep.percent_type);
+		goto out;
+	}
+	if (rep.col_widths_str && parse_column_widths(&rep, rep.col_widths_str)) {
+		pr_err("report: -w/--column-widths '%s': give widths from 0 to 1024 separated by commas (e.g. 0,20,30)\n",
+		       rep.col_widths_str);
+		goto out;
+	}
+	if (rep.ignore_callees) {
+		if (regcomp(&rep.callees_re, rep.ignore_callees, REG_EXTENDED | REG_NOSUB)) {
+			pr_err("report: bad --ignore-callees regex '%s' (an extended regex, e.g. 'foo|^bar_')\n",
+			       rep.ignore_callees);
+			goto out;
+		}
+		rep.callees_re_ok = true;
 	}
 	if (quiet)
 		rep.symopts.quiet = true;
@@ -2084,6 +2224,8 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.stdio && !rep.header && !rep.stats && !rep.threads && !rep.field_sep && !rep.tasks &&
 	    (rep.tui || isatty(1)))
 		rep.tui_rep = tui_report__new(rep.input);
+	if (rep.tui_rep && rep.percent_type)
+		tui_report__set_percent_type(rep.tui_rep, annotate_percent__parse(rep.percent_type));
 	err = session__process_events(rep.session);
 	if (err < 0) {
 		if (!rep.usage_error)	/* said in its own line */

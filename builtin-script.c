@@ -21,6 +21,7 @@
 #include "util/env.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
+#include "util/evswitch.h"
 #include "util/header.h"
 #include "util/event-dump.h"
 #include "util/insn.h"
@@ -218,6 +219,13 @@ struct script {
 	struct srcpos *srcpos;		/* srccode: every thread's, to free */
 	uint64_t nr_printed;
 	struct script_filter filter;
+	struct evswitch evswitch;	/* --switch-on/--switch-off */
+	bool said;			/* an error was printed in its own line */
+	bool dump;			/* -D: perf's raw record dump */
+	bool dump_unsorted;		/* --dump-unsorted-raw-trace */
+	bool debug_mode;		/* -d: check the samples' order only */
+	uint64_t last_time, nr_misordered;
+	struct event_dump dumper;
 	/* fields perf adds to one event type's defaults: ip,sym,symoff,dso
 	 * for tracepoints with callchains; ip,sym in pipe mode when the
 	 * attrs carry callchains (perf script does so as each attr arrives) */
@@ -1447,6 +1455,19 @@ static int script__close_dumps(struct script *sc)
 	return err;
 }
 
+/* -D: a record as it is read (user records) or delivered (kernel ones) */
+static void script__dump(struct tool *tool, const union perf_event *event,
+			 const struct perf_sample *sample, uint64_t offset,
+			 struct session *session)
+{
+	struct script *sc = (struct script *)tool;
+	struct evsel *evsel = NULL;
+
+	if (event->header.type == PERF_RECORD_SAMPLE)
+		evsel = session__evsel_of(session, event);
+	event_dump__record(&sc->dumper, session__evlist(session), evsel, event, sample, offset);
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1461,14 +1482,27 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		return -EINVAL;
 	if (!f)		/* -F type: with no fields: that type is not printed */
 		return 0;
-	if (time_ranges__skip(&sc->filter.time, sample->time) ||
-	    script_filter__cpu(&sc->filter, sample->cpu))
+	if (time_ranges__skip(&sc->filter.time, sample->time))
+		return 0;
+	/* -d: as perf, the samples are counted out of order, not printed */
+	if (sc->debug_mode) {
+		if (sample->time < sc->last_time) {
+			pr_info("Samples misordered, previous: %" PRIu64 " this: %" PRIu64 "\n",
+			       sc->last_time, sample->time);
+			sc->nr_misordered++;
+		}
+		sc->last_time = sample->time;
+		return 0;
+	}
+	if (script_filter__cpu(&sc->filter, sample->cpu))
 		return 0;
 	memset(&al, 0, sizeof(al));
 	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.nr_dsos ||
-	    sc->filter.nr_syms) {
+	    sc->filter.nr_syms || sc->dump) {
 		if (machine__resolve(sc->machine, sample, &al))
 			return -ENOMEM;
+		if (sc->dump)
+			event_dump__location(&sc->dumper, &al);
 	} else {
 		/* no address printed: only the thread, no symbol tables
 		 * (tracepoint files are then read without loading kallsyms) */
@@ -1479,6 +1513,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		al.comm = al.thread->comm;
 	}
 	if (script_filter__al(&sc->filter, &al))
+		return 0;
+	if (evswitch__active(&sc->evswitch) && evswitch__discard(&sc->evswitch, evsel))
 		return 0;
 	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample,
 		    event->header.type, event->header.misc);
@@ -2179,6 +2215,16 @@ static int script__setup(struct script *sc, struct session *session)
 			sc->name_width = len;
 	}
 	script__type_fields(sc, el, session__is_pipe(session));
+	if (evswitch__active(&sc->evswitch)) {
+		const char *missing = NULL;
+
+		if (evswitch__init(&sc->evswitch, el, &missing)) {
+			pr_err("script: --switch-on/--switch-off event '%s' is not in the file (mperf report --stats lists its events)\n",
+			       missing);
+			sc->said = true;
+			return -EINVAL;
+		}
+	}
 	if (script__open_dumps(sc, el))
 		return -EIO;
 	if (script__wants_dwarf(sc, el))
@@ -2248,6 +2294,12 @@ int cmd_script(int argc, const char **argv)
 			    "with --header: also the topology features"),
 		OPT_BOOLEAN('G', "hide-call-graph", &sc.hide_callchain, "do not print callchains"),
 		OPT_INTEGER(0, "max-stack", &sc.max_stack, "callchain entries to print at most"),
+		OPT_STRING(0, "switch-on", &sc.evswitch.on_name, "event",
+			   "only samples after a sample of this event (left out itself)"),
+		OPT_STRING(0, "switch-off", &sc.evswitch.off_name, "event",
+			   "no samples after a sample of this event, until the --switch-on one"),
+		OPT_BOOLEAN(0, "show-on-off-events", &sc.evswitch.show,
+			    "keep the samples of the --switch-on/--switch-off events"),
 		OPT_STRING(0, "time", &sc.filter.time_str, "str",
 			   "only samples in these times: START,STOP (seconds; ranges separated by spaces), P%/N, P%-Q%"),
 		OPT_STRING('C', "cpu", &sc.filter.cpu_str, "cpu", "only records of these CPUs (0-3,5)"),
@@ -2265,6 +2317,10 @@ int cmd_script(int argc, const char **argv)
 			    "write each event's lines to INPUT.EVENT.dump instead of stdout"),
 		OPT_BOOLEAN('f', "force", &sc.force,
 			    "accepted as perf takes it (mperf reads files of any owner)"),
+		OPT_BOOLEAN(0, "demangle-kernel", &sc.symopts.demangle_kernel,
+			    "demangle the C++/Rust names of a vmlinux (-k) too"),
+		OPT_BOOLEAN(0, "full-source-path", &sc.symopts.full_source_path,
+			    "source lines with the whole path of their file"),
 		OPT_STRING(0, "symfs", &sc.symopts.symfs, "directory",
 			   "look for symbol files relative to this directory"),
 		OPT_STRING(0, "kallsyms", &sc.symopts.kallsyms, "file", "kallsyms file for kernel symbols"),
@@ -2276,9 +2332,12 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "dlfilter", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "dlarg", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "list-dlfilters", "dlfilters are not loaded"),
-		OPT_UNSUPPORTED('D', "dump-raw-trace", "use mperf report -D"),
-		OPT_UNSUPPORTED(0, "dump-unsorted-raw-trace", "use mperf report -D"),
-		OPT_UNSUPPORTED('d', "debug-mode", "not implemented"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump,
+			    "dump every record (hex bytes and decoded fields) before its output"),
+		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &sc.dump_unsorted,
+			    "-D with the records in file order (not sorted by time)"),
+		OPT_BOOLEAN('d', "debug-mode", &sc.debug_mode,
+			    "print no samples: check that their times are in order"),
 		OPT_UNSUPPORTED('a', "all-cpus", "mperf script does not record; use mperf record -a"),
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "insn-trace", "AUX-area traces (intel_pt) are not decoded"),
@@ -2324,12 +2383,35 @@ int cmd_script(int argc, const char **argv)
 		sc.tool.ordered_events = false;
 		sc.tool.finished_round = script__finished_round;
 	}
+	/* as perf: the unsorted dump delivers the records in file order */
+	if (sc.dump_unsorted) {
+		sc.dump = true;
+		sc.tool.ordered_events = false;
+	}
+	if (sc.dump)
+		sc.tool.dump = script__dump;
 	session = session__new(input, &sc.tool);
 	if (!session)
 		return 1;
 	if (session__is_pipe(session)) {
 		sc.tool.sample = script__sample_pipe;
 		sc.pipe = true;
+	}
+	if (sc.dump) {
+		struct env *env = session__env(session);
+		struct evlist *el = session__evlist(session);
+		const struct arch_ops *ops = env && env->arch ? arch__by_name(env->arch) :
+					     arch__for_host();
+
+		sc.dumper.fp = sc.out;
+		sc.dumper.script = true;
+		sc.dumper.round = sc.show_round ? DUMP_ROUND_SHOWN :
+				  sc.dump_unsorted ? DUMP_ROUND_UNHANDLED : DUMP_ROUND_ORDERED;
+		sc.dumper.reg_name = ops ? ops->reg_name : NULL;
+		sc.dumper.path = sc.pipe ? "pipe" : input;
+		sc.dumper.base = sc.pipe ? sizeof(struct perf_pipe_file_header) : 0;
+		if (!sc.dump_unsorted && el && el->nr && !el->entries[0]->attr.sample_id_all)
+			fprintf(sc.out, "WARNING: No sample_id_all support, falling back to unordered processing\n");
 	}
 	if (sc.show_header || sc.header_only) {
 		fprintf(sc.out, "# ========\n");
@@ -2376,8 +2458,10 @@ int cmd_script(int argc, const char **argv)
 	}
 	machine__prefetch_kernel(sc.machine, session__evlist(session));
 	err = session__process_events(session);
-	if (err && err != -EPIPE && !sc.fields_refused)
+	if (err && err != -EPIPE && !sc.fields_refused && !sc.said)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));
+	if (sc.debug_mode && !err)
+		pr_info("Misordered timestamps: %" PRIu64 "\n", sc.nr_misordered);
 out:
 	fflush(sc.out);
 	if (script__close_dumps(&sc) && !err)

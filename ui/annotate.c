@@ -28,14 +28,43 @@
 
 struct as_slot {
 	const struct symbol *sym;	/* NULL: empty */
-	uint64_t addr, period;
+	uint64_t addr, period, hits;
 	int idx;
+};
+
+/* an event's totals (the global percent types) */
+struct as_total {
+	uint64_t period, hits;
 };
 
 struct annotate_samples {
 	struct as_slot *slots;
 	uint64_t size, nr;		/* size: power of two */
+	struct as_total *totals;	/* by event index */
+	int nr_totals;
+	enum annotate_percent type;
 };
+
+int annotate_percent__parse(const char *s)
+{
+	static const char *const names[] = {
+		[ANNOTATE_LOCAL_PERIOD] = "local-period",
+		[ANNOTATE_GLOBAL_PERIOD] = "global-period",
+		[ANNOTATE_LOCAL_HITS] = "local-hits",
+		[ANNOTATE_GLOBAL_HITS] = "global-hits",
+	};
+
+	for (size_t i = 0; s && i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(s, names[i]))
+			return (int)i;
+	return -1;
+}
+
+void annotate_samples__set_percent(struct annotate_samples *as, enum annotate_percent type)
+{
+	if (as)
+		as->type = type;
+}
 
 struct annotate_samples *annotate_samples__new(void)
 {
@@ -57,6 +86,7 @@ void annotate_samples__delete(struct annotate_samples *as)
 	if (!as)
 		return;
 	free(as->slots);
+	free(as->totals);
 	free(as);
 }
 
@@ -101,7 +131,20 @@ int annotate_samples__add(struct annotate_samples *as, int idx, const struct sym
 {
 	struct as_slot *s;
 
-	if (!as || !sym)
+	if (!as || idx < 0)
+		return 0;
+	if (idx >= as->nr_totals) {
+		struct as_total *t = realloc(as->totals, (size_t)(idx + 1) * sizeof(*t));
+
+		if (!t)
+			return -ENOMEM;
+		memset(t + as->nr_totals, 0, (size_t)(idx + 1 - as->nr_totals) * sizeof(*t));
+		as->totals = t;
+		as->nr_totals = idx + 1;
+	}
+	as->totals[idx].period += period;
+	as->totals[idx].hits++;
+	if (!sym)
 		return 0;
 	if ((as->nr + 1) * 2 > as->size && as_grow(as) < 0)
 		return -ENOMEM;
@@ -113,15 +156,48 @@ int annotate_samples__add(struct annotate_samples *as, int idx, const struct sym
 		as->nr++;
 	}
 	s->period += period;
+	s->hits++;
 	return 0;
 }
 
+/* the period, or with a hits type the samples, at @addr */
 static uint64_t annotate_samples__get(const struct annotate_samples *as, int idx,
 				      const struct symbol *sym, uint64_t addr)
 {
 	struct as_slot *s = as_find(as->slots, as->size, idx, sym, addr);
+	bool hits = as->type == ANNOTATE_LOCAL_HITS || as->type == ANNOTATE_GLOBAL_HITS;
 
-	return s->sym ? s->period : 0;
+	return s->sym ? (hits ? s->hits : s->period) : 0;
+}
+
+uint64_t annotate_samples__percents(const struct annotate_samples *as, int idx,
+				    const struct symbol *sym, const struct annotate_insn *insns,
+				    int n, double *pct, bool *hit)
+{
+	uint64_t total = 0, nhit = 0;
+	uint64_t *v = calloc(n > 0 ? (size_t)n : 1, sizeof(*v));
+	int i;
+
+	if (!v)
+		return 0;
+	for (i = 0; i < n; i++) {
+		for (uint64_t a = insns[i].off; a < insns[i].off + insns[i].size; a++)
+			v[i] += annotate_samples__get(as, idx, sym, a);
+		total += v[i];
+	}
+	if (idx >= 0 && idx < as->nr_totals) {
+		if (as->type == ANNOTATE_GLOBAL_PERIOD)
+			total = as->totals[idx].period;
+		else if (as->type == ANNOTATE_GLOBAL_HITS)
+			total = as->totals[idx].hits;
+	}
+	for (i = 0; i < n; i++) {
+		hit[i] = v[i] != 0;
+		pct[i] = total ? v[i] * 100.0 / (double)total : 0.0;
+		nhit += hit[i];
+	}
+	free(v);
+	return nhit;
 }
 
 /* file offset -> virtual address through the PT_LOAD segments */
@@ -220,17 +296,17 @@ out:
 
 struct annotate_view {
 	struct annotate_insn *insns;
-	uint64_t *period;
-	uint64_t total;
+	double *pct;		/* the instruction's share (--percent-type) */
+	bool *hit;		/* any sample there */
 };
 
 static void annotate__write(struct ui_browser *b, uint64_t row, int y, int width, bool current)
 {
 	struct annotate_view *av = b->priv;
-	double pct = av->total ? av->period[row] * 100.0 / (double)av->total : 0.0;
+	double pct = av->pct[row];
 	char buf[256];
 
-	if (av->period[row]) {
+	if (av->hit[row]) {
 		snprintf(buf, sizeof(buf), "%7.2f ", pct);
 		ui_browser__percent_color(pct, current);
 	} else {
@@ -254,15 +330,17 @@ static const char annotate_help[] =
 	"ESC/LEFT/q   back to the report\n"
 	"Ctrl-C       quit mperf report\n"
 	"\n"
-	"The left column is each instruction's share of the samples of the\n"
-	"symbol for the current event.\n";
+	"The left column is each instruction's share of the period of the\n"
+	"symbol for the current event (--percent-type: local-period; with\n"
+	"global-period of the event's whole period, with local-hits and\n"
+	"global-hits of the symbol's or the event's sample count).\n";
 
 static void annotate__hottest(struct ui_browser *b, const struct annotate_view *av)
 {
 	uint64_t i, best = 0;
 
 	for (i = 0; i < b->nr_rows; i++)
-		if (av->period[i] > av->period[best])
+		if (av->pct[i] > av->pct[best])
 			best = i;
 	b->index = best;
 	ui_browser__clamp(b);
@@ -282,7 +360,7 @@ int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
 	};
 	const char *path = dso__objpath(dso, opts);
 	char title[256], msg[1024], head[128];
-	uint64_t i, hits = 0;
+	uint64_t hits = 0;
 	int n, key, ret = 0;
 
 	if (!path) {
@@ -299,20 +377,15 @@ int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
 		tui__notice("Annotate", msg);
 		return 0;
 	}
-	av.period = calloc((size_t)n, sizeof(*av.period));
-	if (!av.period) {
+	av.pct = calloc((size_t)n, sizeof(*av.pct));
+	av.hit = calloc((size_t)n, sizeof(*av.hit));
+	if (!av.pct || !av.hit) {
+		free(av.pct);
+		free(av.hit);
 		free(av.insns);
 		return 0;
 	}
-	for (i = 0; i < (uint64_t)n; i++) {
-		uint64_t a;
-
-		for (a = av.insns[i].off; a < av.insns[i].off + av.insns[i].size; a++)
-			av.period[i] += annotate_samples__get(as, idx, sym, a);
-		av.total += av.period[i];
-		if (av.period[i])
-			hits++;
-	}
+	hits = annotate_samples__percents(as, idx, sym, av.insns, n, av.pct, av.hit);
 	snprintf(title, sizeof(title), "Annotate: %s  (%s, %s, %" PRIu64 " of %d insns hit)",
 		 sym->name, dso__name(dso), evname, hits, n);
 	snprintf(head, sizeof(head), "Percent \xe2\x94\x82 Address: Instruction");
@@ -339,7 +412,8 @@ int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
 			break;
 		}
 	}
-	free(av.period);
+	free(av.pct);
+	free(av.hit);
 	free(av.insns);
 	return ret;
 }

@@ -8,19 +8,44 @@
  * capstone (never a fork of objdump) and shows each instruction's share of
  * the symbol's samples. 'H' jumps to the hottest instruction, ESC goes back.
  */
+#include <stdbool.h>
 #include <stdint.h>
 
+struct annotate_insn;
 struct symbol;
 struct dso;
 struct symbol_opts;
 
 struct annotate_samples;
 
+/* --percent-type: what an instruction's percentage is a share of */
+enum annotate_percent {
+	ANNOTATE_LOCAL_PERIOD,	/* the symbol's period (perf's default) */
+	ANNOTATE_GLOBAL_PERIOD,	/* the event's whole period */
+	ANNOTATE_LOCAL_HITS,	/* the symbol's samples */
+	ANNOTATE_GLOBAL_HITS,	/* the event's samples */
+};
+
+/* "local-period", "global-period", "local-hits", "global-hits" (perf's
+ * names) -> the type, or -1. */
+int annotate_percent__parse(const char *s);
+
 struct annotate_samples *annotate_samples__new(void);
 void annotate_samples__delete(struct annotate_samples *as);
-/* One sample of event @idx at @addr (dso space) in @sym. 0 or -ENOMEM. */
+/* One sample of event @idx at @addr (dso space) in @sym (NULL: counted in
+ * the event's totals only). 0 or -ENOMEM. */
 int annotate_samples__add(struct annotate_samples *as, int idx, const struct symbol *sym,
 			  uint64_t addr, uint64_t period);
+/* The share the browser shows (ANNOTATE_LOCAL_PERIOD until set). */
+void annotate_samples__set_percent(struct annotate_samples *as, enum annotate_percent type);
+/*
+ * The percentages of @n instructions of @sym (event @idx) as the browser
+ * shows them, into @pct[n]; @hit[i] says whether instruction i has any
+ * sample. Returns how many were hit.
+ */
+uint64_t annotate_samples__percents(const struct annotate_samples *as, int idx,
+				    const struct symbol *sym, const struct annotate_insn *insns,
+				    int n, double *pct, bool *hit);
 
 /* Browse @sym of @dso for event @idx (named @evname). Returns 0, or
  * K_QUIT when the user quit the whole TUI. */

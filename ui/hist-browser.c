@@ -69,6 +69,12 @@ struct tui_report *tui_report__new(const char *input)
 	return tr;
 }
 
+void tui_report__set_percent_type(struct tui_report *tr, int type)
+{
+	if (tr)
+		annotate_samples__set_percent(tr->annot, (enum annotate_percent)type);
+}
+
 void tui_report__delete(struct tui_report *tr)
 {
 	if (!tr)
@@ -83,8 +89,8 @@ void tui_report__sample(struct tui_report *tr, struct session *session, int idx,
 {
 	if (!tr)
 		return;
-	if (al->sym)
-		annotate_samples__add(tr->annot, idx, al->sym, al->addr, period);
+	/* every sample: the event's totals (--percent-type global-*) */
+	annotate_samples__add(tr->annot, idx, al->sym, al->addr, period);
 	/* the bar only when loading takes a while: look every 4096 samples */
 	if ((++tr->nr & 4095) == 0 && tr->file_size) {
 		struct timespec now;

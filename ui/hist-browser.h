@@ -36,6 +36,8 @@ struct hist_browser_opts {
  * and the caller shows the --stdio report instead. */
 struct tui_report *tui_report__new(const char *input);
 void tui_report__delete(struct tui_report *tr);
+/* --percent-type of the annotate view (enum annotate_percent, ui/annotate.h) */
+void tui_report__set_percent_type(struct tui_report *tr, int type);
 /* Account one sample (annotation) and move the progress bar. */
 void tui_report__sample(struct tui_report *tr, struct session *session, int idx,
 			const struct addr_location *al, uint64_t period);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ui/stdio-hist.h"
+#include "util/color.h"
 
 #define LEVEL_INDENT 3
 
@@ -28,6 +29,7 @@ struct hctx {
 	double limit;
 	FILE *fp;
 	int ovh_width;
+	bool color;		/* --stdio-color */
 };
 
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
@@ -120,7 +122,7 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		const struct hnode *k = &n->kids[i];
 		const struct sort_key *key = c->keys[level];
 		double pct = c->total ? k->period * 100.0 / c->total : 0.0;
-		char buf[4096], num[32];
+		char buf[4096], num[32], cell[40];
 		int indent = level * LEVEL_INDENT, w = c->width[level];
 		struct hist_entry node;
 
@@ -131,8 +133,10 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		node = *k->he;
 		node.nr_events = k->nr_events;
 		key_text(key, &node, buf, sizeof(buf));
-		fprintf(c->fp, "  %*s%8s%*s  %*s", indent, "", num,
-			c->ovh_width - indent - 8, "", indent, "");
+		fprintf(c->fp, "  %*s", indent, "");
+		snprintf(cell, sizeof(cell), "%8s", num);
+		percent_fputs(c->fp, c->color, pct, cell);
+		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8, "", indent, "");
 		if (key->clip && key->pad_last)
 			fprintf(c->fp, "%-*.*s", w, w, buf);
 		else if (key->clip)
@@ -152,7 +156,8 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
 {
-	struct hctx c = { .fp = fp, .limit = o->percent_limit, .total = hists->total_period };
+	struct hctx c = { .fp = fp, .limit = o->percent_limit, .total = hists->total_period,
+			  .color = o->color };
 	struct hnode root = { 0 };
 	char buf[4096];
 	int k, line = 0, hlen = 0;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ui/stdio-hist.h"
+#include "util/color.h"
 
 void stdio__sample_count(char *buf, size_t size, uint64_t nr)
 {
@@ -85,6 +86,28 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 	return 0;
 }
 
+/* the percentage a percent field shows (--stdio-color picks its colour) */
+static double field_pct(const struct sort_field *f, const struct hist_entry *he,
+			const struct hists *hists)
+{
+	uint64_t total = hists ? hists->total_period : 0;
+
+	if (!he)
+		return 0.0;
+	switch (f->kind) {
+	case FIELD_OVERHEAD:
+		return pct(he->period, total);
+	case FIELD_CHILDREN:
+		return pct(he->period_acc, total);
+	case FIELD_OVERHEAD_SYS:
+		return pct(he->period_sys, total);
+	case FIELD_OVERHEAD_US:
+		return pct(he->period_us, total);
+	default:
+		return 0.0;
+	}
+}
+
 /* perf widens the dso column to 16 (an address's hex digits) as soon as
  * one entry has no symbol, unless -t or --dsos */
 #define UNRESOLVED_DSO_WIDTH 16
@@ -121,12 +144,69 @@ static bool entry_shown(const struct hists *h, const struct hist_entry *he, doub
 	return !limit || pct(v, h->total_period) >= limit;
 }
 
+/* -w: the width the user gave column @k, or 0 */
+static int user_width(const struct stdio_hist_opts *o, int k)
+{
+	return o->col_widths && k < o->nr_col_widths ? o->col_widths[k] : 0;
+}
+
+/*
+ * -w: a column of fixed width @w, as perf prints it. A number is a space
+ * and the value right-aligned in w - 1, then left in the column (as wide
+ * as its header at least); a key's text is cut at w and padded to it,
+ * except the CPU (w digits at least) and a symbol, whose name after its
+ * "[.] " is cut (not at all when w is below 4), unpadded as the last
+ * column.
+ */
+static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *buf,
+			     int width, int w, bool last)
+{
+	char text[4096];
+
+	if (f->kind != FIELD_KEY) {
+		snprintf(text, sizeof(text), " %*s", w - 1, buf);
+		return (size_t)fprintf(fp, "%-*s", width, text);
+	}
+	if (!strcmp(f->key->name, "cpu"))
+		return (size_t)fprintf(fp, "%*.*d", w, w, atoi(buf));
+	if (!strcmp(f->key->name, "sym") && strlen(buf) >= 4 && buf[0] == '[') {
+		if (w < 4)
+			return (size_t)fputs(buf, fp);
+		if (last && !f->key->pad_last)
+			return (size_t)fprintf(fp, "%.4s%.*s", buf, w - 4, buf + 4);
+		return (size_t)fprintf(fp, "%.4s%-*.*s", buf, w - 4, w - 4, buf + 4);
+	}
+	return (size_t)fprintf(fp, "%-*.*s", w, w, buf);
+}
+
 /* One cell of a row: after @sep when given (-t), else aligned in @width
  * as perf aligns the column (the last one unpadded unless its key pads) */
 static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, int width,
-		       int k, bool last, const char *sep)
+		       int k, bool last, const char *sep, int user_w, const double *color_pct)
 {
 	char text[4096];
+
+	/* --stdio-color: the percentage's whole cell (not with -t) */
+	if (color_pct && !sep && is_percent(f) && strcmp(buf, "N/A")) {
+		if (user_w > 0)
+			snprintf(text, sizeof(text), " %*s", user_w - 1, buf);
+		else
+			snprintf(text, sizeof(text), " %*s", width - 1, buf);
+		fputs("  ", fp);
+		percent_fputs(fp, true, *color_pct, text);
+		if (user_w > 0 && (int)strlen(text) < width)
+			fprintf(fp, "%*s", width - (int)strlen(text), "");
+		return 2 + (strlen(text) > (size_t)width ? strlen(text) : (size_t)width);
+	}
+
+	/* -t: a number is left in its column as without -w */
+	if (user_w > 0 && !(sep && f->kind != FIELD_KEY)) {
+		if (sep && k)
+			fputs(sep, fp);
+		else if (!sep)
+			fputs("  ", fp);
+		return put_fixed_cell(fp, f, buf, width, user_w, last);
+	}
 
 	if (sep) {
 		/* perf's -t: the separator for the two spaces, a number as " %s"
@@ -169,7 +249,7 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 
 /* The column header and its dotted underline, "#" lines as perf's */
 static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *width,
-			 bool children, const char *sep)
+			 bool children, const char *sep, bool fixed)
 {
 	size_t ret = (size_t)fputs("# ", fp);
 	int k, i;
@@ -179,7 +259,9 @@ static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *w
 
 		if (k)
 			ret += (size_t)fputs(sep ? sep : "  ", fp);
-		if (right_aligned(&o->fields[k]))
+		if (fixed && o->fields[k].kind == FIELD_KEY && user_width(o, k) > 0)
+			ret += (size_t)fprintf(fp, "%-*.*s", width[k], width[k], h);
+		else if (right_aligned(&o->fields[k]))
 			ret += (size_t)fprintf(fp, "%*s", width[k], h);
 		else
 			ret += (size_t)fprintf(fp, "%-*s", width[k], h);
@@ -239,8 +321,17 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	}
 
 	unresolved_dso_width(o, width, unresolved);
+	/* -w: a key's column is as wide as given, a number's as wide as
+	 * its header at least */
+	for (k = 0; k < o->nr_fields; k++) {
+		int w = user_width(o, k);
+		int hl = (int)strlen(field_header(&o->fields[k], children, o->fields_given));
+
+		if (w > 0)
+			width[k] = o->fields[k].kind == FIELD_KEY || w > hl ? w : hl;
+	}
 	if (!o->quiet)
-		ret += put_header(fp, o, width, children, sep);
+		ret += put_header(fp, o, width, children, sep, true);
 
 	for (i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i];
@@ -251,8 +342,11 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			const struct sort_field *f = &o->fields[k];
 			bool last = k == o->nr_fields - 1;
 
+			double p = field_pct(f, he, hists);
+
 			field_text(f, he, hists, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k),
+					o->color ? &p : NULL);
 		}
 		ret += (size_t)fputs("\n", fp);
 		if (o->show_callchain && he->callchain)
@@ -281,6 +375,9 @@ struct group_view {
 	const struct hists *keys;	/* the first hists: its keys compare rows */
 	int nr;
 	bool children;
+	/* the members whose values order the rows: first, then 1..nr_cmp-1
+	 * (--group-sort-idx N: N, then the others; invalid: the leader only) */
+	int first, nr_cmp;
 	struct group_row *rows;
 	uint64_t nr_rows;
 	struct group_row **table;
@@ -361,6 +458,12 @@ static uint64_t group__field(const struct group_row *r, int m, enum sort_field_k
 	}
 }
 
+/* the member of the @j-th value comparison */
+static int group__member(const struct group_view *g, int j)
+{
+	return j ? j : g->first;
+}
+
 /* callers before callees of one thread on equal children values */
 static int group__depth_cmp(const struct group_view *g, const struct group_row *a,
 			    const struct group_row *b)
@@ -392,7 +495,8 @@ static int group_row_cmp_fields(const struct group_view *g, const struct group_r
 				return r;
 			continue;
 		}
-		for (int m = 0; m < (f->kind == FIELD_CHILDREN ? 1 : g->nr); m++) {
+		for (int j = 0; j < (f->kind == FIELD_CHILDREN ? 1 : g->nr_cmp); j++) {
+			int m = f->kind == FIELD_CHILDREN ? 0 : group__member(g, j);
 			uint64_t va = group__field(a, m, f->kind), vb = group__field(b, m, f->kind);
 
 			if (va != vb)
@@ -423,7 +527,8 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 		if (r)
 			return r;
 	}
-	for (int m = 0; m < g->nr; m++) {
+	for (int j = 0; j < g->nr_cmp; j++) {
+		int m = group__member(g, j);
 		uint64_t va = g->children ? group__self(a, m) : group__value(g, a, m);
 		uint64_t vb = g->children ? group__self(b, m) : group__value(g, b, m);
 
@@ -525,7 +630,7 @@ static int group_field_text(const struct sort_field *f, const struct group_row *
 size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				  const struct stdio_hist_opts *o)
 {
-	struct group_view g = { .group = group, .nr = nr };
+	struct group_view g = { .group = group, .nr = nr, .nr_cmp = nr };
 	struct group_row **order = NULL;
 	const char *sep = o->field_sep;
 	uint64_t n = 0, i;
@@ -543,6 +648,15 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	if (!g.keys)
 		return 0;
 	g.children = g.keys->opts.children;
+	/* --group-sort-idx: as perf 6.1, the member given takes the leader's
+	 * place in the comparisons (the children column stays the leader's);
+	 * an index out of the group leaves the leader's value alone */
+	if (o->group_sort_set) {
+		if (o->group_sort_idx >= 0 && o->group_sort_idx < nr)
+			g.first = o->group_sort_idx;
+		else
+			g.nr_cmp = 1;
+	}
 	for (g.table_size = 16; g.table_size < 2 * n; g.table_size *= 2)
 		;
 	g.rows = calloc(n ? n : 1, sizeof(*g.rows));
@@ -581,7 +695,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		unresolved |= !g.rows[i].rep->sym;
 	unresolved_dso_width(o, width, unresolved);
 	if (!o->quiet)
-		ret += put_header(fp, o, width, g.children, sep);
+		ret += put_header(fp, o, width, g.children, sep, false);
 	for (i = 0; i < g.nr_rows; i++) {
 		const struct group_row *r = order[i];
 		const struct hists *lh = group[0] ? group[0] : g.keys;
@@ -612,7 +726,16 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 						buf[0] = '\0';
 					if (sep)	/* -t: " %s" a member, then padded */
 						used += fprintf(fp, " %s", buf);
-					else if (is_percent(f))
+					else if (is_percent(f) && o->color && strcmp(buf, "N/A") &&
+						 *buf) {
+						char cell[4096];
+
+						snprintf(cell, sizeof(cell), " %*s", mw - 1, buf);
+						ret += (size_t)fputs(m ? "" : "  ", fp);
+						ret += percent_fputs(fp, true,
+								     field_pct(f, r->he[m], group[m]),
+								     cell);
+					} else if (is_percent(f))
 						ret += (size_t)fprintf(fp, "%s %*s", m ? "" : "  ",
 								       mw - 1, buf);
 					else
@@ -624,7 +747,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				continue;
 			}
 			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep, 0, NULL);
 		}
 		ret += (size_t)fputs("\n", fp);
 		/* the leader's callchain, as perf (a member-only row has none) */

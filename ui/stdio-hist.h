@@ -23,6 +23,12 @@ struct stdio_hist_opts {
 				 * (--percentage relative); 0: the hists' */
 	uint64_t chain_min_total;	/* the callchain threshold's share is
 					 * of this total; 0: the hists' */
+	bool color;		/* --stdio-color: percentages coloured as perf */
+	bool group_sort_set;	/* --group-sort-idx given: */
+	int group_sort_idx;	/* the member the group view sorts by first */
+	const int *col_widths;	/* -w: fixed widths of the columns in order,
+				 * 0 = as computed; NULL: none */
+	int nr_col_widths;
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "callchain.h"
+#include "color.h"
 #include "dso.h"
 #include "map.h"
 #include "symbol.h"
@@ -848,6 +849,19 @@ static const struct callchain_node *node__chain_end(const struct callchain_node 
 	return n;
 }
 
+/* @pre, the percentage (coloured with --stdio-color), @post */
+static size_t chain_pct(FILE *fp, const struct callchain_param *p, const char *pre,
+			double pct, const char *post)
+{
+	char num[32];
+
+	snprintf(num, sizeof(num), "%.2f%%", pct);
+	fputs(pre, fp);
+	percent_fputs(fp, p->color, pct, num);
+	fputs(post, fp);
+	return strlen(pre) + strlen(num) + strlen(post);
+}
+
 static void margin(struct print_ctx *c, int left)
 {
 	c->ret += (size_t)fprintf(c->fp, "            %*s", left, "");
@@ -898,8 +912,8 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 			for (i = 0; i < depth; i++) {
 				fputc(newmask & GRAPH_BIT(i) ? '|' : ' ', c->fp);
 				if (!idx && i == depth - 1)
-					c->ret += (size_t)fprintf(c->fp, "--%.2f%%--",
-						total ? child->cumul * 100.0 / total : 0.0);
+					c->ret += chain_pct(c->fp, c->param, "--", total ?
+						child->cumul * 100.0 / total : 0.0, "--");
 				else
 					c->ret += (size_t)fputs("          ", c->fp);
 			}
@@ -922,8 +936,8 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 		for (i = 0; i < depth; i++) {
 			fputc(mask & GRAPH_BIT(i) ? '|' : ' ', c->fp);
 			if (i == depth - 1)
-				c->ret += (size_t)fprintf(c->fp, "--%.2f%%--",
-						total ? remaining * 100.0 / total : 0.0);
+				c->ret += chain_pct(c->fp, c->param, "--", total ?
+						remaining * 100.0 / total : 0.0, "--");
 			else
 				c->ret += (size_t)fputs("          ", c->fp);
 		}
@@ -1016,13 +1030,13 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 			bool first = true;
 
 			if (param->mode == CHAIN_FLAT) {
-				c.ret += (size_t)fprintf(fp, "           %.2f%%\n",
-							 total ? v[i]->cumul * 100.0 / total : 0.0);
+				c.ret += chain_pct(fp, param, "           ", total ?
+						   v[i]->cumul * 100.0 / total : 0.0, "\n");
 				print_path(&c, v[i], false, &first);
 				c.ret += (size_t)fputs("\n", fp);
 			} else {
-				c.ret += (size_t)fprintf(fp, "%.2f%% ",
-							 total ? v[i]->hit * 100.0 / total : 0.0);
+				c.ret += chain_pct(fp, param, "", total ?
+						   v[i]->hit * 100.0 / total : 0.0, " ");
 				print_path(&c, v[i], true, &first);
 				c.ret += (size_t)fputs("\n", fp);
 			}

@@ -70,6 +70,7 @@ struct callchain_param {
 	bool order_set;
 	double min_percent;	/* threshold, default 0.5 */
 	uint32_t print_limit;	/* 0: no limit */
+	bool color;		/* --stdio-color: percentages coloured */
 };
 
 /* -g/--call-graph argument: "graph,0.5,caller,function,percent" etc.

@@ -258,6 +258,9 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 	}
 	if (opts && opts->vmlinux) {
 		dso->syms.vaddrs = true;
+		/* as perf: kernel names demangled with --demangle-kernel only
+		 * (whatever --demangle says) */
+		dso->syms.no_demangle = !opts->demangle_kernel;
 		err = elf__load_symbols(opts->vmlinux, &dso->syms, &has_symtab);
 		if (err == 0) {
 			dso->symsrc = strdup(opts->vmlinux);
@@ -399,6 +402,39 @@ const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts)
 	if (!dso->loaded)
 		dso__load(dso, opts);
 	return dso->symsrc;
+}
+
+static bool str_ends(const char *s, const char *end)
+{
+	size_t n = strlen(s), m = strlen(end);
+
+	return n >= m && !strcmp(s + n - m, end);
+}
+
+char dso__origin(const struct dso *dso)
+{
+	const char *s = dso ? dso->symsrc : NULL;
+
+	if (!s || !dso->syms.nr)
+		return '!';
+	switch (dso->kind) {
+	case DSO_KIND_KERNEL:
+	case DSO_KIND_MODULE:
+		return dso->syms.vaddrs ? 'v' : 'k';
+	case DSO_KIND_VDSO:
+		return strstr(s, "/.build-id/") ? 'B' : '!';
+	default:
+		break;
+	}
+	if (strstr(s, "/usr/lib/debug/.build-id/"))
+		return 'b';
+	if (strstr(s, "/.build-id/"))
+		return str_ends(s, "/debug") ? 'D' : 'B';
+	if (dso->objpath && !strcmp(s, dso->objpath))
+		return 'd';
+	if (strstr(s, "/usr/lib/debug/"))
+		return str_ends(s, ".debug") ? 'f' : 'u';
+	return 'd';
 }
 
 const char *dso__objpath(struct dso *dso, const struct symbol_opts *opts)

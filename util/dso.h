@@ -58,6 +58,13 @@ struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
 				uint64_t addr);
 /* Path of a file usable for debug info (srcline, unwind), or NULL. */
 const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts);
+/*
+ * perf's letter for where the symbols of a loaded @dso came from (report
+ * -v): 'k' kallsyms, 'v' vmlinux, 'd' the object itself, 'b' a debug file
+ * under /usr/lib/debug/.build-id, 'B'/'D' perf's build-id cache (object,
+ * debug file), 'f'/'u' /usr/lib/debug/PATH(.debug); '!' no symbols.
+ */
+char dso__origin(const struct dso *dso);
 /* Path of the object file itself (code, .eh_frame), or NULL. */
 const char *dso__objpath(struct dso *dso, const struct symbol_opts *opts);
 

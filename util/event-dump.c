@@ -6,6 +6,11 @@
 #include <inttypes.h>
 #include <string.h>
 #include "event-dump.h"
+#include "dso.h"
+#include "evlist.h"
+#include "evsel.h"
+#include "machine.h"
+#include "thread.h"
 
 void event_dump__hex(FILE *fp, const void *data, size_t size)
 {
@@ -210,72 +215,14 @@ static void dump_mmap2(FILE *fp, const struct perf_record_mmap2 *m, uint16_t mis
 	fprintf(fp, "]: %s %s\n", perm, m->filename);
 }
 
-static void dump_user(const struct event_dump *d, const union perf_event *ev)
+/* perf report's dump of the stat records (it has no handler for them) */
+static void dump_stat(const struct event_dump *d, const union perf_event *ev)
 {
 	FILE *fp = d->fp;
 	size_t size = ev->header.size;
 	const void *e = ev;
 
 	switch (ev->header.type) {
-	case PERF_RECORD_FINISHED_ROUND:
-		fputc('\n', fp);
-		break;
-	case PERF_RECORD_FINISHED_INIT:
-		fputs(": unhandled!\n", fp);
-		break;
-	case PERF_RECORD_ID_INDEX: {
-		const struct perf_record_id_index *x = e;
-		uint64_t nr = size >= sizeof(*x) ? x->nr : 0;
-
-		if (nr > (size - sizeof(*x)) / sizeof(x->entries[0]))
-			nr = (size - sizeof(*x)) / sizeof(x->entries[0]);
-		fprintf(fp, " nr: %" PRIu64 "\n", x->nr);
-		for (uint64_t i = 0; i < nr; i++)
-			fprintf(fp, " ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64
-				"  tid: %" PRId64 "\n", x->entries[i].id, x->entries[i].idx,
-				(int64_t)x->entries[i].cpu, (int64_t)x->entries[i].tid);
-		break;
-	}
-	case PERF_RECORD_THREAD_MAP: {
-		const struct perf_record_thread_map *t = e;
-		uint64_t nr = size >= sizeof(*t) ? t->nr : 0;
-
-		if (nr > (size - sizeof(*t)) / sizeof(t->entries[0]))
-			nr = (size - sizeof(*t)) / sizeof(t->entries[0]);
-		fprintf(fp, " nr: %" PRIu64 " thread:", nr);
-		for (uint64_t i = 0; i < nr; i++)
-			fprintf(fp, "%s %" PRId64, i ? "," : "", (int64_t)t->entries[i].pid);
-		fputs("\n: unhandled!\n", fp);
-		break;
-	}
-	case PERF_RECORD_CPU_MAP:
-		fputs(": ", fp);
-		dump_cpus(fp, (const char *)ev + sizeof(ev->header), size - sizeof(ev->header));
-		fputs("\n: unhandled!\n", fp);
-		break;
-	case PERF_RECORD_EVENT_UPDATE: {
-		const struct perf_record_event_update *u = e;
-		size_t dlen = size >= sizeof(*u) ? size - sizeof(*u) : 0;
-
-		if (!dlen && size < sizeof(*u))
-			break;
-		fprintf(fp, "\n... id:    %" PRIu64 "\n", u->id);
-		if (u->type == PERF_EVENT_UPDATE__UNIT)
-			fprintf(fp, "... unit:  %.*s\n", (int)strnlen(u->data, dlen), u->data);
-		else if (u->type == PERF_EVENT_UPDATE__NAME)
-			fprintf(fp, "... name:  %.*s\n", (int)strnlen(u->data, dlen), u->data);
-		else if (u->type == PERF_EVENT_UPDATE__SCALE && dlen >= sizeof(double)) {
-			double v;
-
-			memcpy(&v, u->data, sizeof(v));
-			fprintf(fp, "... scale: %f\n", v);
-		} else if (u->type == PERF_EVENT_UPDATE__CPUS) {
-			fputs("... cpus:  ", fp);
-			dump_cpus(fp, u->data, dlen);
-			fputc('\n', fp);
-		}
-		break;
-	}
 	case PERF_RECORD_STAT_CONFIG: {
 		const struct perf_record_stat_config *c = e;
 		uint64_t v[PERF_STAT_CONFIG_TERM__MAX] = { 0 };
@@ -311,6 +258,88 @@ static void dump_user(const struct event_dump *d, const union perf_event *ev)
 			r->type == PERF_STAT_ROUND_TYPE__FINAL ? "FINAL" : "INTERVAL");
 		break;
 	}
+	default:
+		break;
+	}
+}
+
+static void dump_user(const struct event_dump *d, const union perf_event *ev)
+{
+	FILE *fp = d->fp;
+	size_t size = ev->header.size;
+	const void *e = ev;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_FINISHED_ROUND:
+		if (d->round == DUMP_ROUND_ORDERED)
+			fputc('\n', fp);
+		else if (d->round == DUMP_ROUND_UNHANDLED)
+			fputs(": unhandled!\n", fp);
+		break;
+	case PERF_RECORD_FINISHED_INIT:
+		fputs(": unhandled!\n", fp);
+		break;
+	case PERF_RECORD_ID_INDEX: {
+		const struct perf_record_id_index *x = e;
+		uint64_t nr = size >= sizeof(*x) ? x->nr : 0;
+
+		if (nr > (size - sizeof(*x)) / sizeof(x->entries[0]))
+			nr = (size - sizeof(*x)) / sizeof(x->entries[0]);
+		fprintf(fp, " nr: %" PRIu64 "\n", x->nr);
+		for (uint64_t i = 0; i < nr; i++)
+			fprintf(fp, " ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64
+				"  tid: %" PRId64 "\n", x->entries[i].id, x->entries[i].idx,
+				(int64_t)x->entries[i].cpu, (int64_t)x->entries[i].tid);
+		break;
+	}
+	case PERF_RECORD_THREAD_MAP: {
+		const struct perf_record_thread_map *t = e;
+		uint64_t nr = size >= sizeof(*t) ? t->nr : 0;
+
+		if (nr > (size - sizeof(*t)) / sizeof(t->entries[0]))
+			nr = (size - sizeof(*t)) / sizeof(t->entries[0]);
+		fprintf(fp, " nr: %" PRIu64 " thread:", nr);
+		for (uint64_t i = 0; i < nr; i++)
+			fprintf(fp, "%s %" PRId64, i ? "," : "", (int64_t)t->entries[i].pid);
+		fputs(d->script ? "\n" : "\n: unhandled!\n", fp);
+		break;
+	}
+	case PERF_RECORD_CPU_MAP:
+		fputs(": ", fp);
+		dump_cpus(fp, (const char *)ev + sizeof(ev->header), size - sizeof(ev->header));
+		fputs(d->script ? "\n" : "\n: unhandled!\n", fp);
+		break;
+	case PERF_RECORD_EVENT_UPDATE: {
+		const struct perf_record_event_update *u = e;
+		size_t dlen = size >= sizeof(*u) ? size - sizeof(*u) : 0;
+
+		if (!dlen && size < sizeof(*u))
+			break;
+		fprintf(fp, "\n... id:    %" PRIu64 "\n", u->id);
+		if (u->type == PERF_EVENT_UPDATE__UNIT)
+			fprintf(fp, "... unit:  %.*s\n", (int)strnlen(u->data, dlen), u->data);
+		else if (u->type == PERF_EVENT_UPDATE__NAME)
+			fprintf(fp, "... name:  %.*s\n", (int)strnlen(u->data, dlen), u->data);
+		else if (u->type == PERF_EVENT_UPDATE__SCALE && dlen >= sizeof(double)) {
+			double v;
+
+			memcpy(&v, u->data, sizeof(v));
+			fprintf(fp, "... scale: %f\n", v);
+		} else if (u->type == PERF_EVENT_UPDATE__CPUS) {
+			fputs("... cpus:  ", fp);
+			dump_cpus(fp, u->data, dlen);
+			fputc('\n', fp);
+		}
+		break;
+	}
+	case PERF_RECORD_STAT_CONFIG:
+	case PERF_RECORD_STAT:
+	case PERF_RECORD_STAT_ROUND:
+		/* perf script's handlers of these print nothing here */
+		if (d->script)
+			break;
+		dump_stat(d, ev);
+		break;
 	default:	/* ATTR, FEATURE, TRACING_DATA, BUILD_ID: the line alone */
 		break;
 	}
@@ -453,4 +482,28 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		fputs(": unhandled!\n", fp);
 		break;
 	}
+}
+
+void event_dump__record(struct event_dump *d, const struct evlist *el,
+			const struct evsel *evsel, const union perf_event *ev,
+			const struct perf_sample *sample, uint64_t offset)
+{
+	d->have_attrs = el && el->nr;
+	d->sample_type = 0;
+	for (int i = 0; el && i < el->nr; i++)
+		d->sample_type |= el->entries[i]->attr.sample_type;
+	d->sample_id_all = d->have_attrs && el->entries[0]->attr.sample_id_all;
+	event_dump__raw(d, ev, offset);
+	event_dump__line(d, ev, sample, offset);
+	d->read_format = evsel ? evsel->attr.read_format : 0;
+	event_dump__body(d, ev, sample, evsel ? evsel->attr.sample_type : 0);
+}
+
+void event_dump__location(const struct event_dump *d, const struct addr_location *al)
+{
+	if (!al->thread)
+		return;
+	fprintf(d->fp, " ... thread: %s:%d\n", al->comm ? al->comm : "", (int)al->thread->tid);
+	fprintf(d->fp, " ...... dso: %s\n", al->dso ? al->dso->long_name :
+		al->level == 'H' ? "[hypervisor]" : "<not found>");
 }

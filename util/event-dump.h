@@ -23,6 +23,12 @@ struct event_dump {
 	bool have_attrs;		/* false: "-1 -1" timestamps (no attr yet) */
 	uint64_t read_format;		/* the sample's attr's (PERF_SAMPLE_READ) */
 	const char *(*reg_name)(int idx);	/* user regs; NULL: r<idx> */
+	bool script;			/* perf script's dump: it handles the
+					 * thread/cpu map and stat records */
+	/* what follows a FINISHED_ROUND line: a newline (rounds order the
+	 * records), ": unhandled!" (records in file order) or nothing (the
+	 * tool prints the round itself, script --show-round-events) */
+	enum { DUMP_ROUND_ORDERED, DUMP_ROUND_UNHANDLED, DUMP_ROUND_SHOWN } round;
 };
 
 /* The offset line and the hex dump of @ev ("\n0x..@path [0x..]: event: N"). */
@@ -42,6 +48,22 @@ void event_dump__line(const struct event_dump *d, const union perf_event *ev,
  */
 void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		      const struct perf_sample *sample, uint64_t sample_type);
+struct evlist;
+struct evsel;
+struct addr_location;
+
+/*
+ * A whole record as perf's -D prints it when it is read (user records,
+ * @sample NULL) or delivered: the offset line and hex bytes, the line and
+ * the body, with the sample layout of @el and (samples) of @evsel.
+ */
+void event_dump__record(struct event_dump *d, const struct evlist *el,
+			const struct evsel *evsel, const union perf_event *ev,
+			const struct perf_sample *sample, uint64_t offset);
+/* A sample's " ... thread: comm:tid" and " ...... dso: path" lines, once
+ * it is resolved to @al. */
+void event_dump__location(const struct event_dump *d, const struct addr_location *al);
+
 /* The body of a SWITCH or SWITCH_CPU_WIDE record as perf prints it
  * (" OUT preempt  next pid/tid: ..."), for -D and script's side-band. */
 void event__fprintf_switch(FILE *fp, const union perf_event *ev);

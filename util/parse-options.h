@@ -74,12 +74,7 @@ struct option {
 /* perf report's and perf script's options mperf lacks, alike in both */
 #define OPTS_UNSUPPORTED_REPORT_SCRIPT \
 	OPT_UNSUPPORTED(0, "itrace", "AUX-area traces (intel_pt, arm_spe) are not decoded"), \
-	OPT_UNSUPPORTED(0, "stitch-lbr", "LBR callchain stitching is not implemented"), \
-	OPT_UNSUPPORTED(0, "switch-on", "event-driven sample windows are not implemented; use --time"), \
-	OPT_UNSUPPORTED(0, "switch-off", "event-driven sample windows are not implemented; use --time"), \
-	OPT_UNSUPPORTED(0, "show-on-off-events", "event-driven sample windows are not implemented"), \
-	OPT_UNSUPPORTED(0, "full-source-path", "source lines show the file's name only"), \
-	OPT_UNSUPPORTED(0, "demangle-kernel", "kernel symbols are shown as kallsyms names them")
+	OPT_UNSUPPORTED(0, "stitch-lbr", "LBR callchain stitching is not implemented")
 #define OPT_GROUP(h)	{ .type = OPTION_GROUP, .help = (h) }
 #define OPT_BOOLEAN(s, l, v, h) \
 	{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), \

@@ -98,6 +98,19 @@ static int tgid_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "%7d", he->pid);
 }
 
+static bool sort_verbose;
+
+void sort__set_verbose(bool verbose)
+{
+	sort_verbose = verbose;
+}
+
+/* the dso's name in the column: its path with -v */
+static const char *dso_shown(const struct dso *dso)
+{
+	return sort_verbose && dso && dso->long_name ? dso->long_name : dso__name(dso);
+}
+
 static int dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->dso == b->dso)
@@ -105,6 +118,8 @@ static int dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
 	/* entries without a dso come after the others, as in perf */
 	if (!a->dso || !b->dso)
 		return a->dso ? -1 : 1;
+	if (sort_verbose)
+		return strcmp(dso_shown(a->dso), dso_shown(b->dso));
 	return strcmp(a->dso->short_name, b->dso->short_name);
 }
 
@@ -120,12 +135,12 @@ static uint64_t str_hash(const char *s)
 /* by name, as perf: two objects called "cpuburn" are one entry */
 static uint64_t dso_hash(const struct hist_entry *he)
 {
-	return str_hash(dso__name(he->dso));
+	return str_hash(dso_shown(he->dso));
 }
 
 static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
-	return snprintf(buf, size, "%s", dso__name(he->dso));
+	return snprintf(buf, size, "%s", dso_shown(he->dso));
 }
 
 /* merge order: by dso name first (perf compares the dso in its symbol key
@@ -196,7 +211,8 @@ static uint64_t sym_hash(const struct hist_entry *he)
 			 he->addr * 0xff51afd7ed558ccdULL;
 }
 
-static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
+/* the symbol column without the -v prefix */
+static int sym_text(const struct hist_entry *he, char *buf, size_t size)
 {
 	if (he->sym && he->sym->inlined)
 		return snprintf(buf, size, "[%c] %s (inlined)", he->level, he->sym->name);
@@ -209,9 +225,36 @@ static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->addr);
 }
 
+/* -v: the entry's address (as in its object, or a callchain entry's as
+ * sampled) and where the symbols came from, before the symbol, as perf */
+static int sym_verbose_prefix(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%-#18" PRIx64 " %c ", he->obj_ip, dso__origin(he->dso));
+}
+
+static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	int n = 0;
+
+	if (sort_verbose) {
+		n = sym_verbose_prefix(he, buf, size);
+		if (n < 0 || (size_t)n >= size)
+			return n;
+	}
+	return n + sym_text(he, buf + n, size - (size_t)n);
+}
+
 static int sym_width(const struct hist_entry *he)
 {
-	return he->sym ? 4 + (int)strlen(he->sym->name) : (he->addr ? 4 + 18 : 4 + 16);
+	int n = 0;
+
+	/* -v: perf counts the prefix's origin letter for symbols only */
+	if (sort_verbose) {
+		char buf[64];
+
+		n = sym_verbose_prefix(he, buf, sizeof(buf)) - (he->sym ? 0 : 3);
+	}
+	return n + (he->sym ? 4 + (int)strlen(he->sym->name) : (he->addr ? 4 + 18 : 4 + 16));
 }
 
 static int srcline_cmp(const struct hist_entry *a, const struct hist_entry *b)

@@ -76,6 +76,10 @@ struct sort_field {
 	int width;
 };
 
+/* -v: "dso" shows (and tells apart) the objects by their path, "sym"
+ * the entry's address and perf's symbol origin letter first. */
+void sort__set_verbose(bool verbose);
+
 /* "time" prints nanoseconds (--ns) instead of microseconds. */
 void sort__set_time_ns(bool ns);
 

@@ -997,6 +997,27 @@ static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 	return have_func;
 }
 
+/* a name relative to the unit's directory (gcc given a relative path):
+ * binutils puts the unit's directory in front (in @buf; the callers of
+ * --full-source-path leave an empty name alone, as perf prints ":0") */
+static const char *a2l_with_dir(struct srcline_state *s, Dwarf_Addr a, const char *f,
+				char *buf, size_t size)
+{
+	Dwarf_Addr cubias;
+	Dwarf_Die *cudie;
+	Dwarf_Attribute at;
+	const char *dir;
+
+	if (!f || f[0] == '/')
+		return f;
+	cudie = dwfl_module_addrdie(s->mod, a, &cubias);
+	dir = cudie ? dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &at)) : NULL;
+	if (!dir || !*dir)
+		return f;
+	snprintf(buf, size, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", f);
+	return buf;
+}
+
 /* What a look-up that finds no line gives */
 enum srcline_fallback {
 	FALLBACK_SYM,		/* "sym+off", or "dso[addr]" */
@@ -1009,7 +1030,7 @@ static const char *srcline__lookup(struct machine *m, struct dso *dso, struct sy
 {
 	struct srcline_state *s;
 	const char *line = NULL, *file, *base;
-	char buf[512];
+	char buf[512], path[4096];
 	int lineno = 0;
 
 	if (!dso)
@@ -1026,7 +1047,11 @@ static const char *srcline__lookup(struct machine *m, struct dso *dso, struct sy
 			/* perf takes addr2line's "??:0" as no line, "??:?"
 			 * as "??:0" */
 			if (a2l_lookup(m, s, a, &file, &lineno)) {
-				base = file ? strrchr(file, '/') : NULL;
+				/* --full-source-path: the path binutils gives */
+				if (m->opts.full_source_path && file && *file)
+					file = a2l_with_dir(s, a, file, path, sizeof(path));
+				base = file && !m->opts.full_source_path ?
+				       strrchr(file, '/') : NULL;
 				snprintf(buf, sizeof(buf), "%s:%d",
 					 base ? base + 1 : file ? file : "??", lineno);
 				line = machine__intern(m, buf);
@@ -1065,6 +1090,7 @@ int srcline__file_line(struct machine *m, struct dso *dso, uint64_t addr,
 {
 	struct srcline_state *s;
 	const char *f;
+	char buf[4096];
 	int lineno = 0;
 
 	if (!dso || dso->kind != DSO_KIND_USER)
@@ -1072,28 +1098,11 @@ int srcline__file_line(struct machine *m, struct dso *dso, uint64_t addr,
 	s = srcline__state(m, dso);
 	if (!s || s->failed)
 		return 0;
-	Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias, cubias;
+	Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias;
 
 	if (!a2l_lookup(m, s, a, &f, &lineno) || !f || lineno <= 0)
 		return 0;
-	/* a name relative to the unit's directory (gcc given a relative
-	 * path): binutils puts the directory in front */
-	if (f[0] != '/') {
-		Dwarf_Die *cudie = dwfl_module_addrdie(s->mod, a, &cubias);
-		Dwarf_Attribute at;
-		const char *dir = cudie ? dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &at)) :
-				  NULL;
-		char buf[4096];
-
-		if (dir && *dir) {
-			snprintf(buf, sizeof(buf), "%s%s%s", dir,
-				 dir[strlen(dir) - 1] == '/' ? "" : "/", f);
-			f = buf;
-			*file = machine__intern(m, f);
-			*line = (unsigned int)lineno;
-			return *file != NULL;
-		}
-	}
+	f = a2l_with_dir(s, a, f, buf, sizeof(buf));
 	*file = machine__intern(m, f);
 	*line = (unsigned int)lineno;
 	return *file != NULL;
@@ -1369,7 +1378,7 @@ static const char *fileline(struct machine *m, const char *file, int line)
 
 	if (!file || !strcmp(file, "??"))
 		return machine__intern(m, "??:0");
-	base = strrchr(file, '/');
+	base = m->opts.full_source_path ? NULL : strrchr(file, '/');
 	snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file, line);
 	return machine__intern(m, buf);
 }
@@ -1380,6 +1389,7 @@ static int srcline__inline_lines_uncached(struct machine *m, struct srcline_stat
 	Dwarf_Die *cudie, *scopes = NULL;
 	Dwarf_Addr bias, a;
 	const char *file;
+	char path[4096];
 	int n, i, out = 0, lineno = 0;
 
 	a = srcline__vaddr(s, addr) + s->bias;
@@ -1387,6 +1397,8 @@ static int srcline__inline_lines_uncached(struct machine *m, struct srcline_stat
 	 * up again, at its raw address) */
 	if (!a2l_lookup(m, s, a, &file, &lineno))
 		return 0;
+	if (m->opts.full_source_path && file && *file)
+		file = a2l_with_dir(s, a, file, path, sizeof(path));
 	lines[out++] = fileline(m, file, lineno);
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
 	if (!cudie)
@@ -1411,6 +1423,8 @@ static int srcline__inline_lines_uncached(struct machine *m, struct srcline_stat
 		if (dwarf_diecu(&scopes[i], &cu, NULL, NULL) &&
 		    !dwarf_getsrcfiles(&cu, &files, &nfiles) && fidx < nfiles)
 			cf = a2l_file(&cu, files, fidx);
+		if (m->opts.full_source_path && cf && *cf)
+			cf = a2l_with_dir(s, a, cf, path, sizeof(path));
 		lines[out++] = fileline(m, cf, (int)cline);
 	}
 	free(scopes);

@@ -59,7 +59,11 @@ struct symbol_opts {
 	bool no_kernel_syms;	/* do not load kernel symbols at all */
 	bool quiet;		/* no warnings about missing files */
 	bool no_demangle;	/* --no-demangle: C++ names as in the ELF file */
+	bool demangle_kernel;	/* --demangle-kernel: a vmlinux's names too
+				 * (perf leaves them as they are otherwise) */
 	bool no_inline;		/* --no-inline: no inlined frames in callchains */
+	bool full_source_path;	/* --full-source-path: source lines name the
+				 * file by the path DWARF gives, not its base */
 };
 
 struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,

@@ -64,10 +64,57 @@ static void test_samples_add(void **state)
 	/* enough distinct addresses to grow the table several times */
 	for (i = 0; i < 5000; i++)
 		assert_int_equal(annotate_samples__add(as, i & 1, (void *)symbuf, (uint64_t)i, 1), 0);
-	/* no symbol: ignored */
+	/* no symbol: in the event's totals only */
 	assert_int_equal(annotate_samples__add(as, 0, NULL, 1, 1), 0);
 	annotate_samples__delete(as);
 	annotate_samples__delete(NULL);
+}
+
+/* --percent-type: the symbol's or the event's period or sample count */
+static void test_percent_types(void **state)
+{
+	struct annotate_samples *as = annotate_samples__new();
+	struct annotate_insn insns[3] = {
+		{ .off = 0x10, .size = 4 }, { .off = 0x14, .size = 2 }, { .off = 0x16, .size = 1 },
+	};
+	char sym[8] = { 0 }, other[8] = { 0 };
+	double pct[3];
+	bool hit[3];
+
+	(void)state;
+	assert_non_null(as);
+	/* in the symbol: 3 samples of period 10 at 0x11, 1 of 20 at 0x14 */
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(annotate_samples__add(as, 0, (void *)sym, 0x11, 10), 0);
+	assert_int_equal(annotate_samples__add(as, 0, (void *)sym, 0x14, 20), 0);
+	/* elsewhere: another symbol, no symbol, another event */
+	assert_int_equal(annotate_samples__add(as, 0, (void *)other, 0x11, 30), 0);
+	assert_int_equal(annotate_samples__add(as, 0, NULL, 0, 20), 0);
+	assert_int_equal(annotate_samples__add(as, 1, (void *)sym, 0x11, 1000), 0);
+
+	assert_int_equal(annotate_samples__percents(as, 0, (void *)sym, insns, 3, pct, hit), 2);
+	assert_true(hit[0] && hit[1] && !hit[2]);
+	assert_float_equal(pct[0], 60.0, 1e-9);	/* 30 of the symbol's 50 */
+	assert_float_equal(pct[1], 40.0, 1e-9);
+	assert_float_equal(pct[2], 0.0, 1e-9);
+	annotate_samples__set_percent(as, ANNOTATE_GLOBAL_PERIOD);
+	annotate_samples__percents(as, 0, (void *)sym, insns, 3, pct, hit);
+	assert_float_equal(pct[0], 30.0, 1e-9);	/* of the event's 100 */
+	assert_float_equal(pct[1], 20.0, 1e-9);
+	annotate_samples__set_percent(as, ANNOTATE_LOCAL_HITS);
+	annotate_samples__percents(as, 0, (void *)sym, insns, 3, pct, hit);
+	assert_float_equal(pct[0], 75.0, 1e-9);	/* 3 of the symbol's 4 */
+	assert_float_equal(pct[1], 25.0, 1e-9);
+	annotate_samples__set_percent(as, ANNOTATE_GLOBAL_HITS);
+	annotate_samples__percents(as, 0, (void *)sym, insns, 3, pct, hit);
+	assert_float_equal(pct[0], 50.0, 1e-9);	/* of the event's 6 */
+	assert_float_equal(pct[1], 100.0 / 6, 1e-9);
+
+	assert_int_equal(annotate_percent__parse("global-hits"), ANNOTATE_GLOBAL_HITS);
+	assert_int_equal(annotate_percent__parse("local-period"), ANNOTATE_LOCAL_PERIOD);
+	assert_int_equal(annotate_percent__parse("hits"), -1);
+	assert_int_equal(annotate_percent__parse(NULL), -1);
+	annotate_samples__delete(as);
 }
 
 int main(void)
@@ -76,6 +123,7 @@ int main(void)
 		cmocka_unit_test(test_disasm_mwork_inner),
 		cmocka_unit_test(test_disasm_errors),
 		cmocka_unit_test(test_samples_add),
+		cmocka_unit_test(test_percent_types),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

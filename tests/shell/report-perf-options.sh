@@ -1,0 +1,109 @@
+#!/bin/sh
+# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v, --full-source-path (report and script), --stdio-color (and bad input: one line, non-zero exit)
+. "$(dirname "$0")/lib.sh"
+need_perf
+D="$DATA/perf-6.1"
+[ -f "$D/dsouser-fp.data" ] || skip "no perf 6.1 test data"
+tmpdir
+SA=$(report_symargs)
+n=0
+# bad_input WHAT NEEDLE ARGS...: mperf report fails with one line naming NEEDLE
+bad_input() {
+	_what=$1 _needle=$2
+	shift 2
+	"$MPERF" report -i "$D/dsouser-fp.data" --stdio "$@" > /dev/null 2> "$T/e" &&
+		fail "$_what was accepted"
+	[ "$(wc -l < "$T/e")" = 1 ] && grep -qF -- "$_needle" "$T/e" ||
+		{ cat "$T/e" >&2; fail "$_what: not one line naming '$_needle'"; }
+}
+
+# --ignore-callees: the chain starts afresh at the last matching frame in
+# the order shown (callee order cuts the callees, caller order the callers),
+# which takes the sample's self period
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp --ignore-callees mwork_entry|^local --no-children
+dsouser-fp --ignore-callees mwork_entry|^local
+dsouser-fp --ignore-callees mwork_entry|^local --no-children -G
+dsouser-fp --ignore-callees driver -s sym,addr --no-children
+dsouser-fp --ignore-callees mwork_entry -s parent -p main --no-children
+dsouser-fp --ignore-callees mwork_entry --no-children --max-stack 2
+syswide-fp --ignore-callees ^do_|^__x64|entry_SYSCALL --no-children
+cpuburn-dwarf --ignore-callees ^cb_|main --no-children
+LIST
+bad_input "--ignore-callees '('" "--ignore-callees" --ignore-callees '('
+
+# -w: numbers as wide as given (their column as wide as its header at
+# least), keys cut and padded to the width, the CPU zero-padded, symbols
+# cut after their "[.] " (not below 4); 0 or an empty item: as computed
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp -w 5,5,5,5
+dsouser-fp -w 12,3,5,9,4,30 -n
+dsouser-fp -w 10,,10 --no-children
+syswide-fp -n --show-total-period -w 4,3,4,30 --no-children -g none
+syswide-fp -s cpu,sym -w 0,2,2 --no-children
+syswide-fp -s sym,dso -w 0,25,40 --no-children -g none
+syswide-fp -w 3,4,5,6,7 --no-children -s sym,srcline -g none
+syswide-fp -t , -w 12,4,4 --no-children -g none
+LIST
+# -v: objects by path, each symbol after the entry's address and perf's
+# letter for where its symbols came from (d: the file, b: a debug file by
+# build-id, k: kallsyms; unresolved: !)
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA -v $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp --no-children
+syswide-fp --no-children -g none -s sym,dso
+cpuburn-dwarf -g none
+ldso-inline-dwarf --no-children -g none
+LIST
+report_vs_perf "$D/cpuburn-pipe.data" -v --no-children -g none
+n=$((n + 1))
+# --full-source-path: the file as binutils names it, a relative name after
+# its unit's directory (libc's "./csu/../sysdeps/x86/libc-start.c")
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA --full-source-path $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp --no-children -g none -s sym,srcline
+ldso-inline-dwarf -s srcline -g none
+cpuburn-dwarf --no-children -g none -s srcfile
+LIST
+for file in dsouser-fp ldso-inline-dwarf; do
+	# shellcheck disable=SC2086
+	script_vs_perf "$D/$file.data" $SA --full-source-path -F +srcline
+done
+# --stdio-color always: percentages red from 5%, green above 0.5%, in the
+# columns, the group view, --hierarchy and every call graph mode (not -t)
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA --stdio-color always $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp
+cpuburn-fp --no-children
+cpuburn-fp --no-children -g flat
+cpuburn-fp --no-children -g folded
+cpuburn-fp --no-children -g fractal
+syswide-fp --no-children -n --show-cpu-utilization
+multi-event --group
+dsouser-fp --hierarchy --no-children -g none
+dsouser-fp -t , --no-children -g none
+dsouser-fp -w 10,3 -g none
+LIST
+"$MPERF" report -i "$D/cpuburn-fp.data" $SA --stdio --stdio-color always --no-children > "$T/c" 2>/dev/null
+grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green percentage"
+bad_input "--stdio-color red" "--stdio-color" --stdio-color red
+bad_input "-w x" "--column-widths" -w x
+bad_input "-w 3,-1" "--column-widths" -w 3,-1
+[ "$n" -eq 36 ] || fail "only $n option sets ran"
