@@ -241,9 +241,40 @@ static void warn_hidden_kallsyms(const char *path)
 		   why);
 }
 
+/*
+ * The kallsyms of the recorded kernel, as perf finds it: this machine's
+ * when the running kernel has the recorded build-id (or none is
+ * recorded), else the copy perf record put in the build-id cache; else
+ * one warning and -ENOENT (perf's raw kernel addresses, not the names of
+ * another kernel's symbols).
+ */
+static int kernel__kallsyms_path(struct dso *dso, const struct symbol_opts *opts,
+				 char *out, size_t size)
+{
+	char cache[PATH_MAX / 2], hex[SBUILD_ID_SIZE];
+	struct build_id running;
+
+	snprintf(out, size, "/proc/kallsyms");
+	if (!dso->bid.size || sysfs__read_build_id(NULL, &running) < 0 ||
+	    build_id__cmp(&running, &dso->bid) == 0)
+		return 0;
+	build_id__snprintf(&dso->bid, hex, sizeof(hex));
+	if (cache_dir(opts ? opts->symfs : NULL, cache, sizeof(cache))) {
+		snprintf(out, size, "%s/[kernel.kallsyms]/%s/kallsyms", cache, hex);
+		if (file_exists(out))
+			return 0;
+	}
+	if (!(opts && opts->quiet))
+		pr_warning("kernel symbols not resolved: the file's kernel (build-id %s) is not "
+			   "the running one and the build-id cache has no kallsyms of it; give "
+			   "--kallsyms FILE or --vmlinux FILE from the recording machine\n", hex);
+	return -ENOENT;
+}
+
 static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *path = opts && opts->kallsyms ? opts->kallsyms : "/proc/kallsyms";
+	char cache_path[PATH_MAX];
 	bool has_symtab;
 	int err;
 
@@ -272,6 +303,12 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 		dso->syms.vaddrs = false;
 		pr_warning("cannot read symbols of vmlinux %s: %s\n", opts->vmlinux,
 			   strerror(-err));
+	}
+	if (!(opts && opts->kallsyms)) {
+		err = kernel__kallsyms_path(dso, opts, cache_path, sizeof(cache_path));
+		if (err)
+			return err;
+		path = cache_path;
 	}
 	err = kallsyms__load(path, &dso->syms);
 	if (err == 0) {
