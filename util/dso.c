@@ -287,7 +287,8 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 				   "give --kallsyms FILE or --vmlinux FILE of the recording machine\n");
 		return -ENOENT;
 	}
-	if (opts && opts->vmlinux) {
+	/* as perf: a --kallsyms file goes before -k's vmlinux */
+	if (opts && opts->vmlinux && !opts->kallsyms) {
 		dso->syms.vaddrs = true;
 		/* as perf: kernel names demangled with --demangle-kernel only
 		 * (whatever --demangle says) */

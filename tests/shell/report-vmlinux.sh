@@ -36,4 +36,9 @@ report_vs_perf "$T/k.data" -k "$T/vmlinux" -s dso_size
 grep -q '4198400' "$T/perf" || fail "perf's kernel map is not .text's span"
 n=$((n + 1))
 script_vs_perf "$T/k.data" -k "$T/vmlinux"
+# with --kallsyms too, perf reads the kallsyms file, not the vmlinux
+report_vs_perf "$T/k.data" -k "$T/vmlinux" --kallsyms "$D/kallsyms"
+grep -q '\[k\] f_two' "$T/perf" && fail "perf read the vmlinux over --kallsyms"
+n=$((n + 1))
+script_vs_perf "$T/k.data" -k "$T/vmlinux" --kallsyms "$D/kallsyms"
 echo "ok: $n reports and scripts with -k equal perf's"
