@@ -452,6 +452,10 @@ static int check_fields(struct script *sc, struct session *session)
 	if (sc->checked)
 		return 0;
 	sc->checked = true;
+	/* a perf stat record file: its events have no samples to check, and
+	 * perf prints the counts whatever -F asks */
+	if (header__has_feat(session__header(session), HEADER_STAT))
+		return 0;
 	for (int i = 0; el && i < el->nr; i++)
 		branch_types |= el->entries[i]->attr.branch_sample_type;
 	for (int i = 0; el && i < el->nr; i++) {
@@ -2243,8 +2247,10 @@ static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 	if (!sc->name_width) {
 		if (script__setup(sc, session))
 			return -EINVAL;
-		if (sc->filter.cpus && filter_check_cpu(session__evlist(session)))
+		if (sc->filter.cpus && filter_check_cpu(session__evlist(session))) {
+			sc->said = true;
 			return -EINVAL;
+		}
 	}
 	return script__sample(tool, event, sample, evsel, session);
 }

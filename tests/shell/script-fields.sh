@@ -84,4 +84,9 @@ script_vs_perf "$D/cpuburn-pipe.data" $S -F sw:
 "$MPERF" script -i "$D/cpuburn-plain.data" -F comm,ip,iregs >/dev/null 2>"$T/err"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
 assert_contains "iregs refusal" "record with -I/--intr-regs" "$T/err"
+# a perf stat record file: perf prints its counts whatever -F asks
+for x in tid ip,brstack cpu; do
+	script_vs_perf "$D/stat-record.data" -F "$x"
+done
+grep -q 'task-clock' "$T/p" || fail "perf printed no counts for -F cpu"
 echo "$n runs equal to perf's"

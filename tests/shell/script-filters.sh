@@ -63,6 +63,9 @@ same "$D/sched-switch.data" "--comms perf"
 refused "$f" "-C 3"
 refused "$f" "-C x"
 refused "$D/cpuburn-fp.data" "-C 0"
+# the same in pipe mode (checked at the first sample): one line too
+"$MPERF" script -i - -C 0 < "$D/cpuburn-pipe.data" >"$T/m" 2>"$T/err" && fail "mperf takes -C 0 in a pipe"
+[ "$(wc -l <"$T/err")" -eq 1 ] || { cat "$T/err" >&2; fail "-C 0 in a pipe: not one error line"; }
 "$MPERF" script -i "$f" --pid x >/dev/null 2>"$T/err" && fail "--pid x taken"
 # --dsos and -S on the sample's own symbol
 f="$D/dsouser-fp.data"
