@@ -671,6 +671,9 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 {
 	FILE *fp;
 
+	/* perf's trace column of a sample of another kind of event */
+	if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
+		return machine__intern(rep->machine, "N/A");
 	if (!rep->tevent || !sample->raw_data)
 		return machine__intern(rep->machine, "");
 	free(rep->trace_buf);
@@ -2068,6 +2071,19 @@ int cmd_report(int argc, const char **argv)
 		fputs("# ========\n#\n", stdout);
 		if (session__is_pipe(rep.session))
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
+	}
+	/* -g on a file (not a pipe) whose events record no callchain: perf
+	 * stops with an error before reading any record, and exits 0 */
+	if (rep.call_graph && rep.cc.mode != CHAIN_NONE && !session__is_pipe(rep.session) &&
+	    !evlist__has_callchains(session__evlist(rep.session))) {
+		if (!quiet && !rep.header && !rep.stats && !rep.tasks)
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
+		fflush(stdout);
+		pr_err("report: -g: the samples of %s have no callchains; record with -g "
+		       "(or --call-graph), or drop -g\n", rep.input);
+		ret = 0;
+		goto out;
 	}
 	/* the TUI by default on a terminal, as perf; never with --stdio */
 	if (!rep.stdio && !rep.header && !rep.stats && !rep.threads && !rep.field_sep && !rep.tasks &&

@@ -63,6 +63,14 @@ rep stat-stats-all "$DATA/perf-6.1/stat-record.data" --stats --no-skip-empty
 rep sw-F "$T/sw.data" -F sym,overhead
 rep sw-F2 "$T/sw.data" -F overhead,sample,period,comm,sym
 rep sw-group "$T/sw.data" --group -n
+# the trace key of events that are not tracepoints: perf's N/A
+rep sw-trace "$T/sw.data" -s trace,comm
+# -g on a file without callchains: perf's error, before any record (exit 0)
+rep sw-g "$T/sw.data" -g caller -s dso
+rep sw-g-stats "$T/sw.data" -g --stats
+rep sw-g-D "$T/sw.data" -g -D
+[ -s "$T/sw-g.mm" ] && ! grep -q '%' "$T/sw-g.mm" || fail "report -g without callchains: not perf's lines alone"
+grep -q 'no callchains' "$T/sw-g.err" || fail "report -g without callchains: no error line"
 # a -F field the samples lack is an error in both (no CPU without -a/--sample-cpu)
 scr sw-cpu "$T/sw.data" -F comm,tid,cpu,event
 [ -s "$T/sw-cpu.m" ] && fail "script -F cpu printed lines without a cpu"
