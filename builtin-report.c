@@ -146,6 +146,7 @@ struct report {
 	regex_t parent_re;
 	bool parent_re_ok;
 	uint64_t nr_samples, nr_filtered, nr_lost;
+	uint64_t nr_unresolved_hidden;	/* samples -U dropped */
 	int err;
 	struct tui_report *tui_rep;	/* the TUI is up (ui/hist-browser.h) */
 	struct thread_values tvalues;
@@ -1105,14 +1106,17 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	/* --time: samples outside the ranges are not counted at all */
 	if (time_ranges__skip(&rep->time, sample->time))
 		return 0;
-	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
 	if (rep->dump)
 		report__dump_al(rep, &al);
-	/* -U: perf drops the sample, not just its entry */
-	if (rep->hide_unresolved && !al.sym)
+	/* -U: perf drops the sample, not just its entry (all dropped: a
+	 * file without samples for perf) */
+	if (rep->hide_unresolved && !al.sym) {
+		rep->nr_unresolved_hidden++;
 		return 0;
+	}
+	rep->nr_samples++;
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
@@ -2121,6 +2125,9 @@ int cmd_report(int argc, const char **argv)
 		if (report__is_stat_file(&rep))
 			pr_err("report: %s was written by `stat record`: it holds counts, not samples; "
 			       "show them with mperf stat report -i %s\n", rep.input, rep.input);
+		else if (rep.nr_unresolved_hidden)
+			pr_err("report: -U hid all %" PRIu64 " samples of %s (none has a symbol); "
+			       "drop -U to see them\n", rep.nr_unresolved_hidden, rep.input);
 		else
 			pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
 		ret = 0;

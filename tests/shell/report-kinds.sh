@@ -71,6 +71,11 @@ rep sw-g-stats "$T/sw.data" -g --stats
 rep sw-g-D "$T/sw.data" -g -D
 [ -s "$T/sw-g.mm" ] && ! grep -q '%' "$T/sw-g.mm" || fail "report -g without callchains: not perf's lines alone"
 grep -q 'no callchains' "$T/sw-g.err" || fail "report -g without callchains: no error line"
+# -U hiding every sample (no symbols from an empty --symfs): a file
+# without samples for perf
+mkdir "$T/nosyms"
+rep sw-U-none "$T/sw.data" -U --symfs "$T/nosyms"
+grep -q -- '-U hid all' "$T/sw-U-none.err" || fail "report -U hiding all: no line saying so"
 # a -F field the samples lack is an error in both (no CPU without -a/--sample-cpu)
 scr sw-cpu "$T/sw.data" -F comm,tid,cpu,event
 [ -s "$T/sw-cpu.m" ] && fail "script -F cpu printed lines without a cpu"
