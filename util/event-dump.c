@@ -132,6 +132,24 @@ static void dump_read(FILE *fp, const unsigned char *p, uint64_t fmt)
 	}
 }
 
+/* a page size as perf's dump prints it: "4K", "2M", "N/A" for none
+ * (divided by 1024 while more than 1024 is left, up to G) */
+static void dump_page_size(FILE *fp, const char *what, uint64_t n)
+{
+	static const char units[] = "BKMG";
+	int u = 0;
+
+	if (!n) {
+		fprintf(fp, " .. %s page size: N/A\n", what);
+		return;
+	}
+	while (n / 1024 > 1 && u < 3) {
+		n /= 1024;
+		u++;
+	}
+	fprintf(fp, " .. %s page size: %" PRIu64 "%c\n", what, n, units[u]);
+}
+
 static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 			const struct perf_sample *s, uint64_t type)
 {
@@ -165,6 +183,10 @@ static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 		fprintf(fp, " . data_src: 0x%" PRIx64 "\n", s->data_src);
 	if (type & PERF_SAMPLE_PHYS_ADDR)
 		fprintf(fp, " .. phys_addr: 0x%" PRIx64 "\n", s->phys_addr);
+	if (type & PERF_SAMPLE_DATA_PAGE_SIZE)
+		dump_page_size(fp, "data", s->data_page_size);
+	if (type & PERF_SAMPLE_CODE_PAGE_SIZE)
+		dump_page_size(fp, "code", s->code_page_size);
 	if (type & PERF_SAMPLE_TRANSACTION)
 		fprintf(fp, "... transaction: %" PRIx64 "\n", s->transaction);
 	if ((type & PERF_SAMPLE_READ) && s->read_data)

@@ -42,10 +42,16 @@ done
 	fail "perf record --switch-events failed"
 "$PERF" record -q -a --switch-events -o "$T/sidea.data" -- sleep 0.1 >/dev/null 2>&1 ||
 	fail "perf record -a --switch-events failed"
-for f in "$T/side.data" "$T/sidea.data"; do
+# the sample fields of -d --phys-data --data-page-size --code-page-size -W
+"$PERF" record -q -d --phys-data --data-page-size --code-page-size -W -o "$T/pgsz.data" \
+	-- "$WL/pagetouch" 100 >/dev/null 2>&1 || fail "perf record --data-page-size failed"
+for f in "$T/side.data" "$T/sidea.data" "$T/pgsz.data"; do
 	"$PERF" report -D -i "$f" > "$T/perf" 2>/dev/null
 	"$MPERF" report -D -i "$f" > "$T/mperf" 2>/dev/null || fail "mperf report -D -i $f failed"
-	grep -q 'PERF_RECORD_SWITCH' "$T/perf" || fail "no switch records in $f"
+	case $f in
+	*pgsz*) grep -q 'code page size: 4K' "$T/perf" || fail "no code page sizes in $f" ;;
+	*) grep -q 'PERF_RECORD_SWITCH' "$T/perf" || fail "no switch records in $f" ;;
+	esac
 	cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "report -D -i $f differs"; }
 	n=$((n + 1))
 done
