@@ -490,7 +490,9 @@ static int check_fields(struct script *sc, struct session *session)
 			pr_err("-F symoff needs sym: the offset is from the symbol's start (add sym)\n");
 			goto refuse;
 		}
-		if ((asked & F_TOD) && !(sc->env && sc->env->clock_enabled)) {
+		/* perf refuses before it reads a file; a pipe prints
+		 * "disabled" where the time of day would be */
+		if ((asked & F_TOD) && !(sc->env && sc->env->clock_enabled) && !sc->pipe) {
 			pr_err("-F tod: the file has no clock data (CLOCK_DATA feature) to turn timestamps into the time of day; record with -k/--clockid\n");
 			goto refuse;
 		}
@@ -664,6 +666,8 @@ static void print_start(struct script *sc, FILE *fp, uint64_t f,
 		print_misc(fp, misc, type);
 	if ((f & F_TOD) && sc->env && sc->env->clock_enabled)
 		print_tod(fp, sc->env, sample->time, sc->ns);
+	else if (f & F_TOD)	/* a pipe without clock data (a file is refused) */
+		fputs_unlocked("disabled ", fp);
 	if (f & F_TIME) {
 		uint64_t t = sample->time;
 
@@ -2396,8 +2400,9 @@ out:
 	script_filter__exit(&sc.filter);
 	script_stat__exit(&sc.stat);
 	session__delete(session);
-	/* a -F field the samples do not have: perf's status */
+	/* a -F field the samples do not have: perf's status (in a pipe
+	 * perf refuses while it reads the attr records: its -EINVAL, 234) */
 	if (sc.fields_refused)
-		return 255;
+		return sc.pipe ? 234 : 255;
 	return err ? 1 : 0;
 }

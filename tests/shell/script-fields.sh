@@ -77,6 +77,11 @@ script_vs_perf "$f" -F xx:comm
 script_vs_perf "$D/cpuburn-plain.data" -F comm,ip,iregs
 script_vs_perf "$D/cpuburn-plain.data" -F +uregs
 script_vs_perf "$D/cpuburn-plain.data" -F comm,tod
+# a pipe: tod without clock data is "disabled"; a missing field is refused
+# while the attrs are read (perf's status 234)
+script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid,tod,time
+script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,cpu
+script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,addr
 script_vs_perf "$D/cpuburn-plain.data" -F comm,srcline
 script_vs_perf "$f" -F comm,tid,time --reltime --deltatime
 script_vs_perf "$D/cpuburn-fp.data" $S -F hw:
