@@ -1527,6 +1527,9 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 
 	if (leader->idx + nr > el->nr || leader->idx + nr > MAX_EVSELS)
 		return 0;
+	/* perf skips a group whose leader has no samples, as an empty event */
+	if (rep->skip_empty && (!rep->hists[leader->idx] || !rep->hists[leader->idx]->nr_samples))
+		return 0;
 	for (m = 0; m < nr; m++) {
 		group[m] = rep->hists[leader->idx + m];
 		if (!group[m] || !group[m]->nr_samples) {
@@ -1617,7 +1620,8 @@ static int report__print(struct report *rep, FILE *fp)
 			printed += report__print_group(rep, evsel, &so, fp);
 			continue;
 		}
-		if (!h || !h->nr_samples)
+		/* --no-skip-empty: perf's empty table for an event without samples */
+		if ((!h || !h->nr_samples) && (rep->skip_empty || !(h = report__hists(rep, evsel))))
 			continue;
 		hists__output_resort(h);
 		/* perf's callchain percentages stay those of the whole */

@@ -76,6 +76,17 @@ grep -q 'no callchains' "$T/sw-g.err" || fail "report -g without callchains: no 
 mkdir "$T/nosyms"
 rep sw-U-none "$T/sw.data" -U --symfs "$T/nosyms"
 grep -q -- '-U hid all' "$T/sw-U-none.err" || fail "report -U hiding all: no line saying so"
+# events without samples (dummy): perf's empty table with --no-skip-empty;
+# a group whose leader has no samples is skipped as an empty event
+"$PERF" record -q -o "$T/dummy.data" -e cpu-clock,dummy -- "$WL/dsouser" 0.1 >/dev/null 2>&1 ||
+	fail "perf record -e cpu-clock,dummy"
+rep dummy-noskip "$T/dummy.data" --no-skip-empty
+grep -q "^# Samples: 0  of event 'dummy'" "$T/dummy-noskip.mm" || fail "--no-skip-empty: no table of dummy"
+rep dummy-group "$T/dummy.data" --group -s dso
+"$PERF" record -q -o "$T/gdummy.data" -e '{dummy,cpu-clock}' -- "$WL/dsouser" 0.1 >/dev/null 2>&1 ||
+	fail "perf record -e {dummy,cpu-clock}"
+rep gdummy "$T/gdummy.data"
+rep gdummy-noskip "$T/gdummy.data" --no-skip-empty -s dso
 # a -F field the samples lack is an error in both (no CPU without -a/--sample-cpu)
 scr sw-cpu "$T/sw.data" -F comm,tid,cpu,event
 [ -s "$T/sw-cpu.m" ] && fail "script -F cpu printed lines without a cpu"
