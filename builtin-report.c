@@ -1133,9 +1133,13 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		cursor = &rep->cursor;
 		if (rep->hide_unresolved)
 			report__hide_unresolved_frames(cursor);
-		if (!sample->callchain && !sample->user_stack.size)
+		/* an event recorded without callchains next to one with
+		 * (-e E1/call-graph=fp/ -e E2): perf adds no call graph */
+		if (!sample->callchain && !sample->user_stack.size) {
 			hists->nr_no_callchain++;
-		if (cursor->truncated)
+			cursor = NULL;
+		}
+		if (cursor && cursor->truncated)
 			hists->nr_truncated++;
 	}
 	tui_report__sample(rep->tui_rep, session, evsel->idx, &al, period);
