@@ -1075,9 +1075,10 @@ static void report__dump(struct tool *tool, const union perf_event *event,
 	d->sample_id_all = d->have_attrs && el->entries[0]->attr.sample_id_all;
 	event_dump__raw(d, event, offset);
 	event_dump__line(d, event, sample, offset);
-	if (event->header.type == PERF_RECORD_SAMPLE)
+	if (event->header.type == PERF_RECORD_SAMPLE || event->header.type == PERF_RECORD_READ)
 		evsel = session__evsel_of(session, event);
 	d->read_format = evsel ? evsel->attr.read_format : 0;
+	d->evsel_name = evsel ? evsel->name : NULL;
 	event_dump__body(d, event, sample, evsel ? evsel->attr.sample_type : 0);
 }
 

@@ -471,6 +471,31 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		fputs("]\n", fp);
 		break;
 	}
+	case PERF_RECORD_READ: {
+		/* perf reads the values at the offsets of a read_format
+		 * with all of TOTAL_TIME_ENABLED, _RUNNING, ID and LOST
+		 * (record -s writes that one), whatever the attr's is */
+		uint64_t v[5] = { 0 };
+		uint32_t pt[2];
+		static const uint64_t bits[5] = { 0, PERF_FORMAT_TOTAL_TIME_ENABLED,
+			PERF_FORMAT_TOTAL_TIME_RUNNING, PERF_FORMAT_ID, PERF_FORMAT_LOST };
+		static const char *const names[5] = { NULL, "time enabled", "time running",
+			"id          ", "lost        " };
+
+		if (size < sizeof(ev->header) + 16) {
+			fputs(": unhandled!\n", fp);
+			break;
+		}
+		memcpy(pt, (const char *)e + sizeof(ev->header), 8);
+		for (int i = 0; i < 5 && sizeof(ev->header) + 16 + i * 8 <= size; i++)
+			memcpy(&v[i], (const char *)e + sizeof(ev->header) + 8 + i * 8, 8);
+		fprintf(fp, ": %d %d %s %" PRIu64 "\n", (int)pt[0], (int)pt[1],
+			d->evsel_name ? d->evsel_name : "unknown", v[0]);
+		for (int i = 1; i < 5 && d->evsel_name; i++)
+			if (d->read_format & bits[i])
+				fprintf(fp, "... %s : %" PRIu64 "\n", names[i], v[i]);
+		break;
+	}
 	default:	/* records perf report has no handler for */
 		fputs(": unhandled!\n", fp);
 		break;

@@ -21,7 +21,8 @@ struct event_dump {
 	uint64_t sample_type;		/* of all the file's attrs together */
 	bool sample_id_all;		/* the first attr's */
 	bool have_attrs;		/* false: "-1 -1" timestamps (no attr yet) */
-	uint64_t read_format;		/* the sample's attr's (PERF_SAMPLE_READ) */
+	uint64_t read_format;		/* the sample's attr's (PERF_SAMPLE_READ), a READ's */
+	const char *evsel_name;		/* a READ record's event; NULL: "unknown" */
 	const char *(*reg_name)(int idx);	/* user regs; NULL: r<idx> */
 };
 
