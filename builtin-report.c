@@ -137,6 +137,7 @@ struct report {
 	int nr_order;
 	int nr_fields;
 	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
+	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
 	int32_t *pids, *tids;
@@ -590,6 +591,44 @@ static int report__fields_and_sort(struct report *rep)
 }
 
 /*
+ * -s naming overhead, overhead_sys, overhead_us, sample or period (the -s
+ * list's fields from @first on): as perf, a column already shown is not
+ * repeated, and the rows are ordered by the -s list as given. perf puts
+ * "overhead" in front of that list unless the list's text holds the word
+ * (overhead_sys does), and with children "overhead_children" likewise.
+ */
+static void report__sort_columns(struct report *rep, int first)
+{
+	struct sort_field kept[MAX_FIELDS];
+	bool overheads = false;
+	int i, n = 0;
+
+	for (i = first; i < rep->nr_fields; i++)
+		overheads |= rep->fields_v[i].kind != FIELD_KEY;
+	if (!overheads || !rep->sort_order)
+		return;
+	rep->nr_order = 0;
+	if (rep->children && !strstr(rep->sort_order, "overhead_children"))
+		rep->order_v[rep->nr_order++] = (struct sort_field){ .kind = FIELD_CHILDREN };
+	if (!strstr(rep->sort_order, "overhead"))
+		rep->order_v[rep->nr_order++] = (struct sort_field){ .kind = FIELD_OVERHEAD };
+	for (i = first; i < rep->nr_fields; i++) {
+		const struct sort_field *f = &rep->fields_v[i];
+
+		if (!field_in(rep->order_v, rep->nr_order, f))
+			rep->order_v[rep->nr_order++] = *f;
+		if (f->kind == FIELD_CHILDREN && !rep->children)
+			continue;	/* no column without children */
+		if (f->kind == FIELD_KEY || (!field_in(rep->fields_v, first, f) &&
+					     !field_in(kept, n, f)))
+			kept[n++] = *f;
+	}
+	memcpy(rep->fields_v + first, kept, (size_t)n * sizeof(*kept));
+	rep->nr_fields = first + n;
+	rep->sort_overheads = true;
+}
+
+/*
  * A filter of one comm, dso or symbol makes its column say the same on
  * every row: as perf, such a column is named in the header instead
  * ("# comm: ls", in column order), and left out unless that would leave
@@ -798,6 +837,8 @@ static int report__setup(struct report *rep)
 			rep->keys[rep->nr_keys++] = sort_key__find("sym");
 		}
 	} else {
+		int first = rep->nr_fields;
+
 		/* perf picks its default keys before a pipe's attrs arrive:
 		 * a tracepoint-only pipe gets comm,dso,sym, not trace */
 		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
@@ -807,6 +848,7 @@ static int report__setup(struct report *rep)
 				       false);
 		if (err)
 			return err;
+		report__sort_columns(rep, first);
 	}
 	/* as perf: a --parent regex of one's own adds the parent key */
 	if (rep->parent_pattern && !report__has_key(rep, "parent")) {
@@ -871,7 +913,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	if (rep->fields && !rep->sort_order) {
 		ho.order = rep->fields_v;
 		ho.nr_order = rep->nr_fields;
-	} else if (rep->fields) {
+	} else if (rep->fields || rep->sort_overheads) {
 		ho.order = rep->order_v;
 		ho.nr_order = rep->nr_order;
 	}
