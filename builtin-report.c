@@ -705,6 +705,22 @@ static bool evlist__tracepoints_only(struct evlist *el)
 	return true;
 }
 
+/* Is "parent" one of the -s keys? */
+static bool report__sorts_by_parent(const struct report *rep)
+{
+	const char *p = rep->sort_order;
+	size_t n = strlen("parent");
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, "parent", n))
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}
+
 /* The tracepoint's formatted fields, interned. */
 static const char *report__trace(struct report *rep, const struct perf_sample *sample,
 				 struct evsel *evsel)
@@ -2127,18 +2143,24 @@ int cmd_report(int argc, const char **argv)
 		if (session__is_pipe(rep.session))
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
-	/* -g on a file (not a pipe) whose events record no callchain: perf
-	 * stops with an error before reading any record, and exits 0 */
-	if (rep.call_graph && rep.cc.mode != CHAIN_NONE && !session__is_pipe(rep.session) &&
-	    !evlist__has_callchains(session__evlist(rep.session))) {
-		if (!quiet && !rep.header && !rep.stats && !rep.tasks)
+	/* -g, -s parent or -p on a file (not a pipe) whose events record no
+	 * callchain: perf stops with an error before reading any record, and
+	 * exits 0 */
+	if (!session__is_pipe(rep.session) && !evlist__has_callchains(session__evlist(rep.session))) {
+		const char *what = rep.parent_pattern ? "-p/--parent" :
+				   report__sorts_by_parent(&rep) ? "-s parent" :
+				   rep.call_graph && rep.cc.mode != CHAIN_NONE ? "-g" : NULL;
+
+		if (what && !quiet && !rep.header && !rep.stats && !rep.tasks)
 			printf("# To display the perf.data header info, please use "
 			       "--header/--header-only options.\n#\n");
 		fflush(stdout);
-		pr_err("report: -g: the samples of %s have no callchains; record with -g "
-		       "(or --call-graph), or drop -g\n", rep.input);
-		ret = 0;
-		goto out;
+		if (what) {
+			pr_err("report: %s: the samples of %s have no callchains; record with -g "
+			       "(or --call-graph), or drop %s\n", what, rep.input, what);
+			ret = 0;
+			goto out;
+		}
 	}
 	/* the TUI by default on a terminal, as perf; never with --stdio */
 	if (!rep.stdio && !rep.header && !rep.stats && !rep.threads && !rep.field_sep && !rep.tasks &&

@@ -69,6 +69,8 @@ rep sw-trace "$T/sw.data" -s trace,comm
 rep sw-g "$T/sw.data" -g caller -s dso
 rep sw-g-stats "$T/sw.data" -g --stats
 rep sw-g-D "$T/sw.data" -g -D
+rep sw-parent "$T/sw.data" -s parent,sym
+rep sw-p "$T/sw.data" -p main
 [ -s "$T/sw-g.mm" ] && ! grep -q '%' "$T/sw-g.mm" || fail "report -g without callchains: not perf's lines alone"
 grep -q 'no callchains' "$T/sw-g.err" || fail "report -g without callchains: no error line"
 # -U hiding every sample (no symbols from an empty --symfs): a file
