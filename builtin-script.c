@@ -486,7 +486,7 @@ static int check_fields(struct script *sc, struct session *session)
 			pr_err("-F srccode needs ip: source code is looked up by the sample address (add ip)\n");
 			goto refuse;
 		}
-		if ((asked & F_SYMOFF) && !(eff & F_SYM)) {
+		if ((eff & F_SYMOFF) && !(eff & F_SYM)) {
 			pr_err("-F symoff needs sym: the offset is from the symbol's start (add sym)\n");
 			goto refuse;
 		}
@@ -1518,7 +1518,9 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 			out_num(fp, wstruct ? (uint16_t)(sample->weight >> 32) : 0,
 				false, 10, 16, ' ');
 	}
-	if (f & (F_IP | F_SYM | F_DSO)) {
+	/* sym, symoff and dso are those of the ip (and its callchain): perf
+	 * prints none of them, nor the callchain, without the ip field */
+	if (f & F_IP) {
 		/* DWARF-unwound frames carry the line of their inline level */
 		sc->machine->frame_srclines = f & F_SRCLINE;
 		if (sample->callchain && !sc->hide_callchain && al.thread &&

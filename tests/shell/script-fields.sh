@@ -23,6 +23,13 @@ for x in misc tod flags iregs uregs phys_addr data_page_size code_page_size weig
 done
 script_vs_perf "$f" -F comm,pid,tid,time,misc,tod,period,event,flags,addr,weight,ins_lat,ip,sym,symoff,dso,srcline,iregs,uregs,insnlen,insn,phys_addr,data_page_size,code_page_size
 script_vs_perf "$f" -F +misc,+tod --ns
+# sym/dso belong to the ip: nothing of them (nor a callchain) without it;
+# symoff left without sym is refused (status 255)
+for x in "-F -ip" "-F comm,sym,dso" "-F comm,addr,sym" "-F -ip,-symoff" "-F -sym" "-F -ip,-sym"; do
+	# shellcheck disable=SC2086
+	script_vs_perf "$f" $x
+done
+script_vs_perf "$D/cpuburn-fp.data" $S -F -ip
 # times from the first line, from the line before; --time from the first sample
 for a in --reltime --deltatime "--reltime --ns" "--deltatime --ns"; do
 	script_vs_perf "$f" -F comm,tid,time $a
