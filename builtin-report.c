@@ -2101,8 +2101,19 @@ int cmd_report(int argc, const char **argv)
 		ret = 0;
 		goto out;
 	}
-	if (rep.time_str && report__parse_time(&rep) < 0)
+	/* a bad --time: perf's status (its -EINVAL) after its first lines */
+	if (rep.time_str && report__parse_time(&rep) < 0) {
+		if (rep.header) {
+			fputs("# ========\n", stdout);
+			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+			fputs("# ========\n#\n", stdout);
+		} else if (!quiet) {
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
+		}
+		ret = 234;
 		goto out;
+	}
 	if (rep.cpu_filter && !session__is_pipe(rep.session) &&
 	    !evlist__samples_have_cpu(session__evlist(rep.session))) {
 		pr_err("report: -C: the file's samples do not record the CPU (no 'cpu' in sample_type); "

@@ -147,6 +147,7 @@ struct script_filter {
 	char **comms, **dsos, **syms;
 	int nr_comms, nr_dsos, nr_syms;
 	bool thread_filter;		/* pid, tid or comm given */
+	int status;			/* a refusal's exit status, as perf's */
 };
 
 /* -F per event type, as perf: "sw:comm,tid" sets the fields of software
@@ -823,6 +824,8 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 	struct env *env = session__env(session);
 	int err;
 
+	/* perf refuses a --time with its -EINVAL (234), a -C with 255 */
+	f->status = 234;
 	if (f->time_str) {
 		uint64_t first = env ? env->first_sample_time : 0;
 		uint64_t last = env ? env->last_sample_time : 0;
@@ -855,8 +858,10 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 			}
 		}
 	}
+	f->status = 255;
 	if (f->cpu_str && (err = filter_cpus(f, session)))
 		return err;
+	f->status = 1;
 	if (split_ids(f->pid_str, &f->pids, &f->nr_pids) ||
 	    split_ids(f->tid_str, &f->tids, &f->nr_tids)) {
 		pr_err("--pid/--tid: give a list of numbers, e.g. 123,456\n");
@@ -2358,9 +2363,11 @@ int cmd_script(int argc, const char **argv)
 		return 255;
 	}
 	if (script_filter__setup(&sc.filter, session, sc.reltime)) {
+		int status = sc.filter.status;
+
 		script_filter__exit(&sc.filter);
 		session__delete(session);
-		return 1;
+		return status;
 	}
 	sc.symopts.no_inline = !sc.inline_names;
 	sc.symopts.no_demangle = !sc.demangle;

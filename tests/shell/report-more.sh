@@ -179,4 +179,15 @@ assert_contains "--percentage error" "use relative or absolute" "$T/err"
 	fail "--time bogus was accepted"
 assert_contains "--time error" "--time 'bogus': invalid" "$T/err"
 [ "$(wc -l < "$T/err")" -eq 1 ] || fail "--time bogus: more than one line of error"
+# perf's status (234) and its first lines on stdout
+for o in "--time bogus" "-q --time 10%/0"; do
+	# shellcheck disable=SC2086
+	"$PERF" report -i "$T/fp.data" --stdio $o > "$T/perf" 2>/dev/null
+	_ps=$?
+	# shellcheck disable=SC2086
+	"$MPERF" report -i "$T/fp.data" --stdio $o > "$T/mperf" 2>/dev/null
+	_ms=$?
+	[ "$_ps" = "$_ms" ] || fail "report $o: status $_ms, perf's $_ps"
+	cmp -s "$T/perf" "$T/mperf" || fail "report $o: stdout differs from perf's"
+done
 echo "$n comparisons equal to perf's"

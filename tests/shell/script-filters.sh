@@ -17,12 +17,16 @@ same() {
 	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script $2 on $1 differs from perf's"; }
 	n=$((n + 1))
 }
-# refused FILE OPTS: perf and mperf both refuse (non-zero), mperf in one line
+# refused FILE OPTS: perf and mperf both refuse, with the same status
+# (234 for --time, 255 for -C), mperf in one line
 refused() {
 	# shellcheck disable=SC2086
 	"$PERF" script -i "$1" $S $2 >/dev/null 2>&1 && fail "perf takes $2"
+	_ps=$?
 	# shellcheck disable=SC2086
 	"$MPERF" script -i "$1" $S $2 >"$T/m" 2>"$T/err" && fail "mperf takes $2"
+	_ms=$?
+	[ "$_ps" = "$_ms" ] || fail "$2: exit status $_ms, perf's $_ps"
 	[ -s "$T/m" ] && fail "mperf printed samples for $2"
 	[ "$(wc -l <"$T/err")" -eq 1 ] || { cat "$T/err" >&2; fail "$2: not one error line"; }
 	n=$((n + 1))
