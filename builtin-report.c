@@ -1613,7 +1613,10 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			fprintf(fp, "%s { ", leader->group_name ? leader->group_name : "anon group");
 		for (m = 0; m < nr; m++)
 			fprintf(fp, "%s%s", m ? ", " : "", el->entries[leader->idx + m]->name);
-		fprintf(fp, "%s'\n", rep->forced_group ? "" : " }");
+		fprintf(fp, "%s'", rep->forced_group ? "" : " }");
+		if (rep->time_str)
+			fprintf(fp, " (time slices: %s)", rep->time_str);
+		fputc('\n', fp);
 		report__print_count(rep, fp, period);
 	}
 	hists__fprintf_stdio_group(fp, group, nr, so);

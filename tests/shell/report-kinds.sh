@@ -46,6 +46,7 @@ rep grp "$T/grp.data"
 rep grp-n "$T/grp.data" -n -s sym
 rep grp-dso "$T/grp.data" -s dso
 rep grp-nogroup "$T/grp.data" --no-group
+rep grp-time "$T/grp.data" --time 10%/2 -s dso
 "$PERF" record -q -g -o "$T/grpg.data" -e '{cpu-clock,task-clock}' -- "$WL/dsouser" 0.3 >/dev/null 2>&1 ||
 	fail "perf record -g of an event group"
 rep grpg "$T/grpg.data" -s comm,dso
