@@ -1668,14 +1668,14 @@ static int report__print(struct report *rep, FILE *fp)
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
-	if (!quiet) {
-		if (!rep->header)
-			fprintf(fp, "# To display the perf.data header info, please use "
-				"--header/--header-only options.\n#\n");
-		for (i = 0; i < rep->nr_elided; i++)
-			fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
+	if (!quiet && !rep->header)
+		fprintf(fp, "# To display the perf.data header info, please use "
+			"--header/--header-only options.\n#\n");
+	/* perf prints these with -q too */
+	for (i = 0; i < rep->nr_elided; i++)
+		fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
+	if (!quiet)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
-	}
 	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
 		struct evsel *evsel = el->entries[i];
 		struct hists *h = rep->hists[i];
@@ -2208,6 +2208,10 @@ int cmd_report(int argc, const char **argv)
 		if (!rep.tui_rep && !quiet && !rep.header)
 			fprintf(stdout, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
+		/* and the lines of single-value filters ("# comm: ls"), -q too */
+		if (!rep.tui_rep && (rep.setup_done || !report__setup(&rep)))
+			for (int i = 0; i < rep.nr_elided; i++)
+				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
 		fflush(stdout);
 		if (report__is_stat_file(&rep))
 			pr_err("report: %s was written by `stat record`: it holds counts, not samples; "

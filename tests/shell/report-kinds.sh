@@ -72,6 +72,9 @@ rep sw-g-stats "$T/sw.data" -g --stats
 rep sw-g-D "$T/sw.data" -g -D
 rep sw-parent "$T/sw.data" -s parent,sym
 rep sw-p "$T/sw.data" -p main
+# no sample left (--time): the single-value filter lines still come
+rep sw-notime "$T/sw.data" --comms dsouser --time 1,2
+grep -q '^# comm: dsouser$' "$T/sw-notime.mm" || fail "no '# comm:' line without samples"
 [ -s "$T/sw-g.mm" ] && ! grep -q '%' "$T/sw-g.mm" || fail "report -g without callchains: not perf's lines alone"
 grep -q 'no callchains' "$T/sw-g.err" || fail "report -g without callchains: no error line"
 # -U hiding every sample (no symbols from an empty --symfs): a file

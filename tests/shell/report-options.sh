@@ -58,8 +58,9 @@ done <<'LIST'
 -s dso,sample -n -g none
 -s overhead_us,dso --no-children
 -s overhead_children,sym -g none
+-q --comms dsouser --no-children
 LIST
-[ "$n" -eq 45 ] || fail "only $n option sets ran"
+[ "$n" -eq 46 ] || fail "only $n option sets ran"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
