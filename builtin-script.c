@@ -224,6 +224,9 @@ struct script {
 	 * attrs carry callchains (perf script does so as each attr arrives) */
 	uint64_t type_add[PERF_TYPE_MAX];
 	struct script_stat stat;	/* a `stat record` file's counts */
+	bool dump;			/* -D: each record's dump before its line */
+	bool exit_body;			/* -D: an EXIT's body, after its shown line */
+	struct event_dump dumper;
 };
 
 static enum script_out_type out_type(uint32_t attr_type)
@@ -1456,6 +1459,38 @@ static int script__close_dumps(struct script *sc)
 	return err;
 }
 
+static bool side_shown(const struct script *sc, const union perf_event *ev);
+
+/* -D: a record as perf's raw dump prints it (as report -D), before the
+ * script line of a sample */
+static void script__dump(struct tool *tool, const union perf_event *event,
+			 const struct perf_sample *sample, uint64_t offset,
+			 struct session *session)
+{
+	struct script *sc = (struct script *)tool;
+	struct evlist *el = session__evlist(session);
+	struct event_dump *d = &sc->dumper;
+	struct evsel *evsel = NULL;
+
+	d->have_attrs = el && el->nr;
+	d->sample_type = 0;
+	for (int i = 0; el && i < el->nr; i++)
+		d->sample_type |= el->entries[i]->attr.sample_type;
+	d->sample_id_all = d->have_attrs && el->entries[0]->attr.sample_id_all;
+	event_dump__raw(d, event, offset);
+	event_dump__line(d, event, sample, offset);
+	if (event->header.type == PERF_RECORD_SAMPLE || event->header.type == PERF_RECORD_READ)
+		evsel = session__evsel_of(session, event);
+	d->read_format = evsel ? evsel->attr.read_format : 0;
+	d->evsel_name = evsel ? evsel->name : NULL;
+	/* a shown EXIT: perf prints its line before the record's body */
+	if (event->header.type == PERF_RECORD_EXIT && side_shown(sc, event)) {
+		sc->exit_body = true;
+		return;
+	}
+	event_dump__body(d, event, sample, evsel ? evsel->attr.sample_type : 0);
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1468,16 +1503,25 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 
 	if (!sc->checked && check_fields(sc, session))
 		return -EINVAL;
-	if (!f)		/* -F type: with no fields: that type is not printed */
+	if (!f && !sc->dump)	/* -F type: with no fields: that type is not printed */
 		return 0;
 	if (time_ranges__skip(&sc->filter.time, sample->time) ||
 	    script_filter__cpu(&sc->filter, sample->cpu))
 		return 0;
 	memset(&al, 0, sizeof(al));
 	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.nr_dsos ||
-	    sc->filter.nr_syms) {
+	    sc->filter.nr_syms || sc->dump) {
 		if (machine__resolve(sc->machine, sample, &al))
 			return -ENOMEM;
+		/* -D: the sample's thread and object, as perf's lookup prints them */
+		if (sc->dump && al.thread) {
+			fprintf(sc->out, " ... thread: %s:%d\n", al.comm ? al.comm : "",
+				(int)al.thread->tid);
+			fprintf(sc->out, " ...... dso: %s\n", al.dso ? al.dso->long_name :
+				al.level == 'H' ? "[hypervisor]" : "<not found>");
+		}
+		if (!f)		/* -D of a hidden type: the dump alone */
+			return 0;
 	} else {
 		/* no address printed: only the thread, no symbol tables
 		 * (tracepoint files are then read without loading kallsyms) */
@@ -1916,6 +1960,10 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	 * the record took effect */
 	if (show && event->header.type == PERF_RECORD_EXIT)
 		print_side(sc, event, sample, session);
+	if (sc->exit_body) {	/* -D: the EXIT's body after its line */
+		event_dump__body(&sc->dumper, event, sample, 0);
+		sc->exit_body = false;
+	}
 	err = machine__process_event(sc->machine, event, sample);
 	/* perf's thread after a FORK is a new one: no srccode line yet */
 	if (!err && event->header.type == PERF_RECORD_FORK && sc->srcpos) {
@@ -2287,7 +2335,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "dlfilter", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "dlarg", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "list-dlfilters", "dlfilters are not loaded"),
-		OPT_UNSUPPORTED('D', "dump-raw-trace", "use mperf report -D"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump, "dump each record (as report -D) before its line"),
 		OPT_UNSUPPORTED(0, "dump-unsorted-raw-trace", "use mperf report -D"),
 		OPT_UNSUPPORTED('d', "debug-mode", "not implemented"),
 		OPT_UNSUPPORTED('a', "all-cpus", "mperf script does not record; use mperf record -a"),
@@ -2335,9 +2383,29 @@ int cmd_script(int argc, const char **argv)
 		sc.tool.ordered_events = false;
 		sc.tool.finished_round = script__finished_round;
 	}
+	if (sc.dump)
+		sc.tool.dump = script__dump;
 	session = session__new(input, &sc.tool);
 	if (!session)
 		return 1;
+	if (sc.dump) {
+		struct env *env = session__env(session);
+		const struct arch_ops *ops = env && env->arch ? arch__by_name(env->arch) :
+					     arch__for_host();
+		struct evlist *el = session__evlist(session);
+
+		sc.dumper.fp = sc.out;
+		sc.dumper.reg_name = ops ? ops->reg_name : NULL;
+		sc.dumper.script = true;
+		if (el && el->nr && !el->entries[0]->attr.sample_id_all)
+			fprintf(sc.out, "WARNING: No sample_id_all support, falling back to unordered processing\n");
+		if (session__is_pipe(session)) {
+			sc.dumper.path = "pipe";
+			sc.dumper.base = sizeof(struct perf_pipe_file_header);
+		} else {
+			sc.dumper.path = input;
+		}
+	}
 	if (session__is_pipe(session)) {
 		sc.tool.sample = script__sample_pipe;
 		sc.pipe = true;

@@ -267,13 +267,13 @@ static void dump_user(const struct event_dump *d, const union perf_event *ev)
 		fprintf(fp, " nr: %" PRIu64 " thread:", nr);
 		for (uint64_t i = 0; i < nr; i++)
 			fprintf(fp, "%s %" PRId64, i ? "," : "", (int64_t)t->entries[i].pid);
-		fputs("\n: unhandled!\n", fp);
+		fputs(d->script ? "\n" : "\n: unhandled!\n", fp);
 		break;
 	}
 	case PERF_RECORD_CPU_MAP:
 		fputs(": ", fp);
 		dump_cpus(fp, (const char *)ev + sizeof(ev->header), size - sizeof(ev->header));
-		fputs("\n: unhandled!\n", fp);
+		fputs(d->script ? "\n" : "\n: unhandled!\n", fp);
 		break;
 	case PERF_RECORD_EVENT_UPDATE: {
 		const struct perf_record_event_update *u = e;
@@ -360,6 +360,13 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 	size_t size = ev->header.size;
 	const void *e = ev;
 
+	/* script handles the counts of a stat file: the line alone (the
+	 * next record's dump starts a line; the STAT_ROUND's table follows
+	 * on its line) */
+	if (d->script && (ev->header.type == PERF_RECORD_STAT_CONFIG ||
+			  ev->header.type == PERF_RECORD_STAT ||
+			  ev->header.type == PERF_RECORD_STAT_ROUND))
+		return;
 	if (ev->header.type >= PERF_RECORD_USER_TYPE_START) {
 		dump_user(d, ev);
 		return;

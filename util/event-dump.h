@@ -23,6 +23,7 @@ struct event_dump {
 	bool have_attrs;		/* false: "-1 -1" timestamps (no attr yet) */
 	uint64_t read_format;		/* the sample's attr's (PERF_SAMPLE_READ), a READ's */
 	const char *evsel_name;		/* a READ record's event; NULL: "unknown" */
+	bool script;			/* script -D: THREAD_MAP, CPU_MAP are handled */
 	const char *(*reg_name)(int idx);	/* user regs; NULL: r<idx> */
 };
 

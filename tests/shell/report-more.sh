@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket/srcfile, --ns, --group, --hierarchy, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
+# report -D and script -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket/srcfile, --ns, --group, --hierarchy, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -65,6 +65,26 @@ done
 assert_contains "pipe dump" "PERF_RECORD_FEATURE" "$T/mperf"
 cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "report -D of a pipe differs"; }
 n=$((n + 1))
+
+# script -D: the same dumps, each sample's line after its dump (no counts
+# at the end; THREAD_MAP, CPU_MAP and the stat records are script's own),
+# a shown EXIT's line between its header and its body, a pipe from stdin
+sdump() {
+	_in=$1; shift
+	# shellcheck disable=SC2086
+	"$PERF" script -D "$@" < "$_in" 2>/dev/null |
+		sed 's|dso: /tmp/perf-vdso\.so-[A-Za-z0-9]*$|dso: [vdso]|' > "$T/perf"
+	# shellcheck disable=SC2086
+	"$MPERF" script -D "$@" < "$_in" > "$T/mperf" 2>/dev/null || fail "mperf script -D $* failed"
+	cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "script -D $* differs"; }
+	n=$((n + 1))
+}
+sdump /dev/null -i "$T/fp.data"
+sdump /dev/null -i "$T/side.data" --show-task-events -F comm,tid,time
+grep -q 'PERF_RECORD_EXIT .*PERF_RECORD_EXIT(' "$T/mperf" || fail "script -D: no EXIT line inside its dump"
+sdump /dev/null -i "$DATA/perf-6.1/sched-switch.data" -F trace:
+sdump /dev/null -i "$DATA/perf-6.1/stat-record.data"
+sdump "$T/pipe.data" -i -
 
 # --time: every form perf takes; the first/last sample times of the file
 first=$("$PERF" report -i "$T/fp.data" --header-only | awk '/time of first sample/ { print $NF }')
