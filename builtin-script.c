@@ -424,8 +424,11 @@ static int check_hidden_types(struct script *sc, struct session *session)
 
 		if (!o->user_set || o->fields || !out_type_names[t])
 			continue;
+		/* the dummy event (side-band only) is no software event here */
 		for (int i = 0; el && i < el->nr && !found; i++)
-			found = (int)out_type(el->entries[i]->attr.type) == t;
+			found = (int)out_type(el->entries[i]->attr.type) == t &&
+				!(el->entries[i]->attr.type == PERF_TYPE_SOFTWARE &&
+				  el->entries[i]->attr.config == PERF_COUNT_SW_DUMMY);
 		if (!found) {
 			pr_err("-F %s:: the file has no %s events to hide%s; drop this -F\n",
 			       out_type_names[t], out_type_desc[t],
@@ -448,6 +451,9 @@ static int check_fields(struct script *sc, struct session *session)
 	if (sc->checked)
 		return 0;
 	sc->checked = true;
+	/* a `stat record` file prints its counts: perf checks no -F field */
+	if (header__has_feat(session__header(session), HEADER_STAT))
+		return 0;
 	for (int i = 0; el && i < el->nr; i++)
 		branch_types |= el->entries[i]->attr.branch_sample_type;
 	for (int i = 0; el && i < el->nr; i++) {
@@ -780,14 +786,17 @@ static int filter_cpus(struct script_filter *f, struct session *session)
 	uint32_t nr_cpus = SCRIPT_MAX_CPUS;
 	const char *s = f->cpu_str;
 
-	/* in pipe mode the events come with the records: checked at the
-	 * first sample (script__sample_pipe) */
-	if (!session__is_pipe(session)) {
-		if (filter_check_cpu(session__evlist(session)))
-			return -EINVAL;
-		if (env && env->nr_cpus_avail && env->nr_cpus_avail < nr_cpus)
-			nr_cpus = env->nr_cpus_avail;
+	/* perf checks the CPUs against the recording's count, which a pipe
+	 * has not given yet: it refuses every -C there */
+	if (session__is_pipe(session)) {
+		pr_err("-C: in pipe mode the recording's CPUs are not known before the samples "
+		       "(as perf, -C is refused); write the recording to a file (-o FILE) to filter by CPU\n");
+		return -EINVAL;
 	}
+	if (filter_check_cpu(session__evlist(session)))
+		return -EINVAL;
+	if (env && env->nr_cpus_avail && env->nr_cpus_avail < nr_cpus)
+		nr_cpus = env->nr_cpus_avail;
 	f->cpus = calloc(SCRIPT_MAX_CPUS / 64, sizeof(*f->cpus));
 	if (!f->cpus)
 		return -ENOMEM;
@@ -2255,8 +2264,6 @@ static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 
 	if (!sc->name_width) {
 		if (script__setup(sc, session))
-			return -EINVAL;
-		if (sc->filter.cpus && filter_check_cpu(session__evlist(session)))
 			return -EINVAL;
 	}
 	return script__sample(tool, event, sample, evsel, session);

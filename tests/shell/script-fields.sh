@@ -93,6 +93,10 @@ script_vs_perf "$D/cpuburn-plain.data" -F comm,srcline
 script_vs_perf "$f" -F comm,tid,time --reltime --deltatime
 script_vs_perf "$D/cpuburn-fp.data" $S -F hw:
 script_vs_perf "$D/cpuburn-pipe.data" $S -F sw:
+# the dummy event is no software event to hide; a stat file takes any -F
+script_vs_perf "$D/sched-switch.data" -F sw:
+script_vs_perf "$D/stat-record.data" -F comm,tid
+script_vs_perf "$D/stat-record.data" -F ip,sym,iregs
 "$MPERF" script -i "$D/cpuburn-plain.data" -F comm,ip,iregs >/dev/null 2>"$T/err"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
 assert_contains "iregs refusal" "record with -I/--intr-regs" "$T/err"

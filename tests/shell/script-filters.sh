@@ -67,6 +67,8 @@ same "$D/sched-switch.data" "--comms perf"
 refused "$f" "-C 3"
 refused "$f" "-C x"
 refused "$D/cpuburn-fp.data" "-C 0"
+# a pipe: the CPU count is not known yet, perf refuses every -C
+refused "$D/cpuburn-pipe.data" "-C 0"
 "$MPERF" script -i "$f" --pid x >/dev/null 2>"$T/err" && fail "--pid x taken"
 # --dsos and -S on the sample's own symbol
 f="$D/dsouser-fp.data"
