@@ -1469,6 +1469,7 @@ static int script__close_dumps(struct script *sc)
 }
 
 static bool side_shown(const struct script *sc, const union perf_event *ev);
+static int script__setup(struct script *sc, struct session *session);
 
 /* -D: a record as perf's raw dump prints it (as report -D), before the
  * script line of a sample */
@@ -1964,6 +1965,12 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	struct script *sc = (struct script *)tool;
 	bool show = side_shown(sc, event);
 	int err;
+
+	/* a pipe's records shown before its first sample: perf has taken
+	 * the attrs already (the fields callchains add in pipe mode) */
+	if (show && sc->pipe && !sc->name_width && session__evlist(session)->nr &&
+	    script__setup(sc, session))
+		return -EINVAL;
 
 	/* perf prints an EXIT before the thread goes, the others after
 	 * the record took effect */

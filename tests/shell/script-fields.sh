@@ -93,6 +93,9 @@ script_vs_perf "$D/cpuburn-plain.data" -F comm,srcline
 script_vs_perf "$f" -F comm,tid,time --reltime --deltatime
 script_vs_perf "$D/cpuburn-fp.data" $S -F hw:
 script_vs_perf "$D/cpuburn-pipe.data" $S -F sw:
+# a pipe's side-band records before its first sample: the fields perf
+# adds for callchains are there already (comm not padded)
+script_vs_perf "$D/cpuburn-pipe.data" $S --show-task-events --show-mmap-events -F comm,tid,time
 # the dummy event is no software event to hide; a stat file takes any -F
 script_vs_perf "$D/sched-switch.data" -F sw:
 script_vs_perf "$D/stat-record.data" -F comm,tid
