@@ -501,6 +501,8 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		for (int i = 1; i < 5 && d->evsel_name; i++)
 			if (d->read_format & bits[i])
 				fprintf(fp, "... %s : %" PRIu64 "\n", names[i], v[i]);
+		if (d->script)	/* script has no handler of its own for them */
+			fputs(": unhandled!\n", fp);
 		break;
 	}
 	default:	/* records perf report has no handler for */

@@ -25,6 +25,10 @@ for f in s s2; do
 	"$MPERF" report -D -i "$T/$f.data" 2>/dev/null | grep -v 'dso: \[vdso\]' >"$T/m"
 	grep -q 'PERF_RECORD_READ: [0-9]' "$T/p" || fail "perf -D printed no READ record of $f"
 	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "-D of $f differs from perf's"; }
+	# script -D: the same, the READ records unhandled by script
+	"$PERF" script -D -i "$T/$f.data" 2>/dev/null | grep -v 'dso: /tmp/perf-vdso' >"$T/p"
+	"$MPERF" script -D -i "$T/$f.data" 2>/dev/null | grep -v 'dso: \[vdso\]' >"$T/m"
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script -D of $f differs from perf's"; }
 done
 # no READ records (no -s): the bare header, as perf
 "$PERF" record -q -o "$T/n.data" -- "$WL/mthreads" 1 0.1 >/dev/null 2>&1 || fail "perf record"
