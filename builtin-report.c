@@ -141,6 +141,7 @@ struct report {
 	int nr_order;
 	int nr_fields;
 	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
+	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
 	int32_t *pids, *tids;
@@ -160,6 +161,7 @@ struct report {
 	regex_t callees_re;
 	bool callees_re_ok;
 	uint64_t nr_samples, nr_filtered, nr_lost;
+	uint64_t nr_unresolved_hidden;	/* samples -U dropped */
 	int err;
 	struct tui_report *tui_rep;	/* the TUI is up (ui/hist-browser.h) */
 	struct thread_values tvalues;
@@ -603,6 +605,44 @@ static int report__fields_and_sort(struct report *rep)
 }
 
 /*
+ * -s naming overhead, overhead_sys, overhead_us, sample or period (the -s
+ * list's fields from @first on): as perf, a column already shown is not
+ * repeated, and the rows are ordered by the -s list as given. perf puts
+ * "overhead" in front of that list unless the list's text holds the word
+ * (overhead_sys does), and with children "overhead_children" likewise.
+ */
+static void report__sort_columns(struct report *rep, int first)
+{
+	struct sort_field kept[MAX_FIELDS];
+	bool overheads = false;
+	int i, n = 0;
+
+	for (i = first; i < rep->nr_fields; i++)
+		overheads |= rep->fields_v[i].kind != FIELD_KEY;
+	if (!overheads || !rep->sort_order)
+		return;
+	rep->nr_order = 0;
+	if (rep->children && !strstr(rep->sort_order, "overhead_children"))
+		rep->order_v[rep->nr_order++] = (struct sort_field){ .kind = FIELD_CHILDREN };
+	if (!strstr(rep->sort_order, "overhead"))
+		rep->order_v[rep->nr_order++] = (struct sort_field){ .kind = FIELD_OVERHEAD };
+	for (i = first; i < rep->nr_fields; i++) {
+		const struct sort_field *f = &rep->fields_v[i];
+
+		if (!field_in(rep->order_v, rep->nr_order, f))
+			rep->order_v[rep->nr_order++] = *f;
+		if (f->kind == FIELD_CHILDREN && !rep->children)
+			continue;	/* no column without children */
+		if (f->kind == FIELD_KEY || (!field_in(rep->fields_v, first, f) &&
+					     !field_in(kept, n, f)))
+			kept[n++] = *f;
+	}
+	memcpy(rep->fields_v + first, kept, (size_t)n * sizeof(*kept));
+	rep->nr_fields = first + n;
+	rep->sort_overheads = true;
+}
+
+/*
  * A filter of one comm, dso or symbol makes its column say the same on
  * every row: as perf, such a column is named in the header instead
  * ("# comm: ls", in column order), and left out unless that would leave
@@ -679,12 +719,31 @@ static bool evlist__tracepoints_only(struct evlist *el)
 	return true;
 }
 
+/* Is "parent" one of the -s keys? */
+static bool report__sorts_by_parent(const struct report *rep)
+{
+	const char *p = rep->sort_order;
+	size_t n = strlen("parent");
+
+	while (p && *p) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncmp(p, "parent", n))
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}
+
 /* The tracepoint's formatted fields, interned. */
 static const char *report__trace(struct report *rep, const struct perf_sample *sample,
 				 struct evsel *evsel)
 {
 	FILE *fp;
 
+	/* perf's trace column of a sample of another kind of event */
+	if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
+		return machine__intern(rep->machine, "N/A");
 	if (!rep->tevent || !sample->raw_data)
 		return machine__intern(rep->machine, "");
 	free(rep->trace_buf);
@@ -818,6 +877,8 @@ static int report__setup(struct report *rep)
 			rep->keys[rep->nr_keys++] = sort_key__find("sym");
 		}
 	} else {
+		int first = rep->nr_fields;
+
 		/* perf picks its default keys before a pipe's attrs arrive:
 		 * a tracepoint-only pipe gets comm,dso,sym, not trace */
 		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
@@ -827,6 +888,7 @@ static int report__setup(struct report *rep)
 				       false);
 		if (err)
 			return err;
+		report__sort_columns(rep, first);
 	}
 	/* as perf: a --parent regex of one's own adds the parent key */
 	if (rep->parent_pattern && !report__has_key(rep, "parent")) {
@@ -906,7 +968,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	if (rep->fields && !rep->sort_order) {
 		ho.order = rep->fields_v;
 		ho.nr_order = rep->nr_fields;
-	} else if (rep->fields) {
+	} else if (rep->fields || rep->sort_overheads) {
 		ho.order = rep->order_v;
 		ho.nr_order = rep->nr_order;
 	}
@@ -1161,7 +1223,7 @@ static void report__dump(struct tool *tool, const union perf_event *event,
 	struct report *rep = (struct report *)tool;
 	struct evsel *evsel = NULL;
 
-	if (event->header.type == PERF_RECORD_SAMPLE)
+	if (event->header.type == PERF_RECORD_SAMPLE || event->header.type == PERF_RECORD_READ)
 		evsel = session__evsel_of(session, event);
 	event_dump__record(&rep->dumper, session__evlist(session), evsel, event, sample, offset);
 }
@@ -1195,14 +1257,17 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	/* --switch-on/off: after --time, as perf */
 	if (evswitch__active(&rep->evswitch) && evswitch__discard(&rep->evswitch, evsel))
 		return 0;
-	rep->nr_samples++;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
 	if (rep->dump)
 		event_dump__location(&rep->dumper, &al);
-	/* -U: perf drops the sample, not just its entry */
-	if (rep->hide_unresolved && !al.sym)
+	/* -U: perf drops the sample, not just its entry (all dropped: a
+	 * file without samples for perf) */
+	if (rep->hide_unresolved && !al.sym) {
+		rep->nr_unresolved_hidden++;
 		return 0;
+	}
+	rep->nr_samples++;
 	hists = report__hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
@@ -1221,13 +1286,17 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 			report__hide_unresolved_frames(cursor);
 		if (rep->cc.key != KEY_FUNCTION)
 			report__key_frames(rep, cursor);
-		if (!sample->callchain && !sample->user_stack.size)
+		/* an event recorded without callchains next to one with
+		 * (-e E1/call-graph=fp/ -e E2): perf adds no call graph */
+		if (!sample->callchain && !sample->user_stack.size) {
 			hists->nr_no_callchain++;
-		if (cursor->truncated)
+			cursor = NULL;
+		}
+		if (cursor && cursor->truncated)
 			hists->nr_truncated++;
-		if (rep->parent_re_ok && rep->need_parent)
+		if (cursor && rep->parent_re_ok && rep->need_parent)
 			parent = report__parent(rep, cursor);
-		if (rep->callees_re_ok)
+		if (cursor && rep->callees_re_ok)
 			report__ignore_callees(rep, cursor, parent, &al);
 	}
 	tui_report__sample(rep->tui_rep, session, evsel->idx, &al, period);
@@ -1618,6 +1687,9 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 
 	if (leader->idx + nr > el->nr || leader->idx + nr > MAX_EVSELS)
 		return 0;
+	/* perf skips a group whose leader has no samples, as an empty event */
+	if (rep->skip_empty && (!rep->hists[leader->idx] || !rep->hists[leader->idx]->nr_samples))
+		return 0;
 	for (m = 0; m < nr; m++) {
 		group[m] = rep->hists[leader->idx + m];
 		if (!group[m] || !group[m]->nr_samples) {
@@ -1638,7 +1710,10 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			fprintf(fp, "%s { ", leader->group_name ? leader->group_name : "anon group");
 		for (m = 0; m < nr; m++)
 			fprintf(fp, "%s%s", m ? ", " : "", el->entries[leader->idx + m]->name);
-		fprintf(fp, "%s'\n", rep->forced_group ? "" : " }");
+		fprintf(fp, "%s'", rep->forced_group ? "" : " }");
+		if (rep->time_str)
+			fprintf(fp, " (time slices: %s)", rep->time_str);
+		fputc('\n', fp);
 		report__print_count(rep, fp, period);
 	}
 	hists__fprintf_stdio_group(fp, group, nr, so);
@@ -1695,14 +1770,14 @@ static int report__print(struct report *rep, FILE *fp)
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
-	if (!quiet) {
-		if (!rep->header)
-			fprintf(fp, "# To display the perf.data header info, please use "
-				"--header/--header-only options.\n#\n");
-		for (i = 0; i < rep->nr_elided; i++)
-			fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
+	if (!quiet && !rep->header)
+		fprintf(fp, "# To display the perf.data header info, please use "
+			"--header/--header-only options.\n#\n");
+	/* perf prints these with -q too */
+	for (i = 0; i < rep->nr_elided; i++)
+		fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
+	if (!quiet)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
-	}
 	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
 		struct evsel *evsel = el->entries[i];
 		struct hists *h = rep->hists[i];
@@ -1713,7 +1788,8 @@ static int report__print(struct report *rep, FILE *fp)
 			printed += report__print_group(rep, evsel, &so, fp);
 			continue;
 		}
-		if (!h || !h->nr_samples)
+		/* --no-skip-empty: perf's empty table for an event without samples */
+		if ((!h || !h->nr_samples) && (rep->skip_empty || !(h = report__hists(rep, evsel))))
 			continue;
 		hists__output_resort(h);
 		/* perf's callchain percentages stay those of the whole */
@@ -2178,8 +2254,19 @@ int cmd_report(int argc, const char **argv)
 		ret = 0;
 		goto out;
 	}
-	if (rep.time_str && report__parse_time(&rep) < 0)
+	/* a bad --time: perf's status (its -EINVAL) after its first lines */
+	if (rep.time_str && report__parse_time(&rep) < 0) {
+		if (rep.header) {
+			fputs("# ========\n", stdout);
+			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+			fputs("# ========\n#\n", stdout);
+		} else if (!quiet) {
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
+		}
+		ret = 234;
 		goto out;
+	}
 	if (rep.cpu_filter && !session__is_pipe(rep.session) &&
 	    !evlist__samples_have_cpu(session__evlist(rep.session))) {
 		pr_err("report: -C: the file's samples do not record the CPU (no 'cpu' in sample_type); "
@@ -2220,6 +2307,25 @@ int cmd_report(int argc, const char **argv)
 		if (session__is_pipe(rep.session))
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
+	/* -g, -s parent or -p on a file (not a pipe) whose events record no
+	 * callchain: perf stops with an error before reading any record, and
+	 * exits 0 */
+	if (!session__is_pipe(rep.session) && !evlist__has_callchains(session__evlist(rep.session))) {
+		const char *what = rep.parent_pattern ? "-p/--parent" :
+				   report__sorts_by_parent(&rep) ? "-s parent" :
+				   rep.call_graph && rep.cc.mode != CHAIN_NONE ? "-g" : NULL;
+
+		if (what && !quiet && !rep.header && !rep.stats && !rep.tasks)
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
+		fflush(stdout);
+		if (what) {
+			pr_err("report: %s: the samples of %s have no callchains; record with -g "
+			       "(or --call-graph), or drop %s\n", what, rep.input, what);
+			ret = 0;
+			goto out;
+		}
+	}
 	/* the TUI by default on a terminal, as perf; never with --stdio */
 	if (!rep.stdio && !rep.header && !rep.stats && !rep.threads && !rep.field_sep && !rep.tasks &&
 	    (rep.tui || isatty(1)))
@@ -2254,10 +2360,17 @@ int cmd_report(int argc, const char **argv)
 		if (!rep.tui_rep && !quiet && !rep.header)
 			fprintf(stdout, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
+		/* and the lines of single-value filters ("# comm: ls"), -q too */
+		if (!rep.tui_rep && (rep.setup_done || !report__setup(&rep)))
+			for (int i = 0; i < rep.nr_elided; i++)
+				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
 		fflush(stdout);
 		if (report__is_stat_file(&rep))
 			pr_err("report: %s was written by `stat record`: it holds counts, not samples; "
 			       "show them with mperf stat report -i %s\n", rep.input, rep.input);
+		else if (rep.nr_unresolved_hidden)
+			pr_err("report: -U hid all %" PRIu64 " samples of %s (none has a symbol); "
+			       "drop -U to see them\n", rep.nr_unresolved_hidden, rep.input);
 		else
 			pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
 		ret = 0;

@@ -148,6 +148,7 @@ struct script_filter {
 	char **comms, **dsos, **syms;
 	int nr_comms, nr_dsos, nr_syms;
 	bool thread_filter;		/* pid, tid or comm given */
+	int status;			/* a refusal's exit status, as perf's */
 };
 
 /* -F per event type, as perf: "sw:comm,tid" sets the fields of software
@@ -231,6 +232,7 @@ struct script {
 	 * attrs carry callchains (perf script does so as each attr arrives) */
 	uint64_t type_add[PERF_TYPE_MAX];
 	struct script_stat stat;	/* a `stat record` file's counts */
+	bool exit_body;			/* -D: an EXIT's body, after its shown line */
 };
 
 static enum script_out_type out_type(uint32_t attr_type)
@@ -428,8 +430,11 @@ static int check_hidden_types(struct script *sc, struct session *session)
 
 		if (!o->user_set || o->fields || !out_type_names[t])
 			continue;
+		/* the dummy event (side-band only) is no software event here */
 		for (int i = 0; el && i < el->nr && !found; i++)
-			found = (int)out_type(el->entries[i]->attr.type) == t;
+			found = (int)out_type(el->entries[i]->attr.type) == t &&
+				!(el->entries[i]->attr.type == PERF_TYPE_SOFTWARE &&
+				  el->entries[i]->attr.config == PERF_COUNT_SW_DUMMY);
 		if (!found) {
 			pr_err("-F %s:: the file has no %s events to hide%s; drop this -F\n",
 			       out_type_names[t], out_type_desc[t],
@@ -498,11 +503,13 @@ static int check_fields(struct script *sc, struct session *session)
 			pr_err("-F srccode needs ip: source code is looked up by the sample address (add ip)\n");
 			goto refuse;
 		}
-		if ((asked & F_SYMOFF) && !(eff & F_SYM)) {
+		if ((eff & F_SYMOFF) && !(eff & F_SYM)) {
 			pr_err("-F symoff needs sym: the offset is from the symbol's start (add sym)\n");
 			goto refuse;
 		}
-		if ((asked & F_TOD) && !(sc->env && sc->env->clock_enabled)) {
+		/* perf refuses before it reads a file; a pipe prints
+		 * "disabled" where the time of day would be */
+		if ((asked & F_TOD) && !(sc->env && sc->env->clock_enabled) && !sc->pipe) {
 			pr_err("-F tod: the file has no clock data (CLOCK_DATA feature) to turn timestamps into the time of day; record with -k/--clockid\n");
 			goto refuse;
 		}
@@ -676,6 +683,8 @@ static void print_start(struct script *sc, FILE *fp, uint64_t f,
 		print_misc(fp, misc, type);
 	if ((f & F_TOD) && sc->env && sc->env->clock_enabled)
 		print_tod(fp, sc->env, sample->time, sc->ns);
+	else if (f & F_TOD)	/* a pipe without clock data (a file is refused) */
+		fputs_unlocked("disabled ", fp);
 	if (f & F_TIME) {
 		uint64_t t = sample->time;
 
@@ -784,14 +793,17 @@ static int filter_cpus(struct script_filter *f, struct session *session)
 	uint32_t nr_cpus = SCRIPT_MAX_CPUS;
 	const char *s = f->cpu_str;
 
-	/* in pipe mode the events come with the records: checked at the
-	 * first sample (script__sample_pipe) */
-	if (!session__is_pipe(session)) {
-		if (filter_check_cpu(session__evlist(session)))
-			return -EINVAL;
-		if (env && env->nr_cpus_avail && env->nr_cpus_avail < nr_cpus)
-			nr_cpus = env->nr_cpus_avail;
+	/* perf checks the CPUs against the recording's count, which a pipe
+	 * has not given yet: it refuses every -C there */
+	if (session__is_pipe(session)) {
+		pr_err("-C: in pipe mode the recording's CPUs are not known before the samples "
+		       "(as perf, -C is refused); write the recording to a file (-o FILE) to filter by CPU\n");
+		return -EINVAL;
 	}
+	if (filter_check_cpu(session__evlist(session)))
+		return -EINVAL;
+	if (env && env->nr_cpus_avail && env->nr_cpus_avail < nr_cpus)
+		nr_cpus = env->nr_cpus_avail;
 	f->cpus = calloc(SCRIPT_MAX_CPUS / 64, sizeof(*f->cpus));
 	if (!f->cpus)
 		return -ENOMEM;
@@ -831,6 +843,8 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 	struct env *env = session__env(session);
 	int err;
 
+	/* perf refuses a --time with its -EINVAL (234), a -C with 255 */
+	f->status = 234;
 	if (f->time_str) {
 		uint64_t first = env ? env->first_sample_time : 0;
 		uint64_t last = env ? env->last_sample_time : 0;
@@ -863,8 +877,10 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 			}
 		}
 	}
+	f->status = 255;
 	if (f->cpu_str && (err = filter_cpus(f, session)))
 		return err;
+	f->status = 1;
 	if (split_ids(f->pid_str, &f->pids, &f->nr_pids) ||
 	    split_ids(f->tid_str, &f->tids, &f->nr_tids)) {
 		pr_err("--pid/--tid: give a list of numbers, e.g. 123,456\n");
@@ -1459,7 +1475,11 @@ static int script__close_dumps(struct script *sc)
 	return err;
 }
 
-/* -D: a record as it is read (user records) or delivered (kernel ones) */
+static bool side_shown(const struct script *sc, const union perf_event *ev);
+static int script__setup(struct script *sc, struct session *session);
+
+/* -D: a record as it is read (user records) or delivered (kernel ones),
+ * before the script line of a sample */
 static void script__dump(struct tool *tool, const union perf_event *event,
 			 const struct perf_sample *sample, uint64_t offset,
 			 struct session *session)
@@ -1467,8 +1487,14 @@ static void script__dump(struct tool *tool, const union perf_event *event,
 	struct script *sc = (struct script *)tool;
 	struct evsel *evsel = NULL;
 
-	if (event->header.type == PERF_RECORD_SAMPLE)
+	if (event->header.type == PERF_RECORD_SAMPLE || event->header.type == PERF_RECORD_READ)
 		evsel = session__evsel_of(session, event);
+	/* a shown EXIT: perf prints its line before the record's body */
+	if (event->header.type == PERF_RECORD_EXIT && side_shown(sc, event)) {
+		event_dump__head(&sc->dumper, session__evlist(session), event, sample, offset);
+		sc->exit_body = true;
+		return;
+	}
 	event_dump__record(&sc->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 
@@ -1484,7 +1510,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 
 	if (!sc->checked && check_fields(sc, session))
 		return -EINVAL;
-	if (!f)		/* -F type: with no fields: that type is not printed */
+	if (!f && !sc->dump)	/* -F type: with no fields: that type is not printed */
 		return 0;
 	if (time_ranges__skip(&sc->filter.time, sample->time))
 		return 0;
@@ -1507,6 +1533,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 			return -ENOMEM;
 		if (sc->dump)
 			event_dump__location(&sc->dumper, &al);
+		if (!f)		/* -D of a hidden type: the dump alone */
+			return 0;
 	} else {
 		/* no address printed: only the thread, no symbol tables
 		 * (tracepoint files are then read without loading kallsyms) */
@@ -1554,7 +1582,9 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 			out_num(fp, wstruct ? (uint16_t)(sample->weight >> 32) : 0,
 				false, 10, 16, ' ');
 	}
-	if (f & (F_IP | F_SYM | F_DSO)) {
+	/* sym, symoff and dso are those of the ip (and its callchain): perf
+	 * prints none of them, nor the callchain, without the ip field */
+	if (f & F_IP) {
 		/* DWARF-unwound frames carry the line of their inline level */
 		sc->machine->frame_srclines = f & F_SRCLINE;
 		if (sample->callchain && !sc->hide_callchain && al.thread &&
@@ -1941,10 +1971,20 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	bool show = side_shown(sc, event);
 	int err;
 
+	/* a pipe's records shown before its first sample: perf has taken
+	 * the attrs already (the fields callchains add in pipe mode) */
+	if (show && sc->pipe && !sc->name_width && session__evlist(session)->nr &&
+	    script__setup(sc, session))
+		return -EINVAL;
+
 	/* perf prints an EXIT before the thread goes, the others after
 	 * the record took effect */
 	if (show && event->header.type == PERF_RECORD_EXIT)
 		print_side(sc, event, sample, session);
+	if (sc->exit_body) {	/* -D: the EXIT's body after its line */
+		event_dump__body(&sc->dumper, event, sample, 0);
+		sc->exit_body = false;
+	}
 	err = machine__process_event(sc->machine, event, sample);
 	/* perf's thread after a FORK is a new one: no srccode line yet */
 	if (!err && event->header.type == PERF_RECORD_FORK && sc->srcpos) {
@@ -2247,10 +2287,6 @@ static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 	if (!sc->name_width) {
 		if (script__setup(sc, session))
 			return -EINVAL;
-		if (sc->filter.cpus && filter_check_cpu(session__evlist(session))) {
-			sc->said = true;
-			return -EINVAL;
-		}
 	}
 	return script__sample(tool, event, sample, evsel, session);
 }
@@ -2440,9 +2476,11 @@ int cmd_script(int argc, const char **argv)
 		return 255;
 	}
 	if (script_filter__setup(&sc.filter, session, sc.reltime)) {
+		int status = sc.filter.status;
+
 		script_filter__exit(&sc.filter);
 		session__delete(session);
-		return 1;
+		return status;
 	}
 	sc.symopts.no_inline = !sc.inline_names;
 	sc.symopts.no_demangle = !sc.demangle;
@@ -2486,8 +2524,9 @@ out:
 	script_filter__exit(&sc.filter);
 	script_stat__exit(&sc.stat);
 	session__delete(session);
-	/* a -F field the samples do not have: perf's status */
+	/* a -F field the samples do not have: perf's status (in a pipe
+	 * perf refuses while it reads the attr records: its -EINVAL, 234) */
 	if (sc.fields_refused)
-		return 255;
+		return sc.pipe ? 234 : 255;
 	return err ? 1 : 0;
 }

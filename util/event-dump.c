@@ -137,6 +137,24 @@ static void dump_read(FILE *fp, const unsigned char *p, uint64_t fmt)
 	}
 }
 
+/* a page size as perf's dump prints it: "4K", "2M", "N/A" for none
+ * (divided by 1024 while more than 1024 is left, up to G) */
+static void dump_page_size(FILE *fp, const char *what, uint64_t n)
+{
+	static const char units[] = "BKMG";
+	int u = 0;
+
+	if (!n) {
+		fprintf(fp, " .. %s page size: N/A\n", what);
+		return;
+	}
+	while (n / 1024 > 1 && u < 3) {
+		n /= 1024;
+		u++;
+	}
+	fprintf(fp, " .. %s page size: %" PRIu64 "%c\n", what, n, units[u]);
+}
+
 static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 			const struct perf_sample *s, uint64_t type)
 {
@@ -170,6 +188,10 @@ static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 		fprintf(fp, " . data_src: 0x%" PRIx64 "\n", s->data_src);
 	if (type & PERF_SAMPLE_PHYS_ADDR)
 		fprintf(fp, " .. phys_addr: 0x%" PRIx64 "\n", s->phys_addr);
+	if (type & PERF_SAMPLE_DATA_PAGE_SIZE)
+		dump_page_size(fp, "data", s->data_page_size);
+	if (type & PERF_SAMPLE_CODE_PAGE_SIZE)
+		dump_page_size(fp, "code", s->code_page_size);
 	if (type & PERF_SAMPLE_TRANSACTION)
 		fprintf(fp, "... transaction: %" PRIx64 "\n", s->transaction);
 	if ((type & PERF_SAMPLE_READ) && s->read_data)
@@ -367,6 +389,13 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 	size_t size = ev->header.size;
 	const void *e = ev;
 
+	/* script handles the counts of a stat file: the line alone (the
+	 * next record's dump starts a line; the STAT_ROUND's table follows
+	 * on its line) */
+	if (d->script && (ev->header.type == PERF_RECORD_STAT_CONFIG ||
+			  ev->header.type == PERF_RECORD_STAT ||
+			  ev->header.type == PERF_RECORD_STAT_ROUND))
+		return;
 	if (ev->header.type >= PERF_RECORD_USER_TYPE_START) {
 		dump_user(d, ev);
 		return;
@@ -478,15 +507,42 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		fputs("]\n", fp);
 		break;
 	}
+	case PERF_RECORD_READ: {
+		/* perf reads the values at the offsets of a read_format
+		 * with all of TOTAL_TIME_ENABLED, _RUNNING, ID and LOST
+		 * (record -s writes that one), whatever the attr's is */
+		uint64_t v[5] = { 0 };
+		uint32_t pt[2];
+		static const uint64_t bits[5] = { 0, PERF_FORMAT_TOTAL_TIME_ENABLED,
+			PERF_FORMAT_TOTAL_TIME_RUNNING, PERF_FORMAT_ID, PERF_FORMAT_LOST };
+		static const char *const names[5] = { NULL, "time enabled", "time running",
+			"id          ", "lost        " };
+
+		if (size < sizeof(ev->header) + 16) {
+			fputs(": unhandled!\n", fp);
+			break;
+		}
+		memcpy(pt, (const char *)e + sizeof(ev->header), 8);
+		for (int i = 0; i < 5 && sizeof(ev->header) + 16 + i * 8 <= size; i++)
+			memcpy(&v[i], (const char *)e + sizeof(ev->header) + 8 + i * 8, 8);
+		fprintf(fp, ": %d %d %s %" PRIu64 "\n", (int)pt[0], (int)pt[1],
+			d->evsel_name ? d->evsel_name : "unknown", v[0]);
+		for (int i = 1; i < 5 && d->evsel_name; i++)
+			if (d->read_format & bits[i])
+				fprintf(fp, "... %s : %" PRIu64 "\n", names[i], v[i]);
+		if (d->script)	/* script has no handler of its own for them */
+			fputs(": unhandled!\n", fp);
+		break;
+	}
 	default:	/* records perf report has no handler for */
 		fputs(": unhandled!\n", fp);
 		break;
 	}
 }
 
-void event_dump__record(struct event_dump *d, const struct evlist *el,
-			const struct evsel *evsel, const union perf_event *ev,
-			const struct perf_sample *sample, uint64_t offset)
+void event_dump__head(struct event_dump *d, const struct evlist *el,
+		      const union perf_event *ev, const struct perf_sample *sample,
+		      uint64_t offset)
 {
 	d->have_attrs = el && el->nr;
 	d->sample_type = 0;
@@ -495,7 +551,15 @@ void event_dump__record(struct event_dump *d, const struct evlist *el,
 	d->sample_id_all = d->have_attrs && el->entries[0]->attr.sample_id_all;
 	event_dump__raw(d, ev, offset);
 	event_dump__line(d, ev, sample, offset);
+}
+
+void event_dump__record(struct event_dump *d, const struct evlist *el,
+			const struct evsel *evsel, const union perf_event *ev,
+			const struct perf_sample *sample, uint64_t offset)
+{
+	event_dump__head(d, el, ev, sample, offset);
 	d->read_format = evsel ? evsel->attr.read_format : 0;
+	d->evsel_name = evsel ? evsel->name : NULL;
 	event_dump__body(d, ev, sample, evsel ? evsel->attr.sample_type : 0);
 }
 

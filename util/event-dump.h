@@ -21,7 +21,8 @@ struct event_dump {
 	uint64_t sample_type;		/* of all the file's attrs together */
 	bool sample_id_all;		/* the first attr's */
 	bool have_attrs;		/* false: "-1 -1" timestamps (no attr yet) */
-	uint64_t read_format;		/* the sample's attr's (PERF_SAMPLE_READ) */
+	uint64_t read_format;		/* the sample's attr's (PERF_SAMPLE_READ), a READ's */
+	const char *evsel_name;		/* a READ record's event; NULL: "unknown" */
 	const char *(*reg_name)(int idx);	/* user regs; NULL: r<idx> */
 	bool script;			/* perf script's dump: it handles the
 					 * thread/cpu map and stat records */
@@ -52,10 +53,16 @@ struct evlist;
 struct evsel;
 struct addr_location;
 
+/* The offset line, hex bytes and line of a record (event_dump__record
+ * without the body: script prints a shown EXIT's line before it). */
+void event_dump__head(struct event_dump *d, const struct evlist *el,
+		      const union perf_event *ev, const struct perf_sample *sample,
+		      uint64_t offset);
+
 /*
  * A whole record as perf's -D prints it when it is read (user records,
  * @sample NULL) or delivered: the offset line and hex bytes, the line and
- * the body, with the sample layout of @el and (samples) of @evsel.
+ * the body, with the sample layout of @el and (samples, READs) of @evsel.
  */
 void event_dump__record(struct event_dump *d, const struct evlist *el,
 			const struct evsel *evsel, const union perf_event *ev,

@@ -46,6 +46,7 @@ rep grp "$T/grp.data"
 rep grp-n "$T/grp.data" -n -s sym
 rep grp-dso "$T/grp.data" -s dso
 rep grp-nogroup "$T/grp.data" --no-group
+rep grp-time "$T/grp.data" --time 10%/2 -s dso
 "$PERF" record -q -g -o "$T/grpg.data" -e '{cpu-clock,task-clock}' -- "$WL/dsouser" 0.3 >/dev/null 2>&1 ||
 	fail "perf record -g of an event group"
 rep grpg "$T/grpg.data" -s comm,dso
@@ -63,6 +64,42 @@ rep stat-stats-all "$DATA/perf-6.1/stat-record.data" --stats --no-skip-empty
 rep sw-F "$T/sw.data" -F sym,overhead
 rep sw-F2 "$T/sw.data" -F overhead,sample,period,comm,sym
 rep sw-group "$T/sw.data" --group -n
+# the trace key of events that are not tracepoints: perf's N/A
+rep sw-trace "$T/sw.data" -s trace,comm
+# -g on a file without callchains: perf's error, before any record (exit 0)
+rep sw-g "$T/sw.data" -g caller -s dso
+rep sw-g-stats "$T/sw.data" -g --stats
+rep sw-g-D "$T/sw.data" -g -D
+rep sw-parent "$T/sw.data" -s parent,sym
+rep sw-p "$T/sw.data" -p main
+# no sample left (--time): the single-value filter lines still come
+rep sw-notime "$T/sw.data" --comms dsouser --time 1,2
+grep -q '^# comm: dsouser$' "$T/sw-notime.mm" || fail "no '# comm:' line without samples"
+[ -s "$T/sw-g.mm" ] && ! grep -q '%' "$T/sw-g.mm" || fail "report -g without callchains: not perf's lines alone"
+grep -q 'no callchains' "$T/sw-g.err" || fail "report -g without callchains: no error line"
+# -U hiding every sample (no symbols from an empty --symfs): a file
+# without samples for perf
+mkdir "$T/nosyms"
+rep sw-U-none "$T/sw.data" -U --symfs "$T/nosyms"
+grep -q -- '-U hid all' "$T/sw-U-none.err" || fail "report -U hiding all: no line saying so"
+# events without samples (dummy): perf's empty table with --no-skip-empty;
+# a group whose leader has no samples is skipped as an empty event
+"$PERF" record -q -o "$T/dummy.data" -e cpu-clock,dummy -- "$WL/dsouser" 0.1 >/dev/null 2>&1 ||
+	fail "perf record -e cpu-clock,dummy"
+rep dummy-noskip "$T/dummy.data" --no-skip-empty
+grep -q "^# Samples: 0  of event 'dummy'" "$T/dummy-noskip.mm" || fail "--no-skip-empty: no table of dummy"
+rep dummy-group "$T/dummy.data" --group -s dso
+"$PERF" record -q -o "$T/gdummy.data" -e '{dummy,cpu-clock}' -- "$WL/dsouser" 0.1 >/dev/null 2>&1 ||
+	fail "perf record -e {dummy,cpu-clock}"
+rep gdummy "$T/gdummy.data"
+rep gdummy-noskip "$T/gdummy.data" --no-skip-empty -s dso
+# callchains for one event only (a call-graph term): the other event's
+# entries have no call graph (with children, perf's entries of such
+# samples follow the chain of the sample before: not compared)
+"$PERF" record -q -o "$T/mixg.data" -e cpu-clock/call-graph=fp/ -e page-faults -- "$WL/dsouser" 0.1 \
+	>/dev/null 2>&1 || fail "perf record -e cpu-clock/call-graph=fp/ -e page-faults"
+rep mixg "$T/mixg.data" --no-children
+rep mixg-caller "$T/mixg.data" --no-children -g caller -s dso,sym
 # a -F field the samples lack is an error in both (no CPU without -a/--sample-cpu)
 scr sw-cpu "$T/sw.data" -F comm,tid,cpu,event
 [ -s "$T/sw-cpu.m" ] && fail "script -F cpu printed lines without a cpu"

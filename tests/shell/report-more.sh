@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket/srcfile, --ns, --group, --hierarchy, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
+# report -D and script -D (raw dump), --time, --percentage, --show-total-period, -U, -s time/socket/srcfile, --ns, --group, --hierarchy, --no-demangle equal perf report's on fresh recordings and the perf 6.1 files
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -42,10 +42,16 @@ done
 	fail "perf record --switch-events failed"
 "$PERF" record -q -a --switch-events -o "$T/sidea.data" -- sleep 0.1 >/dev/null 2>&1 ||
 	fail "perf record -a --switch-events failed"
-for f in "$T/side.data" "$T/sidea.data"; do
+# the sample fields of -d --phys-data --data-page-size --code-page-size -W
+"$PERF" record -q -d --phys-data --data-page-size --code-page-size -W -o "$T/pgsz.data" \
+	-- "$WL/pagetouch" 100 >/dev/null 2>&1 || fail "perf record --data-page-size failed"
+for f in "$T/side.data" "$T/sidea.data" "$T/pgsz.data"; do
 	"$PERF" report -D -i "$f" > "$T/perf" 2>/dev/null
 	"$MPERF" report -D -i "$f" > "$T/mperf" 2>/dev/null || fail "mperf report -D -i $f failed"
-	grep -q 'PERF_RECORD_SWITCH' "$T/perf" || fail "no switch records in $f"
+	case $f in
+	*pgsz*) grep -q 'code page size: 4K' "$T/perf" || fail "no code page sizes in $f" ;;
+	*) grep -q 'PERF_RECORD_SWITCH' "$T/perf" || fail "no switch records in $f" ;;
+	esac
 	cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "report -D -i $f differs"; }
 	n=$((n + 1))
 done
@@ -59,6 +65,26 @@ done
 assert_contains "pipe dump" "PERF_RECORD_FEATURE" "$T/mperf"
 cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "report -D of a pipe differs"; }
 n=$((n + 1))
+
+# script -D: the same dumps, each sample's line after its dump (no counts
+# at the end; THREAD_MAP, CPU_MAP and the stat records are script's own),
+# a shown EXIT's line between its header and its body, a pipe from stdin
+sdump() {
+	_in=$1; shift
+	# shellcheck disable=SC2086
+	"$PERF" script -D "$@" < "$_in" 2>/dev/null |
+		sed 's|dso: /tmp/perf-vdso\.so-[A-Za-z0-9]*$|dso: [vdso]|' > "$T/perf"
+	# shellcheck disable=SC2086
+	"$MPERF" script -D "$@" < "$_in" > "$T/mperf" 2>/dev/null || fail "mperf script -D $* failed"
+	cmp -s "$T/mperf" "$T/perf" || { diff "$T/mperf" "$T/perf" | head -20 >&2; fail "script -D $* differs"; }
+	n=$((n + 1))
+}
+sdump /dev/null -i "$T/fp.data"
+sdump /dev/null -i "$T/side.data" --show-task-events -F comm,tid,time
+grep -q 'PERF_RECORD_EXIT .*PERF_RECORD_EXIT(' "$T/mperf" || fail "script -D: no EXIT line inside its dump"
+sdump /dev/null -i "$DATA/perf-6.1/sched-switch.data" -F trace:
+sdump /dev/null -i "$DATA/perf-6.1/stat-record.data"
+sdump "$T/pipe.data" -i -
 
 # --time: every form perf takes; the first/last sample times of the file
 first=$("$PERF" report -i "$T/fp.data" --header-only | awk '/time of first sample/ { print $NF }')
@@ -173,4 +199,15 @@ assert_contains "--percentage error" "use relative or absolute" "$T/err"
 	fail "--time bogus was accepted"
 assert_contains "--time error" "--time 'bogus': invalid" "$T/err"
 [ "$(wc -l < "$T/err")" -eq 1 ] || fail "--time bogus: more than one line of error"
+# perf's status (234) and its first lines on stdout
+for o in "--time bogus" "-q --time 10%/0"; do
+	# shellcheck disable=SC2086
+	"$PERF" report -i "$T/fp.data" --stdio $o > "$T/perf" 2>/dev/null
+	_ps=$?
+	# shellcheck disable=SC2086
+	"$MPERF" report -i "$T/fp.data" --stdio $o > "$T/mperf" 2>/dev/null
+	_ms=$?
+	[ "$_ps" = "$_ms" ] || fail "report $o: status $_ms, perf's $_ps"
+	cmp -s "$T/perf" "$T/mperf" || fail "report $o: stdout differs from perf's"
+done
 echo "$n comparisons equal to perf's"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report options (-s, -F, -n, -g modes, filters and the header lines of single-value filters, --symbol-filter, --show-cpu-utilization, --parent/-x, --socket-filter, --time-quantum, --percent-limit, --stats) equal perf report's on a fresh recording
+# report options (-s with keys and overheads, -F, -n, -g modes, filters and the header lines of single-value filters, --symbol-filter, --show-cpu-utilization, --parent/-x, --socket-filter, --time-quantum, --percent-limit, --stats) equal perf report's on a fresh recording
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -52,8 +52,15 @@ done <<'LIST'
 --socket-filter 1 --no-children
 -s time --time-quantum 10ms --no-children -g none
 -s time,sym --time-quantum 10 --ns -g none
+-s sym,overhead -g none
+-s overhead_sys,sym -g none
+-s sym,period --no-children
+-s dso,sample -n -g none
+-s overhead_us,dso --no-children
+-s overhead_children,sym -g none
+-q --comms dsouser --no-children
 LIST
-[ "$n" -eq 39 ] || fail "only $n option sets ran"
+[ "$n" -eq 46 ] || fail "only $n option sets ran"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -T: per-thread counts from the READ records of perf record -s, the table perf prints (one and two events)
+# report -T: per-thread counts from the READ records of perf record -s, the table perf prints (one and two events), and -D of those READ records
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -19,6 +19,17 @@ for f in s s2; do
 done
 # two events: a column each, named
 assert_contains "event columns" "cpu-clock  page-faults" "$T/m"
+# -D decodes the READ records as perf does (event, value, the read_format's fields)
+for f in s s2; do
+	"$PERF" report -D -i "$T/$f.data" 2>/dev/null | grep -v 'dso: /tmp/perf-vdso' >"$T/p"
+	"$MPERF" report -D -i "$T/$f.data" 2>/dev/null | grep -v 'dso: \[vdso\]' >"$T/m"
+	grep -q 'PERF_RECORD_READ: [0-9]' "$T/p" || fail "perf -D printed no READ record of $f"
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "-D of $f differs from perf's"; }
+	# script -D: the same, the READ records unhandled by script
+	"$PERF" script -D -i "$T/$f.data" 2>/dev/null | grep -v 'dso: /tmp/perf-vdso' >"$T/p"
+	"$MPERF" script -D -i "$T/$f.data" 2>/dev/null | grep -v 'dso: \[vdso\]' >"$T/m"
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script -D of $f differs from perf's"; }
+done
 # no READ records (no -s): the bare header, as perf
 "$PERF" record -q -o "$T/n.data" -- "$WL/mthreads" 1 0.1 >/dev/null 2>&1 || fail "perf record"
 "$MPERF" report -i "$T/n.data" --stdio -T 2>/dev/null | tail -1 >"$T/m"

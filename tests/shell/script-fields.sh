@@ -23,6 +23,13 @@ for x in misc tod flags iregs uregs phys_addr data_page_size code_page_size weig
 done
 script_vs_perf "$f" -F comm,pid,tid,time,misc,tod,period,event,flags,addr,weight,ins_lat,ip,sym,symoff,dso,srcline,iregs,uregs,insnlen,insn,phys_addr,data_page_size,code_page_size
 script_vs_perf "$f" -F +misc,+tod --ns
+# sym/dso belong to the ip: nothing of them (nor a callchain) without it;
+# symoff left without sym is refused (status 255)
+for x in "-F -ip" "-F comm,sym,dso" "-F comm,addr,sym" "-F -ip,-symoff" "-F -sym" "-F -ip,-sym"; do
+	# shellcheck disable=SC2086
+	script_vs_perf "$f" $x
+done
+script_vs_perf "$D/cpuburn-fp.data" $S -F -ip
 # times from the first line, from the line before; --time from the first sample
 for a in --reltime --deltatime "--reltime --ns" "--deltatime --ns"; do
 	script_vs_perf "$f" -F comm,tid,time $a
@@ -77,10 +84,22 @@ script_vs_perf "$f" -F xx:comm
 script_vs_perf "$D/cpuburn-plain.data" -F comm,ip,iregs
 script_vs_perf "$D/cpuburn-plain.data" -F +uregs
 script_vs_perf "$D/cpuburn-plain.data" -F comm,tod
+# a pipe: tod without clock data is "disabled"; a missing field is refused
+# while the attrs are read (perf's status 234)
+script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid,tod,time
+script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,cpu
+script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,addr
 script_vs_perf "$D/cpuburn-plain.data" -F comm,srcline
 script_vs_perf "$f" -F comm,tid,time --reltime --deltatime
 script_vs_perf "$D/cpuburn-fp.data" $S -F hw:
 script_vs_perf "$D/cpuburn-pipe.data" $S -F sw:
+# a pipe's side-band records before its first sample: the fields perf
+# adds for callchains are there already (comm not padded)
+script_vs_perf "$D/cpuburn-pipe.data" $S --show-task-events --show-mmap-events -F comm,tid,time
+# the dummy event is no software event to hide; a stat file takes any -F
+script_vs_perf "$D/sched-switch.data" -F sw:
+script_vs_perf "$D/stat-record.data" -F comm,tid
+script_vs_perf "$D/stat-record.data" -F ip,sym,iregs
 "$MPERF" script -i "$D/cpuburn-plain.data" -F comm,ip,iregs >/dev/null 2>"$T/err"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
 assert_contains "iregs refusal" "record with -I/--intr-regs" "$T/err"
