@@ -40,7 +40,7 @@
 #include "util/time-range.h"
 #include "util/trace-event.h"
 
-#define MAX_FIELDS 32
+#define MAX_FIELDS 160
 #define MAX_EVSELS 64
 
 /* a comma-separated filter list */
@@ -90,6 +90,7 @@ struct report {
 	bool raw_trace;			/* --raw-trace */
 	bool usage_error;		/* a key error found once the file was open */
 	struct dyn_row **dyn_rows;	/* interned rows, open addressing */
+	struct dyn_row *dyn_scratch;	/* the row being built */
 	size_t dyn_rows_size, nr_dyn_rows;
 	bool skip_empty;		/* --stats without zero counts (default) */
 	bool demangle, force;
@@ -396,25 +397,42 @@ static int report__dyn_index(const struct report *rep, const struct sort_key *ke
 }
 
 /* a row's values are interned: their pointers say it all */
-static uint64_t dyn_row__hash(const struct dyn_row *r, int n)
+static uint64_t dyn_row__hash(const struct dyn_row *r)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 
-	for (int k = 0; k < n; k++)
-		h = (h ^ (uintptr_t)r->key[k] ^ ((uintptr_t)r->val[k] << 1)) * 0x100000001b3ULL;
+	for (int k = 0; k < r->n; k++)
+		h = (h ^ (uintptr_t)r->c[k].key ^ ((uintptr_t)r->c[k].val << 1)) *
+		    0x100000001b3ULL;
 	return h;
+}
+
+static bool dyn_row__equal(const struct dyn_row *a, const struct dyn_row *b)
+{
+	for (int k = 0; k < a->n; k++)
+		if (a->c[k].key != b->c[k].key || a->c[k].val != b->c[k].val ||
+		    a->c[k].pretty != b->c[k].pretty)
+			return false;
+	return true;
 }
 
 /* the row of dynamic key values of a tracepoint sample, interned */
 static const struct dyn_row *report__dyn_row(struct report *rep, const struct perf_sample *sample,
 					     const struct evsel *evsel, const char *pretty)
 {
-	struct dyn_row row;
+	size_t rsize = sizeof(struct dyn_row) + rep->nr_dyn * sizeof(struct dyn_cell);
+	struct dyn_row *row = rep->dyn_scratch;
 	uint64_t h;
 	size_t i, slot;
 	char buf[4096], hex[8192];
 
-	memset(&row, 0, sizeof(row));
+	if (!row) {
+		row = rep->dyn_scratch = malloc(rsize);
+		if (!row)
+			return NULL;
+	}
+	memset(row, 0, rsize);
+	row->n = rep->nr_dyn;
 	for (int k = 0; k < rep->nr_dyn; k++) {
 		const void *bytes;
 		size_t n, j;
@@ -422,10 +440,10 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 		if (evsel->attr.type != PERF_TYPE_TRACEPOINT ||
 		    rep->dyn[k].id != evsel->attr.config || !sample->raw_data)
 			continue;
-		row.pretty[k] = trace_event__field_text(rep->tevent, &rep->dyn[k],
-							rep->dyn_raw[k] ? NULL : pretty,
-							sample->raw_data, sample->raw_size,
-							buf, sizeof(buf)) == 1;
+		row->c[k].pretty = trace_event__field_text(rep->tevent, &rep->dyn[k],
+							   rep->dyn_raw[k] ? NULL : pretty,
+							   sample->raw_data, sample->raw_size,
+							   buf, sizeof(buf)) == 1;
 		n = trace_event__field_bytes(&rep->dyn[k], sample->raw_data, sample->raw_size,
 					     &bytes);
 		if (n > (sizeof(hex) - 1) / 2)
@@ -433,12 +451,12 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 		for (j = 0; j < n; j++)
 			snprintf(hex + 2 * j, 3, "%02x", ((const unsigned char *)bytes)[j]);
 		hex[2 * n] = '\0';
-		row.val[k] = machine__intern(rep->machine, buf);
-		row.key[k] = machine__intern(rep->machine, hex);
-		if (!row.val[k] || !row.key[k])
+		row->c[k].val = machine__intern(rep->machine, buf);
+		row->c[k].key = machine__intern(rep->machine, hex);
+		if (!row->c[k].val || !row->c[k].key)
 			return NULL;
 	}
-	h = dyn_row__hash(&row, rep->nr_dyn);
+	h = dyn_row__hash(row);
 	if (rep->nr_dyn_rows * 2 >= rep->dyn_rows_size) {
 		size_t size = rep->dyn_rows_size ? rep->dyn_rows_size * 2 : 256;
 		struct dyn_row **t = calloc(size, sizeof(*t));
@@ -450,7 +468,7 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 
 			if (!r)
 				continue;
-			for (slot = dyn_row__hash(r, rep->nr_dyn) & (size - 1); t[slot];
+			for (slot = dyn_row__hash(r) & (size - 1); t[slot];
 			     slot = (slot + 1) & (size - 1))
 				;
 			t[slot] = r;
@@ -463,14 +481,13 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 	     slot = (slot + 1) & (rep->dyn_rows_size - 1)) {
 		const struct dyn_row *r = rep->dyn_rows[slot];
 
-		if (!memcmp(r->key, row.key, sizeof(row.key)) &&
-		    !memcmp(r->val, row.val, sizeof(row.val)))
+		if (dyn_row__equal(r, row))
 			return r;
 	}
-	rep->dyn_rows[slot] = malloc(sizeof(row));
+	rep->dyn_rows[slot] = malloc(rsize);
 	if (!rep->dyn_rows[slot])
 		return NULL;
-	*rep->dyn_rows[slot] = row;
+	memcpy(rep->dyn_rows[slot], row, rsize);
 	rep->nr_dyn_rows++;
 	return rep->dyn_rows[slot];
 }
@@ -1901,6 +1918,7 @@ static void report__exit(struct report *rep)
 	for (size_t r = 0; r < rep->dyn_rows_size; r++)
 		free(rep->dyn_rows[r]);
 	free(rep->dyn_rows);
+	free(rep->dyn_scratch);
 	sort_key__dynamic_exit();
 	callchain_cursor__exit(&rep->cursor);
 	machine__delete(rep->machine);

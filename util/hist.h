@@ -27,16 +27,22 @@ struct perf_sample;
 
 /*
  * The values of perf's dynamic sort keys (tracepoint fields, "prev_comm")
- * for one entry, by key index: the text shown and, to merge and order by,
- * the field's bytes as hex (both interned; NULL: the key's event is not
- * the entry's). pretty[i]: the text came from the formatted record, so it
- * widens the column (perf's rule).
+ * for one entry, by key index (@n of them: every key of the report): the
+ * text shown and, to merge and order by, the field's bytes as hex (both
+ * interned; NULL: the key's event is not the entry's). pretty: the text
+ * came from the formatted record, so it widens the column (perf's rule).
+ * MAX_DYN_KEYS: every field of some 30 syscall events (trace_fields).
  */
-#define MAX_DYN_KEYS 16
+#define MAX_DYN_KEYS 128
+struct dyn_cell {
+	const char *val;
+	const char *key;
+	bool pretty;
+};
+
 struct dyn_row {
-	const char *val[MAX_DYN_KEYS];
-	const char *key[MAX_DYN_KEYS];
-	bool pretty[MAX_DYN_KEYS];
+	int n;
+	struct dyn_cell c[];
 };
 
 struct hist_entry {

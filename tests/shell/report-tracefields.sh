@@ -37,4 +37,10 @@ same "$T/tp.data" -s trace_fields
 same "$T/tp.data" -s sched_wakeup.comm,prev_comm
 same "$T/tp.data" -s target_cpu/raw,comm
 same "$T/tp.data" -s trace_fields --raw-trace
+# more fields than 16 (31 events, some 80 fields): perf's per-event tables
+if "$PERF" record -q -e 'syscalls:sys_enter_get*' -o "$T/many.data" -- ls >/dev/null 2>&1; then
+	same "$T/many.data" -s trace_fields
+	same "$T/many.data" --raw-trace
+	grep -q '__syscall_nr' "$T/p" || fail "perf showed no syscall fields"
+fi
 echo "$n tracepoint-field reports equal to perf's"
