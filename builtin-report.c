@@ -136,6 +136,7 @@ struct report {
 	int nr_elided;
 	int nr_order;
 	int nr_fields;
+	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
 	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
@@ -603,6 +604,7 @@ static void report__elide(struct report *rep)
 	int i, j, nkeys = 0, nelided = 0;
 
 	rep->nr_elided = 0;
+	rep->out_skip = 0;
 	for (i = 0; i < rep->nr_fields; i++) {
 		const struct sort_field *f = &rep->fields_v[i];
 
@@ -620,9 +622,16 @@ static void report__elide(struct report *rep)
 	}
 	if (rep->hierarchy || nelided == nkeys)
 		return;
-	for (i = 0, j = 0; i < rep->nr_fields; i++)
-		if (!elide[i])
+	for (i = 0, j = 0; i < rep->nr_fields; i++) {
+		if (!elide[i]) {
 			rep->fields_v[j++] = rep->fields_v[i];
+			continue;
+		}
+		/* perf's output sort skips an elided column's key */
+		for (int k = 0; k < rep->nr_keys && k < 64; k++)
+			if (rep->keys[k] == rep->fields_v[i].key)
+				rep->out_skip |= 1ULL << k;
+	}
 	rep->nr_fields = j;
 }
 
@@ -873,6 +882,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	}
 	ho.no_collapse = rep->fields && !rep->collapse_s;
 	ho.dso_not_sorted = rep->fields && !rep->dso_s;
+	ho.out_skip = rep->out_skip;
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.frame_srcline_arg = rep;

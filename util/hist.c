@@ -506,6 +506,8 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (i = 0; i < h->nr_keys; i++) {
+		if (h->opts.out_skip & (1ULL << i))
+			continue;
 		if (i == h->src_key) {
 			((struct hist_entry *)a)->src_seen = true;
 			((struct hist_entry *)b)->src_seen = true;

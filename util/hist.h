@@ -115,6 +115,10 @@ struct hists_opts {
 	/* the dso key comes from a -F list alone: perf does not count it as
 	 * a sort key (its symbol key compares dsos as without one) */
 	bool dso_not_sorted;
+	/* keys (bit i: keys[i]) the output order leaves out: those whose
+	 * column a one-item filter elides, as perf's output sort skips
+	 * elided columns (merging and collapsing still compare them) */
+	uint64_t out_skip;
 };
 
 struct hists {

@@ -484,6 +484,49 @@ static void test_inlined_walk_split(void **state)
 		free(syms[i]);
 }
 
+/* a one-comm filter elides the comm column: perf's output order skips
+ * that key (equal rows go by dso and symbol), while entries of other
+ * comms stay apart */
+static void test_output_skips_elided(void **state)
+{
+	struct fixture *f = *state;
+	struct dso *d = machine__findnew_dso(f->m, "/bin/prog");
+	static const struct { const char *comm; uint64_t start; const char *name; } in[] = {
+		{ "b", 0x100, "x" }, { "a", 0x200, "y" }, { "a", 0x100, "x" },
+	};
+	struct symbol *syms[2] = { symbol__new(0x100, 0x80, 1, "x"),
+				   symbol__new(0x200, 0x80, 1, "y") };
+	struct hist_entry t, *he[3];
+	struct hists h;
+	uint64_t i;
+
+	keys_init();
+	for (int skip = 0; skip < 2; skip++) {
+		struct hists_opts o = { .out_skip = skip ? 1 : 0 };
+
+		assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+		for (i = 0; i < 3; i++) {
+			memset(&t, 0, sizeof(t));
+			t.comm = in[i].comm;
+			t.dso = d;
+			t.sym = syms[in[i].start == 0x200];
+			t.level = '.';
+			he[i] = hists__findnew(&h, &t);
+			assert_non_null(he[i]);
+			he[i]->period = 10;
+		}
+		hists__output_resort(&h);
+		assert_int_equal(h.nr_sorted, 3);
+		/* by comm: a/x a/y b/x; comm skipped: the x rows, then y */
+		assert_ptr_equal(h.sorted[0], he[2]);
+		assert_ptr_equal(h.sorted[1], skip ? he[0] : he[1]);
+		assert_ptr_equal(h.sorted[2], skip ? he[1] : he[0]);
+		hists__exit(&h);
+	}
+	free(syms[0]);
+	free(syms[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -496,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_flat_tie_order),
 		cmocka_unit_test(test_children_weight),
 		cmocka_unit_test_setup_teardown(test_inlined_walk_split, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_skips_elided, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
