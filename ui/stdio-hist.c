@@ -167,6 +167,8 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 	return (size_t)fprintf(fp, "%-*s", width, buf);
 }
 
+#define HEADER_MAX 1023
+
 /* The column header and its dotted underline, "#" lines as perf's */
 static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *width,
 			 bool children, const char *sep)
@@ -177,12 +179,16 @@ static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *w
 	for (k = 0; k < o->nr_fields; k++) {
 		const char *h = field_header(&o->fields[k], children, o->fields_given);
 
+		/* perf writes each column's title, padded to the width,
+		 * into a buffer of 1024: at most 1023 characters */
+		int w = width[k] < HEADER_MAX ? width[k] : HEADER_MAX;
+
 		if (k)
 			ret += (size_t)fputs(sep ? sep : "  ", fp);
 		if (right_aligned(&o->fields[k]))
-			ret += (size_t)fprintf(fp, "%*s", width[k], h);
+			ret += (size_t)fprintf(fp, "%*.*s", w, HEADER_MAX, h);
 		else
-			ret += (size_t)fprintf(fp, "%-*s", width[k], h);
+			ret += (size_t)fprintf(fp, "%-*.*s", w, HEADER_MAX, h);
 	}
 	/* -t: the header line alone */
 	if (sep)
