@@ -137,6 +137,7 @@ struct report {
 	int nr_order;
 	int nr_fields;
 	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
+	bool last_elided;	/* the last column is elided */
 	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
@@ -605,6 +606,7 @@ static void report__elide(struct report *rep)
 
 	rep->nr_elided = 0;
 	rep->out_skip = 0;
+	rep->last_elided = false;
 	for (i = 0; i < rep->nr_fields; i++) {
 		const struct sort_field *f = &rep->fields_v[i];
 
@@ -622,6 +624,8 @@ static void report__elide(struct report *rep)
 	}
 	if (rep->hierarchy || nelided == nkeys)
 		return;
+	/* perf pads every column but the last of its list, shown or not */
+	rep->last_elided = rep->nr_fields > 0 && elide[rep->nr_fields - 1];
 	for (i = 0, j = 0; i < rep->nr_fields; i++) {
 		if (!elide[i]) {
 			rep->fields_v[j++] = rep->fields_v[i];
@@ -1599,6 +1603,7 @@ static int report__print(struct report *rep, FILE *fp)
 	so.field_sep = rep->field_sep;
 	so.fields_given = rep->fields != NULL;
 	so.dso_list = rep->dsos.nr > 0;
+	so.last_elided = rep->last_elided;
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 

@@ -255,7 +255,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			continue;
 		for (k = 0; k < o->nr_fields; k++) {
 			const struct sort_field *f = &o->fields[k];
-			bool last = k == o->nr_fields - 1;
+			bool last = k == o->nr_fields - 1 && !o->last_elided;
 
 			field_text(f, he, hists, buf, sizeof(buf));
 			ret += put_cell(fp, f, buf, width[k], k, last, sep);
@@ -437,6 +437,10 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 			return va > vb ? -1 : 1;
 	}
 	for (int i = 0; i < g->keys->nr_keys; i++) {
+		/* the keys of elided columns are left out, as in
+		 * hists__output_resort */
+		if (g->keys->opts.out_skip & (1ULL << i))
+			continue;
 		r = g->keys->keys[i]->sort(a->rep, b->rep);
 		if (r)
 			return r;
@@ -602,7 +606,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 			continue;
 		for (k = 0; k < o->nr_fields; k++) {
 			const struct sort_field *f = &o->fields[k];
-			bool last = k == o->nr_fields - 1;
+			bool last = k == o->nr_fields - 1 && !o->last_elided;
 
 			if (group_field_per_member(f)) {
 				int w = width[k] / nr, used = 0;

@@ -37,6 +37,8 @@ done <<'LIST'
 -s dso -S main --no-children
 -s sym,comm,dso -S main --comms dsouser --dsos dsouser --no-children
 -s sym,comm -S main --comms dsouser --no-children
+-s sym,comm --comms dsouser --no-children -g none
+-F overhead,sym -s comm,sym --comms dsouser
 --hierarchy -s comm,dso --comms dsouser --no-children -g none
 -F overhead,comm,sym --comms dsouser --no-children
 --symbol-filter=mwork
@@ -53,7 +55,7 @@ done <<'LIST'
 -s time --time-quantum 10ms --no-children -g none
 -s time,sym --time-quantum 10 --ns -g none
 LIST
-[ "$n" -eq 39 ] || fail "only $n option sets ran"
+[ "$n" -eq 41 ] || fail "only $n option sets ran"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
