@@ -27,6 +27,7 @@
 #include "util/hist.h"
 #include "util/machine.h"
 #include "util/map.h"
+#include "util/maps.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/sort.h"
@@ -1156,6 +1157,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
 	tmpl.obj_ip = al.addr;
 	tmpl.map_delta = al.map ? map__unmap_ip(al.map, 0) : 0;
+	tmpl.map_id = al.map ? al.map->id : 0;
+	tmpl.maps_id = al.map && al.level != 'k' && al.thread->maps ? al.thread->maps->id : 0;
 	tmpl.ip = sample->ip;
 	report__weights(evsel, sample, &tmpl);
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)

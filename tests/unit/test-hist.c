@@ -13,6 +13,7 @@
 #include "util/machine.h"
 #include "util/map.h"
 #include "util/sort.h"
+#include "util/symbol.h"
 #include "util/thread.h"
 #include "machine-records.h"
 
@@ -527,6 +528,47 @@ static void test_output_skips_elided(void **state)
 	free(syms[1]);
 }
 
+/* keys comm,dso,sym: an entry found again by a sample (or frame) of
+ * another map (perf's map objects: another process's copy) has its
+ * symbol looked up again at its start, as perf does: an inlined
+ * function's entry takes its caller's name; the same map renames
+ * nothing */
+static void test_inlined_renamed_by_other_map(void **state)
+{
+	struct fixture *f = *state;
+	struct dso *d = machine__findnew_dso(f->m, "/bin/prog");
+	struct symbol *caller = symbols__find(&d->syms, 0x1100);	/* "a" */
+	struct symbol *inl = symbol__new(caller->start, caller->end - caller->start, 1, "hot");
+	struct hists_opts o = { .children = true, .callchain = true };
+	struct hist_entry t, *he;
+	struct hists h;
+
+	(void)state;
+	assert_non_null(inl);
+	inl->inlined = true;
+	keys_init();
+	assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+	memset(&t, 0, sizeof(t));
+	t.comm = "prog";
+	t.dso = d;
+	t.sym = inl;
+	t.level = '.';
+	t.map_id = 7;
+	t.maps_id = 1;
+	he = hists__findnew(&h, &t);
+	assert_non_null(he);
+	/* the same map: still the inlined function */
+	assert_ptr_equal(hists__findnew(&h, &t), he);
+	assert_ptr_equal(he->sym, inl);
+	/* the same map object in a forked process's set: renamed */
+	t.maps_id = 2;
+	assert_ptr_equal(hists__findnew(&h, &t), he);
+	assert_ptr_equal(he->sym, caller);
+	assert_int_equal(h.nr_entries, 1);
+	hists__exit(&h);
+	free(inl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -540,6 +582,7 @@ int main(void)
 		cmocka_unit_test(test_children_weight),
 		cmocka_unit_test_setup_teardown(test_inlined_walk_split, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_output_skips_elided, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_inlined_renamed_by_other_map, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
