@@ -30,6 +30,7 @@
 #include "util/hist.h"
 #include "util/machine.h"
 #include "util/map.h"
+#include "util/maps.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/sort.h"
@@ -141,6 +142,8 @@ struct report {
 	int nr_elided;
 	int nr_order;
 	int nr_fields;
+	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
+	bool last_elided;	/* the last column is elided */
 	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
 	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
@@ -674,6 +677,8 @@ static void report__elide(struct report *rep)
 	int i, j, nkeys = 0, nelided = 0;
 
 	rep->nr_elided = 0;
+	rep->out_skip = 0;
+	rep->last_elided = false;
 	for (i = 0; i < rep->nr_fields; i++) {
 		const struct sort_field *f = &rep->fields_v[i];
 
@@ -691,9 +696,18 @@ static void report__elide(struct report *rep)
 	}
 	if (rep->hierarchy || nelided == nkeys)
 		return;
-	for (i = 0, j = 0; i < rep->nr_fields; i++)
-		if (!elide[i])
+	/* perf pads every column but the last of its list, shown or not */
+	rep->last_elided = rep->nr_fields > 0 && elide[rep->nr_fields - 1];
+	for (i = 0, j = 0; i < rep->nr_fields; i++) {
+		if (!elide[i]) {
 			rep->fields_v[j++] = rep->fields_v[i];
+			continue;
+		}
+		/* perf's output sort skips an elided column's key */
+		for (int k = 0; k < rep->nr_keys && k < 64; k++)
+			if (rep->keys[k] == rep->fields_v[i].key)
+				rep->out_skip |= 1ULL << k;
+	}
 	rep->nr_fields = j;
 }
 
@@ -991,6 +1005,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	}
 	ho.no_collapse = rep->fields && !rep->collapse_s;
 	ho.dso_not_sorted = rep->fields && !rep->dso_s;
+	ho.out_skip = rep->out_skip;
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.frame_srcline_arg = rep;
@@ -1327,6 +1342,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
 	tmpl.obj_ip = al.addr;
 	tmpl.map_delta = al.map ? map__unmap_ip(al.map, 0) : 0;
+	tmpl.map_id = al.map ? al.map->id : 0;
+	tmpl.maps_id = al.map && al.level != 'k' && al.thread->maps ? al.thread->maps->id : 0;
 	tmpl.ip = al.ip;	/* the --ignore-callees root's, if any */
 	report__weights(evsel, sample, &tmpl);
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
@@ -1784,6 +1801,7 @@ static int report__print(struct report *rep, FILE *fp)
 	so.group_sort_idx = rep->group_sort_idx;
 	so.col_widths = rep->col_widths;
 	so.nr_col_widths = rep->nr_col_widths;
+	so.last_elided = rep->last_elided;
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 

@@ -469,7 +469,7 @@ static void hb__write(struct ui_browser *b, uint64_t row, int y, int width, bool
 {
 	struct hist_browser *hb = b->priv;
 	const struct hb_row *r = &hb->rows[row];
-	char buf[512], nbuf[256];
+	char buf[512], nbuf[1024];
 	const char *name;
 	int x = 0, k;
 	double pct;
@@ -642,7 +642,7 @@ static int hb__print(struct hist_browser *hb)
 	/* render each row through the same code, off screen */
 	for (i = 0; i < hb->nr_rows; i++) {
 		const struct hb_row *r = &hb->rows[i];
-		char nbuf[256];
+		char nbuf[1024];
 		const char *name;
 		double pct;
 		int len = 0;

@@ -247,6 +247,8 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 	return (size_t)fprintf(fp, "%-*s", width, buf);
 }
 
+#define HEADER_MAX 1023
+
 /* The column header and its dotted underline, "#" lines as perf's */
 static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *width,
 			 bool children, const char *sep, bool fixed)
@@ -257,14 +259,18 @@ static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *w
 	for (k = 0; k < o->nr_fields; k++) {
 		const char *h = field_header(&o->fields[k], children, o->fields_given);
 
+		/* perf writes each column's title, padded to the width,
+		 * into a buffer of 1024: at most 1023 characters */
+		int w = width[k] < HEADER_MAX ? width[k] : HEADER_MAX;
+
 		if (k)
 			ret += (size_t)fputs(sep ? sep : "  ", fp);
 		if (fixed && o->fields[k].kind == FIELD_KEY && user_width(o, k) > 0)
 			ret += (size_t)fprintf(fp, "%-*.*s", width[k], width[k], h);
 		else if (right_aligned(&o->fields[k]))
-			ret += (size_t)fprintf(fp, "%*s", width[k], h);
+			ret += (size_t)fprintf(fp, "%*.*s", w, HEADER_MAX, h);
 		else
-			ret += (size_t)fprintf(fp, "%-*s", width[k], h);
+			ret += (size_t)fprintf(fp, "%-*.*s", w, HEADER_MAX, h);
 	}
 	/* -t: the header line alone */
 	if (sep)
@@ -340,7 +346,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			continue;
 		for (k = 0; k < o->nr_fields; k++) {
 			const struct sort_field *f = &o->fields[k];
-			bool last = k == o->nr_fields - 1;
+			bool last = k == o->nr_fields - 1 && !o->last_elided;
 
 			double p = field_pct(f, he, hists);
 
@@ -536,6 +542,10 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 			return va > vb ? -1 : 1;
 	}
 	for (int i = 0; i < g->keys->nr_keys; i++) {
+		/* the keys of elided columns are left out, as in
+		 * hists__output_resort */
+		if (g->keys->opts.out_skip & (1ULL << i))
+			continue;
 		r = g->keys->keys[i]->sort(a->rep, b->rep);
 		if (r)
 			return r;
@@ -710,7 +720,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 			continue;
 		for (k = 0; k < o->nr_fields; k++) {
 			const struct sort_field *f = &o->fields[k];
-			bool last = k == o->nr_fields - 1;
+			bool last = k == o->nr_fields - 1 && !o->last_elided;
 
 			if (group_field_per_member(f)) {
 				int w = width[k] / nr, used = 0;

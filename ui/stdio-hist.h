@@ -19,6 +19,9 @@ struct stdio_hist_opts {
 	const char *field_sep;	/* -t: NULL = aligned columns */
 	bool fields_given;	/* -F: its overhead column is "Overhead" */
 	bool dso_list;		/* --dsos given: no unresolved-dso width */
+	bool last_elided;	/* a column after the shown ones was elided
+				 * by a one-item filter: the last shown one is
+				 * padded as the others (perf's) */
 	uint64_t chain_total;	/* callchain percentages of this total
 				 * (--percentage relative); 0: the hists' */
 	uint64_t chain_min_total;	/* the callchain threshold's share is

@@ -704,18 +704,15 @@ int callchain_root__append(struct callchain_root *root,
 const char *callchain_frame__name(const struct callchain_cursor_node *f,
 				  char *buf, size_t size)
 {
-	if (f->sym && f->key != KEY_FUNCTION && f->srcline) {
+	if (f->sym && f->key != KEY_FUNCTION && f->srcline)
 		snprintf(buf, size, "%s %s%s", f->sym->name, f->srcline,
 			 f->sym->inlined ? " (inlined)" : "");
-		return buf;
-	}
-	if (f->sym && f->sym->inlined) {
+	else if (f->sym && f->sym->inlined)
 		snprintf(buf, size, "%s (inlined)", f->sym->name);
-		return buf;
-	}
-	if (f->sym)
-		return f->sym->name;
-	snprintf(buf, size, "%#" PRIx64, f->ip);
+	else if (f->sym)
+		snprintf(buf, size, "%s", f->sym->name);
+	else
+		snprintf(buf, size, "%#" PRIx64, f->ip);
 	return buf;
 }
 

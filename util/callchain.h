@@ -140,8 +140,9 @@ uint32_t callchain_node__sorted_children(const struct callchain_node *node, uint
 void callchain_node__tree_order(const struct callchain_node *node,
 				struct callchain_node **out);
 
-/* The frame's display name: symbol (with its source line for -g
- * address), or the hex address. */
+/* The frame's display name in @buf (cut to @size - 1, as perf cuts at 1023
+ * with its 1024-byte buffers): symbol (with its source line for -g
+ * address or srcline), or the hex address. */
 const char *callchain_frame__name(const struct callchain_cursor_node *f,
 				  char *buf, size_t size);
 

@@ -4,7 +4,9 @@
 #include <string.h>
 #include "event.h"
 #include "hist.h"
+#include "dso.h"
 #include "map.h"
+#include "maps.h"
 #include "symbol.h"
 #include "thread.h"
 
@@ -33,6 +35,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		dso &= !hists->opts.dso_not_sorted;
 		sort__set_has_dso(dso);
 		hists->tree_merge = sym && !dso;
+		hists->has_sym = sym;
 		hists->tree_inl = sym && dso;
 	}
 	for (int i = 0; i < nr_keys; i++)
@@ -186,6 +189,24 @@ static void rb_insert_fixup(struct hists *hists, struct hist_entry *z)
 	hists->rb_root->rb_red = false;
 }
 
+/*
+ * A sample (or frame) of another map than the entry's latest one, with a
+ * symbol key: perf looks the entry's symbol up again at its start in the
+ * new map, so an inlined function's entry (its range the caller's) takes
+ * the name of the function it was inlined into. Other symbols find
+ * themselves again; they are left alone.
+ */
+static void hist_entry__map_seen(const struct hists *hists, struct hist_entry *he,
+				 const struct hist_entry *tmpl)
+{
+	if (!hists->has_sym || (he->map_id == tmpl->map_id && he->maps_id == tmpl->maps_id))
+		return;
+	if (he->sym && he->sym->inlined && tmpl->dso)
+		he->sym = symbols__find(&tmpl->dso->syms, he->sym->start);
+	he->map_id = tmpl->map_id;
+	he->maps_id = tmpl->maps_id;
+}
+
 /* entries are found by perf's tree walk, not by hash (see struct hists) */
 static bool hists__walks(const struct hists *hists)
 {
@@ -212,6 +233,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				he->dso = tmpl->dso;
 				he->map_size = tmpl->map_size;
 				he->map_delta = tmpl->map_delta;
+				hist_entry__map_seen(hists, he, tmpl);
 				return he;
 			}
 			parent = he;
@@ -225,6 +247,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 				he->dso = tmpl->dso;
 				he->map_size = tmpl->map_size;
 				he->map_delta = tmpl->map_delta;
+				hist_entry__map_seen(hists, he, tmpl);
 				return he;
 			}
 		/* not found: its place in the tree, which perf's walks
@@ -374,6 +397,9 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			t.map_size = f->map ? map__size(f->map) : 0;
 			t.obj_ip = f->ip;
 			t.map_delta = f->map ? map__unmap_ip(f->map, 0) : 0;
+			t.map_id = f->map ? f->map->id : 0;
+			t.maps_id = f->map && f->level != 'k' && tmpl->thread && tmpl->thread->maps ?
+				    tmpl->thread->maps->id : 0;
 			/* perf takes a frame's address for a map-relative
 			 * one and maps it out once more (not the kernel's) */
 			t.ip = f->map ? map__unmap_ip(f->map, f->ip) : f->ip;
@@ -506,6 +532,8 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (i = 0; i < h->nr_keys; i++) {
+		if (h->opts.out_skip & (1ULL << i))
+			continue;
 		if (i == h->src_key) {
 			((struct hist_entry *)a)->src_seen = true;
 			((struct hist_entry *)b)->src_seen = true;
@@ -761,6 +789,36 @@ int rb_insert_order(void **items, uint64_t n,
 	return 0;
 }
 
+/* perf's input tree is the one kept while adding (tree_merge, tree_inl):
+ * its in-order walk is the order, also where a key changed after
+ * insertion (an inlined entry renamed by a sample of another map), which
+ * a rebuilt tree would not show. Left alone unless it holds @n entries. */
+static void hists__tree_order(const struct hists *hists, struct hist_entry **in, uint64_t n)
+{
+	struct hist_entry *he = hists->rb_root, **walk = malloc(n * sizeof(*walk));
+	uint64_t k = 0;
+
+	if (!walk)
+		return;
+	while (he->rb_l)
+		he = he->rb_l;
+	while (he && k < n) {
+		walk[k++] = he;
+		if (he->rb_r) {
+			he = he->rb_r;
+			while (he->rb_l)
+				he = he->rb_l;
+		} else {
+			while (he->rb_p && he == he->rb_p->rb_r)
+				he = he->rb_p;
+			he = he->rb_p;
+		}
+	}
+	if (k == n && !he)
+		memcpy(in, walk, n * sizeof(*in));
+	free(walk);
+}
+
 /*
  * perf's three trees: entries enter its input tree as they are created
  * (merge order of the keys), are re-inserted in that tree's order into its
@@ -790,6 +848,8 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 		collapse |= hists->keys[i]->collapse;
 	qsort(in, n, sizeof(*in), seq_cmp);
 	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, false);
+	if ((hists->tree_merge || hists->tree_inl) && hists->rb_root)
+		hists__tree_order(hists, in, n);
 	if (collapse)
 		n = rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, true);
 	for (uint64_t k = 0; k < n; k++)

@@ -82,6 +82,9 @@ struct hist_entry {
 	uint64_t nr_events;
 	uint64_t period_acc, nr_events_acc;
 	uint32_t depth;		/* longest callchain added (children ties) */
+	/* the map of the latest sample as perf tells maps apart: the map
+	 * object and, for user maps, the set (process) holding it */
+	uint64_t map_id, maps_id;
 	struct callchain_root *callchain;
 	/* bookkeeping */
 	uint64_t hash;
@@ -121,6 +124,10 @@ struct hists_opts {
 	/* the dso key comes from a -F list alone: perf does not count it as
 	 * a sort key (its symbol key compares dsos as without one) */
 	bool dso_not_sorted;
+	/* keys (bit i: keys[i]) the output order leaves out: those whose
+	 * column a one-item filter elides, as perf's output sort skips
+	 * elided columns (merging and collapsing still compare them) */
+	uint64_t out_skip;
 };
 
 struct hists {
@@ -152,6 +159,7 @@ struct hists {
 	 * the sample added already only as perf does, by comparing each
 	 * with a template lacking the sample's fields */
 	bool dup_by_tmp;
+	bool has_sym;			/* a symbol key */
 	struct hist_entry *rb_root;
 	int src_key;			/* index of the srcline key, or -1 */
 	struct hists_opts opts;

@@ -3,6 +3,8 @@
 #include "dso.h"
 #include "map.h"
 
+static uint64_t map__next_id;
+
 struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *dso)
 {
 	struct map *map = calloc(1, sizeof(*map));
@@ -14,6 +16,7 @@ struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *d
 	map->pgoff = pgoff;
 	map->dso = dso;
 	map->refcnt = 1;
+	map->id = ++map__next_id;
 	return map;
 }
 
@@ -38,6 +41,7 @@ struct map *map__clone_range(const struct map *map, uint64_t start, uint64_t end
 		return NULL;
 	*m = *map;
 	m->refcnt = 1;
+	m->id = ++map__next_id;
 	m->start = start;
 	m->end = end;
 	if (!map->identity)

@@ -20,6 +20,8 @@ struct map {
 	uint64_t ino;		/* MMAP2's inode (0: MMAP, or a build-id MMAP2) */
 	int refcnt;
 	int identity;		/* kernel-space maps: dso address == ip */
+	uint64_t id;		/* unique per map object, clones too (perf's
+				 * map identity: a hist entry's map) */
 };
 
 struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *dso);

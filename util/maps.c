@@ -5,12 +5,16 @@
 #include "map.h"
 #include "maps.h"
 
+static uint64_t maps__next_id;
+
 struct maps *maps__new(void)
 {
 	struct maps *maps = calloc(1, sizeof(*maps));
 
-	if (maps)
+	if (maps) {
 		maps->refcnt = 1;
+		maps->id = ++maps__next_id;
+	}
 	return maps;
 }
 

@@ -20,6 +20,9 @@ struct maps {
 	int refcnt;
 	size_t last;		/* lookup cache: index of the last hit */
 	uint64_t gen;		/* bumped by every insertion (caches key on it) */
+	/* unique per set: perf copies the maps of a forked process, so a
+	 * map of two sets is two maps to it (hist entries' map identity) */
+	uint64_t id;
 };
 
 struct maps *maps__new(void);

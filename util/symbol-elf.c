@@ -26,6 +26,7 @@ static char *strip_params(char *dm)
 		"virtual thunk to ", "non-virtual thunk to ", "covariant return thunk to ",
 		"TLS init function for ", "TLS wrapper function for ",
 		"transaction clone for ", "non-transaction clone for ",
+		"typeinfo for ", "typeinfo name for ",
 	};
 
 	if (!dm)
@@ -62,12 +63,19 @@ static char *strip_params(char *dm)
 		int d = 0;
 
 		for (q = dm; *q; q++) {
+			/* an operator's name ends the text and has its own
+			 * spaces and brackets ("operator unsigned long",
+			 * "operator<<"): no return type after it */
+			if (d == 0 && !strncmp(q, "operator", 8) &&
+			    (q == dm || q[-1] == ':' || q[-1] == ' ') &&
+			    !(q[8] == '_' || (q[8] >= 'a' && q[8] <= 'z') ||
+			      (q[8] >= 'A' && q[8] <= 'Z') || (q[8] >= '0' && q[8] <= '9')))
+				break;
 			if (*q == '<' || *q == '(')
 				d++;
 			else if ((*q == '>' || *q == ')') && d > 0)
 				d--;
-			else if (*q == ' ' && d == 0 &&
-				 !(q - dm >= 8 && !strncmp(q - 8, "operator", 8)))
+			else if (*q == ' ' && d == 0)
 				cut = q;
 		}
 		if (cut)

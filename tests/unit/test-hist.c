@@ -13,6 +13,7 @@
 #include "util/machine.h"
 #include "util/map.h"
 #include "util/sort.h"
+#include "util/symbol.h"
 #include "util/thread.h"
 #include "machine-records.h"
 
@@ -546,6 +547,90 @@ static void test_inlined_walk_split(void **state)
 		free(syms[i]);
 }
 
+/* a one-comm filter elides the comm column: perf's output order skips
+ * that key (equal rows go by dso and symbol), while entries of other
+ * comms stay apart */
+static void test_output_skips_elided(void **state)
+{
+	struct fixture *f = *state;
+	struct dso *d = machine__findnew_dso(f->m, "/bin/prog");
+	static const struct { const char *comm; uint64_t start; const char *name; } in[] = {
+		{ "b", 0x100, "x" }, { "a", 0x200, "y" }, { "a", 0x100, "x" },
+	};
+	struct symbol *syms[2] = { symbol__new(0x100, 0x80, 1, "x"),
+				   symbol__new(0x200, 0x80, 1, "y") };
+	struct hist_entry t, *he[3];
+	struct hists h;
+	uint64_t i;
+
+	keys_init();
+	for (int skip = 0; skip < 2; skip++) {
+		struct hists_opts o = { .out_skip = skip ? 1 : 0 };
+
+		assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+		for (i = 0; i < 3; i++) {
+			memset(&t, 0, sizeof(t));
+			t.comm = in[i].comm;
+			t.dso = d;
+			t.sym = syms[in[i].start == 0x200];
+			t.level = '.';
+			he[i] = hists__findnew(&h, &t);
+			assert_non_null(he[i]);
+			he[i]->period = 10;
+		}
+		hists__output_resort(&h);
+		assert_int_equal(h.nr_sorted, 3);
+		/* by comm: a/x a/y b/x; comm skipped: the x rows, then y */
+		assert_ptr_equal(h.sorted[0], he[2]);
+		assert_ptr_equal(h.sorted[1], skip ? he[0] : he[1]);
+		assert_ptr_equal(h.sorted[2], skip ? he[1] : he[0]);
+		hists__exit(&h);
+	}
+	free(syms[0]);
+	free(syms[1]);
+}
+
+/* keys comm,dso,sym: an entry found again by a sample (or frame) of
+ * another map (perf's map objects: another process's copy) has its
+ * symbol looked up again at its start, as perf does: an inlined
+ * function's entry takes its caller's name; the same map renames
+ * nothing */
+static void test_inlined_renamed_by_other_map(void **state)
+{
+	struct fixture *f = *state;
+	struct dso *d = machine__findnew_dso(f->m, "/bin/prog");
+	struct symbol *caller = symbols__find(&d->syms, 0x1100);	/* "a" */
+	struct symbol *inl = symbol__new(caller->start, caller->end - caller->start, 1, "hot");
+	struct hists_opts o = { .children = true, .callchain = true };
+	struct hist_entry t, *he;
+	struct hists h;
+
+	(void)state;
+	assert_non_null(inl);
+	inl->inlined = true;
+	keys_init();
+	assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+	memset(&t, 0, sizeof(t));
+	t.comm = "prog";
+	t.dso = d;
+	t.sym = inl;
+	t.level = '.';
+	t.map_id = 7;
+	t.maps_id = 1;
+	he = hists__findnew(&h, &t);
+	assert_non_null(he);
+	/* the same map: still the inlined function */
+	assert_ptr_equal(hists__findnew(&h, &t), he);
+	assert_ptr_equal(he->sym, inl);
+	/* the same map object in a forked process's set: renamed */
+	t.maps_id = 2;
+	assert_ptr_equal(hists__findnew(&h, &t), he);
+	assert_ptr_equal(he->sym, caller);
+	assert_int_equal(h.nr_entries, 1);
+	hists__exit(&h);
+	free(inl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -559,6 +644,8 @@ int main(void)
 		cmocka_unit_test(test_flat_tie_order),
 		cmocka_unit_test(test_children_weight),
 		cmocka_unit_test_setup_teardown(test_inlined_walk_split, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_output_skips_elided, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_inlined_renamed_by_other_map, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -252,6 +252,35 @@ static void test_kallsyms_hidden(void **state)
 	unlink(path);
 }
 
+/* perf's demangler shows no parameters and no return type; an operator's
+ * name keeps its own spaces and brackets (a conversion to "unsigned long"
+ * came out as "long"), typeinfo of a function type keeps the type */
+static void test_demangle_operators(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "_ZNK4llvm8TypeSizecvmEv", "llvm::TypeSize::operator unsigned long" },
+		{ "_ZNK3FoocvPKcEv", "Foo::operator char const*" },
+		{ "_ZN4llvm11raw_ostreamlsEPKc", "llvm::raw_ostream::operator<<" },
+		{ "_ZNK3FooltERKS_", "Foo::operator<" },
+		{ "_ZN3FoonwEm", "Foo::operator new" },
+		{ "_Z3fooIiEvT_", "foo<int>" },
+		{ "_ZTIFvN4llvm5ErrorEE", "typeinfo for void (llvm::Error)" },
+		{ "_ZTSPFbN4llvm7SDValueEE", "typeinfo name for bool (*)(llvm::SDValue)" },
+	};
+	char *dm = elf__demangle(cases[0][0]);
+
+	(void)state;
+	if (!dm)
+		skip();		/* no libstdc++ to demangle with */
+	free(dm);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		dm = elf__demangle(cases[i][0]);
+		assert_non_null(dm);
+		assert_string_equal(dm, cases[i][1]);
+		free(dm);
+	}
+}
+
 static void test_build_id(void **state)
 {
 	struct build_id bid, parsed;
@@ -307,6 +336,7 @@ int main(void)
 		cmocka_unit_test(test_kallsyms),
 		cmocka_unit_test(test_kallsyms_hidden),
 		cmocka_unit_test(test_build_id),
+		cmocka_unit_test(test_demangle_operators),
 		cmocka_unit_test(test_dso_load_mismatch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
