@@ -102,6 +102,11 @@ perf61_data() {
 	CRAFT="$TOP/tests/shell/craft-perfdata.py"
 	n=0
 }
+# kernel_bid FILE: $bid, the kernel build-id FILE's build-id list names (or skip)
+kernel_bid() {
+	bid=$("$PERF" buildid-list -i "$1" 2>/dev/null | awk '$2 == "[kernel.kallsyms]" { print $1 }')
+	[ -n "$bid" ] || skip "the file names no kernel build-id"
+}
 # both FILE OPTS...: report_vs_perf FILE $BOTH_OPTS OPTS, counted in $n
 both() {
 	_f=$1; shift

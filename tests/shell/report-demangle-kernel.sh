@@ -7,8 +7,7 @@ D="$DATA/perf-6.1"
 [ -f "$D/cpuburn-plain.data" ] || skip "no perf 6.1 test data"
 command -v python3 >/dev/null || skip "no python3"
 { command -v gcc && command -v ld; } >/dev/null || skip "no gcc/ld to make a vmlinux"
-bid=$("$PERF" buildid-list -i "$D/cpuburn-plain.data" 2>/dev/null | awk '$2 == "[kernel.kallsyms]" { print $1 }')
-[ -n "$bid" ] || skip "the file names no kernel build-id"
+kernel_bid "$D/cpuburn-plain.data"
 cat > "$T/vm.S" <<'EOS'
 	.text
 	.globl _stext, f_one, _ZN6kernel3fooEv, _etext

@@ -6,8 +6,7 @@
 # on the perf 6.1 files both ways.
 . "$(dirname "$0")/lib.sh"
 perf61_data syswide-fp.data sched-switch.data
-bid=$("$PERF" buildid-list -i "$D/syswide-fp.data" 2>/dev/null | awk '$2 == "[kernel.kallsyms]" { print $1 }')
-[ -n "$bid" ] || skip "the file names no kernel build-id"
+kernel_bid "$D/syswide-fp.data"
 [ "$(cat /sys/kernel/notes 2>/dev/null | od -An -tx1 | tr -d ' \n' | grep -c "$bid")" = 0 ] ||
 	skip "the test files were recorded on this kernel"
 # no cache: raw kernel addresses, one warning naming the fix

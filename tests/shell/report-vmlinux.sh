@@ -7,8 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 perf61_data cpuburn-plain.data
 { command -v gcc && command -v ld; } >/dev/null || skip "no gcc/ld to make a vmlinux"
-bid=$("$PERF" buildid-list -i "$D/cpuburn-plain.data" 2>/dev/null | awk '$2 == "[kernel.kallsyms]" { print $1 }')
-[ -n "$bid" ] || skip "the file names no kernel build-id"
+kernel_bid "$D/cpuburn-plain.data"
 # two functions in .text at the kernel's start, as a vmlinux links them
 cat > "$T/vm.S" <<'EOS'
 	.text

@@ -2,13 +2,7 @@
 # report TUI annotate view with --percent-type: global-period shows mwork_inner's instruction as its share of the whole event (42.40), global-hits the same from sample counts; a bad type is one line
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui-lib.sh"
-D="$DATA/perf-6.1"
-[ -f "$D/dsouser-fp.data" ] || skip "no perf 6.1 test data"
-tmpdir
-trap 'tui_stop; rm -rf "$T"' EXIT INT TERM
-mkdir -p "$T/symfs/opt/mperf-testdata"
-ln -s "$D/bin" "$T/symfs/opt/mperf-testdata/bin"
-ln -s /usr "$T/symfs/usr"
+tui_setup dsouser-fp.data
 cd "$T" || exit 1
 # mwork_inner: 212 of the 500 samples (42.40%), all at one instruction;
 # local-period (the default) shows it as 100.00 of the symbol

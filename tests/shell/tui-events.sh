@@ -2,14 +2,7 @@
 # report TUI in tmux: TAB/shift-TAB between events, k zoom, colours, NO_COLOR, TERM linux/xterm, fallback notice
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui-lib.sh"
-D="$DATA/perf-6.1"
-[ -f "$D/multi-event.data" ] || skip "no perf 6.1 test data"
-tmpdir
-trap 'tui_stop; rm -rf "$T"' EXIT INT TERM
-mkdir -p "$T/symfs/opt/mperf-testdata"
-ln -s "$D/bin" "$T/symfs/opt/mperf-testdata/bin"
-# libc and ld.so: this machine's (perf takes no file from outside a --symfs tree)
-ln -s /usr "$T/symfs/usr"
+tui_setup multi-event.data
 ARGS="-i $D/multi-event.data --symfs $T/symfs --kallsyms $D/kallsyms"
 
 for term in linux xterm xterm-256color; do

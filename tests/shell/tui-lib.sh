@@ -94,3 +94,17 @@ tui_wait_cursor() {
 	tmx capture-pane -p -e -t "$TUI_S" | cat -v >&2
 	fail "cursor row is '$(tui_cursor_row)', expected /$1/"
 }
+
+# tui_setup FILE: the perf 6.1 test file FILE (or skip), a tmpdir removed
+# with the tmux server at exit, its symfs tree in $T/symfs (the workloads;
+# libc and ld.so this machine's: perf takes no file from outside a --symfs
+# tree); D is the data directory
+tui_setup() {
+	D="$DATA/perf-6.1"
+	[ -f "$D/$1" ] || skip "no perf 6.1 test data"
+	tmpdir
+	trap 'tui_stop; rm -rf "$T"' EXIT INT TERM
+	mkdir -p "$T/symfs/opt/mperf-testdata"
+	ln -s "$D/bin" "$T/symfs/opt/mperf-testdata/bin"
+	ln -s /usr "$T/symfs/usr"
+}

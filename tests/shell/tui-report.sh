@@ -2,14 +2,7 @@
 # report TUI in tmux: open, expand a callchain, zoom dso/thread and out, filter, help, annotate, E/C, P, i, resize, quit
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui-lib.sh"
-D="$DATA/perf-6.1"
-[ -f "$D/dsouser-fp.data" ] || skip "no perf 6.1 test data"
-tmpdir
-trap 'tui_stop; rm -rf "$T"' EXIT INT TERM
-mkdir -p "$T/symfs/opt/mperf-testdata"
-ln -s "$D/bin" "$T/symfs/opt/mperf-testdata/bin"
-# libc and ld.so: this machine's (perf takes no file from outside a --symfs tree)
-ln -s /usr "$T/symfs/usr"
+tui_setup dsouser-fp.data
 cd "$T" || exit 1
 
 # the hottest address of mwork_inner according to perf script (leaf frames)

@@ -2,14 +2,7 @@
 # report TUI in tmux: every row equals perf 6.1's report; End/PgUp/PgDn/Home/arrows move the cursor and scroll
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/tui-lib.sh"
-D="$DATA/perf-6.1"
-[ -f "$D/cpuburn-fp.data" ] || skip "no perf 6.1 test data"
-tmpdir
-trap 'tui_stop; rm -rf "$T"' EXIT INT TERM
-mkdir -p "$T/symfs/opt/mperf-testdata"
-ln -s "$D/bin" "$T/symfs/opt/mperf-testdata/bin"
-# libc and ld.so: this machine's (perf takes no file from outside a --symfs tree)
-ln -s /usr "$T/symfs/usr"
+tui_setup cpuburn-fp.data
 cd "$T" || exit 1
 # perf's entries, blanks squeezed: "18.88% 0.70% cpuburn cpuburn [.] cb_romeo_a_l5"
 grep -E '^ +[0-9.]+% +[0-9.]+% ' "$D/cpuburn-fp.report.txt" | sed 's/^ *//; s/  */ /g' > perf.rows
