@@ -304,7 +304,9 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 
 	if (rep->nr_dyn >= MAX_DYN_KEYS || rep->nr_fields >= MAX_FIELDS ||
 	    rep->nr_keys >= MAX_FIELDS) {
-		pr_err("report: more than %d tracepoint field keys\n", MAX_DYN_KEYS);
+		pr_err("report: more than %d tracepoint field keys; name the fields to sort by (-s EVENT.FIELD,...)\n",
+		       MAX_DYN_KEYS);
+		rep->usage_error = true;
 		return -E2BIG;
 	}
 	key = sort_key__dynamic(rep->nr_dyn, tf->name, fw > w ? fw : w);

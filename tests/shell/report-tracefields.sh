@@ -43,4 +43,13 @@ if "$PERF" record -q -e 'syscalls:sys_enter_get*' -o "$T/many.data" -- ls >/dev/
 	same "$T/many.data" --raw-trace
 	grep -q '__syscall_nr' "$T/p" || fail "perf showed no syscall fields"
 fi
+# past 128 field keys (67 events): one line naming the way out, status 1
+if "$PERF" record -q -e 'syscalls:sys_enter_c*' -e 'syscalls:sys_enter_e*' \
+	-e 'syscalls:sys_enter_f*' -o "$T/lots.data" -- true >/dev/null 2>&1; then
+	"$MPERF" report -i "$T/lots.data" --stdio -s trace_fields >/dev/null 2>"$T/err" &&
+		fail "129 and more field keys accepted"
+	[ "$(wc -l < "$T/err")" = 1 ] || fail "not one error line: $(cat "$T/err")"
+	grep -q 'more than 128 tracepoint field keys; name the fields' "$T/err" ||
+		fail "the error names no way out: $(cat "$T/err")"
+fi
 echo "$n tracepoint-field reports equal to perf's"
