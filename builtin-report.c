@@ -1992,9 +1992,10 @@ int cmd_report(int argc, const char **argv)
 			    "show a column with the number of samples"),
 		OPT_CALLBACK_NOOPT(0, "children", &rep, "accumulate callchains of children "
 				   "into parent entries (default with callchains)", parse_children),
-		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "mode[,threshold[,limit]][,order]",
+		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "mode[,threshold[,limit]][,order][,key]",
 				     "callchain output: graph|flat|fractal|folded|none, "
-				     "min percent (0.5), caller|callee", parse_call_graph, NULL),
+				     "min percent (0.5), caller|callee, function|address|srcline",
+				     parse_call_graph, NULL),
 		OPT_BOOLEAN('G', "inverted", &rep.inverted, "alias for --call-graph caller order"),
 		OPT_INTEGER(0, "max-stack", &rep.max_stack,
 			    "callchain depth to use at most (default 127)"),
