@@ -1467,21 +1467,6 @@ static int report__event(struct tool *tool, const union perf_event *event,
 	return err;
 }
 
-static void report__set_build_ids(struct report *rep)
-{
-	struct env *env = session__env(rep->session);
-	uint32_t i;
-
-	for (i = 0; env && i < env->nr_build_ids; i++) {
-		struct build_id bid;
-
-		if (!env->build_ids[i].filename)
-			continue;
-		build_id__init(&bid, env->build_ids[i].build_id, env->build_ids[i].size);
-		machine__set_build_id(rep->machine, env->build_ids[i].filename, &bid);
-	}
-}
-
 static const char *const record_names[] = {
 	[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_LOST] = "LOST",
 	[PERF_RECORD_COMM] = "COMM", [PERF_RECORD_EXIT] = "EXIT",
@@ -2335,7 +2320,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (!rep.stats && !rep.tasks)
 		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
-	report__set_build_ids(&rep);
+	machine__set_env_build_ids(rep.machine, session__env(rep.session));
 	if (!rep.stats && !rep.tasks && report__wants_dwarf(&rep, session__evlist(rep.session)))
 		machine__prefetch_dwarf(rep.machine);
 	if (rep.header) {
@@ -2378,7 +2363,7 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	if (session__is_pipe(rep.session))
-		report__set_build_ids(&rep);
+		machine__set_env_build_ids(rep.machine, session__env(rep.session));
 	if (rep.stats) {
 		report__print_stats(&rep, stdout);
 		ret = 0;

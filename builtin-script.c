@@ -571,7 +571,7 @@ static void print_sym(FILE *fp, const struct symbol *sym, uint64_t addr,
 static void print_dso(FILE *fp, const struct dso *dso)
 {
 	fputs_unlocked(" (", fp);
-	fputs_unlocked(dso ? dso->long_name : "[unknown]", fp);
+	fputs_unlocked(dso ? dso__rec_name(dso) : "[unknown]", fp);
 	fputc_unlocked(')', fp);
 }
 
@@ -1039,7 +1039,7 @@ static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample 
 			}
 			if (dso) {
 				fputc_unlocked('(', fp);
-				fputs_unlocked(al.dso ? al.dso->long_name : "[unknown]", fp);
+				fputs_unlocked(al.dso ? dso__rec_name(al.dso) : "[unknown]", fp);
 				fputc_unlocked(')', fp);
 			}
 		}
@@ -2157,7 +2157,7 @@ static int script__user_event(struct tool *tool, const union perf_event *event,
 	if (bid.size > 20)
 		bid.size = 20;
 	memcpy(bid.data, b->data, bid.size);
-	return machine__set_build_id(sc->machine, b->filename, &bid);
+	return machine__set_build_id(sc->machine, b->filename, event->header.misc, &bid);
 }
 
 /* function-pointer fields of tracepoints name the kernel's functions */
@@ -2233,14 +2233,7 @@ static int script__setup(struct script *sc, struct session *session)
 	struct env *env = session__env(session);
 	struct evlist *el = session__evlist(session);
 
-	for (uint32_t i = 0; i < env->nr_build_ids; i++) {
-		struct build_id bid;
-
-		memset(&bid, 0, sizeof(bid));
-		bid.size = env->build_ids[i].size;
-		memcpy(bid.data, env->build_ids[i].build_id, bid.size);
-		machine__set_build_id(sc->machine, env->build_ids[i].filename, &bid);
-	}
+	machine__set_env_build_ids(sc->machine, env);
 	if (env->tracing_data && !sc->tevent) {
 		sc->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
 		if (!sc->tevent)

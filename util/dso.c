@@ -68,6 +68,7 @@ void dso__delete(struct dso *dso)
 	srcline__dso_exit(dso);
 	unwind__dso_exit(dso);
 	symbols__exit(&dso->syms);
+	free(dso->rec_name);
 	free(dso->symcache);
 	free(dso->symsrc);
 	free(dso->objpath);

@@ -24,6 +24,9 @@ enum dso_kind {
 struct dso {
 	char *long_name;		/* path as recorded */
 	const char *short_name;		/* basename or "[kernel.kallsyms]" */
+	/* the kernel: the build-id list's name for it when that is no
+	 * "[kernel.kallsyms]" (perf script prints it); NULL: long_name */
+	char *rec_name;
 	struct build_id bid;		/* from the BUILD_ID feature */
 	enum dso_kind kind;
 	bool loaded;			/* symbols loaded (or tried) */
@@ -47,6 +50,13 @@ struct dso {
 	 * orders callchain siblings by that (its dso pointers) */
 	uint32_t order;
 };
+
+/* The name perf script prints: the path as recorded, the build-id list's
+ * name of the kernel ("vmlinux") when it is no "[kernel.kallsyms]". */
+static inline const char *dso__rec_name(const struct dso *dso)
+{
+	return dso->rec_name ? dso->rec_name : dso->long_name;
+}
 
 struct dso *dso__new(const char *name);
 void dso__delete(struct dso *dso);

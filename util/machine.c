@@ -6,6 +6,7 @@
 #include "callchain.h"
 #include "debug.h"
 #include "dso.h"
+#include "env.h"
 #include "evlist.h"
 #include "machine.h"
 #include "map.h"
@@ -162,6 +163,7 @@ void machine__delete(struct machine *m)
 	for (i = 0; i < m->nr_bids; i++)
 		free(m->bids[i].name);
 	free(m->bids);
+	free(m->kernel_name);
 	if (m->inl_syms)
 		for (i = 0; i < m->inl_size; i++)
 			free(m->inl_syms[i]);
@@ -228,15 +230,51 @@ static uint32_t machine__dso_order(struct machine *m, const char *name)
 	return m->nr_bids + 1 + (uint32_t)m->nr_dsos;
 }
 
-int machine__set_build_id(struct machine *m, const char *name, const struct build_id *bid)
+/* A kernel module as the build-id list names it: "[name]" or a path to a
+ * .ko file, compressed or not */
+static bool is_module_name(const char *name)
+{
+	const char *b = strrchr(name, '/'), *ko;
+
+	if (name[0] == '[')
+		return strncmp(name, "[kernel.kallsyms]", 17) != 0;
+	ko = strstr(b ? b + 1 : name, ".ko");
+	return ko && (ko[3] == '\0' || ko[3] == '.');
+}
+
+/* perf's kernel dso is the first kernel object of the build-id list that is
+ * no module: "[kernel.kallsyms]" normally, but the path of the vmlinux perf
+ * record read when it found one (in its working directory, say). That name
+ * is what perf script prints; report's short name becomes
+ * "[kernel.vmlinux]" when it names a vmlinux. */
+static void dso__set_kernel_name(struct dso *d, const char *name)
+{
+	free(d->rec_name);
+	d->rec_name = strdup(name);
+	if (d->rec_name)
+		d->short_name = strstr(name, "vmlinux") ? "[kernel.vmlinux]" : d->rec_name;
+}
+
+int machine__set_build_id(struct machine *m, const char *name, uint16_t misc,
+			  const struct build_id *bid)
 {
 	struct bid_entry *p;
 	struct dso *d;
 	uint32_t h;
 	const char *key = name;
 
-	if (!strncmp(name, "[kernel.kallsyms]", 17))
+	if (!strncmp(name, "[kernel.kallsyms]", 17)) {
 		key = "[kernel.kallsyms]";
+		m->kernel_named = true;
+	} else if ((misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL &&
+		   !is_module_name(name) && !m->kernel_named) {
+		m->kernel_named = true;
+		free(m->kernel_name);
+		m->kernel_name = strdup(name);
+		/* after the kernel's MMAP (a pipe), perf has its kernel already */
+		if (!m->kernel)
+			key = "[kernel.kallsyms]";
+	}
 	p = realloc(m->bids, (m->nr_bids + 1) * sizeof(*p));
 	if (!p)
 		return -ENOMEM;
@@ -252,6 +290,19 @@ int machine__set_build_id(struct machine *m, const char *name, const struct buil
 		if (!strcmp(d->long_name, key))
 			dso__set_build_id(d, bid);
 	return 0;
+}
+
+void machine__set_env_build_ids(struct machine *m, const struct env *env)
+{
+	for (uint32_t i = 0; env && i < env->nr_build_ids; i++) {
+		const struct env_build_id *e = &env->build_ids[i];
+		struct build_id bid;
+
+		if (!e->filename)
+			continue;
+		build_id__init(&bid, e->build_id, e->size);
+		machine__set_build_id(m, e->filename, e->misc, &bid);
+	}
 }
 
 struct dso *machine__findnew_dso(struct machine *m, const char *name)
@@ -283,8 +334,11 @@ struct dso *machine__findnew_dso(struct machine *m, const char *name)
 	if (bid)
 		dso__set_build_id(d, bid);
 	d->order = machine__dso_order(m, key);
-	if (d->kind == DSO_KIND_KERNEL && !m->kernel)
+	if (d->kind == DSO_KIND_KERNEL && !m->kernel) {
 		m->kernel = d;
+		if (m->kernel_name)
+			dso__set_kernel_name(d, m->kernel_name);
+	}
 	return d;
 }
 

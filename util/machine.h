@@ -75,6 +75,11 @@ struct machine {
 	uint32_t strings_size, nr_strings;
 	struct bid_entry *bids;		/* BUILD_ID feature: name -> build-id */
 	uint32_t nr_bids;
+	/* the kernel's name in the build-id list when it is no
+	 * "[kernel.kallsyms]" (a vmlinux path); kernel_named: the list's
+	 * first kernel object (perf's kernel dso) was seen */
+	char *kernel_name;
+	bool kernel_named;
 	struct thread *last_thread;	/* lookup cache */
 	struct machine_stats stats;
 	void *unwind;			/* unwind.c state */
@@ -116,9 +121,13 @@ int machine__process_event(struct machine *machine, const union perf_event *even
 			   const struct perf_sample *sample);
 
 /* Record a build-id for a path (from the BUILD_ID feature or
- * PERF_RECORD_HEADER_BUILD_ID); "[kernel.kallsyms]" for the kernel. */
-int machine__set_build_id(struct machine *machine, const char *name,
+ * PERF_RECORD_HEADER_BUILD_ID; @misc its cpumode); "[kernel.kallsyms]" for
+ * the kernel, which may also be named by the path of a vmlinux. */
+int machine__set_build_id(struct machine *machine, const char *name, uint16_t misc,
 			  const struct build_id *bid);
+struct env;
+/* Every build-id of the file's BUILD_ID feature (machine__set_build_id). */
+void machine__set_env_build_ids(struct machine *machine, const struct env *env);
 
 struct thread *machine__findnew_thread(struct machine *machine, int32_t pid, int32_t tid);
 struct thread *machine__find_thread(struct machine *machine, int32_t tid);

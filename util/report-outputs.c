@@ -360,20 +360,6 @@ static int builder__event(struct tool *tool, const union perf_event *event,
 	return err == -EINVAL ? 0 : err;	/* a malformed record is skipped */
 }
 
-static void builder__set_build_ids(struct profile_builder *b, struct session *session)
-{
-	struct env *env = session__env(session);
-
-	for (uint32_t i = 0; env && i < env->nr_build_ids; i++) {
-		struct build_id bid;
-
-		if (!env->build_ids[i].filename)
-			continue;
-		build_id__init(&bid, env->build_ids[i].build_id, env->build_ids[i].size);
-		machine__set_build_id(b->machine, env->build_ids[i].filename, &bid);
-	}
-}
-
 struct profile *profile__from_file(const char *input, const struct symbol_opts *symopts,
 				   int max_stack, unsigned int flags)
 {
@@ -402,7 +388,7 @@ struct profile *profile__from_file(const char *input, const struct symbol_opts *
 		goto out;
 	}
 	b.machine->env = session__env(session);
-	builder__set_build_ids(&b, session);
+	machine__set_env_build_ids(b.machine, session__env(session));
 	/* events in the file's order (pipe mode: they come with the records) */
 	{
 		struct evlist *el = session__evlist(session);

@@ -105,9 +105,13 @@ void sort__set_verbose(bool verbose)
 	sort_verbose = verbose;
 }
 
-/* the dso's name in the column: its path with -v */
+/* the dso's name in the column: its path with -v (a kernel the build-id
+ * list names by a vmlinux path keeps that name while it has no symbols,
+ * perf's name for it until it reads kallsyms) */
 static const char *dso_shown(const struct dso *dso)
 {
+	if (sort_verbose && dso && dso->rec_name && !dso->syms.nr)
+		return dso->rec_name;
 	return sort_verbose && dso && dso->long_name ? dso->long_name : dso__name(dso);
 }
 
