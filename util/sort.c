@@ -252,11 +252,12 @@ static int sym_width(const struct hist_entry *he)
 {
 	int n = 0;
 
-	/* -v: perf counts the prefix's origin letter for symbols only */
-	if (sort_verbose) {
+	/* -v: perf counts the prefix for symbols only; an unresolved
+	 * address's row is wider than the column perf sizes for it */
+	if (sort_verbose && he->sym) {
 		char buf[64];
 
-		n = sym_verbose_prefix(he, buf, sizeof(buf)) - (he->sym ? 0 : 3);
+		n = sym_verbose_prefix(he, buf, sizeof(buf));
 	}
 	return n + (he->sym ? 4 + (int)strlen(he->sym->name) : (he->addr ? 4 + 18 : 4 + 16));
 }

@@ -28,6 +28,28 @@ both "$T/fresh.data" --symfs "$T/cached"
 grep -q '\[\.\] mwork_inner' "$T/perf" || fail "perf did not use DIR/.debug"
 both "$T/fresh.data" --symfs "$T/cached/" --kallsyms /proc/kallsyms
 script_vs_perf "$T/fresh.data" --symfs "$T/cached"
+# libmwork.so stripped to .dynsym in DIR and in DIR/.debug, its debug file at
+# DIR/usr/lib/debug/PATH.debug: perf takes the symbols from the debug file
+# (origin letter f with -v), not from the second stripped copy
+bid=$("$PERF" buildid-list -i "$T/fresh.data" 2>/dev/null | awk '$2 ~ /libmwork.so$/ { print $1 }')
+if [ -n "$bid" ] && command -v strip >/dev/null && command -v objcopy >/dev/null; then
+	S=$T/stripped
+	B=$(echo "$bid" | cut -c1-2)
+	C=$S/.debug/.build-id/$B/$(echo "$bid" | cut -c3-)
+	mkdir -p "$S$WL" "$S/usr/lib/debug$WL" "$S/usr/lib/debug/.build-id/$B" "$C"
+	strip --strip-all -o "$S$WL/libmwork.so" "$WL/libmwork.so"
+	cp "$S$WL/libmwork.so" "$C/elf"
+	objcopy --only-keep-debug "$WL/libmwork.so" "$S/usr/lib/debug$WL/libmwork.so.debug"
+	cp "$WL/dsouser" "$S$WL/"
+	both "$T/fresh.data" --symfs "$S" --no-children -s dso,sym -v
+	grep -q ' f \[\.\] mwork_inner' "$T/perf" || fail "perf did not take libmwork.so's debug file"
+	# a debug file in the cache and one under usr/lib/debug/.build-id:
+	# perf reads the cache's (D) first
+	cp "$S/usr/lib/debug$WL/libmwork.so.debug" "$C/debug"
+	cp "$C/debug" "$S/usr/lib/debug/.build-id/$B/$(echo "$bid" | cut -c3-).debug"
+	both "$T/fresh.data" --symfs "$S" --no-children -s dso,sym -v
+	grep -q ' D \[\.\] mwork_inner' "$T/perf" || fail "perf did not take the cache's debug file"
+fi
 
 # "/" is no tree: this machine's files and kernel, the cache is /.debug
 export HOME="$T/nohome"
