@@ -833,15 +833,9 @@ static int report__setup(struct report *rep)
 	int err;
 
 	rep->setup_done = true;
-	if (evswitch__active(&rep->evswitch)) {
-		const char *missing = NULL;
-
-		if (evswitch__init(&rep->evswitch, el, &missing)) {
-			pr_err("report: --switch-on/--switch-off event '%s' is not in the file (mperf report --stats lists its events)\n",
-			       missing);
-			rep->usage_error = true;
-			return -EINVAL;
-		}
+	if (evswitch__active(&rep->evswitch) && evswitch__init(&rep->evswitch, el, "report")) {
+		rep->usage_error = true;
+		return -EINVAL;
 	}
 	rep->has_callchains = evlist__has_callchains(el);
 	/* pipe mode: perf decides before the attrs arrive, so children stay

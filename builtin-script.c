@@ -2252,15 +2252,9 @@ static int script__setup(struct script *sc, struct session *session)
 			sc->name_width = len;
 	}
 	script__type_fields(sc, el, session__is_pipe(session));
-	if (evswitch__active(&sc->evswitch)) {
-		const char *missing = NULL;
-
-		if (evswitch__init(&sc->evswitch, el, &missing)) {
-			pr_err("script: --switch-on/--switch-off event '%s' is not in the file (mperf report --stats lists its events)\n",
-			       missing);
-			sc->said = true;
-			return -EINVAL;
-		}
+	if (evswitch__active(&sc->evswitch) && evswitch__init(&sc->evswitch, el, "script")) {
+		sc->said = true;
+		return -EINVAL;
 	}
 	if (script__open_dumps(sc, el))
 		return -EIO;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <string.h>
+#include "debug.h"
 #include "evswitch.h"
 #include "evlist.h"
 #include "evsel.h"
@@ -13,22 +14,25 @@ static const struct evsel *evswitch__find(const struct evlist *el, const char *n
 	return NULL;
 }
 
-int evswitch__init(struct evswitch *sw, const struct evlist *el, const char **missing)
+int evswitch__init(struct evswitch *sw, const struct evlist *el, const char *tool)
 {
+	const char *missing = NULL;
+
 	sw->ready = true;
 	if (sw->on_name) {
 		sw->on = evswitch__find(el, sw->on_name);
-		if (!sw->on) {
-			*missing = sw->on_name;
-			return -ENOENT;
-		}
+		if (!sw->on)
+			missing = sw->on_name;
 	}
-	if (sw->off_name) {
+	if (sw->off_name && !missing) {
 		sw->off = evswitch__find(el, sw->off_name);
-		if (!sw->off) {
-			*missing = sw->off_name;
-			return -ENOENT;
-		}
+		if (!sw->off)
+			missing = sw->off_name;
+	}
+	if (missing) {
+		pr_err("%s: --switch-on/--switch-off event '%s' is not in the file (mperf report --stats lists its events)\n",
+		       tool, missing);
+		return -ENOENT;
 	}
 	sw->discarding = sw->on != NULL;
 	return 0;

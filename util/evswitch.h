@@ -33,9 +33,9 @@ static inline bool evswitch__active(const struct evswitch *sw)
 
 /*
  * Find the named events in @el (by their full name, "sched:sched_switch").
- * 0; -ENOENT with *@missing set to the name not found.
+ * 0; -ENOENT after one error line, "@tool: ..." naming the event not found.
  */
-int evswitch__init(struct evswitch *sw, const struct evlist *el, const char **missing);
+int evswitch__init(struct evswitch *sw, const struct evlist *el, const char *tool);
 
 /* Whether a sample of @evsel is left out; advances the window. */
 bool evswitch__discard(struct evswitch *sw, const struct evsel *evsel);
