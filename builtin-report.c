@@ -105,6 +105,7 @@ struct report {
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
+	const char *pretty;		/* --pretty: perf 6.1 ignores it too */
 	bool group;		/* group view of event groups (perf's default) */
 	bool group_set;		/* --group/--no-group given */
 	bool forced_group;	/* all events made one group (see report__force_group) */
@@ -2083,7 +2084,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "samples", "the TUI has no per-entry sample browser"),
 		OPT_UNSUPPORTED('m', "modules", "module symbols come from kallsyms (or --kallsyms)"),
 		OPT_UNSUPPORTED(0, "disable-order", "records are always delivered in time order"),
-		OPT_UNSUPPORTED(0, "pretty", "only perf's normal layout is printed"),
+		OPT_STRING(0, "pretty", &rep.pretty, "key",
+			   "accepted and ignored, as perf 6.1 does (normal, raw)"),
 		OPT_INCR('q', "quiet", &quiet, "rows only, no warnings"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose"),
 		OPT_END()

@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v, --full-source-path (report and script), --stdio-color (and bad input: one line, non-zero exit)
+# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v, --full-source-path (report and script), --stdio-color, --pretty (and bad input: one line, non-zero exit)
 . "$(dirname "$0")/lib.sh"
 need_perf
 D="$DATA/perf-6.1"
@@ -35,6 +35,12 @@ syswide-fp --ignore-callees ^do_|^__x64|entry_SYSCALL --no-children
 cpuburn-dwarf --ignore-callees ^cb_|main --no-children
 LIST
 bad_input "--ignore-callees '('" "--ignore-callees" --ignore-callees '('
+
+# --pretty: perf 6.1 takes any value and changes nothing
+for o in raw normal bogus; do
+	report_vs_perf "$D/dsouser-fp.data" $SA --pretty "$o" --no-children
+	n=$((n + 1))
+done
 
 # -w: numbers as wide as given (their column as wide as its header at
 # least), keys cut and padded to the width, the CPU zero-padded, symbols
@@ -106,4 +112,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 36 ] || fail "only $n option sets ran"
+[ "$n" -eq 39 ] || fail "only $n option sets ran"
