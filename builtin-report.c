@@ -106,6 +106,7 @@ struct report {
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
 	const char *pretty;		/* --pretty: perf 6.1 ignores it too */
+	bool show_ref;			/* --show-ref-call-graph */
 	bool group;		/* group view of event groups (perf's default) */
 	bool group_set;		/* --group/--no-group given */
 	bool forced_group;	/* all events made one group (see report__force_group) */
@@ -1729,6 +1730,12 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		fprintf(fp, "%s'", rep->forced_group ? "" : " }");
 		if (rep->time_str)
 			fprintf(fp, " (time slices: %s)", rep->time_str);
+		for (m = 0; rep->show_ref && m < nr; m++)
+			if (strstr(el->entries[leader->idx + m]->name, "call-graph=no") ||
+			    (!m && leader->group_name && strstr(leader->group_name, "call-graph=no"))) {
+				fputs(", show reference callgraph", fp);
+				break;
+			}
 		fputc('\n', fp);
 		report__print_count(rep, fp, period);
 	}
@@ -1819,6 +1826,8 @@ static int report__print(struct report *rep, FILE *fp)
 				evsel->nr_members > 1 ? "s" : "", evsel->name);
 			if (rep->time_str)
 				fprintf(fp, " (time slices: %s)", rep->time_str);
+			if (rep->show_ref && strstr(evsel->name, "call-graph=no"))
+				fputs(", show reference callgraph", fp);
 			fputc('\n', fp);
 			report__print_count(rep, fp, h->total_period);
 		}
@@ -2074,7 +2083,8 @@ int cmd_report(int argc, const char **argv)
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
 		OPT_UNSUPPORTED(0, "mem-mode", "the memory-access sort keys are not implemented"),
-		OPT_UNSUPPORTED(0, "show-ref-call-graph", "not implemented"),
+		OPT_BOOLEAN(0, "show-ref-call-graph", &rep.show_ref,
+			    "mark the tables of call-graph=no events (their chains are those recorded)"),
 		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
 		OPT_UNSUPPORTED('M', "disassembler-style", "mperf disassembles with capstone (Intel syntax)"),
 		OPT_UNSUPPORTED(0, "asm-raw", "the annotate view shows no instruction bytes"),

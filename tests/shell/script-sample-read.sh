@@ -1,6 +1,6 @@
 #!/bin/sh
 # {a,b}:S recordings (PERF_SAMPLE_READ, group and single reads): script,
-# report (group view, --no-group, -n) and -D equal perf's: a sample per
+# report (group view, --no-group, -n, --show-ref-call-graph) and -D equal perf's: a sample per
 # member, worth its value's growth since its last read, none when it did
 # not grow
 . "$(dirname "$0")/lib.sh"
@@ -36,4 +36,13 @@ grep -q '^\.\.\.\.\. id [0-9a-f]*, value [0-9a-f]*, lost 0$' "$T/perf" ||
 run one.data -D
 grep -q '^\.\.\.\.\.\. time enabled ' "$T/perf" || fail "perf -D printed no time enabled"
 run one.data -n
+# --show-ref-call-graph marks the tables of call-graph=no members
+"$PERF" record -q -e '{cpu-clock/call-graph=fp/,page-faults/call-graph=no/}:S' \
+	-o "$T/ref.data" -- "$WL/cpuburn" 0.1 >/dev/null 2>&1 || fail "perf record of call-graph terms failed"
+run ref.data --show-ref-call-graph
+grep -q "page-faults/call-graph=no/ }', show reference callgraph" "$T/perf" ||
+	fail "perf did not mark the group"
+run ref.data --show-ref-call-graph --no-group
+grep -q "of event 'page-faults/call-graph=no/', show reference callgraph" "$T/perf" ||
+	fail "perf did not mark the member's table"
 echo "ok: $n script and report outputs of :S recordings equal perf's"
