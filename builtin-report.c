@@ -1269,6 +1269,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	struct callchain_cursor *cursor = NULL;
 	struct symbol *parent = NULL;
 	uint64_t period = sample->period;
+	bool ref_sample = false;
 	int err;
 
 	if (!rep->setup_done) {
@@ -1305,7 +1306,16 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		rep->nr_filtered++;
 		return 0;
 	}
-	if (rep->need_callchain) {
+	if (rep->need_callchain && hists->opts.children &&
+	    !sample->callchain && !sample->user_stack.size) {
+		/* a sample with no chain of its own (-e E1/call-graph=fp/ -e
+		 * E2): perf leaves the chain of the last sample it resolved in
+		 * its cursor, and takes this sample's children entries (and,
+		 * with --show-ref-call-graph, its call graph) from it */
+		hists->nr_no_callchain++;
+		cursor = &rep->cursor;
+		ref_sample = true;
+	} else if (rep->need_callchain) {
 		err = machine__resolve_callchain_ordered(rep->machine, al.thread, sample,
 							 &rep->cursor, rep->max_stack,
 							 rep->cc.order == ORDER_CALLER);
@@ -1372,6 +1382,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	/* -x: samples without a caller matching --parent are hidden */
 	if (rep->exclude_other && !tmpl.parent)
 		tmpl.filtered = true;
+	hists->ref_sample = ref_sample;
 	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode);
 }
 
@@ -1808,6 +1819,12 @@ static int report__print(struct report *rep, FILE *fp)
 
 		if (rep->group && evsel->leader != evsel)
 			continue;	/* shown in its leader's table */
+		/* perf prints the call graphs of an event recorded with
+		 * them; of others (their chains a previous sample's) only
+		 * with --show-ref-call-graph */
+		so.show_callchain = rep->use_callchain &&
+				    (rep->show_ref || (evsel->attr.sample_type &
+						       (PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_STACK_USER)));
 		if (rep->group && evsel->nr_members > 1) {
 			printed += report__print_group(rep, evsel, &so, fp);
 			continue;

@@ -361,7 +361,8 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		he->nr_events_acc++;
 	}
 	he->last_sample = seq;
-	err = he__add_chain(hists, he, ordered, nr, period);
+	if (!hists->ref_sample)
+		err = he__add_chain(hists, he, ordered, nr, period);
 
 	/* children: every frame's entry gets the period once per sample,
 	 * with the chain from that frame on. perf skips a frame equal to an

@@ -144,6 +144,10 @@ struct hists {
 	uint64_t nr_no_callchain;	/* samples without callchain */
 	uint64_t nr_truncated;		/* DWARF unwinding stopped early */
 	uint64_t sample_seq;
+	/* the next hists__add_sample's cursor is the chain of a previous
+	 * sample (perf's cursor for a sample without a chain of its own):
+	 * the children entries get it, the self entry's call graph not */
+	bool ref_sample;
 	/* the keys do not order entries totally (a symbol key without the
 	 * dso key before it): entries are found as perf finds them, by a
 	 * walk down its red-black tree, so that the entries perf keeps

@@ -94,12 +94,17 @@ rep dummy-group "$T/dummy.data" --group -s dso
 rep gdummy "$T/gdummy.data"
 rep gdummy-noskip "$T/gdummy.data" --no-skip-empty -s dso
 # callchains for one event only (a call-graph term): the other event's
-# entries have no call graph (with children, perf's entries of such
-# samples follow the chain of the sample before: not compared)
-"$PERF" record -q -o "$T/mixg.data" -e cpu-clock/call-graph=fp/ -e page-faults -- "$WL/dsouser" 0.1 \
-	>/dev/null 2>&1 || fail "perf record -e cpu-clock/call-graph=fp/ -e page-faults"
+# entries have no call graph; with children their children entries come
+# from the chain of the sample perf resolved before (its cursor), shown as
+# their graphs with --show-ref-call-graph
+"$PERF" record -q -o "$T/mixg.data" -e cpu-clock/call-graph=fp/ -e task-clock -e page-faults -- \
+	"$WL/dsouser" 0.1 >/dev/null 2>&1 ||
+	fail "perf record -e cpu-clock/call-graph=fp/ -e task-clock -e page-faults"
 rep mixg "$T/mixg.data" --no-children
 rep mixg-caller "$T/mixg.data" --no-children -g caller -s dso,sym
+rep mixg-children "$T/mixg.data"
+rep mixg-ref "$T/mixg.data" --show-ref-call-graph -G
+rep mixg-ref-sym "$T/mixg.data" --show-ref-call-graph -s sym
 # a -F field the samples lack is an error in both (no CPU without -a/--sample-cpu)
 scr sw-cpu "$T/sw.data" -F comm,tid,cpu,event
 [ -s "$T/sw-cpu.m" ] && fail "script -F cpu printed lines without a cpu"
