@@ -614,7 +614,10 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 			return -ENOMEM;
 		parent->mmap_only = child->mmap_only = false;
 		child->pid = (int32_t)r->pid;
-		child->ppid = (int32_t)r->ppid;
+		/* the parent is the thread that forked it (perf's ppid is the
+		 * parent thread's tid: a thread made by another thread than
+		 * its process's main one hangs below that thread) */
+		child->ppid = (int32_t)r->ptid;
 		/* a parent known only by its ":tid" placeholder passes
 		 * nothing on: the child keeps its own, as in perf */
 		if (parent->comm && parent->comm_set)

@@ -44,9 +44,9 @@ static inline void rec_mmap2(struct machine *m, uint32_t pid, uint64_t start, ui
 	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
 }
 
-/* a process @pid forked by @ppid (@misc: PERF_RECORD_MISC_FORK_EXEC when
- * synthesized) */
-static inline void rec_fork(struct machine *m, uint32_t pid, uint32_t ppid, uint16_t misc)
+/* thread @tid of process @pid made by thread @ptid of process @ppid */
+static inline void rec_fork_tid(struct machine *m, uint32_t pid, uint32_t ppid,
+				uint32_t tid, uint32_t ptid, uint16_t misc)
 {
 	union { struct perf_event_header h; char b[64]; } ev;
 	uint64_t time = 1;
@@ -57,10 +57,17 @@ static inline void rec_fork(struct machine *m, uint32_t pid, uint32_t ppid, uint
 	ev.h.size = 8 + 16 + 8;
 	memcpy(ev.b + 8, &pid, 4);
 	memcpy(ev.b + 12, &ppid, 4);
-	memcpy(ev.b + 16, &pid, 4);
-	memcpy(ev.b + 20, &ppid, 4);
+	memcpy(ev.b + 16, &tid, 4);
+	memcpy(ev.b + 20, &ptid, 4);
 	memcpy(ev.b + 24, &time, 8);
 	assert_int_equal(machine__process_event(m, (union perf_event *)&ev, NULL), 0);
+}
+
+/* a process @pid forked by @ppid (@misc: PERF_RECORD_MISC_FORK_EXEC when
+ * synthesized) */
+static inline void rec_fork(struct machine *m, uint32_t pid, uint32_t ppid, uint16_t misc)
+{
+	rec_fork_tid(m, pid, ppid, pid, ppid, misc);
 }
 
 #endif

@@ -59,6 +59,32 @@ static void test_tree_order(void **state)
 	machine__delete(m);
 }
 
+/* a thread hangs below the thread that made it (perf's ppid is the
+ * parent thread's tid), not below its process's main thread */
+static void test_thread_parent(void **state)
+{
+	struct symbol_opts opts = { 0 };
+	struct machine *m = machine__new(&opts);
+	char *text;
+
+	(void)state;
+	rec_fork(m, 10, 1, 0);
+	rec_comm(m, 10, 10, "p");
+	rec_fork_tid(m, 10, 10, 11, 10, 0);	/* made by the main thread */
+	rec_comm(m, 10, 11, "t1");
+	rec_fork_tid(m, 10, 10, 12, 11, 0);	/* made by t1 */
+	rec_comm(m, 10, 12, "t2");
+	text = print_tasks(m, false);
+	assert_string_equal(text,
+		"#      pid      tid     ppid  comm\n"
+		"         1        1       -1 |:1\n"
+		"        10       10        1 | p\n"
+		"        10       11       10 |  t1\n"
+		"        10       12       11 |   t2\n");
+	free(text);
+	machine__delete(m);
+}
+
 static void test_mmaps_and_synthesized_forks(void **state)
 {
 	struct symbol_opts opts = { 0 };
@@ -87,6 +113,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tree_order),
+		cmocka_unit_test(test_thread_parent),
 		cmocka_unit_test(test_mmaps_and_synthesized_forks),
 	};
 
