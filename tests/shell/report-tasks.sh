@@ -21,6 +21,9 @@ done
 	fail "--tasks: pid 1 is not a child of the idle task"
 need_root
 W='for i in 1 2 3; do ls >/dev/null; done; sleep 0.2'
+# a thread made by another thread than the main one hangs below it
+PY='import threading; t = threading.Thread(target=lambda: threading.Thread(target=lambda: None).start()); t.start(); t.join()'
+command -v python3 >/dev/null && W="$W; python3 -c '$PY'"
 "$PERF" record -q -a -o "$T/perf.data" -- sh -c "$W" >/dev/null 2>&1 ||
 	skip "perf record -a does not work here"
 "$MPERF" record -q -a -o "$T/mperf.data" -- sh -c "$W" >/dev/null 2>&1 ||
@@ -31,5 +34,10 @@ for f in perf mperf; do
 	# the recording's own shell forked ls three times: children of sh
 	"$MPERF" report -i "$T/$f.data" --tasks | awk '$NF ~ /ls$/ { n++ } END { exit n < 3 }' ||
 		fail "--tasks of $f's recording: fewer than three ls children"
+	if command -v python3 >/dev/null; then
+		"$MPERF" report -i "$T/$f.data" --tasks |
+			awk '$NF ~ /python3$/ && $1 != $2 && $3 != $1 { n++ } END { exit n < 1 }' ||
+			fail "--tasks of $f's recording: no thread below another thread"
+	fi
 done
 echo "$n --tasks/--mmaps outputs equal to perf's"
