@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include "callchain.h"
 #include "event.h"
+#include "map.h"
 #include "symbol.h"
 
 struct build_id;
@@ -69,6 +70,7 @@ struct machine {
 	uint32_t dsos_size, nr_dsos;
 	struct dso **dso_list;		/* creation order */
 	struct maps *kmaps;		/* kernel + modules, identity mapped */
+	struct map_ids map_ids;		/* of this session's maps and sets */
 	struct dso *kernel;
 	uint64_t kernel_start;
 	char **strings;			/* interned strings (comm), hash */
