@@ -2333,9 +2333,11 @@ int cmd_report(int argc, const char **argv)
 		if (env && env->tracing_data)
 			rep.tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
 	}
+	/* the build-ids first: the prefetch reads the kallsyms of the
+	 * recorded kernel, none of this machine for another kernel's */
+	report__set_build_ids(&rep);
 	if (!rep.stats && !rep.tasks)
 		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
-	report__set_build_ids(&rep);
 	if (!rep.stats && !rep.tasks && report__wants_dwarf(&rep, session__evlist(rep.session)))
 		machine__prefetch_dwarf(rep.machine);
 	if (rep.header) {

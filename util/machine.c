@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,17 +80,27 @@ struct machine *machine__new(const struct symbol_opts *opts)
 	return m;
 }
 
+static const struct build_id *machine__bid_for(struct machine *m, const char *name);
+
 void machine__prefetch_kernel(struct machine *m, const struct evlist *el)
 {
 	bool kernel = !el || !el->nr;
+	const struct build_id *bid;
+	char path[PATH_MAX];
 	int i;
 
 	if (m->opts.no_kernel_syms || m->opts.vmlinux)
 		return;
 	for (i = 0; el && i < el->nr && !kernel; i++)
 		kernel = !el->entries[i]->attr.exclude_kernel;
-	if (kernel)
-		kallsyms__prefetch(m->opts.kallsyms ? m->opts.kallsyms : "/proc/kallsyms");
+	if (!kernel)
+		return;
+	/* the file the kernel's dso will read, if any: none of this
+	 * machine for a file recorded on another kernel (the build-id
+	 * list is read; a pipe's comes later: /proc/kallsyms then) */
+	bid = m->kernel ? &m->kernel->bid : machine__bid_for(m, "[kernel.kallsyms]");
+	if (kernel__kallsyms_file(bid, &m->opts, path, sizeof(path)) == 0)
+		kallsyms__prefetch(path);
 }
 
 struct thread **machine__threads(struct machine *m, size_t *nr)
