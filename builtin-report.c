@@ -2341,9 +2341,11 @@ int cmd_report(int argc, const char **argv)
 		if (env && env->tracing_data)
 			rep.tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
 	}
+	/* the build-ids first: the prefetch reads the kallsyms of the
+	 * recorded kernel, none of this machine for another kernel's */
+	machine__set_env_build_ids(rep.machine, session__env(rep.session));
 	if (!rep.stats && !rep.tasks)
 		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
-	machine__set_env_build_ids(rep.machine, session__env(rep.session));
 	if (!rep.stats && !rep.tasks && report__wants_dwarf(&rep, session__evlist(rep.session)))
 		machine__prefetch_dwarf(rep.machine);
 	if (rep.header) {

@@ -21,11 +21,12 @@ struct callchain_cursor_node {
 	struct map *map;
 	struct dso *dso;
 	struct symbol *sym;
-	char level;		/* 'k' or '.' */
 	/* DWARF-unwound frames when machine->frame_srclines: the frame's
 	 * source line as perf gets it with the inlined functions (the line
 	 * in the innermost one, the call sites above it); else NULL */
 	const char *srcline;
+	/* the small fields together: 56 bytes a frame, 128 a tree node */
+	char level;		/* 'k' or '.' */
 	bool unwound;		/* a DWARF-unwound user frame */
 	/* enum chain_key: how the frame merges with others in the call
 	 * tree (-g address, -g srcline: by srcline, which it prints) */

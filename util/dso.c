@@ -246,33 +246,58 @@ static void warn_hidden_kallsyms(const char *path)
 }
 
 /*
- * The kallsyms of the recorded kernel, as perf finds it: this machine's
- * when the running kernel has the recorded build-id (or none is
- * recorded), else the copy perf record put in the build-id cache; else
- * one warning and -ENOENT (perf's raw kernel addresses, not the names of
- * another kernel's symbols).
+ * The kallsyms of the recorded kernel (build-id @bid, NULL or empty: none
+ * recorded), as perf finds it: this machine's when the running kernel
+ * has that build-id (or none is recorded), else the copy perf record put
+ * in the build-id cache; else -ENOENT (perf's raw kernel addresses, not
+ * the names of another kernel's symbols). Quiet.
  */
-static int kernel__kallsyms_path(struct dso *dso, const struct symbol_opts *opts,
-				 char *out, size_t size)
+static int kernel__recorded_kallsyms(const struct build_id *bid, const struct symbol_opts *opts,
+				     char *out, size_t size)
 {
 	char cache[PATH_MAX / 2], hex[SBUILD_ID_SIZE];
 	struct build_id running;
 
 	snprintf(out, size, "/proc/kallsyms");
-	if (!dso->bid.size || sysfs__read_build_id(NULL, &running) < 0 ||
-	    build_id__cmp(&running, &dso->bid) == 0)
+	if (!bid || !bid->size || sysfs__read_build_id(NULL, &running) < 0 ||
+	    build_id__cmp(&running, bid) == 0)
 		return 0;
-	build_id__snprintf(&dso->bid, hex, sizeof(hex));
+	build_id__snprintf(bid, hex, sizeof(hex));
 	if (cache_dir(opts ? opts->symfs : NULL, cache, sizeof(cache))) {
 		snprintf(out, size, "%s/[kernel.kallsyms]/%s/kallsyms", cache, hex);
 		if (file_exists(out))
 			return 0;
 	}
-	if (!(opts && opts->quiet))
+	return -ENOENT;
+}
+
+/* The same, with one warning that names the fix when there is none */
+static int kernel__kallsyms_path(struct dso *dso, const struct symbol_opts *opts,
+				 char *out, size_t size)
+{
+	char hex[SBUILD_ID_SIZE];
+	int err = kernel__recorded_kallsyms(&dso->bid, opts, out, size);
+
+	if (err && !(opts && opts->quiet)) {
+		build_id__snprintf(&dso->bid, hex, sizeof(hex));
 		pr_warning("kernel symbols not resolved: the file's kernel (build-id %s) is not "
 			   "the running one and the build-id cache has no kallsyms of it; give "
 			   "--kallsyms FILE or --vmlinux FILE from the recording machine\n", hex);
-	return -ENOENT;
+	}
+	return err;
+}
+
+int kernel__kallsyms_file(const struct build_id *bid, const struct symbol_opts *opts,
+			  char *out, size_t size)
+{
+	if (opts && opts->kallsyms) {
+		snprintf(out, size, "%s", opts->kallsyms);
+		return 0;
+	}
+	/* dso__load_kernel reads nothing of this machine for a --symfs tree */
+	if (opts && symfs_set(opts->symfs))
+		return -ENOENT;
+	return kernel__recorded_kallsyms(bid, opts, out, size);
 }
 
 static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)

@@ -66,6 +66,16 @@ void dso__set_build_id(struct dso *dso, const struct build_id *bid);
 int dso__load(struct dso *dso, const struct symbol_opts *opts);
 struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
 				uint64_t addr);
+/*
+ * The kallsyms file dso__load reads the kernel's symbols from (when no
+ * vmlinux is given) for a recording of the kernel of build-id @bid (NULL
+ * or empty: none recorded): the --kallsyms file; none for a --symfs tree;
+ * this machine's /proc/kallsyms when it runs that kernel; else the copy
+ * perf record put in the build-id cache, or none. 0 with the path in
+ * @out, or -ENOENT (quietly: dso__load says why).
+ */
+int kernel__kallsyms_file(const struct build_id *bid, const struct symbol_opts *opts,
+			  char *out, size_t size);
 /* Path of a file usable for debug info (srcline, unwind), or NULL. */
 const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts);
 /*

@@ -272,16 +272,9 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->hash = h;
 	he->seq = hists->nr_entries;
 	he->src_seen = he->src_counted = false;
-	he->callchain = NULL;
-	if (hists->opts.callchain) {
-		he->callchain = malloc(sizeof(*he->callchain));
-		if (!he->callchain) {
-			free(he);
-			return NULL;
-		}
-		callchain_root__init(he->callchain);
-		he->callchain->arena = &hists->arena;
-	}
+	he->callchain = NULL;	/* built when needed (he__add_chain) */
+	he->chain_refs = NULL;
+	he->nr_chain_refs = 0;
 	he->hnext = hists->table[h & (hists->table_size - 1)];
 	hists->table[h & (hists->table_size - 1)] = he;
 	hists->nr_entries++;
@@ -300,15 +293,105 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	return he;
 }
 
-static int he__add_chain(struct hists *hists, struct hist_entry *he,
-			 const struct callchain_cursor_node *frames, uint32_t nr,
-			 uint64_t period)
+/*
+ * An entry's first HE_CHAIN_REFS chains are kept as references to a copy
+ * of their sample's frames, and its tree is built from them (in their
+ * order: the tree appending each would have built) only when it is read,
+ * merged into or appended to once more. perf keeps apart some entries of
+ * equal keys and merges them at collapse: an inlined function's entry
+ * renamed by another process's sample is one per process (and exec) with
+ * a chain or two, and a tree each would have cost more than their
+ * samples' frames. An entry merged into another one gets a tree only for
+ * the merge (hist_entry__merge).
+ */
+#define HE_CHAIN_REFS 2
+
+/* One sample's frames in display order, and their copy in the arena once
+ * an entry keeps a chain of them */
+struct sample_chain {
+	const struct callchain_cursor_node *frames;
+	const struct callchain_cursor_node *kept;
+	uint32_t nr;
+};
+
+/* Append @he's kept chains to @root (a new one); 0 or -ENOMEM */
+static int hist_entry__chain_replay(const struct hist_entry *he, struct callchain_root *root)
 {
+	for (uint8_t i = 0; i < he->nr_chain_refs; i++) {
+		const struct callchain_ref *r = &he->chain_refs[i];
+		int err = callchain_root__append(root, r->frames, r->nr, r->period);
+
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* @he's tree (-g), built from its kept chains; 0 or -ENOMEM */
+static int hist_entry__chain_build(struct hists *hists, struct hist_entry *he)
+{
+	struct callchain_root *root;
+	int err;
+
+	if (he->callchain || !hists->opts.callchain)
+		return 0;
+	root = malloc(sizeof(*root));
+	if (!root)
+		return -ENOMEM;
+	callchain_root__init(root);
+	root->arena = &hists->arena;
+	/* on ENOMEM the tree keeps what fitted, as appending it would */
+	err = hist_entry__chain_replay(he, root);
+	he->callchain = root;
+	he->nr_chain_refs = 0;
+	return err;
+}
+
+/* Keep @sc's chain from frame @from on for @he; false: no room (or
+ * ENOMEM), the chain goes to its tree */
+static bool hist_entry__chain_keep(struct hists *hists, struct hist_entry *he,
+				   struct sample_chain *sc, uint32_t from, uint64_t period)
+{
+	struct callchain_ref *r;
+
+	if (he->callchain || he->nr_chain_refs == HE_CHAIN_REFS)
+		return false;
+	if (!he->chain_refs) {
+		he->chain_refs = callchain_arena__alloc(&hists->arena,
+							HE_CHAIN_REFS * sizeof(*he->chain_refs));
+		if (!he->chain_refs)
+			return false;
+	}
+	if (sc->nr && !sc->kept) {
+		struct callchain_cursor_node *k;
+
+		k = callchain_arena__alloc(&hists->arena, sc->nr * sizeof(*k));
+		if (!k)
+			return false;
+		memcpy(k, sc->frames, sc->nr * sizeof(*k));
+		sc->kept = k;
+	}
+	r = &he->chain_refs[he->nr_chain_refs++];
+	r->frames = sc->nr ? sc->kept + from : NULL;
+	r->nr = sc->nr - from;
+	r->period = period;
+	return true;
+}
+
+static int he__add_chain(struct hists *hists, struct hist_entry *he,
+			 struct sample_chain *sc, uint32_t from, uint64_t period)
+{
+	uint32_t nr = sc->nr - from;
+	int err;
+
 	if (nr > he->depth)
 		he->depth = nr;
-	if (!he->callchain)
+	if (!hists->opts.callchain || hist_entry__chain_keep(hists, he, sc, from, period))
 		return 0;
-	return callchain_root__append(he->callchain, frames, nr, period);
+	err = hist_entry__chain_build(hists, he);
+	if (err)
+		return err;
+	return callchain_root__append(he->callchain, sc->frames + from, nr, period);
 }
 
 int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
@@ -316,6 +399,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		      uint8_t cpumode)
 {
 	struct callchain_cursor_node stackbuf[128], *ordered = stackbuf;
+	struct sample_chain sc = { .kept = NULL };
 	struct hist_entry *he = hists__findnew(hists, tmpl);
 	uint32_t nr = cursor ? cursor->nr : 0, i;
 	uint64_t seq = ++hists->sample_seq;
@@ -361,8 +445,10 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		he->nr_events_acc++;
 	}
 	he->last_sample = seq;
+	sc.frames = ordered;
+	sc.nr = nr;
 	if (!hists->ref_sample)
-		err = he__add_chain(hists, he, ordered, nr, period);
+		err = he__add_chain(hists, he, &sc, 0, period);
 
 	/* children: every frame's entry gets the period once per sample,
 	 * with the chain from that frame on. perf skips a frame equal to an
@@ -446,7 +532,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 				cache[ncache++] = fe;
 			fe->period_acc += period;
 			fe->nr_events_acc++;
-			err = he__add_chain(hists, fe, ordered + i, nr - i, period);
+			err = he__add_chain(hists, fe, &sc, i, period);
 		}
 		if (cache != cachebuf)
 			free(cache);
@@ -629,9 +715,15 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 }
 
 /* perf's collapse merges an entry into the equal one already in its tree:
- * periods add up, callchain paths are appended to the survivor's tree */
-static int hist_entry__merge(struct hist_entry *into, struct hist_entry *he)
+ * periods add up, callchain paths are appended to the survivor's tree (in
+ * a walk of the merged entry's tree: one without a tree gets a passing
+ * one, out of the arena) */
+static int hist_entry__merge(struct hists *hists, struct hist_entry *into,
+			     struct hist_entry *he)
 {
+	struct callchain_root tmp;
+	int err;
+
 	into->period += he->period;
 	into->period_sys += he->period_sys;
 	into->period_us += he->period_us;
@@ -640,9 +732,19 @@ static int hist_entry__merge(struct hist_entry *into, struct hist_entry *he)
 	into->nr_events += he->nr_events;
 	into->period_acc += he->period_acc;
 	into->nr_events_acc += he->nr_events_acc;
-	if (into->callchain && he->callchain)
+	if (!hists->opts.callchain)
+		return 0;
+	err = hist_entry__chain_build(hists, into);
+	if (err)
+		return err;
+	if (he->callchain)
 		return callchain_root__merge(into->callchain, he->callchain);
-	return 0;
+	callchain_root__init(&tmp);
+	err = hist_entry__chain_replay(he, &tmp);
+	if (!err)
+		err = callchain_root__merge(into->callchain, &tmp);
+	callchain_root__exit(&tmp);
+	return err;
 }
 
 static int seq_cmp(const void *pa, const void *pb)
@@ -738,7 +840,7 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 			if (!r && merge) {
 				/* ENOMEM: the tree lacks the paths, the
 				 * periods are right */
-				(void)hist_entry__merge(in[cur], in[z]);
+				(void)hist_entry__merge(hists, in[cur], in[z]);
 				merged = true;
 				break;
 			}
@@ -880,4 +982,7 @@ void hists__output_resort(struct hists *hists)
 	if (!hists__rb_order(hists, &n))
 		qsort_r(hists->sorted, n, sizeof(*hists->sorted), output_cmp, hists);
 	hists->nr_sorted = n;
+	/* ENOMEM: an entry shows what its tree got (none: no chain) */
+	for (i = 0; i < n; i++)
+		(void)hist_entry__chain_build(hists, hists->sorted[i]);
 }

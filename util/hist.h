@@ -45,6 +45,14 @@ struct dyn_row {
 	struct dyn_cell c[];
 };
 
+/* A chain added to an entry whose tree is not built yet: @nr frames (in
+ * display order) that stay in the hists' arena, and the sample's period */
+struct callchain_ref {
+	const struct callchain_cursor_node *frames;
+	uint64_t period;
+	uint32_t nr;
+};
+
 struct hist_entry {
 	/* keys */
 	struct thread *thread;
@@ -85,7 +93,11 @@ struct hist_entry {
 	/* the map of the latest sample as perf tells maps apart: the map
 	 * object and, for user maps, the set (process) holding it */
 	uint64_t map_id, maps_id;
+	/* -g: the entry's call tree, built when it is read (output), merged
+	 * into (collapse) or appended to past HE_CHAIN_REFS chains; until
+	 * then NULL, and its chains are kept in chain_refs (see hist.c) */
 	struct callchain_root *callchain;
+	struct callchain_ref *chain_refs;
 	/* bookkeeping */
 	uint64_t hash;
 	uint64_t seq;		/* creation order (perf's insertion order) */
@@ -100,6 +112,7 @@ struct hist_entry {
 	 * the sample that created the entry (its children entries too), as
 	 * perf decides it per sample and keeps it with the entry */
 	bool filtered;
+	uint8_t nr_chain_refs;
 	uint64_t last_sample;	/* children: added for this sample already */
 	struct hist_entry *hnext;
 };
@@ -167,7 +180,8 @@ struct hists {
 	struct hist_entry *rb_root;
 	int src_key;			/* index of the srcline key, or -1 */
 	struct hists_opts opts;
-	struct callchain_arena arena;	/* every entry's callchain tree */
+	struct callchain_arena arena;	/* every entry's callchain tree,
+					 * kept chains and chain_refs */
 };
 
 int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
@@ -184,7 +198,8 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		      uint8_t cpumode);
 
 /* Output order: (children,) self desc, then callchain depth for ties
- * within a thread (children), then the keys ascending. */
+ * within a thread (children), then the keys ascending. The entries of
+ * h.sorted get their callchain trees (-g) here. */
 void hists__output_resort(struct hists *hists);
 
 /* Insert @items one by one into a red-black tree (left when @cmp(new,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +73,7 @@ struct machine *machine__new(const struct symbol_opts *opts)
 	m->threads = calloc(m->threads_size, sizeof(*m->threads));
 	m->dsos = calloc(m->dsos_size, sizeof(*m->dsos));
 	m->strings = calloc(m->strings_size, sizeof(*m->strings));
-	m->kmaps = maps__new();
+	m->kmaps = maps__new(&m->map_ids);
 	if (!m->threads || !m->dsos || !m->strings || !m->kmaps) {
 		machine__delete(m);
 		return NULL;
@@ -80,17 +81,27 @@ struct machine *machine__new(const struct symbol_opts *opts)
 	return m;
 }
 
+static const struct build_id *machine__bid_for(struct machine *m, const char *name);
+
 void machine__prefetch_kernel(struct machine *m, const struct evlist *el)
 {
 	bool kernel = !el || !el->nr;
+	const struct build_id *bid;
+	char path[PATH_MAX];
 	int i;
 
 	if (m->opts.no_kernel_syms || m->opts.vmlinux)
 		return;
 	for (i = 0; el && i < el->nr && !kernel; i++)
 		kernel = !el->entries[i]->attr.exclude_kernel;
-	if (kernel)
-		kallsyms__prefetch(m->opts.kallsyms ? m->opts.kallsyms : "/proc/kallsyms");
+	if (!kernel)
+		return;
+	/* the file the kernel's dso will read, if any: none of this
+	 * machine for a file recorded on another kernel (the build-id
+	 * list is read; a pipe's comes later: /proc/kallsyms then) */
+	bid = m->kernel ? &m->kernel->bid : machine__bid_for(m, "[kernel.kallsyms]");
+	if (kernel__kallsyms_file(bid, &m->opts, path, sizeof(path)) == 0)
+		kallsyms__prefetch(path);
 }
 
 struct thread **machine__threads(struct machine *m, size_t *nr)
@@ -410,7 +421,8 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 			t->pid = pid;
 		if (!t->maps) {
 			leader = pid != tid && pid != -1 ? machine__find_thread(m, pid) : NULL;
-			t->maps = leader && leader->maps ? maps__get(leader->maps) : maps__new();
+			t->maps = leader && leader->maps ? maps__get(leader->maps) :
+				  maps__new(&m->map_ids);
 		}
 		return t;
 	}
@@ -423,9 +435,9 @@ struct thread *machine__findnew_thread(struct machine *m, int32_t pid, int32_t t
 		if (!leader)
 			leader = machine__add_thread(m, pid, pid);
 		if (leader && !leader->maps)
-			leader->maps = maps__new();
+			leader->maps = maps__new(&m->map_ids);
 	}
-	t->maps = leader && leader->maps ? maps__get(leader->maps) : maps__new();
+	t->maps = leader && leader->maps ? maps__get(leader->maps) : maps__new(&m->map_ids);
 	m->last_thread = t;
 	return t;
 }
@@ -465,7 +477,7 @@ static int machine__add_kernel_map(struct machine *m, uint64_t start, uint64_t l
 	}
 	if (!dso)
 		return -ENOMEM;
-	map = map__new(start, len, pgoff, dso);
+	map = map__new(&m->map_ids, start, len, pgoff, dso);
 	if (!map)
 		return -ENOMEM;
 	map->identity = 1;
@@ -511,7 +523,7 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 		return -ENOMEM;
 	if (bid && bid_size && !dso->bid.size)
 		build_id__init(&dso->bid, bid, bid_size);
-	map = map__new(start, len, pgoff, dso);
+	map = map__new(&m->map_ids, start, len, pgoff, dso);
 	if (!map)
 		return -ENOMEM;
 	map->prot = prot;
@@ -630,7 +642,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		else if (parent->maps && !(ev->header.misc & PERF_RECORD_MISC_FORK_EXEC))
 			child->maps = maps__clone(parent->maps);	/* fork: copy of the mm */
 		else
-			child->maps = maps__new();
+			child->maps = maps__new(&m->map_ids);
 		maps__put(old);
 		return child->maps ? 0 : -ENOMEM;
 	}

@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include "callchain.h"
 #include "event.h"
+#include "map.h"
 #include "symbol.h"
 
 struct build_id;
@@ -69,6 +70,7 @@ struct machine {
 	uint32_t dsos_size, nr_dsos;
 	struct dso **dso_list;		/* creation order */
 	struct maps *kmaps;		/* kernel + modules, identity mapped */
+	struct map_ids map_ids;		/* of this session's maps and sets */
 	struct dso *kernel;
 	uint64_t kernel_start;
 	char **strings;			/* interned strings (comm), hash */
@@ -103,7 +105,9 @@ void machine__delete(struct machine *machine);
 struct evlist;
 /* A file whose events may have sampled the kernel (@evlist NULL or empty:
  * not known yet, a pipe): start reading kallsyms on another thread now, as
- * the kernel's symbols are likely to be looked up (kallsyms__prefetch). */
+ * the kernel's symbols are likely to be looked up (kallsyms__prefetch):
+ * the file the kernel's dso will read (kernel__kallsyms_file), none when
+ * it will read none (another kernel's file, a --symfs tree). */
 void machine__prefetch_kernel(struct machine *machine, const struct evlist *evlist);
 /* Source lines or inlined frames will be looked up: open the DWARF of the
  * user files in the build-id list on another thread now (srcline__prefetch). */

@@ -3,9 +3,8 @@
 #include "dso.h"
 #include "map.h"
 
-static uint64_t map__next_id;
-
-struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *dso)
+struct map *map__new(struct map_ids *ids, uint64_t start, uint64_t len, uint64_t pgoff,
+		     struct dso *dso)
 {
 	struct map *map = calloc(1, sizeof(*map));
 
@@ -16,7 +15,7 @@ struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *d
 	map->pgoff = pgoff;
 	map->dso = dso;
 	map->refcnt = 1;
-	map->id = ++map__next_id;
+	map->id = ++ids->map;
 	return map;
 }
 
@@ -33,7 +32,8 @@ void map__put(struct map *map)
 		free(map);
 }
 
-struct map *map__clone_range(const struct map *map, uint64_t start, uint64_t end)
+struct map *map__clone_range(struct map_ids *ids, const struct map *map, uint64_t start,
+			     uint64_t end)
 {
 	struct map *m = malloc(sizeof(*m));
 
@@ -41,7 +41,7 @@ struct map *map__clone_range(const struct map *map, uint64_t start, uint64_t end
 		return NULL;
 	*m = *map;
 	m->refcnt = 1;
-	m->id = ++map__next_id;
+	m->id = ++ids->map;
 	m->start = start;
 	m->end = end;
 	if (!map->identity)

@@ -12,6 +12,16 @@
 
 struct dso;
 
+/*
+ * The ids of one session's maps and map sets, the last one given of each
+ * (the machine owns them; zero-initialized). A hist entry tells maps
+ * apart by their ids, as perf by its map objects: unique within one
+ * session is all they need to be.
+ */
+struct map_ids {
+	uint64_t map, maps;
+};
+
 struct map {
 	uint64_t start, end;	/* [start, end) */
 	uint64_t pgoff;		/* file offset of start */
@@ -24,11 +34,15 @@ struct map {
 				 * map identity: a hist entry's map) */
 };
 
-struct map *map__new(uint64_t start, uint64_t len, uint64_t pgoff, struct dso *dso);
+/* A map with the next id of @ids. */
+struct map *map__new(struct map_ids *ids, uint64_t start, uint64_t len, uint64_t pgoff,
+		     struct dso *dso);
 struct map *map__get(struct map *map);
 void map__put(struct map *map);
-/* A copy of @map limited to [start, end); pgoff adjusted. */
-struct map *map__clone_range(const struct map *map, uint64_t start, uint64_t end);
+/* A copy of @map limited to [start, end), with the next id of @ids;
+ * pgoff adjusted. */
+struct map *map__clone_range(struct map_ids *ids, const struct map *map, uint64_t start,
+			     uint64_t end);
 
 /* The size perf gives the map (sort key dso_size): end - start, but the
  * kernel's map from kallsyms spans its symbols. */

@@ -5,15 +5,14 @@
 #include "map.h"
 #include "maps.h"
 
-static uint64_t maps__next_id;
-
-struct maps *maps__new(void)
+struct maps *maps__new(struct map_ids *ids)
 {
 	struct maps *maps = calloc(1, sizeof(*maps));
 
 	if (maps) {
 		maps->refcnt = 1;
-		maps->id = ++maps__next_id;
+		maps->ids = ids;
+		maps->id = ++ids->maps;
 	}
 	return maps;
 }
@@ -56,7 +55,7 @@ static int maps__reserve(struct maps *maps, size_t extra)
 
 struct maps *maps__clone(const struct maps *maps)
 {
-	struct maps *m = maps__new();
+	struct maps *m = maps__new(maps->ids);
 	size_t i;
 
 	if (!m)
@@ -99,12 +98,12 @@ int maps__insert(struct maps *maps, struct map *map)
 		struct map *first = maps->entries[i], *last = maps->entries[j - 1];
 
 		if (first->start < map->start) {
-			left = map__clone_range(first, first->start, map->start);
+			left = map__clone_range(maps->ids, first, first->start, map->start);
 			if (!left)
 				return -ENOMEM;
 		}
 		if (last->end > map->end) {
-			right = map__clone_range(last, map->end, last->end);
+			right = map__clone_range(maps->ids, last, map->end, last->end);
 			if (!right) {
 				map__put(left);
 				return -ENOMEM;

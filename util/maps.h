@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 struct map;
+struct map_ids;
 
 struct maps {
 	struct map **entries;
@@ -23,12 +24,15 @@ struct maps {
 	/* unique per set: perf copies the maps of a forked process, so a
 	 * map of two sets is two maps to it (hist entries' map identity) */
 	uint64_t id;
+	struct map_ids *ids;	/* @id's source, and of the maps it cuts */
 };
 
-struct maps *maps__new(void);
+/* An empty set with the next set id of @ids (which must outlive it). */
+struct maps *maps__new(struct map_ids *ids);
 struct maps *maps__get(struct maps *maps);
 void maps__put(struct maps *maps);
-/* A new set holding references to the same maps (fork). */
+/* A new set holding references to the same maps (fork), its id from
+ * the same source. */
 struct maps *maps__clone(const struct maps *maps);
 /* Insert @map (the set takes its own reference), splitting overlapped
  * maps. 0 or -ENOMEM. */

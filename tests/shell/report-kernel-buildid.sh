@@ -22,6 +22,20 @@ grep -q '\[k\] 0xffffffff' "$T/perf" || fail "perf resolved another kernel's add
 grep -q "build-id $bid" "$T/err" || fail "no warning: $(cat "$T/err")"
 [ "$(wc -l < "$T/err")" = 1 ] || fail "more than one line: $(cat "$T/err")"
 grep -q -- '--kallsyms FILE' "$T/err" || fail "the warning names no fix"
+# kallsyms_opens: the opens of kallsyms files by a report (strace), in $T/trace
+kallsyms_opens() {
+	strace -f -e trace=openat -o "$T/trace" "$MPERF" report -i "$D/syswide-fp.data" \
+		--stdio >/dev/null 2>&1
+	grep kallsyms "$T/trace" | grep -v ENOENT > "$T/opens"
+}
+# the kallsyms prefetch reads what the load takes: nothing here, never
+# this machine's /proc/kallsyms
+has_strace=false
+command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null && has_strace=true
+if $has_strace; then
+	kallsyms_opens
+	[ -s "$T/opens" ] && fail "another kernel's file read a kallsyms: $(cat "$T/opens")"
+fi
 # the cache holds the recorded kernel's kallsyms: its names
 export HOME="$T/home"
 mkdir -p "$HOME/.debug/[kernel.kallsyms]/$bid"
@@ -31,4 +45,10 @@ both "$D/syswide-fp.data" --no-children -s sym -g none
 grep -q '\[k\] 0xffffffff' "$T/perf" && fail "perf did not read the cached kallsyms"
 grep -q '\[k\] [a-z_]' "$T/a" || fail "no kernel symbol from the cached kallsyms"
 script_vs_perf "$D/syswide-fp.data"
+# the cached copy, read once (by the prefetch, taken by the load)
+if $has_strace; then
+	kallsyms_opens
+	grep -q "$bid/kallsyms" "$T/opens" && [ "$(wc -l < "$T/opens")" = 1 ] ||
+		fail "not the cached kallsyms alone, once: $(cat "$T/opens")"
+fi
 echo "ok: $n reports and scripts of another kernel's files equal perf's"

@@ -631,6 +631,106 @@ static void test_inlined_renamed_by_other_map(void **state)
 	free(inl);
 }
 
+/* one sample of a "prog" entry of @sym (its latest map @map_id) with the
+ * chain @chain (callee first, every frame in @d) */
+static void add_chain(struct hists *h, struct dso *d, struct symbol *sym, uint64_t map_id,
+		      struct symbol *const *chain, int n, uint64_t period)
+{
+	struct callchain_cursor c = { 0 };
+	struct hist_entry t;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct callchain_cursor_node node = {
+			.ip = chain[i]->start + 0x10, .addr = chain[i]->start + 0x10,
+			.dso = d, .sym = chain[i], .level = '.',
+		};
+
+		assert_int_equal(callchain_cursor__append(&c, &node), 0);
+	}
+	memset(&t, 0, sizeof(t));
+	t.comm = "prog";
+	t.dso = d;
+	t.sym = sym;
+	t.level = '.';
+	t.map_id = map_id;
+	t.maps_id = 1;
+	assert_int_equal(hists__add_sample(h, &t, &c, period, PERF_RECORD_MISC_USER), 0);
+	callchain_cursor__exit(&c);
+}
+
+/* -g: an entry's first two chains are kept, its tree built when a third
+ * one comes, when it is merged into or printed. An inlined entry renamed
+ * by another map's sample and its caller's entry are two entries perf
+ * merges at collapse: the survivor prints every chain once, whichever of
+ * the two had a tree (the merged one's kept chains get a passing tree) */
+static void test_kept_chains_merge(void **state)
+{
+	struct fixture *f = *state;
+	struct dso *d = machine__findnew_dso(f->m, "/bin/prog");
+	struct symbol *m = symbols__find(&d->syms, 0x1000), *a = symbols__find(&d->syms, 0x1100);
+	struct symbol *b = symbols__find(&d->syms, 0x1200), *leaf = symbols__find(&d->syms, 0x1300);
+	struct symbol *inl = symbol__new(a->start, a->end - a->start, 1, "hot");
+	struct symbol *c_leaf[] = { leaf, m }, *c_b[] = { b, m }, *c_m[] = { m };
+	struct hists_opts o = {
+		.callchain = true,
+		.cc = { .mode = CHAIN_FOLDED, .order = ORDER_CALLEE, .min_percent = 0 },
+	};
+	struct hist_entry t, *x, *z;
+	struct hists h;
+	char *txt;
+
+	assert_non_null(inl);
+	inl->inlined = true;
+	keys_init();
+	for (int v = 0; v < 2; v++) {
+		assert_int_equal(hists__init(&h, default_keys, 3, &o), 0);
+		memset(&t, 0, sizeof(t));
+		t.comm = "prog";
+		t.dso = d;
+		t.level = '.';
+		t.map_id = 1;
+		t.maps_id = 1;
+		t.sym = inl;
+		x = hists__findnew(&h, &t);	/* the inlined function's */
+		t.sym = a;
+		z = hists__findnew(&h, &t);	/* its caller's, right of x */
+		assert_ptr_not_equal(x, z);
+		add_chain(&h, d, inl, 1, c_leaf, 2, 1);
+		add_chain(&h, d, a, 1, c_b, 2, 2);
+		if (v == 0) {
+			/* map 2 renames x, which gets a tree; z, merged
+			 * into x, keeps its one chain */
+			add_chain(&h, d, inl, 2, c_leaf, 2, 4);
+			assert_ptr_equal(x->sym, a);
+			assert_null(x->callchain);
+			add_chain(&h, d, a, 2, c_m, 1, 8);	/* finds x, the root */
+			add_chain(&h, d, a, 2, c_b, 2, 16);
+			assert_non_null(x->callchain);
+			assert_null(z->callchain);
+		} else {
+			/* z gets a tree, then map 2 renames x, which keeps
+			 * its two chains until z is merged into it */
+			add_chain(&h, d, a, 1, c_m, 1, 8);
+			add_chain(&h, d, a, 1, c_b, 2, 16);
+			add_chain(&h, d, inl, 2, c_leaf, 2, 4);
+			assert_ptr_equal(x->sym, a);
+			assert_null(x->callchain);
+			assert_non_null(z->callchain);
+		}
+		assert_int_equal(h.nr_entries, 2);
+		hists__output_resort(&h);
+		assert_int_equal(h.nr_sorted, 1);
+		assert_ptr_equal(h.sorted[0], x);	/* first in the input tree */
+		assert_int_equal(x->period, 31);
+		txt = print_chain(&h, x, false);
+		assert_string_equal(txt, "58.06% b;main\n25.81% main\n16.13% leaf;main\n");
+		free(txt);
+		hists__exit(&h);
+	}
+	free(inl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -646,6 +746,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_inlined_walk_split, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_output_skips_elided, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_inlined_renamed_by_other_map, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kept_chains_merge, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

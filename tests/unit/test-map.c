@@ -8,7 +8,7 @@
 static void add(struct maps *maps, uint64_t start, uint64_t len, uint64_t pgoff,
 		struct dso *dso)
 {
-	struct map *m = map__new(start, len, pgoff, dso);
+	struct map *m = map__new(maps->ids, start, len, pgoff, dso);
 
 	assert_non_null(m);
 	assert_int_equal(maps__insert(maps, m), 0);
@@ -28,7 +28,8 @@ static void expect(struct maps *maps, size_t i, uint64_t start, uint64_t end,
 static void test_insert_sorted(void **state)
 {
 	struct dso *a = dso__new("/a"), *b = dso__new("/b");
-	struct maps *maps = maps__new();
+	struct map_ids ids = { 0 };	/* a machine's, in mperf */
+	struct maps *maps = maps__new(&ids);
 
 	add(maps, 0x3000, 0x1000, 0, b);
 	add(maps, 0x1000, 0x1000, 0, a);
@@ -47,7 +48,8 @@ static void test_insert_sorted(void **state)
 static void test_overlap_middle(void **state)
 {
 	struct dso *a = dso__new("/a"), *b = dso__new("/b");
-	struct maps *maps = maps__new();
+	struct map_ids ids = { 0 };	/* a machine's, in mperf */
+	struct maps *maps = maps__new(&ids);
 
 	/* b punches a hole in the middle of a: a is split, right part's
 	 * file offset advanced */
@@ -66,7 +68,8 @@ static void test_overlap_middle(void **state)
 static void test_overlap_many(void **state)
 {
 	struct dso *a = dso__new("/a"), *b = dso__new("/b"), *c = dso__new("/c");
-	struct maps *maps = maps__new();
+	struct map_ids ids = { 0 };	/* a machine's, in mperf */
+	struct maps *maps = maps__new(&ids);
 
 	add(maps, 0x1000, 0x1000, 0, a);
 	add(maps, 0x2000, 0x1000, 0, b);
@@ -90,7 +93,8 @@ static void test_overlap_many(void **state)
 static void test_clone_shares(void **state)
 {
 	struct dso *a = dso__new("/a"), *b = dso__new("/b");
-	struct maps *maps = maps__new(), *copy;
+	struct map_ids ids = { 0 };	/* a machine's, in mperf */
+	struct maps *maps = maps__new(&ids), *copy;
 
 	add(maps, 0x1000, 0x1000, 0, a);
 	copy = maps__clone(maps);
@@ -99,6 +103,39 @@ static void test_clone_shares(void **state)
 	assert_ptr_equal(maps__find(copy, 0x1000)->dso, b);
 	maps__put(maps);
 	maps__put(copy);
+	dso__delete(a);
+	dso__delete(b);
+}
+
+/* ids are unique within their source: every map, each part an overlap
+ * cuts, each set and each copy of a set (fork) gets the next one; two
+ * sources (sessions) count on their own */
+static void test_ids(void **state)
+{
+	struct dso *a = dso__new("/a"), *b = dso__new("/b");
+	struct map_ids mine = { 0 }, other = { 0 };
+	struct maps *maps = maps__new(&mine), *copy, *o = maps__new(&other);
+
+	assert_int_equal(maps->id, 1);
+	assert_int_equal(o->id, 1);
+	add(maps, 0x1000, 0x3000, 0, a);
+	assert_int_equal(maps->entries[0]->id, 1);
+	add(maps, 0x2000, 0x1000, 0, b);	/* cuts a in two: a left, a right */
+	assert_int_equal(maps->nr, 3);
+	assert_int_equal(maps->entries[0]->id, 3);
+	assert_int_equal(maps->entries[1]->id, 2);
+	assert_int_equal(maps->entries[2]->id, 4);
+	copy = maps__clone(maps);
+	assert_int_equal(copy->id, 2);
+	assert_ptr_equal(copy->ids, &mine);
+	assert_ptr_equal(copy->entries[1], maps->entries[1]);	/* shared maps */
+	add(o, 0x1000, 0x1000, 0, a);
+	assert_int_equal(o->entries[0]->id, 1);
+	assert_int_equal(mine.map, 4);
+	assert_int_equal(mine.maps, 2);
+	maps__put(maps);
+	maps__put(copy);
+	maps__put(o);
 	dso__delete(a);
 	dso__delete(b);
 }
@@ -127,6 +164,7 @@ int main(void)
 		cmocka_unit_test(test_overlap_middle),
 		cmocka_unit_test(test_overlap_many),
 		cmocka_unit_test(test_clone_shares),
+		cmocka_unit_test(test_ids),
 		cmocka_unit_test(test_dso_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
