@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dso.h"
 #include "hist.h"
 #include "machine.h"
+#include "mem-src.h"
 #include "sort.h"
 #include "symbol.h"
 #include "thread.h"
@@ -630,6 +632,8 @@ static int cgroup_id_snprintf(const struct hist_entry *he, char *buf, size_t siz
 /* code_page_size: the page size of the sample's ip (record
  * --code-page-size) in perf's units, "4K", "2M" ("N/A": none); a column
  * as wide as its header */
+static int page_size_text(uint64_t n, char *buf, size_t size);
+
 static int code_page_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->code_page_size, b->code_page_size);
@@ -644,8 +648,12 @@ static uint64_t code_page_size_hash(const struct hist_entry *he)
  * "1024B"), up to G */
 static int code_page_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
+	return page_size_text(he->code_page_size, buf, size);
+}
+
+static int page_size_text(uint64_t n, char *buf, size_t size)
+{
 	static const char units[] = "BKMG";
-	uint64_t n = he->code_page_size;
 	int u = 0;
 
 	if (!n)
@@ -677,6 +685,159 @@ static int ip_snprintf(const struct hist_entry *he, char *buf, size_t size)
 static int ip_width(const struct hist_entry *he)
 {
 	return 18;
+}
+
+/* ---- memory keys (report --mem-mode) ------------------------------------
+ * Each resolves or decodes a field of the sample perf keeps for memory
+ * samples. perf compares the data-source keys by their own bit field
+ * alone (entries that differ elsewhere in data_src merge, showing the
+ * first one's text) and sizes their columns by fixed widths, not by the
+ * text; the address keys by the address as sampled. */
+static uint64_t bits(uint64_t v, int shift, int width)
+{
+	return (v >> shift) & ((1ULL << width) - 1);
+}
+
+#define MEM_FIELD(name, shift, width, fld)					\
+static uint64_t name##_of(const struct hist_entry *he)				\
+{ return bits(he->data_src, shift, width); }					\
+static int name##_cmp(const struct hist_entry *a, const struct hist_entry *b)	\
+{ return CMP(name##_of(a), name##_of(b)); }					\
+static uint64_t name##_hash(const struct hist_entry *he)			\
+{ return (name##_of(he) + 1) * 0x9e3779b97f4a7c15ULL; }			\
+static int name##_snprintf(const struct hist_entry *he, char *buf, size_t size)	\
+{ return (int)mem_src__field(buf, size, he->data_src, fld); }
+MEM_FIELD(mem_lvl, PERF_MEM_LVL_SHIFT, 14, MEM_SRC_LVL)
+MEM_FIELD(mem_snoop, PERF_MEM_SNOOP_SHIFT, 5, MEM_SRC_SNOOP)
+MEM_FIELD(mem_tlb, PERF_MEM_TLB_SHIFT, 7, MEM_SRC_TLB)
+MEM_FIELD(mem_lock, PERF_MEM_LOCK_SHIFT, 2, MEM_SRC_LOCK)
+MEM_FIELD(mem_blk, PERF_MEM_BLK_SHIFT, 3, MEM_SRC_BLK)
+
+/* symbol_daddr: the data symbol, by the address as sampled */
+static int daddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return addr_diff_sign(a->daddr, b->daddr);
+}
+
+static uint64_t daddr_hash(const struct hist_entry *he)
+{
+	return he->daddr * 0xff51afd7ed558ccdULL;
+}
+
+/* "[l] name", a data object's "[l] name+0x<off>", or the address as
+ * sampled, 16 hex digits */
+static int addr_sym_text(char level, const struct symbol *sym, uint64_t addr, uint64_t al_addr,
+			 char *buf, size_t size)
+{
+	if (sym && sym->object)
+		return snprintf(buf, size, "[%c] %s+0x%" PRIx64, level, sym->name,
+				al_addr - sym->start);
+	if (sym)
+		return snprintf(buf, size, "[%c] %s", level, sym->name);
+	return snprintf(buf, size, "[%c] %#.16" PRIx64, level, addr);
+}
+
+static int daddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return addr_sym_text(he->dlevel, he->dsym, he->daddr, he->daddr_al, buf, size);
+}
+
+/* perf's column: the name, the level and room for an address */
+static int daddr_width(const struct hist_entry *he)
+{
+	return (he->dsym ? (int)strlen(he->dsym->name) : 0) + 4 + 16 + 2;
+}
+
+/* dso_daddr: the data's object, by name (ties in the reverse order of
+ * the dso key's, as perf compares them); memory that is no file by the
+ * base of its name, as perf: "//anon" is "anon" */
+static const char *ddso_shown(const struct dso *dso)
+{
+	const char *n = dso_shown(dso), *slash = strrchr(n, '/');
+
+	return !sort_verbose && slash ? slash + 1 : n;
+}
+
+static int dso_daddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->ddso == b->ddso)
+		return 0;
+	if (!a->ddso || !b->ddso)
+		return a->ddso ? 1 : -1;
+	return strcmp(ddso_shown(b->ddso), ddso_shown(a->ddso));
+}
+
+static uint64_t dso_daddr_hash(const struct hist_entry *he)
+{
+	return he->ddso ? str_hash(ddso_shown(he->ddso)) : 0;
+}
+
+static int dso_daddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", he->ddso ? ddso_shown(he->ddso) : "[unknown]");
+}
+
+static int dso_daddr_width(const struct hist_entry *he)
+{
+	return he->ddso ? (int)strlen(ddso_shown(he->ddso)) : 0;
+}
+
+/* symbol_iaddr: the code symbol, by the ip as sampled */
+static int iaddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return addr_diff_sign(a->iaddr, b->iaddr);
+}
+
+static uint64_t iaddr_hash(const struct hist_entry *he)
+{
+	return he->iaddr * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int iaddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return addr_sym_text(he->level, he->sym, he->iaddr, he->addr, buf, size);
+}
+
+static int iaddr_width(const struct hist_entry *he)
+{
+	return (he->sym ? (int)strlen(he->sym->name) : 0) + 4 + 16 + 2;
+}
+
+/* phys_daddr: "[l] " (the sample's level) and the physical address */
+static int phys_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return addr_diff_sign(a->phys_addr, b->phys_addr);
+}
+
+static uint64_t phys_hash(const struct hist_entry *he)
+{
+	return he->phys_addr * 0x9e3779b97f4a7c15ULL;
+}
+
+static int phys_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->phys_addr);
+}
+
+static int mem_addr_width(const struct hist_entry *he)
+{
+	return 4 + 16 + 2;
+}
+
+/* data_page_size: as code_page_size's */
+static int data_page_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->data_page_size, b->data_page_size);
+}
+
+static uint64_t data_page_size_hash(const struct hist_entry *he)
+{
+	return he->data_page_size * 0xff51afd7ed558ccdULL;
+}
+
+static int data_page_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return page_size_text(he->data_page_size, buf, size);
 }
 
 static const struct sort_key sort_keys[] = {
@@ -726,6 +887,27 @@ static const struct sort_key sort_keys[] = {
 	  .width = header_width, .pad_last = true },
 	{ "local_p_stage_cyc", "Local Pipeline Stage Cycle", zero_cmp, zero_cmp, zero_hash,
 	  zero_snprintf, .width = header_width, .pad_last = true },
+	{ "symbol_daddr", "Data Symbol", daddr_cmp, daddr_cmp, daddr_hash, daddr_snprintf,
+	  .width = daddr_width, .mem = true },
+	{ "dso_daddr", "Data Object", dso_daddr_cmp, dso_daddr_cmp, dso_daddr_hash,
+	  dso_daddr_snprintf, .width = dso_daddr_width, .pad_last = true, .mem = true },
+	{ "mem", "Memory access", mem_lvl_cmp, mem_lvl_cmp, mem_lvl_hash, mem_lvl_snprintf,
+	  .width = header_width, .pad_last = true, .mem = true, .min_width = 24 },
+	{ "snoop", "Snoop", mem_snoop_cmp, mem_snoop_cmp, mem_snoop_hash, mem_snoop_snprintf,
+	  .width = header_width, .pad_last = true, .mem = true, .min_width = 12 },
+	{ "tlb", "TLB access", mem_tlb_cmp, mem_tlb_cmp, mem_tlb_hash, mem_tlb_snprintf,
+	  .width = header_width, .pad_last = true, .mem = true, .min_width = 22 },
+	{ "locked", "Locked", mem_lock_cmp, mem_lock_cmp, mem_lock_hash, mem_lock_snprintf,
+	  .width = header_width, .pad_last = true, .mem = true, .min_width = 6 },
+	{ "blocked", "Blocked", mem_blk_cmp, mem_blk_cmp, mem_blk_hash, mem_blk_snprintf,
+	  .width = header_width, .pad_last = true, .mem = true, .min_width = 10 },
+	{ "phys_daddr", "Data Physical Address", phys_cmp, phys_cmp, phys_hash, phys_snprintf,
+	  .width = mem_addr_width, .pad_last = true, .mem = true },
+	{ "data_page_size", "Data Page Size", data_page_size_cmp, data_page_size_cmp,
+	  data_page_size_hash, data_page_size_snprintf, .width = mem_addr_width,
+	  .pad_last = true, .mem = true },
+	{ "symbol_iaddr", "Code Symbol", iaddr_cmp, iaddr_cmp, iaddr_hash, iaddr_snprintf,
+	  .width = iaddr_width, .mem = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true },
 };
@@ -880,5 +1062,6 @@ const char *sort_key__names(void)
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
 	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
 	       "local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, "
-	       "code_page_size, addr";
+	       "code_page_size, addr; with --mem-mode: symbol_daddr, dso_daddr, mem, snoop, "
+	       "tlb, locked, blocked, phys_daddr, data_page_size, symbol_iaddr";
 }

@@ -56,6 +56,8 @@ struct sort_key {
 				 * frame adds its period again */
 	bool collapse;		/* perf re-sorts its entries by this key once
 				 * more before the output (its "collapse") */
+	bool mem;		/* a memory key: needs the data address
+				 * resolved (report --mem-mode) */
 	int min_width;		/* the column is at least this wide */
 };
 
