@@ -1320,6 +1320,18 @@ static void report__mem(struct report *rep, const struct evsel *evsel,
 	he->daddr = type & PERF_SAMPLE_ADDR ? sample->addr : 0;
 	thread__resolve_ip(rep->machine, al->thread, al->cpumode, he->daddr, &dal);
 	he->daddr_al = dal.addr;
+	he->cpumode = al->cpumode;
+	if (dal.map) {
+		he->dmap.mapped = true;
+		/* perf tells the objects apart by their dso's id */
+		he->dmap.maj = dal.dso->id_maj;
+		he->dmap.min = dal.dso->id_min;
+		he->dmap.ino = dal.dso->id_ino;
+		he->dmap.ino_gen = dal.dso->id_ino_gen;
+		he->dmap.flags = dal.map->flags;
+		he->dmap.prot = dal.map->prot;
+		he->dmap.delta = map__unmap_ip(dal.map, 0);
+	}
 	he->ddso = dal.dso;
 	he->dsym = dal.sym;
 	he->dlevel = dal.level;

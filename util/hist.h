@@ -86,6 +86,15 @@ struct hist_entry {
 	struct dso *ddso;
 	struct symbol *dsym;
 	char dlevel;
+	uint8_t cpumode;	/* the sample's (dcacheline groups by it) */
+	/* dcacheline: the data map as perf tells maps apart there (its
+	 * dso's device and inode, the map's MAP_SHARED and PROT_EXEC) and
+	 * its start - pgoff */
+	struct {
+		uint64_t ino, ino_gen, delta;
+		uint32_t maj, min, flags, prot;
+		bool mapped;
+	} dmap;
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;

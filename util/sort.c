@@ -803,6 +803,71 @@ static int iaddr_width(const struct hist_entry *he)
 	return (he->sym ? (int)strlen(he->sym->name) : 0) + 4 + 16 + 2;
 }
 
+/* dcacheline: the 64-byte line of the data address in its object (the
+ * address itself where no map holds it), grouped as perf groups them: by
+ * the sample's cpumode, mapped before unmapped, by device and inode, user
+ * memory that is no file by process; "[s]" marks shared file mappings,
+ * "[X]" addresses without a map; a symbol's name as the data symbol's
+ * (an object's offset from the line, as perf computes it) */
+#define CACHELINE(a) ((a) & ~63ULL)
+
+static bool dcl_anon(const struct hist_entry *he)
+{
+	return he->cpumode != PERF_RECORD_MISC_KERNEL && !(he->dmap.flags & 1 /* MAP_SHARED */) &&
+	       !he->dmap.maj && !he->dmap.min && !he->dmap.ino && !he->dmap.ino_gen;
+}
+
+static int dcacheline_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->cpumode != b->cpumode)
+		return CMP(a->cpumode, b->cpumode);
+	if (a->dmap.mapped || b->dmap.mapped) {
+		if (!a->dmap.mapped || !b->dmap.mapped)
+			return a->dmap.mapped ? -1 : 1;
+		if (a->dmap.maj != b->dmap.maj)
+			return CMP(a->dmap.maj, b->dmap.maj);
+		if (a->dmap.min != b->dmap.min)
+			return CMP(a->dmap.min, b->dmap.min);
+		if (a->dmap.ino != b->dmap.ino)
+			return CMP(a->dmap.ino, b->dmap.ino);
+		if (a->dmap.ino_gen != b->dmap.ino_gen)
+			return CMP(a->dmap.ino_gen, b->dmap.ino_gen);
+		/* perf looks at the entry in its tree (@b) alone here */
+		if (dcl_anon(b) && a->pid != b->pid)
+			return CMP(a->pid, b->pid);
+	}
+	return CMP(CACHELINE(a->daddr_al), CACHELINE(b->daddr_al));
+}
+
+static uint64_t dcacheline_hash(const struct hist_entry *he)
+{
+	return CACHELINE(he->daddr_al) * 0x9e3779b97f4a7c15ULL + he->cpumode;
+}
+
+static int dcacheline_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	uint64_t cl = CACHELINE(he->daddr_al);
+	char level = he->level;
+
+	if (!he->dmap.mapped)
+		level = 'X';
+	else if (he->cpumode != PERF_RECORD_MISC_KERNEL && !(he->dmap.prot & 4 /* EXEC */) &&
+		 (he->dmap.flags & 1) &&
+		 (he->dmap.maj || he->dmap.min || he->dmap.ino || he->dmap.ino_gen))
+		level = 's';
+	if (he->dsym && he->dsym->object)
+		return snprintf(buf, size, "[%c] %s+0x%" PRIx64, level, he->dsym->name,
+				cl - (he->dsym->start + he->dmap.delta));
+	if (he->dsym)
+		return snprintf(buf, size, "[%c] %s", level, he->dsym->name);
+	return snprintf(buf, size, "[%c] %#.16" PRIx64, level, cl);
+}
+
+static int dcacheline_width(const struct hist_entry *he)
+{
+	return he->dsym ? (int)strlen(he->dsym->name) + 4 + 16 + 2 + 1 : 4 + 16 + 2;
+}
+
 /* phys_daddr: "[l] " (the sample's level) and the physical address */
 static int phys_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -901,6 +966,8 @@ static const struct sort_key sort_keys[] = {
 	  .width = header_width, .pad_last = true, .mem = true, .min_width = 6 },
 	{ "blocked", "Blocked", mem_blk_cmp, mem_blk_cmp, mem_blk_hash, mem_blk_snprintf,
 	  .width = header_width, .pad_last = true, .mem = true, .min_width = 10 },
+	{ "dcacheline", "Data Cacheline", dcacheline_cmp, dcacheline_cmp, dcacheline_hash,
+	  dcacheline_snprintf, .width = dcacheline_width, .mem = true },
 	{ "phys_daddr", "Data Physical Address", phys_cmp, phys_cmp, phys_hash, phys_snprintf,
 	  .width = mem_addr_width, .pad_last = true, .mem = true },
 	{ "data_page_size", "Data Page Size", data_page_size_cmp, data_page_size_cmp,
@@ -1063,5 +1130,5 @@ const char *sort_key__names(void)
 	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
 	       "local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, "
 	       "code_page_size, addr; with --mem-mode: symbol_daddr, dso_daddr, mem, snoop, "
-	       "tlb, locked, blocked, phys_daddr, data_page_size, symbol_iaddr";
+	       "tlb, locked, blocked, dcacheline, phys_daddr, data_page_size, symbol_iaddr";
 }
