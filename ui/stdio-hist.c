@@ -163,6 +163,12 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 {
 	char text[4096];
 
+	if (f->kind == FIELD_KEY && strchr(buf, SORT_CLIP_END)) {
+		snprintf(text, sizeof(text), "%s", buf);
+		sort__strip_clip_end(text);
+		buf = text;
+	}
+
 	if (f->kind != FIELD_KEY) {
 		snprintf(text, sizeof(text), " %*s", w - 1, buf);
 		return (size_t)fprintf(fp, "%-*s", width, text);
@@ -238,6 +244,17 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		return (size_t)fprintf(fp, "%*.*s", width, width, buf);
 	if (right_aligned(f))
 		return (size_t)fprintf(fp, "%*s", width, buf);
+	if (f->key->clip && strchr(buf, SORT_CLIP_END)) {
+		const char *end = strchr(buf, SORT_CLIP_END);
+		int cut = (int)(end - buf) < width ? (int)(end - buf) : width;
+
+		char cell[4096];
+
+		snprintf(cell, sizeof(cell), "%.*s%s", cut, buf, end + 1);
+		if ((last && !f->key->pad_last) || f->key->no_pad)
+			return (size_t)fputs(cell, fp);
+		return (size_t)fprintf(fp, "%-*s", width, cell);
+	}
 	if (last && !f->key->pad_last && f->key->clip)
 		return (size_t)fprintf(fp, "%.*s", width, buf);
 	if ((last && !f->key->pad_last) || f->key->no_pad)

@@ -691,14 +691,15 @@ static int ip_width(const struct hist_entry *he)
  * Each resolves or decodes a field of the sample perf keeps for memory
  * samples. perf compares the data-source keys by their own bit field
  * alone (entries that differ elsewhere in data_src merge, showing the
- * first one's text) and sizes their columns by fixed widths, not by the
- * text; the address keys by the address as sampled. */
+ * first one's text) and sizes their columns by a fixed width per entry,
+ * not by the text (without entries, by the header); the address keys by
+ * the address as sampled. */
 static uint64_t bits(uint64_t v, int shift, int width)
 {
 	return (v >> shift) & ((1ULL << width) - 1);
 }
 
-#define MEM_FIELD(name, shift, width, fld)					\
+#define MEM_FIELD(name, shift, width, fld, colw)				\
 static uint64_t name##_of(const struct hist_entry *he)				\
 { return bits(he->data_src, shift, width); }					\
 static int name##_cmp(const struct hist_entry *a, const struct hist_entry *b)	\
@@ -706,12 +707,13 @@ static int name##_cmp(const struct hist_entry *a, const struct hist_entry *b)	\
 static uint64_t name##_hash(const struct hist_entry *he)			\
 { return (name##_of(he) + 1) * 0x9e3779b97f4a7c15ULL; }			\
 static int name##_snprintf(const struct hist_entry *he, char *buf, size_t size)	\
-{ return (int)mem_src__field(buf, size, he->data_src, fld); }
-MEM_FIELD(mem_lvl, PERF_MEM_LVL_SHIFT, 14, MEM_SRC_LVL)
-MEM_FIELD(mem_snoop, PERF_MEM_SNOOP_SHIFT, 5, MEM_SRC_SNOOP)
-MEM_FIELD(mem_tlb, PERF_MEM_TLB_SHIFT, 7, MEM_SRC_TLB)
-MEM_FIELD(mem_lock, PERF_MEM_LOCK_SHIFT, 2, MEM_SRC_LOCK)
-MEM_FIELD(mem_blk, PERF_MEM_BLK_SHIFT, 3, MEM_SRC_BLK)
+{ return (int)mem_src__field(buf, size, he->data_src, fld); }			\
+static int name##_width(const struct hist_entry *he) { return colw; }
+MEM_FIELD(mem_lvl, PERF_MEM_LVL_SHIFT, 14, MEM_SRC_LVL, 24)
+MEM_FIELD(mem_snoop, PERF_MEM_SNOOP_SHIFT, 5, MEM_SRC_SNOOP, 12)
+MEM_FIELD(mem_tlb, PERF_MEM_TLB_SHIFT, 7, MEM_SRC_TLB, 22)
+MEM_FIELD(mem_lock, PERF_MEM_LOCK_SHIFT, 2, MEM_SRC_LOCK, 6)
+MEM_FIELD(mem_blk, PERF_MEM_BLK_SHIFT, 3, MEM_SRC_BLK, 10)
 
 /* symbol_daddr: the data symbol, by the address as sampled */
 static int daddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
@@ -725,9 +727,10 @@ static uint64_t daddr_hash(const struct hist_entry *he)
 }
 
 /* "[l] name", a data object's "[l] name+0x<off>", or the address as
- * sampled, 16 hex digits */
-static int addr_sym_text(char level, const struct symbol *sym, uint64_t addr, uint64_t al_addr,
-			 char *buf, size_t size)
+ * sampled, 16 hex digits; -v: the address and the origin of @dso's
+ * symbols before, as perf (which cuts the text at the column's width) */
+static int addr_sym_plain(char level, const struct symbol *sym, uint64_t addr, uint64_t al_addr,
+			  char *buf, size_t size)
 {
 	if (sym && sym->object)
 		return snprintf(buf, size, "[%c] %s+0x%" PRIx64, level, sym->name,
@@ -737,9 +740,27 @@ static int addr_sym_text(char level, const struct symbol *sym, uint64_t addr, ui
 	return snprintf(buf, size, "[%c] %#.16" PRIx64, level, addr);
 }
 
+static int addr_sym_text(char level, const struct symbol *sym, uint64_t addr, uint64_t al_addr,
+			 const struct dso *dso, char *buf, size_t size)
+{
+	int n = 0;
+
+	if (sort_verbose) {
+		n = snprintf(buf, size, "%-#18" PRIx64 " %c ", addr, dso__origin(dso));
+		if (n < 0 || (size_t)n >= size)
+			return n;
+		/* perf cuts a function's name at the column, not a data
+		 * object's: its name follows SORT_CLIP_END (ui/stdio-hist.c) */
+		if (sym && sym->object)
+			return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%s+0x%" PRIx64,
+					    level, SORT_CLIP_END, sym->name, al_addr - sym->start);
+	}
+	return n + addr_sym_plain(level, sym, addr, al_addr, buf + n, size - (size_t)n);
+}
+
 static int daddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
-	return addr_sym_text(he->dlevel, he->dsym, he->daddr, he->daddr_al, buf, size);
+	return addr_sym_text(he->dlevel, he->dsym, he->daddr, he->daddr_al, he->ddso, buf, size);
 }
 
 /* perf's column: the name, the level and room for an address */
@@ -795,7 +816,7 @@ static uint64_t iaddr_hash(const struct hist_entry *he)
 
 static int iaddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
-	return addr_sym_text(he->level, he->sym, he->iaddr, he->addr, buf, size);
+	return addr_sym_text(he->level, he->sym, he->iaddr, he->addr, he->dso, buf, size);
 }
 
 static int iaddr_width(const struct hist_entry *he)
@@ -855,12 +876,20 @@ static int dcacheline_snprintf(const struct hist_entry *he, char *buf, size_t si
 		 (he->dmap.flags & 1) &&
 		 (he->dmap.maj || he->dmap.min || he->dmap.ino || he->dmap.ino_gen))
 		level = 's';
+	int n = 0;
+
+	if (sort_verbose) {	/* as addr_sym_text's */
+		n = snprintf(buf, size, "%-#18" PRIx64 " %c ", cl, dso__origin(he->ddso));
+		if (n < 0 || (size_t)n >= size)
+			return n;
+	}
 	if (he->dsym && he->dsym->object)
-		return snprintf(buf, size, "[%c] %s+0x%" PRIx64, level, he->dsym->name,
-				cl - (he->dsym->start + he->dmap.delta));
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %s%s+0x%" PRIx64, level,
+				    sort_verbose ? (char[]){ SORT_CLIP_END, 0 } : "",
+				    he->dsym->name, cl - (he->dsym->start + he->dmap.delta));
 	if (he->dsym)
-		return snprintf(buf, size, "[%c] %s", level, he->dsym->name);
-	return snprintf(buf, size, "[%c] %#.16" PRIx64, level, cl);
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %s", level, he->dsym->name);
+	return n + snprintf(buf + n, size - (size_t)n, "[%c] %#.16" PRIx64, level, cl);
 }
 
 static int dcacheline_width(const struct hist_entry *he)
@@ -953,28 +982,28 @@ static const struct sort_key sort_keys[] = {
 	{ "local_p_stage_cyc", "Local Pipeline Stage Cycle", zero_cmp, zero_cmp, zero_hash,
 	  zero_snprintf, .width = header_width, .pad_last = true },
 	{ "symbol_daddr", "Data Symbol", daddr_cmp, daddr_cmp, daddr_hash, daddr_snprintf,
-	  .width = daddr_width, .mem = true },
+	  .width = daddr_width, .clip = true, .mem = true },
 	{ "dso_daddr", "Data Object", dso_daddr_cmp, dso_daddr_cmp, dso_daddr_hash,
 	  dso_daddr_snprintf, .width = dso_daddr_width, .pad_last = true, .mem = true },
 	{ "mem", "Memory access", mem_lvl_cmp, mem_lvl_cmp, mem_lvl_hash, mem_lvl_snprintf,
-	  .width = header_width, .pad_last = true, .mem = true, .min_width = 24 },
+	  .width = mem_lvl_width, .pad_last = true, .mem = true },
 	{ "snoop", "Snoop", mem_snoop_cmp, mem_snoop_cmp, mem_snoop_hash, mem_snoop_snprintf,
-	  .width = header_width, .pad_last = true, .mem = true, .min_width = 12 },
+	  .width = mem_snoop_width, .pad_last = true, .mem = true },
 	{ "tlb", "TLB access", mem_tlb_cmp, mem_tlb_cmp, mem_tlb_hash, mem_tlb_snprintf,
-	  .width = header_width, .pad_last = true, .mem = true, .min_width = 22 },
+	  .width = mem_tlb_width, .pad_last = true, .mem = true },
 	{ "locked", "Locked", mem_lock_cmp, mem_lock_cmp, mem_lock_hash, mem_lock_snprintf,
-	  .width = header_width, .pad_last = true, .mem = true, .min_width = 6 },
+	  .width = mem_lock_width, .pad_last = true, .mem = true },
 	{ "blocked", "Blocked", mem_blk_cmp, mem_blk_cmp, mem_blk_hash, mem_blk_snprintf,
-	  .width = header_width, .pad_last = true, .mem = true, .min_width = 10 },
+	  .width = mem_blk_width, .pad_last = true, .mem = true },
 	{ "dcacheline", "Data Cacheline", dcacheline_cmp, dcacheline_cmp, dcacheline_hash,
-	  dcacheline_snprintf, .width = dcacheline_width, .mem = true },
+	  dcacheline_snprintf, .width = dcacheline_width, .clip = true, .mem = true },
 	{ "phys_daddr", "Data Physical Address", phys_cmp, phys_cmp, phys_hash, phys_snprintf,
 	  .width = mem_addr_width, .pad_last = true, .mem = true },
 	{ "data_page_size", "Data Page Size", data_page_size_cmp, data_page_size_cmp,
 	  data_page_size_hash, data_page_size_snprintf, .width = mem_addr_width,
 	  .pad_last = true, .mem = true },
 	{ "symbol_iaddr", "Code Symbol", iaddr_cmp, iaddr_cmp, iaddr_hash, iaddr_snprintf,
-	  .width = iaddr_width, .mem = true },
+	  .width = iaddr_width, .clip = true, .mem = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true },
 };

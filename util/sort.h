@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct hist_entry;
 
@@ -71,6 +72,20 @@ struct sort_key {
  */
 const struct sort_key *sort_key__dynamic(int idx, const char *header, int min_width);
 void sort_key__dynamic_exit(void);
+
+/* In a clipped key's text: the text after it is not cut at the column's
+ * width but follows the cut text (perf's -v data object offsets). */
+#define SORT_CLIP_END '\x01'
+
+/* @buf without its SORT_CLIP_END (outputs that cut nothing); its length */
+static inline int sort__strip_clip_end(char *buf)
+{
+	char *m = strchr(buf, SORT_CLIP_END);
+
+	if (m)
+		memmove(m, m + 1, strlen(m + 1) + 1);
+	return (int)strlen(buf);
+}
 
 struct sort_field {
 	enum sort_field_kind kind;
