@@ -228,7 +228,8 @@ static int sym_text(const struct hist_entry *he, char *buf, size_t size)
 				he->obj_ip - (he->sym->start + he->map_delta));
 	if (he->sym)
 		return snprintf(buf, size, "[%c] %s", he->level, he->sym->name);
-	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->addr);
+	/* perf cuts no address (-w) */
+	return snprintf(buf, size, "[%c] %c%#.16" PRIx64, he->level, SORT_NO_CLIP, he->addr);
 }
 
 /* -v: the entry's address (as in its object, or a callchain entry's as
@@ -699,6 +700,15 @@ static uint64_t bits(uint64_t v, int shift, int width)
 	return (v >> shift) & ((1ULL << width) - 1);
 }
 
+/* perf pads these texts to the column and never cuts them (-w) */
+static int mem_field_text(char *buf, size_t size, uint64_t data_src, enum mem_src_field fld)
+{
+	if (size < 2)
+		return (int)mem_src__field(buf, size, data_src, fld);
+	buf[0] = SORT_NO_CLIP;
+	return 1 + (int)mem_src__field(buf + 1, size - 1, data_src, fld);
+}
+
 #define MEM_FIELD(name, shift, width, fld, colw)				\
 static uint64_t name##_of(const struct hist_entry *he)				\
 { return bits(he->data_src, shift, width); }					\
@@ -707,7 +717,7 @@ static int name##_cmp(const struct hist_entry *a, const struct hist_entry *b)	\
 static uint64_t name##_hash(const struct hist_entry *he)			\
 { return (name##_of(he) + 1) * 0x9e3779b97f4a7c15ULL; }			\
 static int name##_snprintf(const struct hist_entry *he, char *buf, size_t size)	\
-{ return (int)mem_src__field(buf, size, he->data_src, fld); }			\
+{ return mem_field_text(buf, size, he->data_src, fld); }			\
 static int name##_width(const struct hist_entry *he) { return colw; }
 MEM_FIELD(mem_lvl, PERF_MEM_LVL_SHIFT, 14, MEM_SRC_LVL, 24)
 MEM_FIELD(mem_snoop, PERF_MEM_SNOOP_SHIFT, 5, MEM_SRC_SNOOP, 12)
@@ -728,34 +738,29 @@ static uint64_t daddr_hash(const struct hist_entry *he)
 
 /* "[l] name", a data object's "[l] name+0x<off>", or the address as
  * sampled, 16 hex digits; -v: the address and the origin of @dso's
- * symbols before, as perf (which cuts the text at the column's width) */
-static int addr_sym_plain(char level, const struct symbol *sym, uint64_t addr, uint64_t al_addr,
-			  char *buf, size_t size)
-{
-	if (sym && sym->object)
-		return snprintf(buf, size, "[%c] %s+0x%" PRIx64, level, sym->name,
-				al_addr - sym->start);
-	if (sym)
-		return snprintf(buf, size, "[%c] %s", level, sym->name);
-	return snprintf(buf, size, "[%c] %#.16" PRIx64, level, addr);
-}
-
+ * symbols before. perf cuts a function's name at the column's width
+ * (-v, -w), never an object's nor an address: those start with
+ * SORT_NO_CLIP (ui/stdio-hist.c) */
 static int addr_sym_text(char level, const struct symbol *sym, uint64_t addr, uint64_t al_addr,
 			 const struct dso *dso, char *buf, size_t size)
 {
 	int n = 0;
 
-	if (sort_verbose) {
-		n = snprintf(buf, size, "%-#18" PRIx64 " %c ", addr, dso__origin(dso));
-		if (n < 0 || (size_t)n >= size)
-			return n;
-		/* perf cuts a function's name at the column, not a data
-		 * object's: its name follows SORT_CLIP_END (ui/stdio-hist.c) */
-		if (sym && sym->object)
-			return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%s+0x%" PRIx64,
-					    level, SORT_CLIP_END, sym->name, al_addr - sym->start);
-	}
-	return n + addr_sym_plain(level, sym, addr, al_addr, buf + n, size - (size_t)n);
+	if (!sym || sym->object)
+		n = snprintf(buf, size, "%c", SORT_NO_CLIP);
+	if (sort_verbose)
+		n += snprintf(buf + n, size - (size_t)n, "%-#18" PRIx64 " %c ", addr,
+			      dso__origin(dso));
+	if (n < 0 || (size_t)n >= size)
+		return n;
+	buf += n;
+	size -= (size_t)n;
+	if (sym && sym->object)
+		return n + snprintf(buf, size, "[%c] %s+0x%" PRIx64, level, sym->name,
+				    al_addr - sym->start);
+	if (sym)
+		return n + snprintf(buf, size, "[%c] %s", level, sym->name);
+	return n + snprintf(buf, size, "[%c] %#.16" PRIx64, level, addr);
 }
 
 static int daddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
@@ -869,6 +874,7 @@ static int dcacheline_snprintf(const struct hist_entry *he, char *buf, size_t si
 {
 	uint64_t cl = CACHELINE(he->daddr_al);
 	char level = he->level;
+	int n = 0;
 
 	if (!he->dmap.mapped)
 		level = 'X';
@@ -876,16 +882,16 @@ static int dcacheline_snprintf(const struct hist_entry *he, char *buf, size_t si
 		 (he->dmap.flags & 1) &&
 		 (he->dmap.maj || he->dmap.min || he->dmap.ino || he->dmap.ino_gen))
 		level = 's';
-	int n = 0;
-
-	if (sort_verbose) {	/* as addr_sym_text's */
-		n = snprintf(buf, size, "%-#18" PRIx64 " %c ", cl, dso__origin(he->ddso));
-		if (n < 0 || (size_t)n >= size)
-			return n;
-	}
+	/* as addr_sym_text's, at the line's address */
+	if (!he->dsym || he->dsym->object)
+		n = snprintf(buf, size, "%c", SORT_NO_CLIP);
+	if (sort_verbose)
+		n += snprintf(buf + n, size - (size_t)n, "%-#18" PRIx64 " %c ", cl,
+			      dso__origin(he->ddso));
+	if (n < 0 || (size_t)n >= size)
+		return n;
 	if (he->dsym && he->dsym->object)
-		return n + snprintf(buf + n, size - (size_t)n, "[%c] %s%s+0x%" PRIx64, level,
-				    sort_verbose ? (char[]){ SORT_CLIP_END, 0 } : "",
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %s+0x%" PRIx64, level,
 				    he->dsym->name, cl - (he->dsym->start + he->dmap.delta));
 	if (he->dsym)
 		return n + snprintf(buf + n, size - (size_t)n, "[%c] %s", level, he->dsym->name);

@@ -73,14 +73,15 @@ struct sort_key {
 const struct sort_key *sort_key__dynamic(int idx, const char *header, int min_width);
 void sort_key__dynamic_exit(void);
 
-/* In a clipped key's text: the text after it is not cut at the column's
- * width but follows the cut text (perf's -v data object offsets). */
-#define SORT_CLIP_END '\x01'
+/* First in a clipped key's text: this one is not cut at the column's
+ * width (perf's data objects and addresses in the symbol keys of
+ * --mem-mode, whose functions' names it cuts). */
+#define SORT_NO_CLIP '\x01'
 
-/* @buf without its SORT_CLIP_END (outputs that cut nothing); its length */
+/* @buf without its SORT_NO_CLIP (outputs that cut nothing); its length */
 static inline int sort__strip_clip_end(char *buf)
 {
-	char *m = strchr(buf, SORT_CLIP_END);
+	char *m = strchr(buf, SORT_NO_CLIP);
 
 	if (m)
 		memmove(m, m + 1, strlen(m + 1) + 1);
