@@ -27,8 +27,9 @@
 #       WEIGHT_STRUCT may be; nothing else before DATA_SRC) rewritten in
 #       place: the samples get data sources as memory events report them
 #       (loads and stores hitting L1, LFB, L2, L3, local and remote RAM or
-#       caches, snoops, TLB levels, locked, blocked), then the datasrc
-#       values, in turn; weights (and instruction latencies) too
+#       caches, snoops, TLB levels, locked, blocked), then 0, the "not
+#       available" value and every single bit, in turn; weights (and
+#       instruction latencies) too
 #   craft-perfdata.py ips IN OUT MODE ADDR,...  the first 40 samples per
 #       address get the addresses in turn as ip, with cpumode MODE (1
 #       kernel, 2 user); the sample's ip must come first (IP set)
@@ -295,7 +296,9 @@ def memsrc(b, out):
         raise SystemExit('sample_type %#x: need ADDR and DATA_SRC, and before DATA_SRC '
                          'only IP TID TIME ADDR ID CPU PERIOD CALLCHAIN WEIGHT' % st)
     wstruct = st & (1 << 24)
-    vals = MEM_VALUES + datasrc_values()
+    # (perf 6.1 overflows its buffers on some words of many bits: the
+    # single bits, not datasrc's sweeps and random words)
+    vals = MEM_VALUES + [0, DATA_SRC_NA] + [1 << i for i in range(64)]
     weights = [0, 30, 7, 30, 250, 12, 30]
     b = bytearray(b)
     n = 0
