@@ -78,6 +78,11 @@ struct report {
 	const char *comm_list, *pid_list, *tid_list, *dso_list, *sym_list, *cpu_list;
 	const char *symbol_filter;	/* --symbol-filter: substring of entry symbols */
 	bool show_cpu_util;		/* --show-cpu-utilization: sys and usr columns */
+	/* --mem-mode: memory samples weighed by their weight, the memory
+	 * keys, perf's default order of them */
+	bool mem_mode;
+	bool need_mem;			/* a memory key: resolve data addresses */
+	const char *sort_shown;		/* "# Sort order" of --mem-mode */
 	bool exclude_other;		/* -x: hide samples without a parent match */
 	const char *time_quantum_str;
 	uint64_t time_quantum;		/* -s time slots (ns) */
@@ -172,6 +177,14 @@ struct report {
 	struct tui_report *tui_rep;	/* the TUI is up (ui/hist-browser.h) */
 	struct thread_values tvalues;
 };
+
+/* perf's sort order of --mem-mode, as its header names it; its
+ * p_stage_cyc key shows nothing on x86 (see cmd_report), so the keys used
+ * are those before it */
+static const char mem_sort_order[] = "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,"
+				     "tlb,locked,blocked,local_ins_lat,local_p_stage_cyc";
+static const char mem_sort_keys[] = "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,"
+				    "tlb,locked,blocked,local_ins_lat";
 
 static int strlist__parse(struct strlist *l, const char *s)
 {
@@ -534,6 +547,14 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 			rep->usage_error = true;
 			return -EINVAL;
 		}
+		if (key->mem && !rep->mem_mode) {
+			pr_err("report: %s key '%s' is a memory key: add --mem-mode (for a file "
+			       "recorded with -d)\n", is_f ? "--fields" : "--sort", name);
+			rep->usage_error = true;
+			return -EINVAL;
+		}
+		if (key->mem)
+			rep->need_mem = true;
 		f.kind = FIELD_KEY;
 		f.key = key;
 		if (rep->nr_keys < MAX_FIELDS) {
@@ -792,6 +813,14 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 	return machine__intern(rep->machine, rep->trace_buf ? rep->trace_buf : "");
 }
 
+static bool evlist__has_sample(struct evlist *el, uint64_t bit)
+{
+	for (int i = 0; el && i < el->nr; i++)
+		if (el->entries[i]->attr.sample_type & bit)
+			return true;
+	return false;
+}
+
 static bool evlist__has_callchains(struct evlist *el)
 {
 	int i;
@@ -840,6 +869,13 @@ static int report__setup(struct report *rep)
 		return -EINVAL;
 	}
 	rep->has_callchains = evlist__has_callchains(el);
+	if (rep->mem_mode && !session__is_pipe(rep->session) && !evlist__has_sample(el,
+			PERF_SAMPLE_DATA_SRC)) {
+		pr_err("report: --mem-mode: the file has no memory samples (no data source in its "
+		       "samples); record them with perf record -d\n");
+		rep->usage_error = true;
+		return -EINVAL;
+	}
 	/* pipe mode: perf decides before the attrs arrive, so children stay
 	 * off while the caller order of its children default remains */
 	if (session__is_pipe(rep->session) && rep->children < 0) {
@@ -874,6 +910,10 @@ static int report__setup(struct report *rep)
 		rep->cc.order = rep->children ? ORDER_CALLER : ORDER_CALLEE;
 	if (rep->inverted)
 		rep->cc.order = ORDER_CALLER;
+	/* as perf: memory samples are not cumulated into their callers (the
+	 * call graphs keep the order children would have had) */
+	if (rep->mem_mode)
+		rep->children = 0;
 	if (rep->children || rep->use_callchain)
 		rep->need_callchain = true;
 
@@ -900,6 +940,17 @@ static int report__setup(struct report *rep)
 		if (err)
 			return err;
 		/* -F without sort keys: merge by the default keys */
+		if (!rep->nr_keys && rep->mem_mode) {
+			struct sort_field saved[MAX_FIELDS];
+			int nf = rep->nr_fields;
+
+			memcpy(saved, rep->fields_v, (size_t)nf * sizeof(*saved));
+			err = report__add_list(rep, mem_sort_keys, false);
+			if (err)
+				return err;
+			memcpy(rep->fields_v, saved, (size_t)nf * sizeof(*saved));
+			rep->nr_fields = nf;
+		}
 		if (!rep->nr_keys) {
 			rep->keys[rep->nr_keys++] = sort_key__find("comm");
 			rep->keys[rep->nr_keys++] = sort_key__find("dso");
@@ -1258,6 +1309,42 @@ static void report__dump(struct tool *tool, const union perf_event *event,
 	event_dump__record(&rep->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 
+/* The memory keys' fields: the data address resolved in the maps of the
+ * sample's process (those of its cpumode, as the ip), the data source
+ * (perf's "not available" value for an event that samples none) */
+static void report__mem(struct report *rep, const struct evsel *evsel,
+			const struct perf_sample *sample, const struct addr_location *al,
+			struct hist_entry *he)
+{
+	const uint64_t type = evsel->attr.sample_type;
+	struct addr_location dal;
+
+	he->daddr = type & PERF_SAMPLE_ADDR ? sample->addr : 0;
+	thread__resolve_ip(rep->machine, al->thread, al->cpumode, he->daddr, &dal);
+	he->daddr_al = dal.addr;
+	he->cpumode = al->cpumode;
+	if (dal.map) {
+		he->dmap.mapped = true;
+		/* perf tells the objects apart by their dso's id */
+		he->dmap.maj = dal.dso->id_maj;
+		he->dmap.min = dal.dso->id_min;
+		he->dmap.ino = dal.dso->id_ino;
+		he->dmap.ino_gen = dal.dso->id_ino_gen;
+		he->dmap.flags = dal.map->flags;
+		he->dmap.prot = dal.map->prot;
+		he->dmap.delta = map__unmap_ip(dal.map, 0);
+	}
+	he->ddso = dal.dso;
+	he->dsym = dal.sym;
+	he->dlevel = dal.level;
+	he->data_src = type & PERF_SAMPLE_DATA_SRC ? sample->data_src :
+		       PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) |
+		       PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA);
+	he->phys_addr = type & PERF_SAMPLE_PHYS_ADDR ? sample->phys_addr : 0;
+	he->data_page_size = type & PERF_SAMPLE_DATA_PAGE_SIZE ? sample->data_page_size : 0;
+	he->iaddr = sample->ip;
+}
+
 static int report__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1282,6 +1369,14 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
 	if (!period)
 		period = 1;
+	/* --mem-mode: a sample is worth its weight (1 without one), as perf */
+	if (rep->mem_mode) {
+		period = evsel->attr.sample_type & PERF_SAMPLE_WEIGHT_STRUCT ?
+			 (uint32_t)sample->weight : evsel->attr.sample_type & PERF_SAMPLE_WEIGHT ?
+			 sample->weight : 0;
+		if (!period)
+			period = 1;
+	}
 	/* --time: samples outside the ranges are not counted at all */
 	if (time_ranges__skip(&rep->time, sample->time))
 		return 0;
@@ -1378,6 +1473,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		if (!tmpl.dyn)
 			return -ENOMEM;
 	}
+	if (rep->need_mem)
+		report__mem(rep, evsel, sample, &al, &tmpl);
 	tmpl.parent = parent;
 	/* -x: samples without a caller matching --parent are hidden */
 	if (rep->exclude_other && !tmpl.parent)
@@ -1698,7 +1795,11 @@ static void report__force_group(struct report *rep, struct evlist *el)
 /* the lines under "# Samples: ...": the event count, the socket filter */
 static void report__print_count(const struct report *rep, FILE *fp, uint64_t period)
 {
-	fprintf(fp, "# Event count (approx.): %" PRIu64 "\n", period);
+	if (rep->mem_mode)
+		fprintf(fp, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n", period,
+			rep->sort_shown ? rep->sort_shown : mem_sort_order);
+	else
+		fprintf(fp, "# Event count (approx.): %" PRIu64 "\n", period);
 	if (rep->socket_filter >= 0)
 		fprintf(fp, "# Processor Socket: %d\n", rep->socket_filter);
 	fputs("#\n", fp);
@@ -1996,6 +2097,9 @@ int cmd_report(int argc, const char **argv)
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
 			    "show a column with the number of samples"),
+		OPT_BOOLEAN(0, "mem-mode", &rep.mem_mode, "memory access profile: samples weighed "
+			    "by their weight, sorted by the memory keys (data symbol and object, "
+			    "data source; record -d)"),
 		OPT_CALLBACK_NOOPT(0, "children", &rep, "accumulate callchains of children "
 				   "into parent entries (default with callchains)", parse_children),
 		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "mode[,threshold[,limit]][,order][,key]",
@@ -2099,9 +2203,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "branch-history", "branch records in callchains are not implemented"),
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
-		OPT_UNSUPPORTED(0, "mem-mode", "the memory-access sort keys are not implemented"),
 		OPT_BOOLEAN(0, "show-ref-call-graph", &rep.show_ref,
-			    "mark the tables of call-graph=no events (their chains are those recorded)"),
+			    "show the call graphs of call-graph=no events (from the sample resolved before)"),
 		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
 		OPT_UNSUPPORTED('M', "disassembler-style", "mperf disassembles with capstone (Intel syntax)"),
 		OPT_UNSUPPORTED(0, "asm-raw", "the annotate view shows no instruction bytes"),
@@ -2121,6 +2224,7 @@ int cmd_report(int argc, const char **argv)
 	struct stat st;
 	char *sort_ipc = NULL;	/* the -s list with ",ipc_null" */
 	char *sort_kept = NULL;	/* the -s list without perf's hidden keys */
+	char *shown_ipc = NULL;	/* --mem-mode's "# Sort order" */
 	int err, ret = 1;
 
 	argc = parse_options(argc, argv, opts, usage, 0);
@@ -2203,6 +2307,15 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (quiet)
 		rep.symopts.quiet = true;
+	/* perf's header shows its -s with the ipc key it adds */
+	rep.sort_shown = rep.sort_order;
+	if (rep.mem_mode && rep.sort_order && strstr(rep.sort_order, "symbol")) {
+		if (asprintf(&shown_ipc, "%s,ipc_null", rep.sort_order) < 0) {
+			shown_ipc = NULL;
+			goto out;
+		}
+		rep.sort_shown = shown_ipc;
+	}
 	/* as perf: its IPC keys are not for -s; a sort order naming
 	 * "symbol" gets the (empty) IPC column of files without branch
 	 * stacks, "ipc_null", after its keys */
@@ -2240,6 +2353,8 @@ int cmd_report(int argc, const char **argv)
 		}
 		rep.sort_order = sort_ipc;
 	}
+	if (rep.mem_mode && !rep.sort_order && !rep.fields)
+		rep.sort_order = mem_sort_keys;
 	if (rep.sort_order && !rep.fields) {
 		/* validate early: a typo should not cost a full read */
 		char *dup = strdup(rep.sort_order), *tok, *save = NULL;
@@ -2251,6 +2366,12 @@ int cmd_report(int argc, const char **argv)
 				pr_err("report: unknown --sort key '%s'; known: %s, or a tracepoint "
 				       "field (FIELD, EVENT.FIELD, trace_fields; /raw)\n", tok,
 				       sort_key__names());
+				free(dup);
+				goto out;
+			}
+			if (!rep.mem_mode && sort_key__find(tok) && sort_key__find(tok)->mem) {
+				pr_err("report: --sort key '%s' is a memory key: add --mem-mode (for "
+				       "a file recorded with -d)\n", tok);
 				free(dup);
 				goto out;
 			}
@@ -2445,5 +2566,6 @@ out:
 	report__exit(&rep);
 	free(sort_ipc);
 	free(sort_kept);
+	free(shown_ipc);
 	return ret;
 }

@@ -575,6 +575,35 @@ static void print_dso(FILE *fp, const struct dso *dso)
 	fputc_unlocked(')', fp);
 }
 
+/*
+ * addr with sym or dso: the symbol and object of the data address of a
+ * page fault, as perf (its other events' addresses name nothing), looked
+ * up in the sample's address space, else in the one the address belongs
+ * to (a kernel fault on a user address: the user's maps)
+ */
+static void print_addr_sym(struct script *sc, FILE *fp, uint64_t f, const struct evsel *evsel,
+			   struct thread *thread, const struct perf_sample *sample)
+{
+	const struct perf_event_attr *a = &evsel->attr;
+	struct addr_location al;
+	uint8_t mode = (uint8_t)sample->cpumode, amode;
+
+	if (a->type != PERF_TYPE_SOFTWARE || (a->config != PERF_COUNT_SW_PAGE_FAULTS &&
+	    a->config != PERF_COUNT_SW_PAGE_FAULTS_MIN && a->config != PERF_COUNT_SW_PAGE_FAULTS_MAJ))
+		return;
+	thread__resolve_ip(sc->machine, thread, mode, sample->addr, &al);
+	amode = sc->machine->kernel_start && sample->addr >= sc->machine->kernel_start ?
+		PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+	if (!al.map && amode != mode)
+		thread__resolve_ip(sc->machine, thread, amode, sample->addr, &al);
+	if (f & F_SYM) {
+		fputc_unlocked(' ', fp);
+		print_sym(fp, al.sym, al.addr, f & F_SYMOFF);
+	}
+	if (f & F_DSO)
+		print_dso(fp, al.dso);
+}
+
 /* misc: the cpumode letters of the record (a mode whose bits are all set
  * counts, so a hypervisor sample shows "KUH" as in perf), then what the
  * record type's misc bits mean; padded to 6 */
@@ -1562,8 +1591,11 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	 * synthesize; the kernel's samples have none, so it is blank */
 	if (f & F_FLAGS)
 		fprintf(fp, "  %-21s ", "");
-	if (f & F_ADDR)
+	if (f & F_ADDR) {
 		out_num(fp, sample->addr, false, 16, 16, ' ');
+		if (f & (F_SYM | F_DSO))
+			print_addr_sym(sc, fp, f, evsel, al.thread, sample);
+	}
 	if (f & F_TRACE) {
 		trace_event__fprintf(sc->tevent, fp, evsel->attr.config, sample->cpu,
 				     sample->raw_data, sample->raw_size);

@@ -327,7 +327,8 @@ static int field_text(const struct hist_browser *hb, const struct sort_field *f,
 	*pct = -1;
 	switch (f->kind) {
 	case FIELD_KEY:
-		return f->key->snprintf(he, buf, size);
+		f->key->snprintf(he, buf, size);
+		return sort__strip_clip_end(buf);
 	case FIELD_OVERHEAD:
 		*pct = hb_pct(hb, he->period);
 		break;

@@ -103,6 +103,7 @@ static int key_text(const struct sort_key *key, const struct hist_entry *he, cha
 	const char *t;
 
 	key->snprintf(he, buf, size);
+	sort__strip_clip_end(buf);
 	t = ltrim(buf);
 	memmove(buf, t, strlen(t) + 1);
 	return (int)strlen(buf);

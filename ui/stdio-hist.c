@@ -161,8 +161,30 @@ static int user_width(const struct stdio_hist_opts *o, int k)
 static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *buf,
 			     int width, int w, bool last)
 {
-	char text[4096];
+	char text[4096], plain[4000];
 
+	/* a text perf does not cut (SORT_NO_CLIP), padded to the column */
+	if (f->kind == FIELD_KEY && strchr(buf, SORT_NO_CLIP)) {
+		snprintf(plain, sizeof(plain), "%s", buf);
+		sort__strip_clip_end(plain);
+		if (last && !f->key->pad_last)
+			return (size_t)fputs(plain, fp);
+		return (size_t)fprintf(fp, "%-*s", w, plain);
+	}
+	/* a memory key's function name is cut where the column ends, unless
+	 * its "[.] " (and -v prefix) does not fit (perf's negative precision) */
+	if (f->kind == FIELD_KEY && f->key->mem && f->key->clip) {
+		const char *br = strstr(buf, "] ");
+		int pre = br ? (int)(br - buf) + 2 : 0;
+
+		if (br && pre <= w)
+			snprintf(plain, sizeof(plain), "%.*s", w, buf);
+		else
+			snprintf(plain, sizeof(plain), "%s", buf);
+		if (last && !f->key->pad_last)
+			return (size_t)fputs(plain, fp);
+		return (size_t)fprintf(fp, "%-*s", w, plain);
+	}
 	if (f->kind != FIELD_KEY) {
 		snprintf(text, sizeof(text), " %*s", w - 1, buf);
 		return (size_t)fprintf(fp, "%-*s", width, text);
@@ -238,6 +260,15 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		return (size_t)fprintf(fp, "%*.*s", width, width, buf);
 	if (right_aligned(f))
 		return (size_t)fprintf(fp, "%*s", width, buf);
+	if (f->kind == FIELD_KEY && strchr(buf, SORT_NO_CLIP)) {
+		char cell[4000];
+
+		snprintf(cell, sizeof(cell), "%s", buf);
+		sort__strip_clip_end(cell);
+		if ((last && !f->key->pad_last) || f->key->no_pad)
+			return (size_t)fputs(cell, fp);
+		return (size_t)fprintf(fp, "%-*s", width, cell);
+	}
 	if (last && !f->key->pad_last && f->key->clip)
 		return (size_t)fprintf(fp, "%.*s", width, buf);
 	if ((last && !f->key->pad_last) || f->key->no_pad)

@@ -28,6 +28,10 @@ struct dso {
 	 * "[kernel.kallsyms]" (perf script prints it); NULL: long_name */
 	char *rec_name;
 	struct build_id bid;		/* from the BUILD_ID feature */
+	/* the device and inode of the first MMAP2 that named it with any
+	 * (perf's dso id, which later maps do not change) */
+	uint32_t id_maj, id_min;
+	uint64_t id_ino, id_ino_gen;
 	enum dso_kind kind;
 	bool loaded;			/* symbols loaded (or tried) */
 	bool has_symtab;		/* .symtab found (not only .dynsym) */

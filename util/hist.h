@@ -85,6 +85,24 @@ struct hist_entry {
 	 * the object's start mapped out by the latest sample's map (its
 	 * start - pgoff: map_delta), in 64 bits */
 	uint64_t obj_ip, map_delta;
+	/* the memory keys (report --mem-mode): the sample's data address as
+	 * sampled and in its object (daddr_al), the map's dso and symbol it
+	 * resolved to in the sample's process (dlevel: 'k' in the kernel's
+	 * maps), data_src, physical address, data page size; iaddr: the
+	 * sample's ip as sampled (symbol_iaddr) */
+	uint64_t daddr, daddr_al, data_src, phys_addr, data_page_size, iaddr;
+	struct dso *ddso;
+	struct symbol *dsym;
+	char dlevel;
+	uint8_t cpumode;	/* the sample's (dcacheline groups by it) */
+	/* dcacheline: the data map as perf tells maps apart there (its
+	 * dso's device and inode, the map's MAP_SHARED and PROT_EXEC) and
+	 * its start - pgoff */
+	struct {
+		uint64_t ino, ino_gen, delta;
+		uint32_t maj, min, flags, prot;
+		bool mapped;
+	} dmap;
 	/* values */
 	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;

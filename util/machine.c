@@ -491,8 +491,8 @@ static int machine__add_kernel_map(struct machine *m, uint64_t start, uint64_t l
 
 static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 				 uint64_t start, uint64_t len, uint64_t pgoff,
-				 uint32_t prot, uint32_t flags, uint64_t ino, const char *filename,
-				 const uint8_t *bid, size_t bid_size)
+				 uint32_t prot, uint32_t flags, const uint8_t *dev,
+				 const char *filename, const uint8_t *bid, size_t bid_size)
 {
 	bool known = machine__find_thread(m, (int32_t)tid) != NULL;
 	struct thread *t = machine__findnew_thread(m, (int32_t)pid, (int32_t)tid);
@@ -528,7 +528,19 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 		return -ENOMEM;
 	map->prot = prot;
 	map->flags = flags;
-	map->ino = ino;
+	/* MMAP2's device and inode: u32 maj, min, u64 ino, generation */
+	if (dev) {
+		memcpy(&map->maj, dev, 4);
+		memcpy(&map->min, dev + 4, 4);
+		memcpy(&map->ino, dev + 8, 8);
+		memcpy(&map->ino_gen, dev + 16, 8);
+		if (!dso->id_maj && !dso->id_min && !dso->id_ino && !dso->id_ino_gen) {
+			dso->id_maj = map->maj;
+			dso->id_min = map->min;
+			dso->id_ino = map->ino;
+			dso->id_ino_gen = map->ino_gen;
+		}
+	}
 	if (anon || no_file)
 		map->identity = 1;
 	else if (dso->kind == DSO_KIND_ANON)
@@ -563,13 +575,13 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		/* MMAP records no prot: an executable mapping, unless data */
 		return machine__add_user_map(m, r->pid, r->tid, r->start, r->len, r->pgoff,
 					     ev->header.misc & PERF_RECORD_MISC_MMAP_DATA ? 0 : 4,
-					     0, 0, r->filename, NULL, 0);
+					     0, NULL, r->filename, NULL, 0);
 	}
 	case PERF_RECORD_MMAP2: {
 		const struct rec_mmap2 *r = (const void *)ev;
 		const uint8_t *bid = NULL;
 		size_t bsize = 0;
-		uint64_t ino = 0;
+		const uint8_t *dev = NULL;
 
 		if (ev->header.size < sizeof(*r) || !rec_string_ok(ev, r->filename))
 			return -EINVAL;
@@ -578,7 +590,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 			bsize = r->id[0] > 20 ? 20 : r->id[0];
 			bid = r->id + 4;
 		} else {
-			memcpy(&ino, r->id + 8, sizeof(ino));
+			dev = r->id;
 		}
 		if ((ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
 		    r->pid == (uint32_t)-1)
@@ -587,7 +599,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		 * callchain entries that point into the stack or the heap
 		 * are then named [stack], [heap] as perf names them */
 		return machine__add_user_map(m, r->pid, r->tid, r->start, r->len, r->pgoff,
-					     r->prot, r->flags, ino, r->filename, bid, bsize);
+					     r->prot, r->flags, dev, r->filename, bid, bsize);
 	}
 	case PERF_RECORD_COMM: {
 		const struct rec_comm *r = (const void *)ev;

@@ -28,6 +28,8 @@ struct map {
 	struct dso *dso;	/* owned by the machine */
 	uint32_t prot, flags;
 	uint64_t ino;		/* MMAP2's inode (0: MMAP, or a build-id MMAP2) */
+	uint32_t maj, min;	/* MMAP2's device (0 likewise) */
+	uint64_t ino_gen;	/* and inode generation */
 	int refcnt;
 	int identity;		/* kernel-space maps: dso address == ip */
 	uint64_t id;		/* unique per map object, clones too (perf's

@@ -100,17 +100,58 @@ static void put_lvl(struct out *o, uint64_t v)
 		put(o, " miss");
 }
 
+static const char *const snoop_names[] = { "N/A", "None", "Hit", "Miss", "HitM" };
+static const char *const snoopx_names[] = { "Fwd", "Peer" };
+static const char *const tlb_names[] = { "N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault" };
+
+static void put_snoop(struct out *o, uint64_t v)
+{
+	int named;
+
+	named = put_bits(o, field(v, PERF_MEM_SNOOP_SHIFT, 5), 0, snoop_names, 5, 0);
+	named = put_bits(o, field(v, PERF_MEM_SNOOPX_SHIFT, 2), 0, snoopx_names, 2, named);
+	if (!named)
+		put(o, "N/A");
+}
+
+static void put_tlb(struct out *o, uint64_t v)
+{
+	uint64_t dtlb = field(v, PERF_MEM_TLB_SHIFT, 7);
+
+	if (!put_bits(o, dtlb, PERF_MEM_TLB_HIT | PERF_MEM_TLB_MISS, tlb_names, 7, 0))
+		put(o, "N/A");
+	if (dtlb & PERF_MEM_TLB_HIT)
+		put(o, " hit");
+	if (dtlb & PERF_MEM_TLB_MISS)
+		put(o, " miss");
+}
+
+static void put_lock(struct out *o, uint64_t v)
+{
+	uint64_t lock = field(v, PERF_MEM_LOCK_SHIFT, 2);
+
+	put(o, lock & PERF_MEM_LOCK_NA ? "N/A" : lock & PERF_MEM_LOCK_LOCKED ? "Yes" : "No");
+}
+
+/* the block reasons, each after a space */
+static void put_blk(struct out *o, uint64_t v)
+{
+	uint64_t blk = field(v, PERF_MEM_BLK_SHIFT, 3);
+
+	if (!blk || (blk & PERF_MEM_BLK_NA)) {
+		put(o, " N/A");
+		return;
+	}
+	if (blk & PERF_MEM_BLK_DATA)
+		put(o, " Data");
+	if (blk & PERF_MEM_BLK_ADDR)
+		put(o, " Addr");
+}
+
 size_t mem_src__snprintf(char *buf, size_t size, uint64_t v)
 {
-	static const char *const snoop[] = { "N/A", "None", "Hit", "Miss", "HitM" };
-	static const char *const snoopx[] = { "Fwd", "Peer" };
-	static const char *const tlb[] = { "N/A", "HIT", "MISS", "L1", "L2", "Walker", "Fault" };
 	struct out o = { .buf = buf, .size = size };
 	uint64_t op = field(v, PERF_MEM_OP_SHIFT, 5);
-	uint64_t lock = field(v, PERF_MEM_LOCK_SHIFT, 2);
-	uint64_t dtlb = field(v, PERF_MEM_TLB_SHIFT, 7);
-	uint64_t blk = field(v, PERF_MEM_BLK_SHIFT, 3);
-	int named;
 
 	if (size)
 		buf[0] = '\0';
@@ -122,28 +163,26 @@ size_t mem_src__snprintf(char *buf, size_t size, uint64_t v)
 	put(&o, "|LVL ");
 	put_lvl(&o, v);
 	put(&o, "|SNP ");
-	named = put_bits(&o, field(v, PERF_MEM_SNOOP_SHIFT, 5), 0, snoop, 5, 0);
-	named = put_bits(&o, field(v, PERF_MEM_SNOOPX_SHIFT, 2), 0, snoopx, 2, named);
-	if (!named)
-		put(&o, "N/A");
+	put_snoop(&o, v);
 	put(&o, "|TLB ");
-	if (!put_bits(&o, dtlb, PERF_MEM_TLB_HIT | PERF_MEM_TLB_MISS, tlb, 7, 0))
-		put(&o, "N/A");
-	if (dtlb & PERF_MEM_TLB_HIT)
-		put(&o, " hit");
-	if (dtlb & PERF_MEM_TLB_MISS)
-		put(&o, " miss");
+	put_tlb(&o, v);
 	put(&o, "|LCK ");
-	put(&o, lock & PERF_MEM_LOCK_NA ? "N/A" : lock & PERF_MEM_LOCK_LOCKED ? "Yes" : "No");
-	/* the block reasons, each after a space */
+	put_lock(&o, v);
 	put(&o, "|BLK ");
-	if (!blk || (blk & PERF_MEM_BLK_NA)) {
-		put(&o, " N/A");
-	} else {
-		if (blk & PERF_MEM_BLK_DATA)
-			put(&o, " Data");
-		if (blk & PERF_MEM_BLK_ADDR)
-			put(&o, " Addr");
-	}
+	put_blk(&o, v);
+	return o.len;
+}
+
+size_t mem_src__field(char *buf, size_t size, uint64_t data_src, enum mem_src_field f)
+{
+	static void (*const put_field[])(struct out *, uint64_t) = {
+		[MEM_SRC_LVL] = put_lvl, [MEM_SRC_SNOOP] = put_snoop, [MEM_SRC_TLB] = put_tlb,
+		[MEM_SRC_LOCK] = put_lock, [MEM_SRC_BLK] = put_blk,
+	};
+	struct out o = { .buf = buf, .size = size };
+
+	if (size)
+		buf[0] = '\0';
+	put_field[f](&o, data_src);
 	return o.len;
 }

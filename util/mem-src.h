@@ -20,4 +20,10 @@
 #define MEM_SRC_MAX 1024
 size_t mem_src__snprintf(char *buf, size_t size, uint64_t data_src);
 
+/* One field of the decoding, as report's memory keys show it: "L1 hit",
+ * "None", "L1 or L2 hit", "No", " N/A" (the part after "|LVL " and so
+ * on). Same return and bounds as mem_src__snprintf. */
+enum mem_src_field { MEM_SRC_LVL, MEM_SRC_SNOOP, MEM_SRC_TLB, MEM_SRC_LOCK, MEM_SRC_BLK };
+size_t mem_src__field(char *buf, size_t size, uint64_t data_src, enum mem_src_field f);
+
 #endif

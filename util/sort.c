@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dso.h"
 #include "hist.h"
 #include "machine.h"
+#include "mem-src.h"
 #include "sort.h"
 #include "symbol.h"
 #include "thread.h"
@@ -226,7 +228,8 @@ static int sym_text(const struct hist_entry *he, char *buf, size_t size)
 				he->obj_ip - (he->sym->start + he->map_delta));
 	if (he->sym)
 		return snprintf(buf, size, "[%c] %s", he->level, he->sym->name);
-	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->addr);
+	/* perf cuts no address (-w) */
+	return snprintf(buf, size, "[%c] %c%#.16" PRIx64, he->level, SORT_NO_CLIP, he->addr);
 }
 
 /* -v: the entry's address (as in its object, or a callchain entry's as
@@ -630,6 +633,8 @@ static int cgroup_id_snprintf(const struct hist_entry *he, char *buf, size_t siz
 /* code_page_size: the page size of the sample's ip (record
  * --code-page-size) in perf's units, "4K", "2M" ("N/A": none); a column
  * as wide as its header */
+static int page_size_text(uint64_t n, char *buf, size_t size);
+
 static int code_page_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->code_page_size, b->code_page_size);
@@ -644,8 +649,12 @@ static uint64_t code_page_size_hash(const struct hist_entry *he)
  * "1024B"), up to G */
 static int code_page_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
 {
+	return page_size_text(he->code_page_size, buf, size);
+}
+
+static int page_size_text(uint64_t n, char *buf, size_t size)
+{
 	static const char units[] = "BKMG";
-	uint64_t n = he->code_page_size;
 	int u = 0;
 
 	if (!n)
@@ -677,6 +686,258 @@ static int ip_snprintf(const struct hist_entry *he, char *buf, size_t size)
 static int ip_width(const struct hist_entry *he)
 {
 	return 18;
+}
+
+/* ---- memory keys (report --mem-mode) ------------------------------------
+ * Each resolves or decodes a field of the sample perf keeps for memory
+ * samples. perf compares the data-source keys by their own bit field
+ * alone (entries that differ elsewhere in data_src merge, showing the
+ * first one's text) and sizes their columns by a fixed width per entry,
+ * not by the text (without entries, by the header); the address keys by
+ * the address as sampled. */
+static uint64_t bits(uint64_t v, int shift, int width)
+{
+	return (v >> shift) & ((1ULL << width) - 1);
+}
+
+/* perf pads these texts to the column and never cuts them (-w) */
+static int mem_field_text(char *buf, size_t size, uint64_t data_src, enum mem_src_field fld)
+{
+	if (size < 2)
+		return (int)mem_src__field(buf, size, data_src, fld);
+	buf[0] = SORT_NO_CLIP;
+	return 1 + (int)mem_src__field(buf + 1, size - 1, data_src, fld);
+}
+
+#define MEM_FIELD(name, shift, width, fld, colw)				\
+static uint64_t name##_of(const struct hist_entry *he)				\
+{ return bits(he->data_src, shift, width); }					\
+static int name##_cmp(const struct hist_entry *a, const struct hist_entry *b)	\
+{ return CMP(name##_of(a), name##_of(b)); }					\
+static uint64_t name##_hash(const struct hist_entry *he)			\
+{ return (name##_of(he) + 1) * 0x9e3779b97f4a7c15ULL; }			\
+static int name##_snprintf(const struct hist_entry *he, char *buf, size_t size)	\
+{ return mem_field_text(buf, size, he->data_src, fld); }			\
+static int name##_width(const struct hist_entry *he) { return colw; }
+MEM_FIELD(mem_lvl, PERF_MEM_LVL_SHIFT, 14, MEM_SRC_LVL, 24)
+MEM_FIELD(mem_snoop, PERF_MEM_SNOOP_SHIFT, 5, MEM_SRC_SNOOP, 12)
+MEM_FIELD(mem_tlb, PERF_MEM_TLB_SHIFT, 7, MEM_SRC_TLB, 22)
+MEM_FIELD(mem_lock, PERF_MEM_LOCK_SHIFT, 2, MEM_SRC_LOCK, 6)
+MEM_FIELD(mem_blk, PERF_MEM_BLK_SHIFT, 3, MEM_SRC_BLK, 10)
+
+/* symbol_daddr: the data symbol, by the address as sampled */
+static int daddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return addr_diff_sign(a->daddr, b->daddr);
+}
+
+static uint64_t daddr_hash(const struct hist_entry *he)
+{
+	return he->daddr * 0xff51afd7ed558ccdULL;
+}
+
+/* "[l] name", a data object's "[l] name+0x<off>", or the address as
+ * sampled, 16 hex digits; -v: the address and the origin of @dso's
+ * symbols before. perf cuts a function's name at the column's width
+ * (-v, -w), never an object's nor an address: those start with
+ * SORT_NO_CLIP (ui/stdio-hist.c) */
+static int addr_sym_text(char level, const struct symbol *sym, uint64_t addr, uint64_t al_addr,
+			 const struct dso *dso, char *buf, size_t size)
+{
+	int n = 0;
+
+	if (!sym || sym->object)
+		n = snprintf(buf, size, "%c", SORT_NO_CLIP);
+	if (sort_verbose)
+		n += snprintf(buf + n, size - (size_t)n, "%-#18" PRIx64 " %c ", addr,
+			      dso__origin(dso));
+	if (n < 0 || (size_t)n >= size)
+		return n;
+	buf += n;
+	size -= (size_t)n;
+	if (sym && sym->object)
+		return n + snprintf(buf, size, "[%c] %s+0x%" PRIx64, level, sym->name,
+				    al_addr - sym->start);
+	if (sym)
+		return n + snprintf(buf, size, "[%c] %s", level, sym->name);
+	return n + snprintf(buf, size, "[%c] %#.16" PRIx64, level, addr);
+}
+
+static int daddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return addr_sym_text(he->dlevel, he->dsym, he->daddr, he->daddr_al, he->ddso, buf, size);
+}
+
+/* perf's column: the name, the level and room for an address */
+static int daddr_width(const struct hist_entry *he)
+{
+	return (he->dsym ? (int)strlen(he->dsym->name) : 0) + 4 + 16 + 2;
+}
+
+/* dso_daddr: the data's object, by name (ties in the reverse order of
+ * the dso key's, as perf compares them); memory that is no file by the
+ * base of its name, as perf: "//anon" is "anon" */
+static const char *ddso_shown(const struct dso *dso)
+{
+	const char *n = dso_shown(dso), *slash = strrchr(n, '/');
+
+	return !sort_verbose && slash ? slash + 1 : n;
+}
+
+static int dso_daddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->ddso == b->ddso)
+		return 0;
+	if (!a->ddso || !b->ddso)
+		return a->ddso ? 1 : -1;
+	return strcmp(ddso_shown(b->ddso), ddso_shown(a->ddso));
+}
+
+static uint64_t dso_daddr_hash(const struct hist_entry *he)
+{
+	return he->ddso ? str_hash(ddso_shown(he->ddso)) : 0;
+}
+
+static int dso_daddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "%s", he->ddso ? ddso_shown(he->ddso) : "[unknown]");
+}
+
+static int dso_daddr_width(const struct hist_entry *he)
+{
+	return he->ddso ? (int)strlen(ddso_shown(he->ddso)) : 0;
+}
+
+/* symbol_iaddr: the code symbol, by the ip as sampled */
+static int iaddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return addr_diff_sign(a->iaddr, b->iaddr);
+}
+
+static uint64_t iaddr_hash(const struct hist_entry *he)
+{
+	return he->iaddr * 0xc2b2ae3d27d4eb4fULL;
+}
+
+static int iaddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return addr_sym_text(he->level, he->sym, he->iaddr, he->addr, he->dso, buf, size);
+}
+
+static int iaddr_width(const struct hist_entry *he)
+{
+	return (he->sym ? (int)strlen(he->sym->name) : 0) + 4 + 16 + 2;
+}
+
+/* dcacheline: the 64-byte line of the data address in its object (the
+ * address itself where no map holds it), grouped as perf groups them: by
+ * the sample's cpumode, mapped before unmapped, by device and inode, user
+ * memory that is no file by process; "[s]" marks shared file mappings,
+ * "[X]" addresses without a map; a symbol's name as the data symbol's
+ * (an object's offset from the line, as perf computes it) */
+#define CACHELINE(a) ((a) & ~63ULL)
+
+static bool dcl_anon(const struct hist_entry *he)
+{
+	return he->cpumode != PERF_RECORD_MISC_KERNEL && !(he->dmap.flags & 1 /* MAP_SHARED */) &&
+	       !he->dmap.maj && !he->dmap.min && !he->dmap.ino && !he->dmap.ino_gen;
+}
+
+static int dcacheline_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (a->cpumode != b->cpumode)
+		return CMP(a->cpumode, b->cpumode);
+	if (a->dmap.mapped || b->dmap.mapped) {
+		if (!a->dmap.mapped || !b->dmap.mapped)
+			return a->dmap.mapped ? -1 : 1;
+		if (a->dmap.maj != b->dmap.maj)
+			return CMP(a->dmap.maj, b->dmap.maj);
+		if (a->dmap.min != b->dmap.min)
+			return CMP(a->dmap.min, b->dmap.min);
+		if (a->dmap.ino != b->dmap.ino)
+			return CMP(a->dmap.ino, b->dmap.ino);
+		if (a->dmap.ino_gen != b->dmap.ino_gen)
+			return CMP(a->dmap.ino_gen, b->dmap.ino_gen);
+		/* perf looks at the entry in its tree (@b) alone here */
+		if (dcl_anon(b) && a->pid != b->pid)
+			return CMP(a->pid, b->pid);
+	}
+	return CMP(CACHELINE(a->daddr_al), CACHELINE(b->daddr_al));
+}
+
+static uint64_t dcacheline_hash(const struct hist_entry *he)
+{
+	return CACHELINE(he->daddr_al) * 0x9e3779b97f4a7c15ULL + he->cpumode;
+}
+
+static int dcacheline_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	uint64_t cl = CACHELINE(he->daddr_al);
+	char level = he->level;
+	int n = 0;
+
+	if (!he->dmap.mapped)
+		level = 'X';
+	else if (he->cpumode != PERF_RECORD_MISC_KERNEL && !(he->dmap.prot & 4 /* EXEC */) &&
+		 (he->dmap.flags & 1) &&
+		 (he->dmap.maj || he->dmap.min || he->dmap.ino || he->dmap.ino_gen))
+		level = 's';
+	/* as addr_sym_text's, at the line's address */
+	if (!he->dsym || he->dsym->object)
+		n = snprintf(buf, size, "%c", SORT_NO_CLIP);
+	if (sort_verbose)
+		n += snprintf(buf + n, size - (size_t)n, "%-#18" PRIx64 " %c ", cl,
+			      dso__origin(he->ddso));
+	if (n < 0 || (size_t)n >= size)
+		return n;
+	if (he->dsym && he->dsym->object)
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %s+0x%" PRIx64, level,
+				    he->dsym->name, cl - (he->dsym->start + he->dmap.delta));
+	if (he->dsym)
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %s", level, he->dsym->name);
+	return n + snprintf(buf + n, size - (size_t)n, "[%c] %#.16" PRIx64, level, cl);
+}
+
+static int dcacheline_width(const struct hist_entry *he)
+{
+	return he->dsym ? (int)strlen(he->dsym->name) + 4 + 16 + 2 + 1 : 4 + 16 + 2;
+}
+
+/* phys_daddr: "[l] " (the sample's level) and the physical address */
+static int phys_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return addr_diff_sign(a->phys_addr, b->phys_addr);
+}
+
+static uint64_t phys_hash(const struct hist_entry *he)
+{
+	return he->phys_addr * 0x9e3779b97f4a7c15ULL;
+}
+
+static int phys_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->phys_addr);
+}
+
+static int mem_addr_width(const struct hist_entry *he)
+{
+	return 4 + 16 + 2;
+}
+
+/* data_page_size: as code_page_size's */
+static int data_page_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	return CMP(a->data_page_size, b->data_page_size);
+}
+
+static uint64_t data_page_size_hash(const struct hist_entry *he)
+{
+	return he->data_page_size * 0xff51afd7ed558ccdULL;
+}
+
+static int data_page_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+{
+	return page_size_text(he->data_page_size, buf, size);
 }
 
 static const struct sort_key sort_keys[] = {
@@ -726,6 +987,29 @@ static const struct sort_key sort_keys[] = {
 	  .width = header_width, .pad_last = true },
 	{ "local_p_stage_cyc", "Local Pipeline Stage Cycle", zero_cmp, zero_cmp, zero_hash,
 	  zero_snprintf, .width = header_width, .pad_last = true },
+	{ "symbol_daddr", "Data Symbol", daddr_cmp, daddr_cmp, daddr_hash, daddr_snprintf,
+	  .width = daddr_width, .clip = true, .mem = true },
+	{ "dso_daddr", "Data Object", dso_daddr_cmp, dso_daddr_cmp, dso_daddr_hash,
+	  dso_daddr_snprintf, .width = dso_daddr_width, .pad_last = true, .mem = true },
+	{ "mem", "Memory access", mem_lvl_cmp, mem_lvl_cmp, mem_lvl_hash, mem_lvl_snprintf,
+	  .width = mem_lvl_width, .pad_last = true, .mem = true },
+	{ "snoop", "Snoop", mem_snoop_cmp, mem_snoop_cmp, mem_snoop_hash, mem_snoop_snprintf,
+	  .width = mem_snoop_width, .pad_last = true, .mem = true },
+	{ "tlb", "TLB access", mem_tlb_cmp, mem_tlb_cmp, mem_tlb_hash, mem_tlb_snprintf,
+	  .width = mem_tlb_width, .pad_last = true, .mem = true },
+	{ "locked", "Locked", mem_lock_cmp, mem_lock_cmp, mem_lock_hash, mem_lock_snprintf,
+	  .width = mem_lock_width, .mem = true },
+	{ "blocked", "Blocked", mem_blk_cmp, mem_blk_cmp, mem_blk_hash, mem_blk_snprintf,
+	  .width = mem_blk_width, .mem = true },
+	{ "dcacheline", "Data Cacheline", dcacheline_cmp, dcacheline_cmp, dcacheline_hash,
+	  dcacheline_snprintf, .width = dcacheline_width, .clip = true, .mem = true },
+	{ "phys_daddr", "Data Physical Address", phys_cmp, phys_cmp, phys_hash, phys_snprintf,
+	  .width = mem_addr_width, .pad_last = true, .mem = true },
+	{ "data_page_size", "Data Page Size", data_page_size_cmp, data_page_size_cmp,
+	  data_page_size_hash, data_page_size_snprintf, .width = mem_addr_width,
+	  .pad_last = true, .mem = true },
+	{ "symbol_iaddr", "Code Symbol", iaddr_cmp, iaddr_cmp, iaddr_hash, iaddr_snprintf,
+	  .width = iaddr_width, .clip = true, .mem = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true },
 };
@@ -880,5 +1164,6 @@ const char *sort_key__names(void)
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
 	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
 	       "local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, "
-	       "code_page_size, addr";
+	       "code_page_size, addr; with --mem-mode: symbol_daddr, dso_daddr, mem, snoop, "
+	       "tlb, locked, blocked, dcacheline, phys_daddr, data_page_size, symbol_iaddr";
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct hist_entry;
 
@@ -56,6 +57,8 @@ struct sort_key {
 				 * frame adds its period again */
 	bool collapse;		/* perf re-sorts its entries by this key once
 				 * more before the output (its "collapse") */
+	bool mem;		/* a memory key: needs the data address
+				 * resolved (report --mem-mode) */
 	int min_width;		/* the column is at least this wide */
 };
 
@@ -69,6 +72,21 @@ struct sort_key {
  */
 const struct sort_key *sort_key__dynamic(int idx, const char *header, int min_width);
 void sort_key__dynamic_exit(void);
+
+/* First in a clipped key's text: this one is not cut at the column's
+ * width (perf's data objects and addresses in the symbol keys of
+ * --mem-mode, whose functions' names it cuts). */
+#define SORT_NO_CLIP '\x01'
+
+/* @buf without its SORT_NO_CLIP (outputs that cut nothing); its length */
+static inline int sort__strip_clip_end(char *buf)
+{
+	char *m = strchr(buf, SORT_NO_CLIP);
+
+	if (m)
+		memmove(m, m + 1, strlen(m + 1) + 1);
+	return (int)strlen(buf);
+}
 
 struct sort_field {
 	enum sort_field_kind kind;

@@ -302,6 +302,15 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 		type = GELF_ST_TYPE(s.st_info);
 		if (!s.st_name || s.st_shndx == SHN_UNDEF || s.st_shndx >= SHN_LORESERVE)
 			continue;
+		/* as perf 6.1: a symbol of a section that takes no memory
+		 * (SHF_ALLOC clear: ".gnu.warning.*" objects at 0) is none */
+		{
+			GElf_Shdr as;
+			Elf_Scn *asec = elf_getscn(elf, s.st_shndx);
+
+			if (!asec || !gelf_getshdr(asec, &as) || !(as.sh_flags & SHF_ALLOC))
+				continue;
+		}
 		/*
 		 * perf 6.1 keeps functions and data objects in one tree (an
 		 * object never covers code, but it shapes the tree and ends

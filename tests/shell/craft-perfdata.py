@@ -22,6 +22,14 @@
 #       kernel's "not available" value, every single bit, every value of
 #       each field with the others not available, then fixed pseudo-random
 #       words, in turn
+#   craft-perfdata.py memsrc IN OUT  a memory recording (perf record -d: ADDR
+#       and DATA_SRC set; ID, CPU, PERIOD, CALLCHAIN, WEIGHT or
+#       WEIGHT_STRUCT may be; nothing else before DATA_SRC) rewritten in
+#       place: the samples get data sources as memory events report them
+#       (loads and stores hitting L1, LFB, L2, L3, local and remote RAM or
+#       caches, snoops, TLB levels, locked, blocked), then 0, the "not
+#       available" value and every single bit, in turn; weights (and
+#       instruction latencies) too
 #   craft-perfdata.py ips IN OUT MODE ADDR,...  the first 40 samples per
 #       address get the addresses in turn as ip, with cpumode MODE (1
 #       kernel, 2 user); the sample's ip must come first (IP set)
@@ -244,6 +252,81 @@ def datasrc(b, out, given=None):
     write(out, b, hdr, data, data_off, data_sz)
 
 
+# data_src values of real memory events, built from the fields
+def ds(op=0x1, lvl=0x1, snoop=0x1, lock=0x1, tlb=0x1, lvlnum=0xf, remote=0, snoopx=0,
+       blk=0x1, hops=0):
+    return op | lvl << 5 | snoop << 19 | lock << 24 | tlb << 26 | lvlnum << 33 | \
+        remote << 37 | snoopx << 38 | blk << 40 | hops << 43
+
+
+LOAD, STORE, PFETCH = 0x2, 0x4, 0x8
+HIT, MISS, L1, LFB, L2, L3, LRAM, RRAM1, RCACHE1, IO, UNC = \
+    0x2, 0x4, 0x8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x400, 0x1000, 0x2000
+S_NONE, S_HIT, S_MISS, S_HITM = 0x2, 0x4, 0x8, 0x10
+T_HIT, T_MISS, T_L1, T_L2, T_WK, T_OS = 0x2, 0x4, 0x8, 0x10, 0x20, 0x40
+MEM_VALUES = [
+    ds(LOAD, L1 | HIT, S_NONE, 0, T_L1 | T_L2 | T_HIT, 1),
+    ds(LOAD, LFB | HIT, S_NONE, 0, T_L1 | T_L2 | T_HIT, 0xc),
+    ds(LOAD, L2 | HIT, S_NONE, 0, T_L1 | T_L2 | T_HIT, 2),
+    ds(LOAD, L3 | HIT, S_HIT, 0, T_L2 | T_MISS | T_WK, 3),
+    ds(LOAD, L3 | HIT, S_HITM, 0x2, T_L1 | T_L2 | T_HIT, 3),
+    ds(LOAD, L3 | MISS, S_MISS, 0, T_WK | T_MISS, 3),
+    ds(LOAD, LRAM | HIT, S_MISS, 0, T_L2 | T_WK | T_MISS, 0xd),
+    ds(LOAD, RRAM1 | HIT, S_HIT, 0, T_WK | T_HIT, 0xd, 1, 0, 0x1, 1),
+    ds(LOAD, RCACHE1 | HIT, S_HITM, 0, T_L1 | T_HIT, 3, 1, 1),
+    ds(LOAD, L1 | HIT, S_NONE, 0, T_L1 | T_HIT, 1, 0, 0, 0x2),
+    ds(LOAD, LFB | HIT, S_NONE, 0, T_L1 | T_HIT, 0xc, 0, 0, 0x4),
+    ds(LOAD, LFB | HIT, S_NONE, 0x2, T_L1 | T_HIT, 0xc, 0, 0, 0x6),
+    ds(LOAD, UNC | HIT, S_NONE, 0, T_OS | T_MISS, 0xf),
+    ds(LOAD, IO | HIT, 0x1, 0, T_HIT | T_L2, 0xe),
+    ds(STORE, L1 | HIT, 0x1, 0, T_L1 | T_HIT, 1),
+    ds(STORE, L1 | MISS, 0x1, 0x2, T_L1 | T_MISS, 1),
+    ds(STORE, 0x1, 0x1, 0x1, 0x1),
+    ds(PFETCH, L2 | MISS, S_MISS, 0x1, T_WK | T_OS | T_MISS, 2),
+    ds(LOAD, 0x1, S_NONE, 0, T_L1 | T_HIT, 2),
+    ds(LOAD, L1 | L2 | HIT, S_NONE | S_HIT, 0x3, T_L1 | T_L2 | T_WK | T_OS | T_HIT, 1, 0, 3, 0x7),
+]
+
+
+def memsrc(b, out):
+    attr_off, data_off, data_sz = sections(b)
+    st, = struct.unpack_from('<Q', b, attr_off + 24)
+    allowed = 0x1ff | 0x20 | 0x4000   # IP..PERIOD, CALLCHAIN, WEIGHT
+    if not st & 0x8 or not st & 0x8000 or st & ((1 << 15) - 1) & ~allowed:
+        raise SystemExit('sample_type %#x: need ADDR and DATA_SRC, and before DATA_SRC '
+                         'only IP TID TIME ADDR ID CPU PERIOD CALLCHAIN WEIGHT' % st)
+    wstruct = st & (1 << 24)
+    # (perf 6.1 overflows its buffers on some words of many bits: the
+    # single bits, not datasrc's sweeps and random words)
+    vals = MEM_VALUES + [0, DATA_SRC_NA] + [1 << i for i in range(64)]
+    weights = [0, 30, 7, 30, 250, 12, 30]
+    b = bytearray(b)
+    n = 0
+    pos = data_off
+    while pos < data_off + data_sz:
+        typ, misc, size = struct.unpack_from('<IHH', b, pos)
+        if size < 8:
+            raise SystemExit('bad record size')
+        if typ == SAMPLE:
+            p = pos + 8
+            for bit in (1, 2, 4, 8, 64, 128, 256):   # IP TID TIME ADDR ID CPU PERIOD
+                if st & bit:
+                    p += 8
+            if st & 0x20:
+                nr, = struct.unpack_from('<Q', b, p)
+                p += 8 + 8 * nr
+            if st & (0x4000 | (1 << 24)):
+                w = weights[n % len(weights)]
+                if wstruct:
+                    w |= ((n * 3) % 5) << 32   # instruction latency
+                struct.pack_into('<Q', b, p, w)
+                p += 8
+            struct.pack_into('<Q', b, p, vals[n % len(vals)])
+            n += 1
+        pos += size
+    with open(out, 'wb') as f:
+        f.write(b)
+
 def ips(b, out, mode, addrs):
     attr_off, data_off, data_sz = sections(b)
     hdr = bytearray(b[:data_off])
@@ -278,7 +361,7 @@ def kchain(b, out, addrs):
 
 if __name__ == '__main__':
     modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout,
-             'datasrc': datasrc}
+             'datasrc': datasrc, 'memsrc': memsrc}
     if len(sys.argv) == 5 and sys.argv[1] == 'brblocks':
         with open(sys.argv[2], 'rb') as f:
             brblocks(f.read(), sys.argv[3], sys.argv[4])

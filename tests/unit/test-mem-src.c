@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/mem-src: data_src decodings as perf script 6.1 printed them for
  * these values (-F data_src on a file given them by craft-perfdata.py). */
+#include <stdio.h>
 #include <string.h>
 #include "unit.h"
 #include "util/mem-src.h"
 
-static void test_mem_src_values(void **state)
-{
-	static const struct { uint64_t v; const char *s; } exp[] = {
+static const struct { uint64_t v; const char *s; } exp[] = {
 		{ 0, "|OP No|LVL N/A|SNP N/A|TLB N/A|LCK No|BLK  N/A" },
 		/* the kernel's "not available" value */
 		{ 0x1e05080021, "|OP N/A|LVL N/A or N/A|SNP N/A|TLB N/A|LCK N/A|BLK  N/A" },
@@ -30,7 +29,10 @@ static void test_mem_src_values(void **state)
 		  "|OP N/A|LVL N/A or N/A|SNP N/A|TLB N/A or Fault|LCK N/A|BLK  N/A" },
 		{ 0x8000000, "|OP No|LVL N/A|SNP N/A|TLB N/A hit|LCK No|BLK  N/A" },
 		{ 0x2000000, "|OP No|LVL N/A|SNP N/A|TLB N/A|LCK Yes|BLK  N/A" },
-	};
+};
+
+static void test_mem_src_values(void **state)
+{
 	char buf[MEM_SRC_MAX];
 
 	(void)state;
@@ -40,6 +42,33 @@ static void test_mem_src_values(void **state)
 		assert_string_equal(buf, exp[i].s);
 		assert_int_equal(n, strlen(exp[i].s));
 	}
+}
+
+/* report's memory keys: each field alone is its part of the decoding
+ * ("|LVL <mem>|SNP <snoop>|TLB <tlb>|LCK <locked>|BLK <blocked>") */
+static void test_mem_src_fields(void **state)
+{
+	static const char *const tag[] = { "|LVL ", "|SNP ", "|TLB ", "|LCK ", "|BLK " };
+	char buf[MEM_SRC_MAX], parts[MEM_SRC_MAX], one[MEM_SRC_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(exp) / sizeof(exp[0]); i++) {
+		size_t len = 0;
+
+		mem_src__snprintf(buf, sizeof(buf), exp[i].v);
+		parts[0] = '\0';
+		for (int f = MEM_SRC_LVL; f <= MEM_SRC_BLK; f++) {
+			size_t n = mem_src__field(one, sizeof(one), exp[i].v, (enum mem_src_field)f);
+
+			assert_int_equal(n, strlen(one));
+			len += (size_t)snprintf(parts + len, sizeof(parts) - len, "%s%s", tag[f], one);
+		}
+		assert_non_null(strstr(buf, parts));
+		assert_string_equal(strstr(buf, parts), parts);	/* the suffix */
+	}
+	/* cut to a small buffer, the whole length returned */
+	assert_int_equal(mem_src__field(one, 4, 0x1e05080021, MEM_SRC_LVL), strlen("N/A or N/A"));
+	assert_string_equal(one, "N/A");
 }
 
 /* every bit set: the whole decoding fits MEM_SRC_MAX; a small buffer
@@ -62,6 +91,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mem_src_values),
+		cmocka_unit_test(test_mem_src_fields),
 		cmocka_unit_test(test_mem_src_bounds),
 	};
 
