@@ -845,8 +845,8 @@ static int report__setup(struct report *rep)
 	}
 	rep->has_callchains = evlist__has_callchains(el);
 	/* pipe mode: perf decides before the attrs arrive, so children stay
-	 * off while the caller order of its children default remains */
-	if (session__is_pipe(rep->session) && rep->children < 0) {
+	 * off (--children too) while the caller order of children remains */
+	if (session__is_pipe(rep->session) && rep->children != 0) {
 		rep->children = 0;
 		if (!rep->cc.order_set) {
 			rep->cc.order = ORDER_CALLER;

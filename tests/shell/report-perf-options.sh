@@ -68,6 +68,12 @@ ldso-inline-dwarf --no-children -g none
 LIST
 report_vs_perf "$D/cpuburn-pipe.data" -v --no-children -g none
 n=$((n + 1))
+# a pipe: perf decides on children before the attrs arrive, so --children
+# given too shows no children column (the chains stay in caller order)
+report_vs_perf "$D/cpuburn-pipe.data" $SA --children -n
+n=$((n + 1))
+# script -v: messages on stderr only, the same lines on stdout
+script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
 # its unit's directory (libc's "./csu/../sysdeps/x86/libc-start.c")
 while read -r file opts; do
@@ -106,4 +112,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 36 ] || fail "only $n option sets ran"
+[ "$n" -eq 38 ] || fail "only $n option sets ran"
