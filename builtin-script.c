@@ -2374,6 +2374,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "dlfilter", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "dlarg", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "list-dlfilters", "dlfilters are not loaded"),
+		OPT_INCR('v', "verbose", &verbose, "more messages on stderr (the output stays the same)"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump,
 			    "dump every record (hex bytes and decoded fields) before its output"),
 		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &sc.dump_unsorted,
