@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "builtin.h"
 #include "arch/arch.h"
 #include "util/build-id.h"
@@ -1455,11 +1456,16 @@ static int script__close_dumps(struct script *sc)
 
 	for (int i = 0; sc->dumps && i < sc->nr_dumps; i++) {
 		struct script_dump *d = &sc->dumps[i];
+		struct stat st;
 		long size;
 
 		if (!d->fp)
 			continue;
 		size = ftell(d->fp);
+		/* perf sizes the file before its last flush: the whole blocks
+		 * of its stdio buffer (st_blksize) that reached the disk */
+		if (size > 0 && !fstat(fileno(d->fp), &st) && st.st_blksize > 0)
+			size -= size % st.st_blksize;
 		if (fclose(d->fp) || size < 0) {
 			pr_err("script: writing %s failed: %s\n", d->path, strerror(errno));
 			err = -EIO;
