@@ -72,6 +72,18 @@ n=$((n + 1))
 # given too shows no children column (the chains stay in caller order)
 report_vs_perf "$D/cpuburn-pipe.data" $SA --children -n
 n=$((n + 1))
+# --hierarchy: -t puts the separator after " P%" (padded to "Overhead"'s
+# width) at each level's indent; pid's comm is padded to the widest comm
+# before the number's spaces go (sched-switch: comms of 4 to 15 letters)
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+sched-switch --hierarchy -s sym,pid
+sched-switch -t , --hierarchy -s pid,sym
+multi-event -t : --hierarchy
+LIST
 # script -v: messages on stderr only, the same lines on stdout
 script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
@@ -112,4 +124,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 38 ] || fail "only $n option sets ran"
+[ "$n" -eq 41 ] || fail "only $n option sets ran"
