@@ -1313,6 +1313,10 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		err = machine__resolve_callchain_ordered(rep->machine, al.thread, sample,
 							 &rep->cursor, rep->max_stack,
 							 rep->cc.order == ORDER_CALLER);
+		if (err == -EINVAL && !rep->max_stack) {
+			pr_err("report: --max-stack 0 leaves no frame to unwind a --call-graph dwarf stack into (perf fails on it too); give --max-stack 1 or more, or -g none\n");
+			rep->usage_error = true;
+		}
 		if (err)
 			return err;
 		cursor = &rep->cursor;
