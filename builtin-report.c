@@ -2197,8 +2197,9 @@ int cmd_report(int argc, const char **argv)
 		}
 		rep.callees_re_ok = true;
 	}
-	if (quiet)
+	if (quiet) {
 		rep.symopts.quiet = true;
+	}
 	/* as perf: its IPC keys are not for -s; a sort order naming
 	 * "symbol" gets the (empty) IPC column of files without branch
 	 * stacks, "ipc_null", after its keys */
@@ -2279,15 +2280,23 @@ int cmd_report(int argc, const char **argv)
 		}
 		if (el && el->nr && !el->entries[0]->attr.sample_id_all)
 			printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
-		printf("# To display the perf.data header info, please use "
-		       "--header/--header-only options.\n#\n");
+		if (!quiet)
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
 		rep.stats = true;	/* perf ends the dump with the record counts */
 		rep.stdio = true;
 	}
+	/* perf -q prints no header of a file: --header is dropped, and
+	 * --header-only leaves the (quiet) report; a pipe's features still
+	 * print as they come (without the header's own lines) */
+	if (quiet && !session__is_pipe(rep.session))
+		rep.header = rep.header_only = false;
 	if (rep.header_only) {
-		fputs("# ========\n", stdout);
-		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
-		fputs("# ========\n#\n", stdout);
+		if (!quiet) {
+			fputs("# ========\n", stdout);
+			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+			fputs("# ========\n#\n", stdout);
+		}
 		if (session__is_pipe(rep.session)) {
 			rep.tool.sample = NULL;
 			rep.tool.event = NULL;
@@ -2299,11 +2308,11 @@ int cmd_report(int argc, const char **argv)
 	}
 	/* a bad --time: perf's status (its -EINVAL) after its first lines */
 	if (rep.time_str && report__parse_time(&rep) < 0) {
-		if (rep.header) {
+		if (rep.header && !quiet) {
 			fputs("# ========\n", stdout);
 			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
 			fputs("# ========\n#\n", stdout);
-		} else if (!quiet) {
+		} else if (!quiet && !rep.header) {
 			printf("# To display the perf.data header info, please use "
 			       "--header/--header-only options.\n#\n");
 		}
@@ -2343,11 +2352,14 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.stats && !rep.tasks && report__wants_dwarf(&rep, session__evlist(rep.session)))
 		machine__prefetch_dwarf(rep.machine);
 	if (rep.header) {
-		fputs("# ========\n", stdout);
-		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
-		/* in pipe mode too: the features follow as their records come */
-		fputs("# ========\n#\n", stdout);
-		if (session__is_pipe(rep.session))
+		if (!quiet) {
+			fputs("# ========\n", stdout);
+			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+			fputs("# ========\n#\n", stdout);
+		}
+		/* in pipe mode too: the features follow as their records come
+		 * (not with --stats or --tasks) */
+		if (session__is_pipe(rep.session) && !rep.stats && !rep.tasks)
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
 	/* -g, -s parent or -p on a file (not a pipe) whose events record no

@@ -84,6 +84,20 @@ sched-switch --hierarchy -s sym,pid
 sched-switch -t , --hierarchy -s pid,sym
 multi-event -t : --hierarchy
 LIST
+# -q: no header of a file (--header dropped, --header-only leaves the
+# quiet report), a pipe's features without the header's own lines; a
+# pipe's features not with --stats or --tasks
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp -q --header --no-children
+dsouser-fp -q --header-only -g none
+cpuburn-pipe -q --header -g none
+cpuburn-pipe --header --stats
+cpuburn-pipe --header --tasks
+LIST
 # script -v: messages on stderr only, the same lines on stdout
 script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
@@ -124,4 +138,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 41 ] || fail "only $n option sets ran"
+[ "$n" -eq 46 ] || fail "only $n option sets ran"
