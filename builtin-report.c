@@ -2370,9 +2370,21 @@ int cmd_report(int argc, const char **argv)
 				   report__sorts_by_parent(&rep) ? "-s parent" :
 				   rep.call_graph && rep.cc.mode != CHAIN_NONE ? "-g" : NULL;
 
-		if (what && !quiet && !rep.header && !rep.stats && !rep.tasks)
-			printf("# To display the perf.data header info, please use "
-			       "--header/--header-only options.\n#\n");
+		if (what) {
+			const char *cg = rep.call_graph;
+
+			if (!quiet && !rep.header && !rep.stats && !rep.tasks)
+				printf("# To display the perf.data header info, please use "
+				       "--header/--header-only options.\n#\n");
+			/* and the lines of single-value filters ("# symbol:
+			 * main", -q too), from the columns (-g's warning left
+			 * to the error below) */
+			rep.call_graph = NULL;
+			if (!report__setup(&rep))
+				for (int i = 0; i < rep.nr_elided; i++)
+					printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+			rep.call_graph = cg;
+		}
 		fflush(stdout);
 		if (what) {
 			pr_err("report: %s: the samples of %s have no callchains; record with -g "
