@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ui/stdio-hist.h"
+#include "util/debug.h"
 #include "util/color.h"
 
 void stdio__sample_count(char *buf, size_t size, uint64_t nr)
@@ -342,8 +343,19 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	for (i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i];
 
+		FILE *row = fp;
+		char *line = NULL;
+		size_t line_len = 0;
+
 		if (!entry_shown(hists, he, o->percent_limit))
 			continue;
+		/* -t: perf prints a row from a buffer as long as the columns'
+		 * widths with two spaces between them, plus 3: a longer row
+		 * (a symbol's " (inlined)", not counted in its width) is cut */
+		if (sep && o->nr_fields)
+			row = open_memstream(&line, &line_len);
+		if (!row)
+			row = fp;
 		for (k = 0; k < o->nr_fields; k++) {
 			const struct sort_field *f = &o->fields[k];
 			bool last = k == o->nr_fields - 1 && !o->last_elided;
@@ -351,8 +363,22 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			double p = field_pct(f, he, hists);
 
 			field_text(f, he, hists, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k),
+			ret += put_cell(row, f, buf, width[k], k, last, sep, user_width(o, k),
 					o->color ? &p : NULL);
+		}
+		if (row != fp) {
+			size_t cap = 3 + 2 * (size_t)(o->nr_fields - 1);
+
+			for (k = 0; k < o->nr_fields; k++) {
+				cap += (size_t)(width[k] > 0 ? width[k] : 0);
+				/* -v: room for a symbol's address and origin */
+				if (verbose > 0 && o->fields[k].kind == FIELD_KEY &&
+				    !strcmp(o->fields[k].key->name, "sym"))
+					cap += 3 + 16;
+			}
+			fclose(row);
+			fwrite(line, 1, line_len < cap ? line_len : cap, fp);
+			free(line);
 		}
 		ret += (size_t)fputs("\n", fp);
 		if (o->show_callchain && he->callchain)

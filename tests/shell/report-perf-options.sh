@@ -98,6 +98,17 @@ cpuburn-pipe -q --header -g none
 cpuburn-pipe --header --stats
 cpuburn-pipe --header --tasks
 LIST
+# -t: a row longer than the columns' widths (+2 each between, +3) is cut
+# there: an inlined symbol's " (inlined)" is not in its column's width
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+cpuburn-dwarf -t , -g none
+ldso-inline-dwarf -t , -s sym,dso -g none
+cpuburn-dwarf -t , -v -s sym -g none
+LIST
 # script -v: messages on stderr only, the same lines on stdout
 script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
@@ -138,4 +149,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 46 ] || fail "only $n option sets ran"
+[ "$n" -eq 49 ] || fail "only $n option sets ran"
