@@ -903,12 +903,8 @@ static int report__setup(struct report *rep)
 		err = report__add_list(rep, rep->fields, true);
 		if (err)
 			return err;
-		/* -F without sort keys: merge by the default keys */
-		if (!rep->nr_keys) {
-			rep->keys[rep->nr_keys++] = sort_key__find("comm");
-			rep->keys[rep->nr_keys++] = sort_key__find("dso");
-			rep->keys[rep->nr_keys++] = sort_key__find("sym");
-		}
+		/* -F without sort keys: no key, as perf (its default keys
+		 * are for -s alone): every sample in one entry */
 	} else {
 		int first = rep->nr_fields;
 

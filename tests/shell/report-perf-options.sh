@@ -109,6 +109,19 @@ cpuburn-dwarf -t , -g none
 ldso-inline-dwarf -t , -s sym,dso -g none
 cpuburn-dwarf -t , -v -s sym -g none
 LIST
+# -F without a sort key: no key (perf's default keys are for -s alone),
+# every sample in one entry, children, callchains and groups too
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+cpuburn-fp -F overhead,sample
+cpuburn-fp -F overhead_children
+cpuburn-dwarf -F overhead_sys,overhead
+sched-switch -F overhead_children,sample
+multi-event -F overhead,period --group
+LIST
 # script -v: messages on stderr only, the same lines on stdout
 script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
@@ -149,4 +162,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 49 ] || fail "only $n option sets ran"
+[ "$n" -eq 54 ] || fail "only $n option sets ran"
