@@ -148,6 +148,7 @@ struct report {
 	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
+	uint64_t nr_event_samples[MAX_EVSELS];	/* --stats: all, unfiltered */
 	int32_t *pids, *tids;
 	int nr_pids, nr_tids;
 	uint64_t cpu_mask[16];
@@ -1277,6 +1278,12 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 			return err;
 	}
 	/* -c N recordings carry no PERIOD: every sample is worth N */
+	/* --stats counts every sample of the event, whatever the filters
+	 * (--time, --comm, -U...) keep, as perf's */
+	if (evsel->idx >= 0 && evsel->idx < MAX_EVSELS)
+		rep->nr_event_samples[evsel->idx]++;
+	if (rep->stats && !rep->dump)
+		return 0;
 	if (!(evsel->attr.sample_type & PERF_SAMPLE_PERIOD))
 		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
 	if (!period)
@@ -1534,11 +1541,14 @@ static void report__print_stats(struct report *rep, FILE *fp)
 		/* events without samples (dummy, unsupported counters of a
 		 * stat file) are left out, as perf's default --skip-empty;
 		 * with --no-skip-empty they are named, with no count */
-		if ((!h || !h->nr_samples) && rep->skip_empty)
+		uint64_t nr = i < MAX_EVSELS ? rep->nr_event_samples[i] : 0;
+
+		(void)h;
+		if (!nr && rep->skip_empty)
 			continue;
 		fprintf(fp, "%s stats:\n", el->entries[i]->name);
-		if (h && h->nr_samples)
-			fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h->nr_samples);
+		if (nr)
+			fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", nr);
 	}
 }
 
@@ -2308,7 +2318,7 @@ int cmd_report(int argc, const char **argv)
 			fputs("# ========\n", stdout);
 			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
 			fputs("# ========\n#\n", stdout);
-		} else if (!quiet && !rep.header) {
+		} else if (!quiet && !rep.header && !rep.stats) {
 			printf("# To display the perf.data header info, please use "
 			       "--header/--header-only options.\n#\n");
 		}
@@ -2404,6 +2414,11 @@ int cmd_report(int argc, const char **argv)
 	if (session__is_pipe(rep.session))
 		report__set_build_ids(&rep);
 	if (rep.stats) {
+		/* perf's lines of single-value filters come first ("# symbol:
+		 * main") */
+		if (rep.setup_done || !report__setup(&rep))
+			for (int i = 0; i < rep.nr_elided; i++)
+				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
 		report__print_stats(&rep, stdout);
 		ret = 0;
 		goto out;

@@ -122,6 +122,20 @@ cpuburn-dwarf -F overhead_sys,overhead
 sched-switch -F overhead_children,sample
 multi-event -F overhead,period --group
 LIST
+# --stats: every sample of an event, whatever --time, --comm or -U keep,
+# after the lines of single-value filters; no notice with a bad --time
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+syswide-fp --stats --time 20%-70%
+syswide-fp --stats -U --comm mt-worker-0
+dsouser-fp --stats -S main --dsos dsouser
+LIST
+"$PERF" report -i "$D/cpuburn-pipe.data" --stdio --stats --time 10%-20% > "$T/perf" 2>/dev/null
+"$MPERF" report -i "$D/cpuburn-pipe.data" --stdio --stats --time 10%-20% > "$T/mperf" 2>/dev/null
+cmp -s "$T/perf" "$T/mperf" || fail "report --stats with a bad --time: not perf's output"
 # script -v: messages on stderr only, the same lines on stdout
 script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
@@ -162,4 +176,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 54 ] || fail "only $n option sets ran"
+[ "$n" -eq 57 ] || fail "only $n option sets ran"
