@@ -569,10 +569,22 @@ static void print_sym(FILE *fp, const struct symbol *sym, uint64_t addr,
 	}
 }
 
+/* --show-kernel-path: the kernel's symbols came from this -k file */
+static const char *shown_kernel_path;
+
+/* the kernel by the path of the vmlinux its symbols came from, with
+ * --show-kernel-path (a kallsyms kernel stays "[kernel.kallsyms]") */
+static const char *dso__shown_name(const struct dso *dso)
+{
+	if (shown_kernel_path && dso->kind == DSO_KIND_KERNEL && dso__origin(dso) == 'v')
+		return shown_kernel_path;
+	return dso->long_name;
+}
+
 static void print_dso(FILE *fp, const struct dso *dso)
 {
 	fputs_unlocked(" (", fp);
-	fputs_unlocked(dso ? dso->long_name : "[unknown]", fp);
+	fputs_unlocked(dso ? dso__shown_name(dso) : "[unknown]", fp);
 	fputc_unlocked(')', fp);
 }
 
@@ -1040,7 +1052,7 @@ static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample 
 			}
 			if (dso) {
 				fputc_unlocked('(', fp);
-				fputs_unlocked(al.dso ? al.dso->long_name : "[unknown]", fp);
+				fputs_unlocked(al.dso ? dso__shown_name(al.dso) : "[unknown]", fp);
 				fputc_unlocked(')', fp);
 			}
 		}
@@ -2316,6 +2328,7 @@ int cmd_script(int argc, const char **argv)
 			    .demangle = true };
 	const char *input = NULL;
 	struct session *session;
+	bool show_kernel_path = false;
 	int err;
 	const struct option opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (\"-\": stdin)"),
@@ -2397,7 +2410,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "xed", "instructions are decoded with capstone"),
 		OPT_UNSUPPORTED(0, "max-blocks", "not implemented for brstackinsn"),
 		OPT_UNSUPPORTED(0, "addr-range", "not implemented"),
-		OPT_UNSUPPORTED(0, "show-kernel-path", "not implemented"),
+		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
+			    "name the kernel by the path of its -k vmlinux"),
 		OPT_UNSUPPORTED(0, "guestmount", "guest machines are not read"),
 		OPT_UNSUPPORTED(0, "guestvmlinux", "guest machines are not read"),
 		OPT_UNSUPPORTED(0, "guestkallsyms", "guest machines are not read"),
@@ -2410,6 +2424,8 @@ int cmd_script(int argc, const char **argv)
 	argc = parse_options(argc, argv, opts, usage, 0);
 	if (argc < 0)
 		return parse_options_exit(argc);
+	if (show_kernel_path)
+		shown_kernel_path = sc.symopts.vmlinux;
 	if (argc > 0) {
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;
