@@ -390,15 +390,20 @@ static int opt_fields(const struct option *opt, const char *arg, int unset)
 /* the fields printed for @evsel's samples */
 static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 {
-	const struct script_out *o = &sc->out_types[out_type(evsel->attr.type)];
-	uint64_t f = o->user_set ? o->fields : default_fields(evsel);
+	int t = out_type(evsel->attr.type);
+	const struct script_out *o = &sc->out_types[t];
+	/* a list naming bpf-output, which perf takes for software
+	 * and tracepoint events: perf prints their default fields */
+	bool user_set = o->user_set &&
+		!((o->fields & F_BPF_OUTPUT) && (t == OT_SW || t == OT_TRACE));
+	uint64_t f = user_set ? o->fields : default_fields(evsel);
 	uint64_t st = evsel->attr.sample_type;
 
-	if (!o->user_set)
+	if (!user_set)
 		f = (f | o->add) & ~o->del;
 	/* what perf adds for callchains (script__type_fields): to the
 	 * defaults, and in pipe mode to a -F list too */
-	if (f && evsel->attr.type < PERF_TYPE_MAX && (!o->user_set || sc->pipe))
+	if (f && evsel->attr.type < PERF_TYPE_MAX && (!user_set || sc->pipe))
 		f |= sc->type_add[evsel->attr.type];
 	/* fields the sample does not carry are dropped, as perf does for
 	 * its defaults (asked-for ones were refused by check_fields) */

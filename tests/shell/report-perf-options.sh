@@ -136,6 +136,11 @@ LIST
 "$PERF" report -i "$D/cpuburn-pipe.data" --stdio --stats --time 10%-20% > "$T/perf" 2>/dev/null
 "$MPERF" report -i "$D/cpuburn-pipe.data" --stdio --stats --time 10%-20% > "$T/mperf" 2>/dev/null
 cmp -s "$T/perf" "$T/mperf" || fail "report --stats with a bad --time: not perf's output"
+# script -F with bpf-output (software and tracepoint events only): those
+# events print their default fields, as perf's
+script_vs_perf "$D/multi-event.data" $SA -F bpf-output,tid
+script_vs_perf "$D/sched-switch.data" -F trace:bpf-output,comm
+script_vs_perf "$D/sched-switch.data" -F comm,trace
 # script -v: messages on stderr only, the same lines on stdout
 script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
@@ -176,4 +181,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 57 ] || fail "only $n option sets ran"
+[ "$n" -eq 60 ] || fail "only $n option sets ran"
