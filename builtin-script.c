@@ -1462,8 +1462,15 @@ static FILE *script__fp(struct script *sc, const struct evsel *evsel)
 	if (!sc->dumps || !evsel || evsel->idx < 0 || evsel->idx >= sc->nr_dumps)
 		return sc->out;
 	d = &sc->dumps[evsel->idx];
-	d->samples++;
 	return d->fp;
+}
+
+/* a sample printed to its event's file: perf counts those, after the
+ * filters (--comm, --time, -C...) */
+static void script__count_dumped(struct script *sc, const struct evsel *evsel)
+{
+	if (sc->dumps && evsel && evsel->idx >= 0 && evsel->idx < sc->nr_dumps)
+		sc->dumps[evsel->idx].samples++;
 }
 
 /* close the files and say what each got, as perf says it */
@@ -1571,6 +1578,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		return 0;
 	if (evswitch__active(&sc->evswitch) && evswitch__discard(&sc->evswitch, evsel))
 		return 0;
+	script__count_dumped(sc, evsel);
 	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample,
 		    event->header.type, event->header.misc);
 	if (f & F_PERIOD) {

@@ -27,4 +27,15 @@ for f in multi-event sched-switch cpuburn-pipe; do
 	grep -q "samples) ]" "$T/m.out" || fail "$f: no Wrote line"
 	rm -rf "$T/p" "$T/m"
 done
+# the "Wrote" line counts the samples printed, after --time/--comm/-C
+mkdir -p "$T/p" "$T/m"
+cp "$DATA/perf-6.1/sched-switch.data" "$T/p/x.data"
+cp "$DATA/perf-6.1/sched-switch.data" "$T/m/x.data"
+"$PERF" script -i "$T/p/x.data" --per-event-dump --time 0%-40% -C 1 > "$T/p.out" 2>/dev/null
+"$MPERF" script -i "$T/m/x.data" --per-event-dump --time 0%-40% -C 1 > "$T/m.out" 2>/dev/null ||
+	fail "mperf script --per-event-dump --time -C: exit status"
+sed "s|MB $T/p/|MB |" "$T/p.out" > "$T/p.cmp"
+sed "s|MB $T/m/|MB |" "$T/m.out" > "$T/m.cmp"
+cmp -s "$T/p.cmp" "$T/m.cmp" || { diff "$T/p.cmp" "$T/m.cmp" >&2; fail "--time -C: the Wrote lines differ from perf's"; }
+n=$((n + 1))
 echo "$n per-event files equal to perf's"
