@@ -1487,8 +1487,9 @@ static int script__close_dumps(struct script *sc)
 			continue;
 		size = ftell(d->fp);
 		/* perf sizes the file before its last flush: the whole blocks
-		 * of its stdio buffer (st_blksize) that reached the disk */
-		if (size > 0 && !fstat(fileno(d->fp), &st) && st.st_blksize > 0)
+		 * of its stdio buffer (st_blksize) that reached the disk; with
+		 * -v it has flushed it all by then */
+		if (size > 0 && !verbose && !fstat(fileno(d->fp), &st) && st.st_blksize > 0)
 			size -= size % st.st_blksize;
 		if (fclose(d->fp) || size < 0) {
 			pr_err("script: writing %s failed: %s\n", d->path, strerror(errno));

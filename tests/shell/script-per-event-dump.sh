@@ -38,4 +38,14 @@ sed "s|MB $T/p/|MB |" "$T/p.out" > "$T/p.cmp"
 sed "s|MB $T/m/|MB |" "$T/m.out" > "$T/m.cmp"
 cmp -s "$T/p.cmp" "$T/m.cmp" || { diff "$T/p.cmp" "$T/m.cmp" >&2; fail "--time -C: the Wrote lines differ from perf's"; }
 n=$((n + 1))
+# -v: perf has flushed the files when it sizes them (the whole size)
+rm -f "$T/p"/*.dump "$T/m"/*.dump
+"$PERF" script -i "$T/p/x.data" --per-event-dump -v > "$T/p.out" 2>/dev/null
+"$MPERF" script -i "$T/m/x.data" --per-event-dump -v > "$T/m.out" 2>/dev/null ||
+	fail "mperf script --per-event-dump -v: exit status"
+sed "s|MB $T/p/|MB |" "$T/p.out" > "$T/p.cmp"
+sed "s|MB $T/m/|MB |" "$T/m.out" > "$T/m.cmp"
+cmp -s "$T/p.cmp" "$T/m.cmp" || { diff "$T/p.cmp" "$T/m.cmp" >&2; fail "-v: the Wrote lines differ from perf's"; }
+grep -q 'Wrote 0.054 MB' "$T/p.out" || fail "perf -v did not size the whole file"
+n=$((n + 1))
 echo "$n per-event files equal to perf's"
