@@ -1541,6 +1541,10 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 
 	if (!sc->checked && check_fields(sc, session))
 		return -EINVAL;
+	/* flags alone: perf 6.1 prints no line for the sample (-D: its
+	 * dump alone) */
+	if (f == F_FLAGS)
+		f = 0;
 	if (!f && !sc->dump)	/* -F type: with no fields: that type is not printed */
 		return 0;
 	if (time_ranges__skip(&sc->filter.time, sample->time))

@@ -141,6 +141,9 @@ cmp -s "$T/perf" "$T/mperf" || fail "report --stats with a bad --time: not perf'
 script_vs_perf "$D/multi-event.data" $SA -F bpf-output,tid
 script_vs_perf "$D/sched-switch.data" -F trace:bpf-output,comm
 script_vs_perf "$D/sched-switch.data" -F comm,trace
+# script -F flags alone: no line per sample (-D: the dump alone), as perf
+script_vs_perf "$D/cpuburn-fp.data" $SA -F flags
+script_vs_perf "$D/multi-event.data" $SA -F flags -D
 # script -v: messages on stderr only, the same lines on stdout
 script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
@@ -181,4 +184,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 60 ] || fail "only $n option sets ran"
+[ "$n" -eq 62 ] || fail "only $n option sets ran"
