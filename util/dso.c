@@ -162,18 +162,20 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 	if (!bid.size && have_file)
 		filename__read_build_id(file, &bid);
 	if (bid.size) {
-		/* separate debug info, by build-id (under --symfs) */
 		build_id__snprintf(&bid, hex, sizeof(hex));
-		snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
-			 symfs, hex, hex + 2);
 		/* perf's build-id cache, filled by perf record: the object
-		 * and the debug file it found for it */
-		if (dso->bid.size && cache_dir(symfs, cache, sizeof(cache))) {
+		 * and the debug file it found for it, which perf tries
+		 * before /usr/lib/debug (by the file's own build-id when the
+		 * recording has none for it, as perf) */
+		if (cache_dir(symfs, cache, sizeof(cache))) {
 			snprintf(cand[n++], PATH_MAX, "%s/.build-id/%.2s/%s/elf",
 				 cache, hex, hex + 2);
 			snprintf(cand[n++], PATH_MAX, "%s/.build-id/%.2s/%s/debug",
 				 cache, hex, hex + 2);
 		}
+		/* separate debug info, by build-id (under --symfs) */
+		snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
+			 symfs, hex, hex + 2);
 	}
 	if (have_file)
 		memcpy(cand[n++], file, PATH_MAX);

@@ -141,6 +141,21 @@ cmp -s "$T/perf" "$T/mperf" || fail "report --stats with a bad --time: not perf'
 script_vs_perf "$D/multi-event.data" $SA -F bpf-output,tid
 script_vs_perf "$D/sched-switch.data" -F trace:bpf-output,comm
 script_vs_perf "$D/sched-switch.data" -F comm,trace
+# -v: a debug file in perf's build-id cache (DIR/.debug with --symfs DIR)
+# goes before /usr/lib/debug/.build-id ('D', not 'b')
+if command -v objcopy >/dev/null; then
+	mkdir -p "$T/cs/opt/mperf-testdata/bin"
+	for b in dsouser libmwork.so; do
+		objcopy --strip-all "$D/bin/$b" "$T/cs/opt/mperf-testdata/bin/$b"
+		h=$(readelf -n "$D/bin/$b" | awk '/Build ID/ { print $3 }')
+		h2=$(echo "$h" | cut -c1-2) h38=$(echo "$h" | cut -c3-)
+		mkdir -p "$T/cs/usr/lib/debug/.build-id/$h2" "$T/cs/.debug/.build-id/$h2/$h38"
+		cp "$D/bin/$b" "$T/cs/usr/lib/debug/.build-id/$h2/$h38.debug"
+		cp "$D/bin/$b" "$T/cs/.debug/.build-id/$h2/$h38/debug"
+	done
+	report_vs_perf "$D/dsouser-fp.data" --symfs "$T/cs" --kallsyms "$D/kallsyms" -v --no-children -g none
+	grep -q ' D \[\.\] local_burn' "$T/perf" || fail "perf -v did not take the build-id cache's debug file"
+fi
 # script -F flags alone: no line per sample (-D: the dump alone), as perf
 script_vs_perf "$D/cpuburn-fp.data" $SA -F flags
 script_vs_perf "$D/multi-event.data" $SA -F flags -D
