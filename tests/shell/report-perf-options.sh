@@ -156,6 +156,16 @@ if command -v objcopy >/dev/null; then
 	report_vs_perf "$D/dsouser-fp.data" --symfs "$T/cs" --kallsyms "$D/kallsyms" -v --no-children -g none
 	grep -q ' D \[\.\] local_burn' "$T/perf" || fail "perf -v did not take the build-id cache's debug file"
 fi
+# -g none,...: nothing after "none" is taken, so a later -g keeps its
+# own threshold, limit, order and key
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+cpuburn-fp -g none,20,2 -g flat,callee,function
+cpuburn-fp -g none,callee,address -g graph --no-children
+LIST
 # script -F flags alone: no line per sample (-D: the dump alone), as perf
 script_vs_perf "$D/cpuburn-fp.data" $SA -F flags
 script_vs_perf "$D/multi-event.data" $SA -F flags -D
@@ -199,4 +209,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 62 ] || fail "only $n option sets ran"
+[ "$n" -eq 64 ] || fail "only $n option sets ran"
