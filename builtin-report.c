@@ -2136,6 +2136,9 @@ int cmd_report(int argc, const char **argv)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
 	sort__set_time_ns(rep.ns);
+	/* as perf: -q silences -v, wherever either is given */
+	if (quiet)
+		verbose = 0;
 	sort__set_verbose(verbose > 0);
 	sort__set_cgroup_name(report__cgroup_name, &rep);
 	rep.time_quantum = 100000000ULL;

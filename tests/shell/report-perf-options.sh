@@ -166,6 +166,9 @@ done <<'LIST'
 cpuburn-fp -g none,20,2 -g flat,callee,function
 cpuburn-fp -g none,callee,address -g graph --no-children
 LIST
+# -q silences -v (given before or after it)
+report_vs_perf "$D/dsouser-fp.data" $SA -v -q --no-children -g none
+n=$((n + 1))
 # script -F flags alone: no line per sample (-D: the dump alone), as perf
 script_vs_perf "$D/cpuburn-fp.data" $SA -F flags
 script_vs_perf "$D/multi-event.data" $SA -F flags -D
@@ -209,4 +212,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 64 ] || fail "only $n option sets ran"
+[ "$n" -eq 65 ] || fail "only $n option sets ran"
