@@ -214,6 +214,10 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		 * left in the column, keys as without -t */
 		if (k)
 			fputs(sep, fp);
+		/* perf's N/A (children of a file without callchains) is
+		 * right-aligned in the column's width, -t or not */
+		if (f->kind != FIELD_KEY && !strcmp(buf, "N/A"))
+			return (size_t)fprintf(fp, "%*s", width, buf);
 		if (f->kind != FIELD_KEY)
 			return (size_t)(last ? fprintf(fp, " %s", buf) :
 					       fprintf(fp, " %-*s", width - 1, buf));
@@ -753,6 +757,16 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 
 				if (sep && k)
 					fputs(sep, fp);
+				/* perf's N/A (nothing cumulated): once for the
+				 * group, right-aligned in a member's width, the
+				 * rest of the column padded unless it is last */
+				group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
+				if (!strcmp(buf, "N/A")) {
+					used = fprintf(fp, "%s%*s", sep ? "" : "  ", w, buf);
+					if (!last && used < width[k] + (sep ? 0 : 2))
+						fprintf(fp, "%*s", width[k] + (sep ? 0 : 2) - used, "");
+					continue;
+				}
 				for (m = 0; m < nr; m++) {
 					int mw = m ? w : width[k] - w * (nr - 1);
 

@@ -169,6 +169,17 @@ LIST
 # -q silences -v (given before or after it)
 report_vs_perf "$D/dsouser-fp.data" $SA -v -q --no-children -g none
 n=$((n + 1))
+# N/A (children of a file without callchains): right-aligned in its
+# width with -t, once for a group, the column not padded when last
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+cpuburn-plain -t , -F overhead,overhead_children
+multi-event -F overhead_children --group
+multi-event -t : -F overhead_children,sample --group
+LIST
 # script -F flags alone: no line per sample (-D: the dump alone), as perf
 script_vs_perf "$D/cpuburn-fp.data" $SA -F flags
 script_vs_perf "$D/multi-event.data" $SA -F flags -D
@@ -212,4 +223,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 65 ] || fail "only $n option sets ran"
+[ "$n" -eq 68 ] || fail "only $n option sets ran"
