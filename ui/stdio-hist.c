@@ -159,6 +159,17 @@ static int user_width(const struct stdio_hist_opts *o, int k)
  * "[.] " is cut (not at all when w is below 4), unpadded as the last
  * column.
  */
+/* "0x" and 16 hex digits, or 16 hex digits: a sym cell's unresolved address */
+static bool unresolved_addr(const char *s)
+{
+	size_t n;
+
+	if (s[0] == '0' && s[1] == 'x')
+		s += 2;
+	n = strspn(s, "0123456789abcdef");
+	return n == 16 && !s[n];
+}
+
 static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *buf,
 			     int width, int w, bool last)
 {
@@ -171,6 +182,9 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 	if (!strcmp(f->key->name, "cpu"))
 		return (size_t)fprintf(fp, "%*.*d", w, w, atoi(buf));
 	if (!strcmp(f->key->name, "sym") && strlen(buf) >= 4 && buf[0] == '[') {
+		/* an unresolved address is printed whole, as perf's */
+		if (unresolved_addr(buf + 4))
+			return (size_t)fprintf(fp, "%-*s", w, buf);
 		if (w < 4)
 			return (size_t)fputs(buf, fp);
 		if (last && !f->key->pad_last)
@@ -734,8 +748,13 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	for (i = 0; i < g.nr_rows; i++)
 		unresolved |= !g.rows[i].rep->sym;
 	unresolved_dso_width(o, width, unresolved);
+	/* -w: a key's column is as wide as given (the members' columns
+	 * keep their header's width, their values take it) */
+	for (k = 0; k < o->nr_fields; k++)
+		if (!group_field_per_member(&o->fields[k]) && user_width(o, k) > 0)
+			width[k] = user_width(o, k);
 	if (!o->quiet)
-		ret += put_header(fp, o, width, g.children, sep, false);
+		ret += put_header(fp, o, width, g.children, sep, true);
 	for (i = 0; i < g.nr_rows; i++) {
 		const struct group_row *r = order[i];
 		const struct hists *lh = group[0] ? group[0] : g.keys;
@@ -765,6 +784,23 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 					used = fprintf(fp, "%s%*s", sep ? "" : "  ", w, buf);
 					if (!last && used < width[k] + (sep ? 0 : 2))
 						fprintf(fp, "%*s", width[k] + (sep ? 0 : 2) - used, "");
+					continue;
+				}
+				/* -w W: each member " %*s" in W (perf's hpp
+				 * width), the column then padded to its width */
+				if (!sep && user_width(o, k) > 0) {
+					int uw = user_width(o, k);
+
+					used = fprintf(fp, "  ");
+					for (m = 0; m < nr; m++) {
+						group_field_text(f, r, m, group, g.children,
+								 buf, sizeof(buf));
+						if (m && !strcmp(buf, "N/A"))
+							buf[0] = '\0';
+						used += fprintf(fp, " %*s", uw - 1, buf);
+					}
+					if (!last && used < width[k] + 2)
+						fprintf(fp, "%*s", width[k] + 2 - used, "");
 					continue;
 				}
 				for (m = 0; m < nr; m++) {
@@ -797,7 +833,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				continue;
 			}
 			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep, 0, NULL);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k), NULL);
 		}
 		ret += (size_t)fputs("\n", fp);
 		/* the leader's callchain, as perf (a member-only row has none) */

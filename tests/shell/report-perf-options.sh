@@ -180,6 +180,20 @@ cpuburn-plain -t , -F overhead,overhead_children
 multi-event -F overhead_children --group
 multi-event -t : -F overhead_children,sample --group
 LIST
+# -w in the group view: each member's value in the given width (the
+# column padded to its header's width), keys cut as without a group; an
+# unresolved address is never cut
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+multi-event --group -w 3,5,4,6
+multi-event --group -w 12,12,9 -n
+LIST
+# (the objects not found without --symfs: unresolved addresses)
+report_vs_perf "$D/syswide-fp.data" -s sym -w 0,8 --no-children -g none
+n=$((n + 1))
 # script -F flags alone: no line per sample (-D: the dump alone), as perf
 script_vs_perf "$D/cpuburn-fp.data" $SA -F flags
 script_vs_perf "$D/multi-event.data" $SA -F flags -D
@@ -223,4 +237,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 68 ] || fail "only $n option sets ran"
+[ "$n" -eq 71 ] || fail "only $n option sets ran"
