@@ -885,13 +885,14 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 			       f->time_str);
 		if (err)
 			return err;
-		/* --reltime: START,STOP count from the first sample */
-		if (reltime && !time_ranges__has_percent(f->time_str)) {
+		/* --reltime: START,STOP count from the first sample. perf
+		 * adds the first sample's time to every range, its percent
+		 * ones (already absolute: past the last sample then) and an
+		 * open end (which then ends at the first sample) too */
+		if (reltime) {
 			for (int i = 0; i < f->time.nr; i++) {
-				if (f->time.r[i].start)
-					f->time.r[i].start += first;
-				if (f->time.r[i].end)
-					f->time.r[i].end += first;
+				f->time.r[i].start += first;
+				f->time.r[i].end += first;
 			}
 		}
 	}
