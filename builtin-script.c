@@ -164,6 +164,7 @@ struct script_out {
 	bool user_set;		/* a -F list for this type */
 	uint64_t fields;	/* the list; 0 with user_set: type not printed */
 	uint64_t add, del;	/* +f/-f changes of perf's defaults */
+	bool bpf_list;		/* the list names bpf-output (not a +bpf-output) */
 };
 
 /* srccode: the source line last printed for a thread (thread->priv);
@@ -360,6 +361,7 @@ static int parse_fields(struct script *sc, const char *str)
 	}
 	if (changes)
 		o.user_set = false;
+	o.bpf_list = list && (o.fields & F_BPF_OUTPUT);
 	for (int t = 0; t < OT_NR; t++) {
 		struct script_out *cur = &sc->out_types[t];
 
@@ -393,9 +395,9 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	int t = out_type(evsel->attr.type);
 	const struct script_out *o = &sc->out_types[t];
 	/* a list naming bpf-output, which perf takes for software
-	 * and tracepoint events: perf prints their default fields */
-	bool user_set = o->user_set &&
-		!((o->fields & F_BPF_OUTPUT) && (t == OT_SW || t == OT_TRACE));
+	 * and tracepoint events: perf prints their default fields (not
+	 * when a later -F +bpf-output adds it) */
+	bool user_set = o->user_set && !(o->bpf_list && (t == OT_SW || t == OT_TRACE));
 	uint64_t f = user_set ? o->fields : default_fields(evsel);
 	uint64_t st = evsel->attr.sample_type;
 

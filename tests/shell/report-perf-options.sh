@@ -141,6 +141,7 @@ cmp -s "$T/perf" "$T/mperf" || fail "report --stats with a bad --time: not perf'
 script_vs_perf "$D/multi-event.data" $SA -F bpf-output,tid
 script_vs_perf "$D/sched-switch.data" -F trace:bpf-output,comm
 script_vs_perf "$D/sched-switch.data" -F comm,trace
+script_vs_perf "$D/multi-event.data" $SA -F comm,tid -F +bpf-output
 # -v: a debug file in perf's build-id cache (DIR/.debug with --symfs DIR)
 # goes before /usr/lib/debug/.build-id ('D', not 'b')
 if command -v objcopy >/dev/null; then
@@ -237,4 +238,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 71 ] || fail "only $n option sets ran"
+[ "$n" -eq 72 ] || fail "only $n option sets ran"
