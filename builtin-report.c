@@ -155,6 +155,7 @@ struct report {
 	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
+	uint64_t nr_event_samples[MAX_EVSELS];	/* --stats: all, unfiltered */
 	int32_t *pids, *tids;
 	int nr_pids, nr_tids;
 	uint64_t cpu_mask[16];
@@ -877,8 +878,8 @@ static int report__setup(struct report *rep)
 		return -EINVAL;
 	}
 	/* pipe mode: perf decides before the attrs arrive, so children stay
-	 * off while the caller order of its children default remains */
-	if (session__is_pipe(rep->session) && rep->children < 0) {
+	 * off (--children too) while the caller order of children remains */
+	if (session__is_pipe(rep->session) && rep->children != 0) {
 		rep->children = 0;
 		if (!rep->cc.order_set) {
 			rep->cc.order = ORDER_CALLER;
@@ -939,7 +940,9 @@ static int report__setup(struct report *rep)
 		err = report__add_list(rep, rep->fields, true);
 		if (err)
 			return err;
-		/* -F without sort keys: merge by the default keys */
+		/* -F without sort keys: no key, as perf (its default keys
+		 * are for -s alone): every sample in one entry; --mem-mode
+		 * merges by its default keys */
 		if (!rep->nr_keys && rep->mem_mode) {
 			struct sort_field saved[MAX_FIELDS];
 			int nf = rep->nr_fields;
@@ -950,11 +953,6 @@ static int report__setup(struct report *rep)
 				return err;
 			memcpy(rep->fields_v, saved, (size_t)nf * sizeof(*saved));
 			rep->nr_fields = nf;
-		}
-		if (!rep->nr_keys) {
-			rep->keys[rep->nr_keys++] = sort_key__find("comm");
-			rep->keys[rep->nr_keys++] = sort_key__find("dso");
-			rep->keys[rep->nr_keys++] = sort_key__find("sym");
 		}
 	} else {
 		int first = rep->nr_fields;
@@ -1365,6 +1363,12 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 			return err;
 	}
 	/* -c N recordings carry no PERIOD: every sample is worth N */
+	/* --stats counts every sample of the event, whatever the filters
+	 * (--time, --comm, -U...) keep, as perf's */
+	if (evsel->idx >= 0 && evsel->idx < MAX_EVSELS)
+		rep->nr_event_samples[evsel->idx]++;
+	if (rep->stats && !rep->dump)
+		return 0;
 	if (!(evsel->attr.sample_type & PERF_SAMPLE_PERIOD))
 		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
 	if (!period)
@@ -1414,6 +1418,10 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		err = machine__resolve_callchain_ordered(rep->machine, al.thread, sample,
 							 &rep->cursor, rep->max_stack,
 							 rep->cc.order == ORDER_CALLER);
+		if (err == -EINVAL && !rep->max_stack) {
+			pr_err("report: --max-stack 0 leaves no frame to unwind a --call-graph dwarf stack into (perf fails on it too); give --max-stack 1 or more, or -g none\n");
+			rep->usage_error = true;
+		}
 		if (err)
 			return err;
 		cursor = &rep->cursor;
@@ -1623,11 +1631,14 @@ static void report__print_stats(struct report *rep, FILE *fp)
 		/* events without samples (dummy, unsupported counters of a
 		 * stat file) are left out, as perf's default --skip-empty;
 		 * with --no-skip-empty they are named, with no count */
-		if ((!h || !h->nr_samples) && rep->skip_empty)
+		uint64_t nr = i < MAX_EVSELS ? rep->nr_event_samples[i] : 0;
+
+		(void)h;
+		if (!nr && rep->skip_empty)
 			continue;
 		fprintf(fp, "%s stats:\n", el->entries[i]->name);
-		if (h && h->nr_samples)
-			fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", h->nr_samples);
+		if (nr)
+			fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", nr);
 	}
 }
 
@@ -2238,6 +2249,9 @@ int cmd_report(int argc, const char **argv)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
 	sort__set_time_ns(rep.ns);
+	/* as perf: -q silences -v, wherever either is given */
+	if (quiet)
+		verbose = 0;
 	sort__set_verbose(verbose > 0);
 	sort__set_cgroup_name(report__cgroup_name, &rep);
 	rep.time_quantum = 100000000ULL;
@@ -2404,15 +2418,23 @@ int cmd_report(int argc, const char **argv)
 		}
 		if (el && el->nr && !el->entries[0]->attr.sample_id_all)
 			printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
-		printf("# To display the perf.data header info, please use "
-		       "--header/--header-only options.\n#\n");
+		if (!quiet)
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
 		rep.stats = true;	/* perf ends the dump with the record counts */
 		rep.stdio = true;
 	}
+	/* perf -q prints no header of a file: --header is dropped, and
+	 * --header-only leaves the (quiet) report; a pipe's features still
+	 * print as they come (without the header's own lines) */
+	if (quiet && !session__is_pipe(rep.session))
+		rep.header = rep.header_only = false;
 	if (rep.header_only) {
-		fputs("# ========\n", stdout);
-		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
-		fputs("# ========\n#\n", stdout);
+		if (!quiet) {
+			fputs("# ========\n", stdout);
+			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+			fputs("# ========\n#\n", stdout);
+		}
 		if (session__is_pipe(rep.session)) {
 			rep.tool.sample = NULL;
 			rep.tool.event = NULL;
@@ -2424,11 +2446,11 @@ int cmd_report(int argc, const char **argv)
 	}
 	/* a bad --time: perf's status (its -EINVAL) after its first lines */
 	if (rep.time_str && report__parse_time(&rep) < 0) {
-		if (rep.header) {
+		if (rep.header && !quiet) {
 			fputs("# ========\n", stdout);
 			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
 			fputs("# ========\n#\n", stdout);
-		} else if (!quiet) {
+		} else if (!quiet && !rep.header && !rep.stats) {
 			printf("# To display the perf.data header info, please use "
 			       "--header/--header-only options.\n#\n");
 		}
@@ -2470,11 +2492,14 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.stats && !rep.tasks && report__wants_dwarf(&rep, session__evlist(rep.session)))
 		machine__prefetch_dwarf(rep.machine);
 	if (rep.header) {
-		fputs("# ========\n", stdout);
-		header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
-		/* in pipe mode too: the features follow as their records come */
-		fputs("# ========\n#\n", stdout);
-		if (session__is_pipe(rep.session))
+		if (!quiet) {
+			fputs("# ========\n", stdout);
+			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
+			fputs("# ========\n#\n", stdout);
+		}
+		/* in pipe mode too: the features follow as their records come
+		 * (not with --stats or --tasks) */
+		if (session__is_pipe(rep.session) && !rep.stats && !rep.tasks)
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
 	}
 	/* -g, -s parent or -p on a file (not a pipe) whose events record no
@@ -2485,9 +2510,21 @@ int cmd_report(int argc, const char **argv)
 				   report__sorts_by_parent(&rep) ? "-s parent" :
 				   rep.call_graph && rep.cc.mode != CHAIN_NONE ? "-g" : NULL;
 
-		if (what && !quiet && !rep.header && !rep.stats && !rep.tasks)
-			printf("# To display the perf.data header info, please use "
-			       "--header/--header-only options.\n#\n");
+		if (what) {
+			const char *cg = rep.call_graph;
+
+			if (!quiet && !rep.header && !rep.stats && !rep.tasks)
+				printf("# To display the perf.data header info, please use "
+				       "--header/--header-only options.\n#\n");
+			/* and the lines of single-value filters ("# symbol:
+			 * main", -q too), from the columns (-g's warning left
+			 * to the error below) */
+			rep.call_graph = NULL;
+			if (!report__setup(&rep))
+				for (int i = 0; i < rep.nr_elided; i++)
+					printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+			rep.call_graph = cg;
+		}
 		fflush(stdout);
 		if (what) {
 			pr_err("report: %s: the samples of %s have no callchains; record with -g "
@@ -2511,6 +2548,11 @@ int cmd_report(int argc, const char **argv)
 	if (session__is_pipe(rep.session))
 		machine__set_env_build_ids(rep.machine, session__env(rep.session));
 	if (rep.stats) {
+		/* perf's lines of single-value filters come first ("# symbol:
+		 * main") */
+		if (rep.setup_done || !report__setup(&rep))
+			for (int i = 0; i < rep.nr_elided; i++)
+				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
 		report__print_stats(&rep, stdout);
 		ret = 0;
 		goto out;

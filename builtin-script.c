@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "builtin.h"
 #include "arch/arch.h"
 #include "util/build-id.h"
@@ -163,6 +164,7 @@ struct script_out {
 	bool user_set;		/* a -F list for this type */
 	uint64_t fields;	/* the list; 0 with user_set: type not printed */
 	uint64_t add, del;	/* +f/-f changes of perf's defaults */
+	bool bpf_list;		/* the list names bpf-output (not a +bpf-output) */
 };
 
 /* srccode: the source line last printed for a thread (thread->priv);
@@ -359,6 +361,7 @@ static int parse_fields(struct script *sc, const char *str)
 	}
 	if (changes)
 		o.user_set = false;
+	o.bpf_list = list && (o.fields & F_BPF_OUTPUT);
 	for (int t = 0; t < OT_NR; t++) {
 		struct script_out *cur = &sc->out_types[t];
 
@@ -389,15 +392,20 @@ static int opt_fields(const struct option *opt, const char *arg, int unset)
 /* the fields printed for @evsel's samples */
 static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 {
-	const struct script_out *o = &sc->out_types[out_type(evsel->attr.type)];
-	uint64_t f = o->user_set ? o->fields : default_fields(evsel);
+	int t = out_type(evsel->attr.type);
+	const struct script_out *o = &sc->out_types[t];
+	/* a list naming bpf-output, which perf takes for software
+	 * and tracepoint events: perf prints their default fields (not
+	 * when a later -F +bpf-output adds it) */
+	bool user_set = o->user_set && !(o->bpf_list && (t == OT_SW || t == OT_TRACE));
+	uint64_t f = user_set ? o->fields : default_fields(evsel);
 	uint64_t st = evsel->attr.sample_type;
 
-	if (!o->user_set)
+	if (!user_set)
 		f = (f | o->add) & ~o->del;
 	/* what perf adds for callchains (script__type_fields): to the
 	 * defaults, and in pipe mode to a -F list too */
-	if (f && evsel->attr.type < PERF_TYPE_MAX && (!o->user_set || sc->pipe))
+	if (f && evsel->attr.type < PERF_TYPE_MAX && (!user_set || sc->pipe))
 		f |= sc->type_add[evsel->attr.type];
 	/* fields the sample does not carry are dropped, as perf does for
 	 * its defaults (asked-for ones were refused by check_fields) */
@@ -568,10 +576,27 @@ static void print_sym(FILE *fp, const struct symbol *sym, uint64_t addr,
 	}
 }
 
+/* --show-kernel-path: NULL without it, else the -k file the kernel's
+ * symbols came from ("" without -k) */
+static const char *shown_kernel_path;
+
+/* perf script's name of an object: the path as recorded (the build-id
+ * list's name of the kernel, "vmlinux" say); with --show-kernel-path the
+ * kernel by the path of the vmlinux its symbols came from, a kallsyms
+ * kernel "[kernel.kallsyms]", perf's long names */
+static const char *dso__shown_name(const struct dso *dso)
+{
+	if (!shown_kernel_path)
+		return dso__rec_name(dso);
+	if (*shown_kernel_path && dso->kind == DSO_KIND_KERNEL && dso__origin(dso) == 'v')
+		return shown_kernel_path;
+	return dso->rec_name && !dso->syms.nr ? dso->rec_name : dso->long_name;
+}
+
 static void print_dso(FILE *fp, const struct dso *dso)
 {
 	fputs_unlocked(" (", fp);
-	fputs_unlocked(dso ? dso__rec_name(dso) : "[unknown]", fp);
+	fputs_unlocked(dso ? dso__shown_name(dso) : "[unknown]", fp);
 	fputc_unlocked(')', fp);
 }
 
@@ -896,13 +921,14 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 			       f->time_str);
 		if (err)
 			return err;
-		/* --reltime: START,STOP count from the first sample */
-		if (reltime && !time_ranges__has_percent(f->time_str)) {
+		/* --reltime: START,STOP count from the first sample. perf
+		 * adds the first sample's time to every range, its percent
+		 * ones (already absolute: past the last sample then) and an
+		 * open end (which then ends at the first sample) too */
+		if (reltime) {
 			for (int i = 0; i < f->time.nr; i++) {
-				if (f->time.r[i].start)
-					f->time.r[i].start += first;
-				if (f->time.r[i].end)
-					f->time.r[i].end += first;
+				f->time.r[i].start += first;
+				f->time.r[i].end += first;
 			}
 		}
 	}
@@ -1068,7 +1094,7 @@ static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample 
 			}
 			if (dso) {
 				fputc_unlocked('(', fp);
-				fputs_unlocked(al.dso ? dso__rec_name(al.dso) : "[unknown]", fp);
+				fputs_unlocked(al.dso ? dso__shown_name(al.dso) : "[unknown]", fp);
 				fputc_unlocked(')', fp);
 			}
 		}
@@ -1473,8 +1499,15 @@ static FILE *script__fp(struct script *sc, const struct evsel *evsel)
 	if (!sc->dumps || !evsel || evsel->idx < 0 || evsel->idx >= sc->nr_dumps)
 		return sc->out;
 	d = &sc->dumps[evsel->idx];
-	d->samples++;
 	return d->fp;
+}
+
+/* a sample printed to its event's file: perf counts those, after the
+ * filters (--comm, --time, -C...) */
+static void script__count_dumped(struct script *sc, const struct evsel *evsel)
+{
+	if (sc->dumps && evsel && evsel->idx >= 0 && evsel->idx < sc->nr_dumps)
+		sc->dumps[evsel->idx].samples++;
 }
 
 /* close the files and say what each got, as perf says it */
@@ -1484,11 +1517,17 @@ static int script__close_dumps(struct script *sc)
 
 	for (int i = 0; sc->dumps && i < sc->nr_dumps; i++) {
 		struct script_dump *d = &sc->dumps[i];
+		struct stat st;
 		long size;
 
 		if (!d->fp)
 			continue;
 		size = ftell(d->fp);
+		/* perf sizes the file before its last flush: the whole blocks
+		 * of its stdio buffer (st_blksize) that reached the disk; with
+		 * -v it has flushed it all by then */
+		if (size > 0 && !verbose && !fstat(fileno(d->fp), &st) && st.st_blksize > 0)
+			size -= size % st.st_blksize;
 		if (fclose(d->fp) || size < 0) {
 			pr_err("script: writing %s failed: %s\n", d->path, strerror(errno));
 			err = -EIO;
@@ -1539,6 +1578,10 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 
 	if (!sc->checked && check_fields(sc, session))
 		return -EINVAL;
+	/* flags alone: perf 6.1 prints no line for the sample (-D: its
+	 * dump alone) */
+	if (f == F_FLAGS)
+		f = 0;
 	if (!f && !sc->dump)	/* -F type: with no fields: that type is not printed */
 		return 0;
 	if (time_ranges__skip(&sc->filter.time, sample->time))
@@ -1577,6 +1620,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		return 0;
 	if (evswitch__active(&sc->evswitch) && evswitch__discard(&sc->evswitch, evsel))
 		return 0;
+	script__count_dumped(sc, evsel);
 	print_start(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain, sample,
 		    event->header.type, event->header.misc);
 	if (f & F_PERIOD) {
@@ -2329,6 +2373,7 @@ int cmd_script(int argc, const char **argv)
 			    .demangle = true };
 	const char *input = NULL;
 	struct session *session;
+	bool show_kernel_path = false;
 	int err;
 	const struct option opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name (\"-\": stdin)"),
@@ -2393,6 +2438,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "dlfilter", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "dlarg", "dlfilters are not loaded"),
 		OPT_UNSUPPORTED(0, "list-dlfilters", "dlfilters are not loaded"),
+		OPT_INCR('v', "verbose", &verbose, "more messages on stderr (the output stays the same)"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &sc.dump,
 			    "dump every record (hex bytes and decoded fields) before its output"),
 		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &sc.dump_unsorted,
@@ -2409,7 +2455,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "xed", "instructions are decoded with capstone"),
 		OPT_UNSUPPORTED(0, "max-blocks", "not implemented for brstackinsn"),
 		OPT_UNSUPPORTED(0, "addr-range", "not implemented"),
-		OPT_UNSUPPORTED(0, "show-kernel-path", "not implemented"),
+		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
+			    "name the kernel by the path of its -k vmlinux"),
 		OPT_UNSUPPORTED(0, "guestmount", "guest machines are not read"),
 		OPT_UNSUPPORTED(0, "guestvmlinux", "guest machines are not read"),
 		OPT_UNSUPPORTED(0, "guestkallsyms", "guest machines are not read"),
@@ -2422,6 +2469,8 @@ int cmd_script(int argc, const char **argv)
 	argc = parse_options(argc, argv, opts, usage, 0);
 	if (argc < 0)
 		return parse_options_exit(argc);
+	if (show_kernel_path)
+		shown_kernel_path = sc.symopts.vmlinux ? sc.symopts.vmlinux : "";
 	if (argc > 0) {
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;

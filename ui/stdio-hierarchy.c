@@ -30,6 +30,7 @@ struct hctx {
 	FILE *fp;
 	int ovh_width;
 	bool color;		/* --stdio-color */
+	const char *sep;	/* -t */
 };
 
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
@@ -97,13 +98,27 @@ static const char *ltrim(const char *s)
 	return s;
 }
 
+/* pid's "%7d:COMM": perf pads the comm to the widest one of the column
+ * before it trims the number's spaces, so the text keeps its tail */
+static bool key_padded(const struct sort_key *key)
+{
+	return !strcmp(key->name, "pid");
+}
+
+/* the key's text, padded to @pad first (0: not), then trimmed */
 static int key_text(const struct sort_key *key, const struct hist_entry *he, char *buf,
-		    size_t size)
+		    size_t size, int pad)
 {
 	const char *t;
+	int n;
 
 	key->snprintf(he, buf, size);
 	sort__strip_clip_end(buf);
+	n = (int)strlen(buf);
+	if (n < pad && (size_t)pad < size) {
+		memset(buf + n, ' ', pad - n);
+		buf[pad] = '\0';
+	}
 	t = ltrim(buf);
 	memmove(buf, t, strlen(t) + 1);
 	return (int)strlen(buf);
@@ -133,16 +148,24 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		/* a node's text is its first entry's, with the node's samples */
 		node = *k->he;
 		node.nr_events = k->nr_events;
-		key_text(key, &node, buf, sizeof(buf));
+		key_text(key, &node, buf, sizeof(buf), key_padded(key) ? w : 0);
+		if (c->sep) {
+			/* -t: the level's indent, " P%" padded to the width
+			 * of "Overhead", the separator, the key as aligned */
+			snprintf(cell, sizeof(cell), " %s", num);
+			fprintf(c->fp, "%*s%-8s%s", indent, "", cell, c->sep);
+			goto key;
+		}
 		fprintf(c->fp, "  %*s", indent, "");
 		snprintf(cell, sizeof(cell), "%8s", num);
 		percent_fputs(c->fp, c->color, pct, cell);
 		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8, "", indent, "");
+key:
 		if (key->clip && key->pad_last)
 			fprintf(c->fp, "%-*.*s", w, w, buf);
 		else if (key->clip)
 			fprintf(c->fp, "%.*s", w, buf);
-		else if (key->pad_last)
+		else if (key->pad_last && !key_padded(key))
 			fprintf(c->fp, "%-*s", w, buf);
 		else
 			fputs(buf, c->fp);
@@ -158,7 +181,7 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
 {
 	struct hctx c = { .fp = fp, .limit = o->percent_limit, .total = hists->total_period,
-			  .color = o->color };
+			  .color = o->color, .sep = o->field_sep };
 	struct hnode root = { 0 };
 	char buf[4096];
 	int k, line = 0, hlen = 0;
@@ -184,8 +207,10 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 			}
 			n->period += he->period;
 			n->nr_events += he->nr_events;
-			w = key_text(c.keys[k], he, buf, sizeof(buf));
-			if (c.keys[k]->width)
+			w = key_text(c.keys[k], he, buf, sizeof(buf), 0);
+			if (key_padded(c.keys[k]))
+				w = c.keys[k]->snprintf(he, buf, sizeof(buf));
+			else if (c.keys[k]->width)
 				w = c.keys[k]->width(he);
 			if (w > c.width[k])
 				c.width[k] = w;
@@ -205,7 +230,15 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 	}
 	if (hlen > line)
 		line = hlen;
-	if (!o->quiet) {
+	if (!o->quiet && c.sep) {
+		fprintf(fp, "# Overhead%s", c.sep);
+		for (k = 0; k < c.nr_keys; k++)
+			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c.keys[k]->header));
+		fprintf(fp, "\n# ........%s", c.sep);
+		for (k = 0; k < line; k++)
+			fputc('.', fp);
+		fputs("\n#\n", fp);
+	} else if (!o->quiet) {
 		fprintf(fp, "# %*s  ", c.ovh_width, "Overhead");
 		for (k = 0; k < c.nr_keys; k++)
 			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c.keys[k]->header));

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ui/stdio-hist.h"
+#include "util/debug.h"
 #include "util/color.h"
 
 void stdio__sample_count(char *buf, size_t size, uint64_t nr)
@@ -158,6 +159,17 @@ static int user_width(const struct stdio_hist_opts *o, int k)
  * "[.] " is cut (not at all when w is below 4), unpadded as the last
  * column.
  */
+/* "0x" and 16 hex digits, or 16 hex digits: a sym cell's unresolved address */
+static bool unresolved_addr(const char *s)
+{
+	size_t n;
+
+	if (s[0] == '0' && s[1] == 'x')
+		s += 2;
+	n = strspn(s, "0123456789abcdef");
+	return n == 16 && !s[n];
+}
+
 static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *buf,
 			     int width, int w, bool last)
 {
@@ -192,6 +204,9 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 	if (!strcmp(f->key->name, "cpu"))
 		return (size_t)fprintf(fp, "%*.*d", w, w, atoi(buf));
 	if (!strcmp(f->key->name, "sym") && strlen(buf) >= 4 && buf[0] == '[') {
+		/* an unresolved address is printed whole, as perf's */
+		if (unresolved_addr(buf + 4))
+			return (size_t)fprintf(fp, "%-*s", w, buf);
 		if (w < 4)
 			return (size_t)fputs(buf, fp);
 		if (last && !f->key->pad_last)
@@ -235,6 +250,10 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		 * left in the column, keys as without -t */
 		if (k)
 			fputs(sep, fp);
+		/* perf's N/A (children of a file without callchains) is
+		 * right-aligned in the column's width, -t or not */
+		if (f->kind != FIELD_KEY && !strcmp(buf, "N/A"))
+			return (size_t)fprintf(fp, "%*s", width, buf);
 		if (f->kind != FIELD_KEY)
 			return (size_t)(last ? fprintf(fp, " %s", buf) :
 					       fprintf(fp, " %-*s", width - 1, buf));
@@ -373,8 +392,19 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	for (i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i];
 
+		FILE *row = fp;
+		char *line = NULL;
+		size_t line_len = 0;
+
 		if (!entry_shown(hists, he, o->percent_limit))
 			continue;
+		/* -t: perf prints a row from a buffer as long as the columns'
+		 * widths with two spaces between them, plus 3: a longer row
+		 * (a symbol's " (inlined)", not counted in its width) is cut */
+		if (sep && o->nr_fields)
+			row = open_memstream(&line, &line_len);
+		if (!row)
+			row = fp;
 		for (k = 0; k < o->nr_fields; k++) {
 			const struct sort_field *f = &o->fields[k];
 			bool last = k == o->nr_fields - 1 && !o->last_elided;
@@ -382,8 +412,22 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			double p = field_pct(f, he, hists);
 
 			field_text(f, he, hists, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k),
+			ret += put_cell(row, f, buf, width[k], k, last, sep, user_width(o, k),
 					o->color ? &p : NULL);
+		}
+		if (row != fp) {
+			size_t cap = 3 + 2 * (size_t)(o->nr_fields - 1);
+
+			for (k = 0; k < o->nr_fields; k++) {
+				cap += (size_t)(width[k] > 0 ? width[k] : 0);
+				/* -v: room for a symbol's address and origin */
+				if (verbose > 0 && o->fields[k].kind == FIELD_KEY &&
+				    !strcmp(o->fields[k].key->name, "sym"))
+					cap += 3 + 16;
+			}
+			fclose(row);
+			fwrite(line, 1, line_len < cap ? line_len : cap, fp);
+			free(line);
 		}
 		ret += (size_t)fputs("\n", fp);
 		if (o->show_callchain && he->callchain)
@@ -735,8 +779,13 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	for (i = 0; i < g.nr_rows; i++)
 		unresolved |= !g.rows[i].rep->sym;
 	unresolved_dso_width(o, width, unresolved);
+	/* -w: a key's column is as wide as given (the members' columns
+	 * keep their header's width, their values take it) */
+	for (k = 0; k < o->nr_fields; k++)
+		if (!group_field_per_member(&o->fields[k]) && user_width(o, k) > 0)
+			width[k] = user_width(o, k);
 	if (!o->quiet)
-		ret += put_header(fp, o, width, g.children, sep, false);
+		ret += put_header(fp, o, width, g.children, sep, true);
 	for (i = 0; i < g.nr_rows; i++) {
 		const struct group_row *r = order[i];
 		const struct hists *lh = group[0] ? group[0] : g.keys;
@@ -758,6 +807,33 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 
 				if (sep && k)
 					fputs(sep, fp);
+				/* perf's N/A (nothing cumulated): once for the
+				 * group, right-aligned in a member's width, the
+				 * rest of the column padded unless it is last */
+				group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
+				if (!strcmp(buf, "N/A")) {
+					used = fprintf(fp, "%s%*s", sep ? "" : "  ", w, buf);
+					if (!last && used < width[k] + (sep ? 0 : 2))
+						fprintf(fp, "%*s", width[k] + (sep ? 0 : 2) - used, "");
+					continue;
+				}
+				/* -w W: each member " %*s" in W (perf's hpp
+				 * width), the column then padded to its width */
+				if (!sep && user_width(o, k) > 0) {
+					int uw = user_width(o, k);
+
+					used = fprintf(fp, "  ");
+					for (m = 0; m < nr; m++) {
+						group_field_text(f, r, m, group, g.children,
+								 buf, sizeof(buf));
+						if (m && !strcmp(buf, "N/A"))
+							buf[0] = '\0';
+						used += fprintf(fp, " %*s", uw - 1, buf);
+					}
+					if (!last && used < width[k] + 2)
+						fprintf(fp, "%*s", width[k] + 2 - used, "");
+					continue;
+				}
 				for (m = 0; m < nr; m++) {
 					int mw = m ? w : width[k] - w * (nr - 1);
 
@@ -788,7 +864,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				continue;
 			}
 			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
-			ret += put_cell(fp, f, buf, width[k], k, last, sep, 0, NULL);
+			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k), NULL);
 		}
 		ret += (size_t)fputs("\n", fp);
 		/* the leader's callchain, as perf (a member-only row has none) */

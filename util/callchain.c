@@ -76,9 +76,12 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 			p->mode = CHAIN_GRAPH_REL;
 		else if (!strncmp(tok, "folded", n))
 			p->mode = CHAIN_FOLDED;
-		else if (!strncmp(tok, "none", n))
+		else if (!strncmp(tok, "none", n)) {
+			/* as perf: nothing after "none" is taken (a later
+			 * -g keeps its own threshold, order and key) */
 			p->mode = CHAIN_NONE;
-		else if (parse_order_key(p, tok, n))
+			break;
+		} else if (parse_order_key(p, tok, n))
 			continue;
 		else if (!strncmp(tok, "percent", n) || !strncmp(tok, "period", n) ||
 			 !strncmp(tok, "count", n) || !strncmp(tok, "fp", n)) {

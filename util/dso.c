@@ -165,9 +165,10 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 	if (bid.size) {
 		build_id__snprintf(&bid, hex, sizeof(hex));
 		/* perf's build-id cache, filled by perf record: the object
-		 * and the debug file it found for it; perf looks there
-		 * first */
-		if (dso->bid.size && cache_dir(symfs, cache, sizeof(cache))) {
+		 * and the debug file it found for it, which perf tries
+		 * before /usr/lib/debug (by the file's own build-id when the
+		 * recording has none for it, as perf) */
+		if (cache_dir(symfs, cache, sizeof(cache))) {
 			snprintf(cand[n++], PATH_MAX, "%s/.build-id/%.2s/%s/elf",
 				 cache, hex, hex + 2);
 			snprintf(cand[n++], PATH_MAX, "%s/.build-id/%.2s/%s/debug",

@@ -932,8 +932,14 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 	bool defer = from_root && m->kmap && !m->kmap_fixed && cc && cc->nr <= 256;
 
 	callchain_cursor__reset(cursor);
-	if (max_stack <= 0)
+	if (max_stack < 0)
 		max_stack = 127;
+	/* --max-stack 0: an empty chain, and perf fails to unwind a user
+	 * stack copy into no frames (its script prints such a sample as one
+	 * without callchain, its report stops) */
+	if (!max_stack && sample->user_stack.size && sample->user_stack.dyn_size &&
+	    sample->user_regs.regs)
+		return -EINVAL;
 	/* perf walks the chain in the order it shows it and stops after
 	 * max_stack addresses (markers do not count): the caller order
 	 * keeps the outermost ones */

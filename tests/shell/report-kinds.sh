@@ -77,6 +77,11 @@ rep sw-notime "$T/sw.data" --comms dsouser --time 1,2
 grep -q '^# comm: dsouser$' "$T/sw-notime.mm" || fail "no '# comm:' line without samples"
 [ -s "$T/sw-g.mm" ] && ! grep -q '%' "$T/sw-g.mm" || fail "report -g without callchains: not perf's lines alone"
 grep -q 'no callchains' "$T/sw-g.err" || fail "report -g without callchains: no error line"
+# ... with the lines of single-value filters (-q, --stats too)
+rep sw-g-filter "$T/sw.data" -g -S main --comm dsouser
+grep -q '^# symbol: main$' "$T/sw-g-filter.mm" || fail "report -g without callchains: no '# symbol:' line"
+rep sw-p-filter-q "$T/sw.data" -p main -S main -q
+rep sw-g-filter-stats "$T/sw.data" -g --stats --dsos dsouser
 # -U hiding every sample (no symbols from an empty --symfs): a file
 # without samples for perf
 mkdir "$T/nosyms"

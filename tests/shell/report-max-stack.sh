@@ -29,4 +29,17 @@ for N in 1 2 3 5; do
 	# shellcheck disable=SC2086
 	script_vs_perf "$D/cpuburn-dwarf.data" $S --max-stack "$N"
 done
+# N = 0: no frame at all (children = self, no graph); a dwarf stack does
+# not unwind into none: perf script prints its sample without callchain,
+# perf report fails on it (mperf: one line, non-zero exit)
+both "$D/cpuburn-fp.data" --max-stack 0
+both "$D/dsouser-fp.data" --max-stack 0 -G --no-children
+for f in cpuburn-fp cpuburn-dwarf; do
+	# shellcheck disable=SC2086
+	script_vs_perf "$D/$f.data" $S --max-stack 0
+done
+"$MPERF" report -i "$D/cpuburn-dwarf.data" $S --stdio --max-stack 0 > /dev/null 2> "$T/err" &&
+	fail "report --max-stack 0 of a dwarf file: exit status 0"
+[ "$(wc -l < "$T/err")" = 1 ] && grep -q -- "--max-stack 0" "$T/err" ||
+	{ cat "$T/err" >&2; fail "report --max-stack 0 of a dwarf file: not one line naming it"; }
 echo "ok: $n reports and scripts with --max-stack equal perf's"

@@ -74,6 +74,138 @@ ldso-inline-dwarf --no-children -g none
 LIST
 report_vs_perf "$D/cpuburn-pipe.data" -v --no-children -g none
 n=$((n + 1))
+# a pipe: perf decides on children before the attrs arrive, so --children
+# given too shows no children column (the chains stay in caller order)
+report_vs_perf "$D/cpuburn-pipe.data" $SA --children -n
+n=$((n + 1))
+# --hierarchy: -t puts the separator after " P%" (padded to "Overhead"'s
+# width) at each level's indent; pid's comm is padded to the widest comm
+# before the number's spaces go (sched-switch: comms of 4 to 15 letters)
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+sched-switch --hierarchy -s sym,pid
+sched-switch -t , --hierarchy -s pid,sym
+multi-event -t : --hierarchy
+LIST
+# -q: no header of a file (--header dropped, --header-only leaves the
+# quiet report), a pipe's features without the header's own lines; a
+# pipe's features not with --stats or --tasks
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp -q --header --no-children
+dsouser-fp -q --header-only -g none
+cpuburn-pipe -q --header -g none
+cpuburn-pipe --header --stats
+cpuburn-pipe --header --tasks
+LIST
+# -t: a row longer than the columns' widths (+2 each between, +3) is cut
+# there: an inlined symbol's " (inlined)" is not in its column's width
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+cpuburn-dwarf -t , -g none
+ldso-inline-dwarf -t , -s sym,dso -g none
+cpuburn-dwarf -t , -v -s sym -g none
+LIST
+# -F without a sort key: no key (perf's default keys are for -s alone),
+# every sample in one entry, children, callchains and groups too
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+cpuburn-fp -F overhead,sample
+cpuburn-fp -F overhead_children
+cpuburn-dwarf -F overhead_sys,overhead
+sched-switch -F overhead_children,sample
+multi-event -F overhead,period --group
+LIST
+# --stats: every sample of an event, whatever --time, --comm or -U keep,
+# after the lines of single-value filters; no notice with a bad --time
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+syswide-fp --stats --time 20%-70%
+syswide-fp --stats -U --comm mt-worker-0
+dsouser-fp --stats -S main --dsos dsouser
+LIST
+"$PERF" report -i "$D/cpuburn-pipe.data" --stdio --stats --time 10%-20% > "$T/perf" 2>/dev/null
+"$MPERF" report -i "$D/cpuburn-pipe.data" --stdio --stats --time 10%-20% > "$T/mperf" 2>/dev/null
+cmp -s "$T/perf" "$T/mperf" || fail "report --stats with a bad --time: not perf's output"
+# script -F with bpf-output (software and tracepoint events only): those
+# events print their default fields, as perf's
+script_vs_perf "$D/multi-event.data" $SA -F bpf-output,tid
+script_vs_perf "$D/sched-switch.data" -F trace:bpf-output,comm
+script_vs_perf "$D/sched-switch.data" -F comm,trace
+script_vs_perf "$D/multi-event.data" $SA -F comm,tid -F +bpf-output
+# -v: a debug file in perf's build-id cache (DIR/.debug with --symfs DIR)
+# goes before /usr/lib/debug/.build-id ('D', not 'b')
+if command -v objcopy >/dev/null; then
+	mkdir -p "$T/cs/opt/mperf-testdata/bin"
+	for b in dsouser libmwork.so; do
+		objcopy --strip-all "$D/bin/$b" "$T/cs/opt/mperf-testdata/bin/$b"
+		h=$(readelf -n "$D/bin/$b" | awk '/Build ID/ { print $3 }')
+		h2=$(echo "$h" | cut -c1-2) h38=$(echo "$h" | cut -c3-)
+		mkdir -p "$T/cs/usr/lib/debug/.build-id/$h2" "$T/cs/.debug/.build-id/$h2/$h38"
+		cp "$D/bin/$b" "$T/cs/usr/lib/debug/.build-id/$h2/$h38.debug"
+		cp "$D/bin/$b" "$T/cs/.debug/.build-id/$h2/$h38/debug"
+	done
+	report_vs_perf "$D/dsouser-fp.data" --symfs "$T/cs" --kallsyms "$D/kallsyms" -v --no-children -g none
+	grep -q ' D \[\.\] local_burn' "$T/perf" || fail "perf -v did not take the build-id cache's debug file"
+fi
+# -g none,...: nothing after "none" is taken, so a later -g keeps its
+# own threshold, limit, order and key
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+cpuburn-fp -g none,20,2 -g flat,callee,function
+cpuburn-fp -g none,callee,address -g graph --no-children
+LIST
+# -q silences -v (given before or after it)
+report_vs_perf "$D/dsouser-fp.data" $SA -v -q --no-children -g none
+n=$((n + 1))
+# N/A (children of a file without callchains): right-aligned in its
+# width with -t, once for a group, the column not padded when last
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+cpuburn-plain -t , -F overhead,overhead_children
+multi-event -F overhead_children --group
+multi-event -t : -F overhead_children,sample --group
+LIST
+# -w in the group view: each member's value in the given width (the
+# column padded to its header's width), keys cut as without a group; an
+# unresolved address is never cut
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA $opts
+	n=$((n + 1))
+done <<'LIST'
+multi-event --group -w 3,5,4,6
+multi-event --group -w 12,12,9 -n
+LIST
+# (the objects not found without --symfs: unresolved addresses)
+report_vs_perf "$D/syswide-fp.data" -s sym -w 0,8 --no-children -g none
+n=$((n + 1))
+# script -F flags alone: no line per sample (-D: the dump alone), as perf
+script_vs_perf "$D/cpuburn-fp.data" $SA -F flags
+script_vs_perf "$D/multi-event.data" $SA -F flags -D
+# script -v: messages on stderr only, the same lines on stdout
+script_vs_perf "$D/dsouser-fp.data" $SA -v
 # --full-source-path: the file as binutils names it, a relative name after
 # its unit's directory (libc's "./csu/../sysdeps/x86/libc-start.c")
 while read -r file opts; do
@@ -112,4 +244,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 39 ] || fail "only $n option sets ran"
+[ "$n" -eq 75 ] || fail "only $n option sets ran"

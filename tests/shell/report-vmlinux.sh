@@ -35,6 +35,10 @@ report_vs_perf "$T/k.data" -k "$T/vmlinux" -s dso_size
 grep -q '4198400' "$T/perf" || fail "perf's kernel map is not .text's span"
 n=$((n + 1))
 script_vs_perf "$T/k.data" -k "$T/vmlinux"
+# --show-kernel-path: the kernel by the -k path (as given), not a kallsyms one
+script_vs_perf "$T/k.data" -k "$T/vmlinux" --show-kernel-path
+grep -q "($T/vmlinux)" "$T/p" || fail "perf --show-kernel-path did not name the vmlinux"
+script_vs_perf "$T/k.data" --kallsyms "$D/kallsyms" --show-kernel-path -F ip,sym,dso
 # with --kallsyms too, perf reads the kallsyms file, not the vmlinux
 report_vs_perf "$T/k.data" -k "$T/vmlinux" --kallsyms "$D/kallsyms"
 grep -q '\[k\] f_two' "$T/perf" && fail "perf read the vmlinux over --kallsyms"

@@ -17,6 +17,11 @@ same() {
 	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script $2 on $1 differs from perf's"; }
 	n=$((n + 1))
 }
+# --reltime with --time: perf adds the first sample's time to every range,
+# percent ones and an open end too (then nothing is printed)
+for o in "--reltime --time 10%-20%" "--reltime --time 0.1," "--reltime --time ,0.1"; do
+	same "$D/cpuburn-fp.data" "$o"
+done
 # refused FILE OPTS: perf and mperf both refuse, with the same status
 # (234 for --time, 255 for -C), mperf in one line
 refused() {

@@ -19,12 +19,33 @@ for f in multi-event sched-switch cpuburn-pipe; do
 		n=$((n + 1))
 	done
 	[ "$(ls "$T/p" | wc -l)" = "$(ls "$T/m" | wc -l)" ] || fail "$f: not the same files as perf"
-	# stdout: task events, then a line per file; perf's MB count is of
-	# the bytes flushed so far (4 KB steps), mperf's of the whole file
-	sed "s|Wrote [0-9.]* MB $T/p/|Wrote MB |" "$T/p.out" > "$T/p.cmp"
-	sed "s|Wrote [0-9.]* MB $T/m/|Wrote MB |" "$T/m.out" > "$T/m.cmp"
+	# stdout: task events, then a line per file; the MB count is of the
+	# bytes flushed before the file's close (whole 4 KB blocks), as perf's
+	sed "s|MB $T/p/|MB |" "$T/p.out" > "$T/p.cmp"
+	sed "s|MB $T/m/|MB |" "$T/m.out" > "$T/m.cmp"
 	cmp -s "$T/p.cmp" "$T/m.cmp" || { diff "$T/p.cmp" "$T/m.cmp" >&2; fail "$f: stdout differs from perf's"; }
 	grep -q "samples) ]" "$T/m.out" || fail "$f: no Wrote line"
 	rm -rf "$T/p" "$T/m"
 done
+# the "Wrote" line counts the samples printed, after --time/--comm/-C
+mkdir -p "$T/p" "$T/m"
+cp "$DATA/perf-6.1/sched-switch.data" "$T/p/x.data"
+cp "$DATA/perf-6.1/sched-switch.data" "$T/m/x.data"
+"$PERF" script -i "$T/p/x.data" --per-event-dump --time 0%-40% -C 1 > "$T/p.out" 2>/dev/null
+"$MPERF" script -i "$T/m/x.data" --per-event-dump --time 0%-40% -C 1 > "$T/m.out" 2>/dev/null ||
+	fail "mperf script --per-event-dump --time -C: exit status"
+sed "s|MB $T/p/|MB |" "$T/p.out" > "$T/p.cmp"
+sed "s|MB $T/m/|MB |" "$T/m.out" > "$T/m.cmp"
+cmp -s "$T/p.cmp" "$T/m.cmp" || { diff "$T/p.cmp" "$T/m.cmp" >&2; fail "--time -C: the Wrote lines differ from perf's"; }
+n=$((n + 1))
+# -v: perf has flushed the files when it sizes them (the whole size)
+rm -f "$T/p"/*.dump "$T/m"/*.dump
+"$PERF" script -i "$T/p/x.data" --per-event-dump -v > "$T/p.out" 2>/dev/null
+"$MPERF" script -i "$T/m/x.data" --per-event-dump -v > "$T/m.out" 2>/dev/null ||
+	fail "mperf script --per-event-dump -v: exit status"
+sed "s|MB $T/p/|MB |" "$T/p.out" > "$T/p.cmp"
+sed "s|MB $T/m/|MB |" "$T/m.out" > "$T/m.cmp"
+cmp -s "$T/p.cmp" "$T/m.cmp" || { diff "$T/p.cmp" "$T/m.cmp" >&2; fail "-v: the Wrote lines differ from perf's"; }
+grep -q 'Wrote 0.054 MB' "$T/p.out" || fail "perf -v did not size the whole file"
+n=$((n + 1))
 echo "$n per-event files equal to perf's"
