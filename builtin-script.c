@@ -926,10 +926,18 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 		 * ones (already absolute: past the last sample then) and an
 		 * open end (which then ends at the first sample) too */
 		if (reltime) {
+			bool lost = time_ranges__has_percent(f->time_str);
+
 			for (int i = 0; i < f->time.nr; i++) {
+				lost |= !f->time.r[i].end;
 				f->time.r[i].start += first;
 				f->time.r[i].end += first;
 			}
+			/* perf prints nothing then: print it too, not silently */
+			if (lost)
+				pr_warning("script: --time '%s' with --reltime selects (almost) nothing, as in perf 6.1, "
+					   "which adds the first sample's time to percent ranges and open ends too; "
+					   "give both ends in seconds\n", f->time_str);
 		}
 	}
 	f->status = 255;
