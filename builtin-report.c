@@ -898,10 +898,20 @@ static int report__setup(struct report *rep)
 	rep->use_callchain = rep->cc.mode != CHAIN_NONE;
 	for (int i = 0; el && i < el->nr && rep->group && !groups; i++)
 		groups = el->entries[i]->nr_members > 1 || rep->group_set;
-	if (rep->hierarchy && (rep->use_callchain || rep->children || rep->fields ||
-			       rep->show_nr_samples || rep->show_total_period || groups)) {
+	/* as perf: --hierarchy leaves children out (callchains keep the
+	 * caller order of its children default) */
+	if (rep->hierarchy && !rep->fields && !rep->show_nr_samples &&
+	    !rep->show_total_period && !groups) {
+		if (rep->children && !rep->cc.order_set) {
+			rep->cc.order = ORDER_CALLER;
+			rep->cc.order_set = true;
+		}
+		rep->children = 0;
+	}
+	if (rep->hierarchy && (rep->fields || rep->show_nr_samples || rep->show_total_period ||
+			       groups)) {
 		pr_warning("--hierarchy is supported with the overhead column alone, without "
-			   "call graphs, children or groups (--no-children -g none): ignored\n");
+			   "groups: ignored\n");
 		rep->hierarchy = false;
 	}
 	/* as perf: --percent-limit is also the callchain threshold */

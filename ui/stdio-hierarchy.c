@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ui/stdio-hist.h"
+#include "util/callchain.h"
 #include "util/color.h"
 
 #define LEVEL_INDENT 3
@@ -31,6 +32,9 @@ struct hctx {
 	int ovh_width;
 	bool color;		/* --stdio-color */
 	const char *sep;	/* -t */
+	/* -g: each leaf's call graph, as in the flat table */
+	const struct hists *hists;
+	const struct stdio_hist_opts *o;
 };
 
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
@@ -170,6 +174,12 @@ key:
 		else
 			fputs(buf, c->fp);
 		fputc('\n', c->fp);
+		if (level == c->nr_keys - 1 && c->o->show_callchain && k->he->callchain) {
+			callchain__fprintf(c->fp, k->he->callchain, &c->hists->opts.cc,
+					   c->o->chain_total ? c->o->chain_total : c->total,
+					   c->o->chain_min_total, k->he->period, c->o->skip_first);
+			continue;
+		}
 		if (hnode__any_shown(c, k))
 			hnode__print(c, k, level + 1);
 		else if (k->nr)	/* perf says so where the level would be */
@@ -181,10 +191,11 @@ key:
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
 {
 	struct hctx c = { .fp = fp, .limit = o->percent_limit, .total = hists->total_period,
-			  .color = o->color, .sep = o->field_sep };
+			  .color = o->color, .sep = o->field_sep, .hists = hists, .o = o };
 	struct hnode root = { 0 };
 	char buf[4096];
 	int k, line = 0, hlen = 0;
+	bool unresolved = false;
 	uint64_t i;
 
 	for (k = 0; k < o->nr_fields && c.nr_keys < 32; k++)
@@ -196,6 +207,8 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 	for (i = 0; i < hists->nr_sorted; i++) {
 		const struct hist_entry *he = hists->sorted[i];
 		struct hnode *n = &root;
+
+		unresolved |= !he->sym;
 
 		for (k = 0; k < c.nr_keys; k++) {
 			int w;
@@ -217,6 +230,11 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 		}
 	}
 	hnode__sort(&c, &root, 0);
+	/* as the flat table: an entry without a symbol widens the dso
+	 * level to an address's 16 digits (not with -t or --dsos) */
+	for (k = 0; unresolved && !c.sep && !o->dso_list && k < c.nr_keys; k++)
+		if (!strcmp(c.keys[k]->name, "dso") && c.width[k] < 16)
+			c.width[k] = 16;
 	/* a level is as wide as its key's header too; the dotted line as
 	 * the widest level or the joined headers */
 	for (k = 0; k < c.nr_keys; k++) {

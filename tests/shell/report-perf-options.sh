@@ -80,7 +80,9 @@ report_vs_perf "$D/cpuburn-pipe.data" $SA --children -n
 n=$((n + 1))
 # --hierarchy: -t puts the separator after " P%" (padded to "Overhead"'s
 # width) at each level's indent; pid's comm is padded to the widest comm
-# before the number's spaces go (sched-switch: comms of 4 to 15 letters)
+# before the number's spaces go (sched-switch: comms of 4 to 15 letters);
+# with callchains each leaf's call graph (children off, the caller order
+# of their default kept), a dso level 16 wide when a symbol is unresolved
 while read -r file opts; do
 	# shellcheck disable=SC2086
 	report_vs_perf "$D/$file.data" $SA $opts
@@ -89,6 +91,10 @@ done <<'LIST'
 sched-switch --hierarchy -s sym,pid
 sched-switch -t , --hierarchy -s pid,sym
 multi-event -t : --hierarchy
+dsouser-fp --hierarchy
+dsouser-fp --hierarchy -g flat -s dso,sym
+cpuburn-dwarf --hierarchy --no-children --percent-limit 5
+syswide-fp --hierarchy -G -s comm,dso
 LIST
 # -q: no header of a file (--header dropped, --header-only leaves the
 # quiet report), a pipe's features without the header's own lines; a
@@ -244,4 +250,4 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 75 ] || fail "only $n option sets ran"
+[ "$n" -eq 79 ] || fail "only $n option sets ran"
