@@ -1052,17 +1052,22 @@ static bool report__sample_hidden(struct report *rep, const struct addr_location
 	return false;
 }
 
-static uint64_t report__filter_entries(struct report *rep, struct hists *h)
+/* The hidden entries (filters, --symbol-filter) leave h->sorted, or with
+ * @keep stay there marked filtered (a group view decides by them which
+ * rows show: perf pairs the members' entries with hidden ones too). */
+static uint64_t report__filter_entries(struct report *rep, struct hists *h, bool keep)
 {
 	uint64_t i, j, period = 0, samples = 0, unhidden = 0;
 	bool any = false;
 
 	for (i = 0, j = 0; i < h->nr_sorted; i++) {
-		const struct hist_entry *he = h->sorted[i];
+		struct hist_entry *he = h->sorted[i];
 
 		if (he->filtered) {
 			rep->nr_filtered++;
 			any = true;
+			if (keep)
+				h->sorted[j++] = he;
 			continue;
 		}
 		/* perf's sample count (and its callchain threshold) leave
@@ -1074,10 +1079,14 @@ static uint64_t report__filter_entries(struct report *rep, struct hists *h)
 		if (rep->symbol_filter && !(he->sym && strstr(he->sym->name, rep->symbol_filter))) {
 			rep->nr_filtered++;
 			any = true;
+			if (keep) {
+				he->filtered = true;
+				h->sorted[j++] = he;
+			}
 			continue;
 		}
 		period += he->period;
-		h->sorted[j++] = h->sorted[i];
+		h->sorted[j++] = he;
 	}
 	h->nr_sorted = j;
 	/* --percentage relative: the shown entries make 100%, and the
@@ -1733,7 +1742,7 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			continue;
 		}
 		hists__output_resort(group[m]);
-		report__filter_entries(rep, group[m]);
+		report__filter_entries(rep, group[m], true);
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
 	}
@@ -1831,7 +1840,7 @@ static int report__print(struct report *rep, FILE *fp)
 		hists__output_resort(h);
 		/* perf's callchain percentages stay those of the whole */
 		so.chain_total = h->total_period;
-		so.chain_min_total = report__filter_entries(rep, h);
+		so.chain_min_total = report__filter_entries(rep, h, false);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
 			/* perf says "events" for a group leader even then */

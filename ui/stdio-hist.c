@@ -693,7 +693,11 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 			continue;
 		}
 		for (i = 0; i < g.nr_rows; i++) {
-			int t = f->key->width ? f->key->width(g.rows[i].rep) :
+			int t;
+
+			if (g.rows[i].rep->filtered)
+				continue;
+			t = f->key->width ? f->key->width(g.rows[i].rep) :
 				f->key->snprintf(g.rows[i].rep, buf, sizeof(buf));
 
 			if (t > w)
@@ -702,7 +706,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		width[k] = w;
 	}
 	for (i = 0; i < g.nr_rows; i++)
-		unresolved |= !g.rows[i].rep->sym;
+		unresolved |= !g.rows[i].rep->sym && !g.rows[i].rep->filtered;
 	unresolved_dso_width(o, width, unresolved);
 	if (!o->quiet)
 		ret += put_header(fp, o, width, g.children, sep, false);
@@ -712,6 +716,12 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		uint64_t lead = group__value(&g, r, 0);
 		bool any = false;
 
+		/* a row shows as its first entry (the leader's, else the
+		 * first member's) is hidden or not, as perf's output of the
+		 * leader's entries and of the stand-ins it adds for rows of
+		 * members only: the members' values show either way */
+		if (r->rep->filtered)
+			continue;
 		for (m = 0; m < nr; m++)
 			any |= group__value(&g, r, m) || (r->he[m] && r->he[m]->period);
 		if (!any)
