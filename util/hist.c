@@ -210,7 +210,31 @@ static void hist_entry__map_seen(const struct hists *hists, struct hist_entry *h
 /* entries are found by perf's tree walk, not by hash (see struct hists) */
 static bool hists__walks(const struct hists *hists)
 {
-	return hists->tree_merge || (hists->tree_inl && hists->inl_seen);
+	return hists->tree_merge || (hists->tree_inl && (hists->inl_seen || hists->wrap_seen));
+}
+
+/* An entry of @tmpl's keys is looked for: an inlined symbol or an
+ * unresolved address that widens the window of those seen to 2^63 or more
+ * makes the key comparison no total order (see struct hists) */
+static void hists__note_keys(struct hists *hists, const struct hist_entry *tmpl)
+{
+	if (tmpl->sym) {
+		if (tmpl->sym->inlined)
+			hists->inl_seen = true;
+		return;
+	}
+	if (hists->wrap_seen || !hists->has_sym)
+		return;
+	if (!hists->addr_seen) {
+		hists->addr_seen = true;
+		hists->addr_lo = hists->addr_hi = tmpl->addr;
+		return;
+	}
+	if (tmpl->addr < hists->addr_lo)
+		hists->addr_lo = tmpl->addr;
+	if (tmpl->addr > hists->addr_hi)
+		hists->addr_hi = tmpl->addr;
+	hists->wrap_seen = hists->addr_hi - hists->addr_lo >= (1ULL << 63);
 }
 
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl)
@@ -219,8 +243,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	struct hist_entry *he, *parent = NULL;
 	bool left = false;
 
-	if (tmpl->sym && tmpl->sym->inlined)
-		hists->inl_seen = true;
+	hists__note_keys(hists, tmpl);
 	if (hists__walks(hists)) {
 		for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
 			int64_t r = hist_entry__cmp(hists, tmpl, he);
@@ -411,8 +434,9 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
-			if (hists->tree_merge || hists->dup_by_tmp ||
-			    (hists->tree_inl && (hists->inl_seen || (t.sym && t.sym->inlined)))) {
+			if (hists->tree_inl)
+				hists__note_keys(hists, &t);
+			if (hists->tree_merge || hists->dup_by_tmp || hists__walks(hists)) {
 				struct hist_entry t0 = t;
 				uint32_t k;
 

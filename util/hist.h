@@ -155,6 +155,12 @@ struct hists {
 	 * tree is built from the start, entries are found by hash until
 	 * then and by the walk from then on */
 	bool tree_inl, inl_seen;
+	/* the same from the first unresolved address 2^63 or more away from
+	 * another one (perf compares them by the sign of their difference:
+	 * no total order then, its walk can miss an equal entry); until then
+	 * they lie in a window where that sign is their order */
+	bool wrap_seen, addr_seen;
+	uint64_t addr_lo, addr_hi;	/* unresolved addresses' window */
 	/* a sample_only key: children entries are told apart from those
 	 * the sample added already only as perf does, by comparing each
 	 * with a template lacking the sample's fields */
