@@ -1741,6 +1741,8 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			group[m] = NULL;
 			continue;
 		}
+		/* the group view pairs entries in perf's trees */
+		group[m]->opts.keep_tree = true;
 		hists__output_resort(group[m]);
 		report__filter_entries(rep, group[m], true);
 		samples += group[m]->nr_samples;
