@@ -1058,8 +1058,11 @@ static bool report__sample_hidden(struct report *rep, const struct addr_location
 static uint64_t report__filter_entries(struct report *rep, struct hists *h, bool keep)
 {
 	uint64_t i, j, period = 0, samples = 0, unhidden = 0;
-	bool any = false;
+	bool any = false, sym_filter = false;
 
+	for (int k = 0; k < h->nr_keys && !h->opts.no_collapse; k++)
+		sym_filter |= h->keys[k]->collapse;
+	sym_filter &= !h->evsel || !h->evsel->idx;
 	for (i = 0, j = 0; i < h->nr_sorted; i++) {
 		struct hist_entry *he = h->sorted[i];
 
@@ -1075,8 +1078,11 @@ static uint64_t report__filter_entries(struct report *rep, struct hists *h, bool
 		samples += he->nr_events;
 		unhidden += he->period;
 		/* --symbol-filter: by the entry's own symbol (children
-		 * entries too), as perf filters its entries */
-		if (rep->symbol_filter && !(he->sym && strstr(he->sym->name, rep->symbol_filter))) {
+		 * entries too), as perf filters its entries: those of the
+		 * file's first event only (perf gives it that one), when
+		 * a key collapses (perf filters in its collapse pass) */
+		if (rep->symbol_filter && sym_filter &&
+		    !(he->sym && strstr(he->sym->name, rep->symbol_filter))) {
 			rep->nr_filtered++;
 			any = true;
 			if (keep) {

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report --group with --comm/--pid/--tid/--dsos/--symbols/-C filters, children and not, equals perf report's on fresh {task-clock,page-faults} -g recordings of several programs (perf's and mperf's): rows show as the leader's entry is hidden or not, members' values of hidden entries show, tied rows in perf's order
+# report --group with --comm/--pid/--tid/--dsos/--symbols/-C/--symbol-filter filters, children and not, equals perf report's on fresh {task-clock,page-faults} -g recordings of several programs (perf's and mperf's): rows show as the leader's entry is hidden or not, members' values of hidden entries show, tied rows in perf's order
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -51,6 +51,11 @@ for opts in "-C 0" "-C 1 -s dso,sym" "-s comm,dso,sym -C 0"; do
 done
 report_vs_perf "$T/p.data" --group --comm gzip
 report_vs_perf "$T/a.data" --group --no-children --comm ls
-n=$((n + 2))
-[ "$n" -eq 74 ] || fail "only $n reports compared"
+# --symbol-filter: perf filters the first event's entries only, in its
+# collapse pass (a comm key): not with -s dso,sym
+report_vs_perf "$T/p.data" --group -g none --no-children --symbol-filter main
+report_vs_perf "$T/p.data" --no-group -g none --symbol-filter main
+report_vs_perf "$T/m.data" --no-group -g none -s dso,sym --symbol-filter main
+n=$((n + 5))
+[ "$n" -eq 77 ] || fail "only $n reports compared"
 echo "$n group reports with filters equal to perf's"
