@@ -1107,17 +1107,25 @@ static bool report__sample_hidden(struct report *rep, const struct addr_location
 	return false;
 }
 
-static uint64_t report__filter_entries(struct report *rep, struct hists *h)
+/* The hidden entries (filters, --symbol-filter) leave h->sorted, or with
+ * @keep stay there marked filtered (a group view decides by them which
+ * rows show: perf pairs the members' entries with hidden ones too). */
+static uint64_t report__filter_entries(struct report *rep, struct hists *h, bool keep)
 {
 	uint64_t i, j, period = 0, samples = 0, unhidden = 0;
-	bool any = false;
+	bool any = false, sym_filter = false;
 
+	for (int k = 0; k < h->nr_keys && !h->opts.no_collapse; k++)
+		sym_filter |= h->keys[k]->collapse;
+	sym_filter &= !h->evsel || !h->evsel->idx;
 	for (i = 0, j = 0; i < h->nr_sorted; i++) {
-		const struct hist_entry *he = h->sorted[i];
+		struct hist_entry *he = h->sorted[i];
 
 		if (he->filtered) {
 			rep->nr_filtered++;
 			any = true;
+			if (keep)
+				h->sorted[j++] = he;
 			continue;
 		}
 		/* perf's sample count (and its callchain threshold) leave
@@ -1125,14 +1133,21 @@ static uint64_t report__filter_entries(struct report *rep, struct hists *h)
 		samples += he->nr_events;
 		unhidden += he->period;
 		/* --symbol-filter: by the entry's own symbol (children
-		 * entries too), as perf filters its entries */
-		if (rep->symbol_filter && !(he->sym && strstr(he->sym->name, rep->symbol_filter))) {
+		 * entries too), as perf filters its entries: those of the
+		 * file's first event only (perf gives it that one), when
+		 * a key collapses (perf filters in its collapse pass) */
+		if (rep->symbol_filter && sym_filter &&
+		    !(he->sym && strstr(he->sym->name, rep->symbol_filter))) {
 			rep->nr_filtered++;
 			any = true;
+			if (keep) {
+				he->filtered = true;
+				h->sorted[j++] = he;
+			}
 			continue;
 		}
 		period += he->period;
-		h->sorted[j++] = h->sorted[i];
+		h->sorted[j++] = he;
 	}
 	h->nr_sorted = j;
 	/* --percentage relative: the shown entries make 100%, and the
@@ -1846,8 +1861,10 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			group[m] = NULL;
 			continue;
 		}
+		/* the group view pairs entries in perf's trees */
+		group[m]->opts.keep_tree = true;
 		hists__output_resort(group[m]);
-		report__filter_entries(rep, group[m]);
+		report__filter_entries(rep, group[m], true);
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
 	}
@@ -1957,7 +1974,7 @@ static int report__print(struct report *rep, FILE *fp)
 		hists__output_resort(h);
 		/* perf's callchain percentages stay those of the whole */
 		so.chain_total = h->total_period;
-		so.chain_min_total = report__filter_entries(rep, h);
+		so.chain_min_total = report__filter_entries(rep, h, false);
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
 			/* perf says "events" for a group leader even then */

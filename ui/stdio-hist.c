@@ -688,6 +688,204 @@ static int group__order(struct group_view *g, struct group_row **rows)
 	return rb_insert_order((void **)rows, g->nr_rows, group_row_tree_cmp, g);
 }
 
+/* a new row of @he, the entry of member @m; NULL on ENOMEM */
+static struct group_row *group__row(struct group_view *g, int m, struct hist_entry *he)
+{
+	struct group_row *r = &g->rows[g->nr_rows];
+
+	r->he = calloc((size_t)g->nr, sizeof(*r->he));
+	if (!r->he)
+		return NULL;
+	r->he[m] = he;
+	r->rep = he;
+	r->pos = g->nr_rows++;
+	return r;
+}
+
+/* the in-order walk of @t: @fn(node, arg) for each */
+static void rbt_inorder(const struct rbt *t, uint32_t *stack,
+			void (*fn)(uint32_t x, void *arg), void *arg)
+{
+	uint32_t x = t->root, sp = 0;
+
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t->left[x];
+		}
+		x = stack[--sp];
+		fn(x, arg);
+		x = t->right[x];
+	}
+}
+
+struct group_link {
+	struct group_view *g;
+	struct group_row **node;	/* the leader tree's rows */
+	const struct hists *mh;		/* the member being paired */
+	struct hist_entry **mem;	/* its entries by cpos */
+	bool *matched;
+	int m;
+	uint64_t k;			/* rows written by group__put */
+	struct group_row **out;
+};
+
+/* perf's pairing walk: leader tree row @x looked for in the member's tree */
+static void group__match(uint32_t x, void *arg)
+{
+	struct group_link *l = arg;
+	const struct rbt *mt = &l->mh->tree;
+	uint32_t cur = mt->root;
+
+	while (cur != RB_NIL) {
+		int64_t r = hist_entry__cmp(l->g->keys, l->node[x]->rep, l->mem[cur]);
+
+		if (!r) {
+			if (!l->node[x]->he[l->m])
+				l->node[x]->he[l->m] = l->mem[cur];
+			l->matched[cur] = true;
+			return;
+		}
+		cur = r < 0 ? mt->left[cur] : mt->right[cur];
+	}
+}
+
+static void group__put(uint32_t x, void *arg)
+{
+	struct group_link *l = arg;
+
+	l->out[l->k++] = l->node[x];
+}
+
+/* the entries of @h by their place in its last tree (cpos); false when
+ * that is no permutation */
+static bool group__by_cpos(const struct hists *h, struct hist_entry **by)
+{
+	for (uint64_t i = 0; i < h->nr_sorted; i++)
+		by[i] = NULL;
+	for (uint64_t i = 0; i < h->nr_sorted; i++) {
+		struct hist_entry *he = h->sorted[i];
+
+		if (he->cpos >= h->nr_sorted || by[he->cpos])
+			return false;
+		by[he->cpos] = he;
+	}
+	return true;
+}
+
+/*
+ * perf's group view pairs the members' entries with the leader's in the
+ * leader's last tree (its collapse tree, or its input tree): member after
+ * member, each leader tree entry (in order) is looked for in the member's
+ * tree by a walk, then each member entry left unpaired (in its tree's
+ * order) walks the leader's tree, where it meets an equal entry or is
+ * added as a stand-in row. The keys are no total order (unresolved
+ * addresses), so the walks, not equality, decide: done on the same trees.
+ * @order gets the rows in the leader tree's order. 0, 1 when the trees
+ * were not kept, or -ENOMEM.
+ */
+static int group__link(struct group_view *g, struct group_row **order)
+{
+	struct group_link l = { .g = g, .out = order };
+	struct rbt t = { .root = RB_NIL };
+	uint32_t *stack = NULL;
+	uint64_t cap = 0, nl = 0;
+	int m, err = -ENOMEM;
+
+	for (m = 0; m < g->nr; m++) {
+		if (!g->group[m])
+			continue;
+		if (!g->group[m]->tree.left)
+			return 1;
+		cap += g->group[m]->nr_sorted;
+	}
+	if (cap >= RB_NIL)
+		return 1;
+	l.node = malloc((cap ? cap : 1) * sizeof(*l.node));
+	l.mem = malloc((cap ? cap : 1) * sizeof(*l.mem));
+	l.matched = malloc(cap ? cap : 1);
+	if (!l.node || !l.mem || !l.matched || !rbt__alloc(&t, cap ? cap : 1, &stack))
+		goto out;
+	t.root = RB_NIL;
+	if (g->group[0]) {
+		const struct hists *lh = g->group[0];
+
+		nl = lh->nr_sorted;
+		err = 1;
+		if (!group__by_cpos(lh, l.mem))
+			goto out;
+		err = -ENOMEM;
+		for (uint64_t i = 0; i < nl; i++)
+			if (!(l.node[i] = group__row(g, 0, l.mem[i])))
+				goto out;
+		memcpy(t.left, lh->tree.left, nl * sizeof(*t.left));
+		memcpy(t.right, lh->tree.right, nl * sizeof(*t.right));
+		memcpy(t.parent, lh->tree.parent, nl * sizeof(*t.parent));
+		memcpy(t.red, lh->tree.red, nl);
+		t.root = nl ? lh->tree.root : RB_NIL;
+	}
+	for (m = 1; m < g->nr; m++) {
+		uint64_t nm;
+
+		if (!g->group[m])
+			continue;
+		l.mh = g->group[m];
+		l.m = m;
+		nm = l.mh->nr_sorted;
+		err = 1;
+		if (!group__by_cpos(l.mh, l.mem))
+			goto out;
+		err = -ENOMEM;
+		memset(l.matched, 0, nm);
+		rbt_inorder(&t, stack, group__match, &l);
+		for (uint64_t y = 0; y < nm; y++) {
+			uint32_t cur = t.root, parent = RB_NIL;
+			bool goleft = false;
+			struct group_row *r;
+
+			if (l.matched[y])
+				continue;
+			while (cur != RB_NIL) {
+				int64_t c = hist_entry__cmp(g->keys, l.mem[y], l.node[cur]->rep);
+
+				if (!c)
+					break;
+				parent = cur;
+				goleft = c < 0;
+				cur = goleft ? t.left[cur] : t.right[cur];
+			}
+			if (cur != RB_NIL) {
+				if (!l.node[cur]->he[m])
+					l.node[cur]->he[m] = l.mem[y];
+				continue;
+			}
+			r = group__row(g, m, l.mem[y]);
+			if (!r)
+				goto out;
+			l.node[r->pos] = r;
+			rbt_link(&t, (uint32_t)r->pos, parent, goleft);
+		}
+	}
+	rbt_inorder(&t, stack, group__put, &l);
+	err = 0;
+out:
+	/* a fallback starts over */
+	if (err)
+		for (uint64_t i = 0; i < g->nr_rows; i++) {
+			free(g->rows[i].he);
+			g->rows[i].he = NULL;
+		}
+	if (err)
+		g->nr_rows = 0;
+	free(l.node);
+	free(l.mem);
+	free(l.matched);
+	if (t.left)
+		rbt__release(&t);
+	free(stack);
+	return err;
+}
+
 static bool group_field_per_member(const struct sort_field *f)
 {
 	return f->kind != FIELD_KEY;
@@ -749,13 +947,23 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	width = calloc((size_t)o->nr_fields + 1, sizeof(int));
 	if (!g.rows || !g.table || !width)
 		goto out;
-	for (m = 0; m < nr; m++)
-		for (i = 0; group[m] && i < group[m]->nr_sorted; i++)
-			if (group__add(&g, m, group[m]->sorted[i]))
-				goto out;
-	order = malloc((g.nr_rows ? g.nr_rows : 1) * sizeof(*order));
-	if (!order || group__order(&g, order))
+	order = malloc((n ? n : 1) * sizeof(*order));
+	if (!order)
 		goto out;
+	k = group__link(&g, order);
+	if (k < 0)
+		goto out;
+	if (k > 0) {
+		/* no trees kept: pair by the keys, place by them */
+		for (m = 0; m < nr; m++)
+			for (i = 0; group[m] && i < group[m]->nr_sorted; i++)
+				if (group__add(&g, m, group[m]->sorted[i]))
+					goto out;
+		if (group__order(&g, order))
+			goto out;
+	} else if (rb_insert_order((void **)order, g.nr_rows, group_row_tree_cmp, &g)) {
+		goto out;
+	}
 
 	for (k = 0; k < o->nr_fields; k++) {
 		const struct sort_field *f = &o->fields[k];
@@ -768,7 +976,11 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 			continue;
 		}
 		for (i = 0; i < g.nr_rows; i++) {
-			int t = f->key->width ? f->key->width(g.rows[i].rep) :
+			int t;
+
+			if (g.rows[i].rep->filtered)
+				continue;
+			t = f->key->width ? f->key->width(g.rows[i].rep) :
 				f->key->snprintf(g.rows[i].rep, buf, sizeof(buf));
 
 			if (t > w)
@@ -777,7 +989,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		width[k] = w;
 	}
 	for (i = 0; i < g.nr_rows; i++)
-		unresolved |= !g.rows[i].rep->sym;
+		unresolved |= !g.rows[i].rep->sym && !g.rows[i].rep->filtered;
 	unresolved_dso_width(o, width, unresolved);
 	/* -w: a key's column is as wide as given (the members' columns
 	 * keep their header's width, their values take it) */
@@ -792,6 +1004,12 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		uint64_t lead = group__value(&g, r, 0);
 		bool any = false;
 
+		/* a row shows as its first entry (the leader's, else the
+		 * first member's) is hidden or not, as perf's output of the
+		 * leader's entries and of the stand-ins it adds for rows of
+		 * members only: the members' values show either way */
+		if (r->rep->filtered)
+			continue;
 		for (m = 0; m < nr; m++)
 			any |= group__value(&g, r, m) || (r->he[m] && r->he[m]->period);
 		if (!any)

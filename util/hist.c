@@ -70,6 +70,7 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->table);
 	free(hists->sorted);
+	rbt__release(&hists->tree);
 	callchain_arena__exit(&hists->arena);
 	memset(hists, 0, sizeof(*hists));
 }
@@ -210,7 +211,31 @@ static void hist_entry__map_seen(const struct hists *hists, struct hist_entry *h
 /* entries are found by perf's tree walk, not by hash (see struct hists) */
 static bool hists__walks(const struct hists *hists)
 {
-	return hists->tree_merge || (hists->tree_inl && hists->inl_seen);
+	return hists->tree_merge || (hists->tree_inl && (hists->inl_seen || hists->wrap_seen));
+}
+
+/* An entry of @tmpl's keys is looked for: an inlined symbol or an
+ * unresolved address that widens the window of those seen to 2^63 or more
+ * makes the key comparison no total order (see struct hists) */
+static void hists__note_keys(struct hists *hists, const struct hist_entry *tmpl)
+{
+	if (tmpl->sym) {
+		if (tmpl->sym->inlined)
+			hists->inl_seen = true;
+		return;
+	}
+	if (hists->wrap_seen || !hists->has_sym)
+		return;
+	if (!hists->addr_seen) {
+		hists->addr_seen = true;
+		hists->addr_lo = hists->addr_hi = tmpl->addr;
+		return;
+	}
+	if (tmpl->addr < hists->addr_lo)
+		hists->addr_lo = tmpl->addr;
+	if (tmpl->addr > hists->addr_hi)
+		hists->addr_hi = tmpl->addr;
+	hists->wrap_seen = hists->addr_hi - hists->addr_lo >= (1ULL << 63);
 }
 
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl)
@@ -219,8 +244,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	struct hist_entry *he, *parent = NULL;
 	bool left = false;
 
-	if (tmpl->sym && tmpl->sym->inlined)
-		hists->inl_seen = true;
+	hists__note_keys(hists, tmpl);
 	if (hists__walks(hists)) {
 		for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
 			int64_t r = hist_entry__cmp(hists, tmpl, he);
@@ -498,8 +522,9 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
-			if (hists->tree_merge || hists->dup_by_tmp ||
-			    (hists->tree_inl && (hists->inl_seen || (t.sym && t.sym->inlined)))) {
+			if (hists->tree_inl)
+				hists__note_keys(hists, &t);
+			if (hists->tree_merge || hists->dup_by_tmp || hists__walks(hists)) {
 				struct hist_entry t0 = t;
 				uint32_t k;
 
@@ -639,14 +664,6 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
  * breaks ties within a thread), so the exact tree decides where equal
  * entries land: build the same tree.
  */
-struct rbt {
-	uint32_t *left, *right, *parent;
-	uint8_t *red;
-	uint32_t root;
-};
-
-#define RB_NIL UINT32_MAX
-
 static void rbt_rotate(struct rbt *t, uint32_t x, bool left)
 {
 	uint32_t *a = left ? t->right : t->left, *b = left ? t->left : t->right;
@@ -755,22 +772,23 @@ static int seq_cmp(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* The arrays of a tree of @n nodes and the stack of its walk; false when
- * out of memory (nothing is left allocated then). */
-static bool rbt__alloc(struct rbt *t, uint64_t n, uint32_t **stack)
+bool rbt__alloc(struct rbt *t, uint64_t n, uint32_t **stack)
 {
 	t->left = malloc(n * sizeof(uint32_t));
 	t->right = malloc(n * sizeof(uint32_t));
 	t->parent = malloc(n * sizeof(uint32_t));
 	t->red = malloc(n);
-	*stack = malloc((n + 1) * sizeof(uint32_t));
-	if (t->left && t->right && t->parent && t->red && *stack)
+	if (stack)
+		*stack = malloc((n + 1) * sizeof(uint32_t));
+	if (t->left && t->right && t->parent && t->red && (!stack || *stack))
 		return true;
 	free(t->left);
 	free(t->right);
 	free(t->parent);
 	free(t->red);
-	free(*stack);
+	if (stack)
+		free(*stack);
+	memset(t, 0, sizeof(*t));
 	return false;
 }
 
@@ -784,7 +802,7 @@ static void rbt__free(struct rbt *t, uint32_t *stack)
 }
 
 /* Hang new node @z under @y (RB_NIL: as the root), then rebalance. */
-static void rbt_link(struct rbt *t, uint32_t z, uint32_t y, bool goleft)
+void rbt_link(struct rbt *t, uint32_t z, uint32_t y, bool goleft)
 {
 	t->left[z] = t->right[z] = RB_NIL;
 	t->parent[z] = y;
@@ -799,8 +817,9 @@ static void rbt_link(struct rbt *t, uint32_t z, uint32_t y, bool goleft)
 }
 
 /* The tree's in-order walk: res[k] = in[k-th node]; back into in[], and
- * how many there are. */
-static uint64_t rbt_walk(const struct rbt *t, uint32_t *stack, void **in, void **res)
+ * how many there are. @rank (may be NULL): rank[node] = k. */
+static uint64_t rbt_walk(const struct rbt *t, uint32_t *stack, void **in, void **res,
+			 uint32_t *rank)
 {
 	uint32_t x = t->root, sp = 0;
 	uint64_t out = 0;
@@ -811,6 +830,8 @@ static uint64_t rbt_walk(const struct rbt *t, uint32_t *stack, void **in, void *
 			x = t->left[x];
 		}
 		x = stack[--sp];
+		if (rank)
+			rank[x] = (uint32_t)out;
 		res[out++] = in[x];
 		x = t->right[x];
 	}
@@ -825,7 +846,7 @@ static uint64_t rbt_walk(const struct rbt *t, uint32_t *stack, void **in, void *
 static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 			struct hist_entry **res, uint64_t n,
 			int (*cmp)(const void *, const void *, void *), struct hists *hists,
-			bool output, bool merge)
+			bool output, bool merge, uint32_t *rank)
 {
 	uint64_t i;
 
@@ -854,7 +875,7 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 		if (output)
 			in[z]->src_counted = in[z]->src_seen;
 	}
-	return rbt_walk(t, stack, (void **)in, (void **)res);
+	return rbt_walk(t, stack, (void **)in, (void **)res, rank);
 }
 
 int rb_insert_order(void **items, uint64_t n,
@@ -886,7 +907,7 @@ int rb_insert_order(void **items, uint64_t n,
 		}
 		rbt_link(&t, z, y, goleft);
 	}
-	rbt_walk(&t, stack, items, res);
+	rbt_walk(&t, stack, items, res, NULL);
 	rbt__free(&t, stack);
 	free(res);
 	return 0;
@@ -896,13 +917,14 @@ int rb_insert_order(void **items, uint64_t n,
  * its in-order walk is the order, also where a key changed after
  * insertion (an inlined entry renamed by a sample of another map), which
  * a rebuilt tree would not show. Left alone unless it holds @n entries. */
-static void hists__tree_order(const struct hists *hists, struct hist_entry **in, uint64_t n)
+static bool hists__tree_order(const struct hists *hists, struct hist_entry **in, uint64_t n)
 {
 	struct hist_entry *he = hists->rb_root, **walk = malloc(n * sizeof(*walk));
 	uint64_t k = 0;
+	bool ok;
 
 	if (!walk)
-		return;
+		return false;
 	while (he->rb_l)
 		he = he->rb_l;
 	while (he && k < n) {
@@ -917,9 +939,63 @@ static void hists__tree_order(const struct hists *hists, struct hist_entry **in,
 			he = he->rb_p;
 		}
 	}
-	if (k == n && !he)
+	ok = k == n && !he;
+	if (ok)
 		memcpy(in, walk, n * sizeof(*in));
 	free(walk);
+	return ok;
+}
+
+void rbt__release(struct rbt *t)
+{
+	free(t->left);
+	free(t->right);
+	free(t->parent);
+	free(t->red);
+	memset(t, 0, sizeof(*t));
+}
+
+/* hists->tree (by cpos) from the tree @t of the last pass over @n_in
+ * entries, whose node x took place rank[x] in its walk (RB_NIL: merged
+ * away) and @n places in all; false on ENOMEM */
+static bool hists__keep_rbt(struct hists *hists, const struct rbt *t, const uint32_t *rank,
+			    uint64_t n_in, uint64_t n)
+{
+	struct rbt *k = &hists->tree;
+
+	if (!rbt__alloc(k, n ? n : 1, NULL))
+		return false;
+	for (uint64_t x = 0; x < n_in; x++) {
+		uint32_t i = rank[x];
+
+		if (i == RB_NIL)
+			continue;
+		k->left[i] = t->left[x] == RB_NIL ? RB_NIL : rank[t->left[x]];
+		k->right[i] = t->right[x] == RB_NIL ? RB_NIL : rank[t->right[x]];
+		k->parent[i] = t->parent[x] == RB_NIL ? RB_NIL : rank[t->parent[x]];
+		k->red[i] = t->red[x];
+	}
+	k->root = n ? rank[t->root] : RB_NIL;
+	return true;
+}
+
+/* hists->tree (by cpos) from the input tree kept while adding */
+static bool hists__keep_entries(struct hists *hists, struct hist_entry **in, uint64_t n)
+{
+	struct rbt *k = &hists->tree;
+
+	if (!rbt__alloc(k, n ? n : 1, NULL))
+		return false;
+	for (uint64_t i = 0; i < n; i++) {
+		const struct hist_entry *he = in[i];
+
+		k->left[i] = he->rb_l ? (uint32_t)he->rb_l->cpos : RB_NIL;
+		k->right[i] = he->rb_r ? (uint32_t)he->rb_r->cpos : RB_NIL;
+		k->parent[i] = he->rb_p ? (uint32_t)he->rb_p->cpos : RB_NIL;
+		k->red[i] = he->rb_red;
+	}
+	k->root = n ? (uint32_t)hists->rb_root->cpos : RB_NIL;
+	return true;
 }
 
 /*
@@ -936,8 +1012,9 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 	struct rbt t;
 	uint32_t *stack;
 	struct hist_entry **res;
-	bool collapse = false;
-	uint64_t n = *nr;
+	bool collapse = false, kept = false;
+	uint64_t n = *nr, n_in = *nr;
+	uint32_t *rank = NULL;
 	int i;
 
 	if (n >= RB_NIL)
@@ -949,18 +1026,33 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 	}
 	for (i = 0; i < hists->nr_keys && !hists->opts.no_collapse; i++)
 		collapse |= hists->keys[i]->collapse;
+	rbt__release(&hists->tree);
+	if (hists->opts.keep_tree) {
+		rank = malloc(n * sizeof(*rank));
+		for (uint64_t k = 0; rank && k < n; k++)
+			rank[k] = RB_NIL;
+	}
 	qsort(in, n, sizeof(*in), seq_cmp);
-	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, false);
+	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, false, rank);
 	if ((hists->tree_merge || hists->tree_inl) && hists->rb_root)
-		hists__tree_order(hists, in, n);
-	if (collapse)
-		n = rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, true);
+		kept = hists__tree_order(hists, in, n);
+	if (collapse) {
+		for (uint64_t k = 0; rank && k < n; k++)
+			rank[k] = RB_NIL;
+		n = rb_pass(&t, stack, in, res, n_in, collapse_cmp, hists, false, true, rank);
+	}
 	for (uint64_t k = 0; k < n; k++)
 		in[k]->cpos = k;
-	rb_pass(&t, stack, in, res, n, output_cmp, hists, true, false);
+	/* perf's last tree before the output one, for a group view */
+	if (rank && !collapse && kept)
+		hists__keep_entries(hists, in, n);
+	else if (rank)
+		hists__keep_rbt(hists, &t, rank, n_in, n);
+	rb_pass(&t, stack, in, res, n, output_cmp, hists, true, false, NULL);
 	*nr = n;
 	rbt__free(&t, stack);
 	free(res);
+	free(rank);
 	return true;
 }
 

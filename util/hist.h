@@ -159,7 +159,31 @@ struct hists_opts {
 	 * column a one-item filter elides, as perf's output sort skips
 	 * elided columns (merging and collapsing still compare them) */
 	uint64_t out_skip;
+	/* hists__output_resort keeps perf's last tree before the output
+	 * one (hists.tree): a group view adds its members' entries to the
+	 * leader's, as perf does */
+	bool keep_tree;
 };
+
+/*
+ * A red-black tree over the indices of an array, built as perf builds its
+ * entry trees: perf's comparisons are no total order, so the tree's shape
+ * decides where equal entries land.
+ */
+struct rbt {
+	uint32_t *left, *right, *parent;
+	uint8_t *red;
+	uint32_t root;
+};
+
+#define RB_NIL UINT32_MAX
+
+/* The arrays of a tree of @n nodes and (@stack not NULL) the stack of its
+ * walk; false when out of memory (nothing is left allocated then). */
+bool rbt__alloc(struct rbt *t, uint64_t n, uint32_t **stack);
+void rbt__release(struct rbt *t);
+/* Hang new node @z under @y (RB_NIL: as the root), then rebalance. */
+void rbt_link(struct rbt *t, uint32_t z, uint32_t y, bool goleft);
 
 struct hists {
 	struct evsel *evsel;
@@ -190,12 +214,21 @@ struct hists {
 	 * tree is built from the start, entries are found by hash until
 	 * then and by the walk from then on */
 	bool tree_inl, inl_seen;
+	/* the same from the first unresolved address 2^63 or more away from
+	 * another one (perf compares them by the sign of their difference:
+	 * no total order then, its walk can miss an equal entry); until then
+	 * they lie in a window where that sign is their order */
+	bool wrap_seen, addr_seen;
+	uint64_t addr_lo, addr_hi;	/* unresolved addresses' window */
 	/* a sample_only key: children entries are told apart from those
 	 * the sample added already only as perf does, by comparing each
 	 * with a template lacking the sample's fields */
 	bool dup_by_tmp;
 	bool has_sym;			/* a symbol key */
 	struct hist_entry *rb_root;
+	/* opts.keep_tree: perf's collapse tree (its input tree without a
+	 * collapsing key) over the entries by cpos; no nodes: not kept */
+	struct rbt tree;
 	int src_key;			/* index of the srcline key, or -1 */
 	struct hists_opts opts;
 	struct callchain_arena arena;	/* every entry's callchain tree,

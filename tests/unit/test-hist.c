@@ -590,6 +590,45 @@ static void test_output_skips_elided(void **state)
 	free(syms[1]);
 }
 
+/* keys comm,dso,sym: unresolved addresses compare by the sign of their
+ * 64-bit difference, no total order once two are 2^63 or more apart:
+ * perf's walk down its tree (rebalanced by the later ones) misses the
+ * first of these and makes it a second entry; within a window narrower
+ * than 2^63 the same addresses (shifted down) are found again */
+static void test_unresolved_wrap_walk(void **state)
+{
+	static const uint64_t addr[] = {
+		0xba62a63fe7b0433dULL, 0x6f92a45bbed3a577ULL, 0x443b9e12964bc0c4ULL,
+		0x269e609c2fc75047ULL, 0x0d8732e8db64f223ULL, 0xf653e0265490fba5ULL,
+		0xf79f8f1f5a07979fULL, 0x11390b56606061e3ULL,
+	};
+	struct hist_entry t, *first;
+	struct hists h;
+
+	(void)state;
+	keys_init();
+	for (int narrow = 0; narrow < 2; narrow++) {
+		assert_int_equal(hists__init(&h, default_keys, 3, NULL), 0);
+		for (unsigned i = 0; i < 8; i++) {
+			memset(&t, 0, sizeof(t));
+			t.comm = "p";
+			t.level = '.';
+			t.addr = narrow ? addr[i] >> 2 : addr[i];
+			assert_non_null(hists__findnew(&h, &t));
+		}
+		assert_int_equal(h.nr_entries, 8);
+		memset(&t, 0, sizeof(t));
+		t.comm = "p";
+		t.level = '.';
+		t.addr = narrow ? addr[0] >> 2 : addr[0];
+		first = hists__findnew(&h, &t);
+		assert_non_null(first);
+		assert_int_equal(h.nr_entries, narrow ? 8 : 9);
+		assert_int_equal(first->seq, narrow ? 0 : 8);
+		hists__exit(&h);
+	}
+}
+
 /* keys comm,dso,sym: an entry found again by a sample (or frame) of
  * another map (perf's map objects: another process's copy) has its
  * symbol looked up again at its start, as perf does: an inlined
@@ -747,6 +786,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_output_skips_elided, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_inlined_renamed_by_other_map, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kept_chains_merge, setup, teardown),
+		cmocka_unit_test(test_unresolved_wrap_walk),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,61 @@
+#!/bin/sh
+# report --group with --comm/--pid/--tid/--dsos/--symbols/-C/--symbol-filter filters, children and not, equals perf report's on fresh {task-clock,page-faults} -g recordings of several programs (perf's and mperf's): rows show as the leader's entry is hidden or not, members' values of hidden entries show, tied rows in perf's order
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+# a few processes (ls, gzip, sh) whose page faults and CPU time land in
+# different rows, so that members have entries the leader's filter hides
+load="for i in 1 2; do ls -R /usr/lib >/dev/null; gzip -c $MPERF >/dev/null; done"
+"$PERF" record -q -g -e '{task-clock,page-faults}' -o "$T/p.data" -- sh -c "$load" \
+	>/dev/null 2>&1 || skip "perf record of an event group does not work here"
+"$MPERF" record -q -g -e '{task-clock,page-faults}' -o "$T/m.data" -- sh -c "$load" \
+	>/dev/null 2>&1 || fail "mperf record of an event group failed"
+"$PERF" record -q -a -g -e '{task-clock,page-faults}' -o "$T/a.data" -- sh -c "$load" \
+	>/dev/null 2>&1 || fail "perf record -a of an event group failed"
+n=0
+for f in p.data m.data a.data; do
+	# the first ls and gzip processes' pids
+	ls_pid=$("$PERF" report -i "$T/$f" --stdio --no-children -g none -s pid --comm ls 2>/dev/null |
+		awk '/%/ { sub(/:.*/, "", $NF); print $NF; exit }')
+	gz_pid=$("$PERF" report -i "$T/$f" --stdio --no-children -g none -s pid --comm gzip 2>/dev/null |
+		awk '/%/ { sub(/:.*/, "", $NF); print $NF; exit }')
+	{ [ -n "$ls_pid" ] && [ -n "$gz_pid" ]; } || fail "$f: no ls or gzip samples"
+	while read -r opts; do
+		for c in --children --no-children; do
+			# shellcheck disable=SC2086
+			report_vs_perf "$T/$f" --group -g none $c $opts
+			n=$((n + 1))
+		done
+	done <<LIST
+--comm ls
+--comm gzip
+--dsos libc.so.6
+--dsos [kernel.kallsyms]
+--pid $ls_pid
+--tid $gz_pid
+--symbols main
+-s comm,dso,sym --dsos libc.so.6
+-s dso --comm ls
+-s comm --dsos libc.so.6
+-s dso,sym --pid $gz_pid
+LIST
+done
+# system-wide: other CPUs' and processes' rows, -C
+for opts in "-C 0" "-C 1 -s dso,sym" "-s comm,dso,sym -C 0"; do
+	for c in --children --no-children; do
+		# shellcheck disable=SC2086
+		report_vs_perf "$T/a.data" --group -g none $c $opts
+		n=$((n + 1))
+	done
+done
+report_vs_perf "$T/p.data" --group --comm gzip
+report_vs_perf "$T/a.data" --group --no-children --comm ls
+# --symbol-filter: perf filters the first event's entries only, in its
+# collapse pass (a comm key): not with -s dso,sym
+report_vs_perf "$T/p.data" --group -g none --no-children --symbol-filter main
+report_vs_perf "$T/p.data" --no-group -g none --symbol-filter main
+report_vs_perf "$T/m.data" --no-group -g none -s dso,sym --symbol-filter main
+n=$((n + 5))
+[ "$n" -eq 77 ] || fail "only $n reports compared"
+echo "$n group reports with filters equal to perf's"
