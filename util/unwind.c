@@ -140,8 +140,9 @@ static int unwind__append(struct unwind_info *ui, uint64_t pc)
 
 /*
  * perf's unwinder reads a frame's CFI from its object's file: when that
- * file is not found (not under --symfs, deleted) it stops at the frame,
- * where libdw would go on by the frame pointer.
+ * file is not found (not under --symfs, deleted; a vdso without its copy
+ * in the build-id cache) it stops at the frame, where libdw would go on
+ * by the frame pointer.
  */
 static bool unwind__stops_at(struct unwind_info *ui, uint64_t pc)
 {
@@ -151,6 +152,10 @@ static bool unwind__stops_at(struct unwind_info *ui, uint64_t pc)
 	if (!map || (map->prot && !(map->prot & 4)))
 		return false;
 	d = map->dso;
+	/* the vdso: perf reads it from its build-id cache (perf record
+	 * saves it there), and stops where it has no copy */
+	if (d->kind == DSO_KIND_VDSO)
+		return !dso__symsrc(d, &ui->machine->opts);
 	/* files only: not the JIT maps perf names /tmp/perf-PID.map */
 	if (d->kind != DSO_KIND_USER || d->long_name[0] != '/' ||
 	    !strncmp(d->long_name, "/tmp/perf-", 10))

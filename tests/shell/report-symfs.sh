@@ -73,4 +73,32 @@ if "$PERF" record -q --call-graph dwarf -o "$T/dw.data" -- "$WL/dsouser" 0.1 >/d
 	script_vs_perf "$T/dw.data" --symfs "$T/empty"
 	both "$T/dw.data" --symfs "$T/empty" --no-children
 fi
+# a frame in the vdso: perf unwinds it from the copy perf record left in
+# the build-id cache, and stops there without one (DIR/.debug missing)
+if command -v gcc >/dev/null; then
+	cat > "$T/vd.c" <<'EOC'
+#include <time.h>
+int main(void)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &b);
+	while ((b.tv_sec - a.tv_sec) * 1000000000L + b.tv_nsec - a.tv_nsec < 100000000L);
+	return 0;
+}
+EOC
+	gcc -O1 -o "$T/vd" "$T/vd.c" || fail "cannot build the vdso loop"
+	"$PERF" record -q --call-graph dwarf -o "$T/vd.data" -- "$T/vd" >/dev/null 2>&1 ||
+		fail "perf record of the vdso loop failed"
+	mkdir -p "$T/vd-tree$T"
+	ln -s /usr "$T/vd-tree/usr"
+	cp "$T/vd" "$T/vd-tree$T/"
+	for fs in "$T/vd-tree" /; do
+		script_vs_perf "$T/vd.data" --symfs "$fs"
+		both "$T/vd.data" --symfs "$fs" --no-children
+	done
+	grep -q '(\[vdso\])$' "$T/p" || fail "perf showed no vdso frame"
+fi
 echo "ok: $n reports and scripts with --symfs equal perf's"
