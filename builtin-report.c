@@ -1841,6 +1841,14 @@ static void report__print_count(const struct report *rep, FILE *fp, uint64_t per
 	fputs("#\n", fp);
 }
 
+/* --show-ref-call-graph: perf's mark on the "# Samples" line of an event
+ * (or group) named with call-graph=no (@ref) */
+static void report__ref_mark(const struct report *rep, bool ref, FILE *fp)
+{
+	if (rep->show_ref && ref)
+		fputs(", show reference callgraph", fp);
+}
+
 static int report__print_group(struct report *rep, struct evsel *leader,
 			       const struct stdio_hist_opts *so, FILE *fp)
 {
@@ -1880,12 +1888,13 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		fprintf(fp, "%s'", rep->forced_group ? "" : " }");
 		if (rep->time_str)
 			fprintf(fp, " (time slices: %s)", rep->time_str);
-		for (m = 0; rep->show_ref && m < nr; m++)
-			if (strstr(el->entries[leader->idx + m]->name, "call-graph=no") ||
-			    (!m && leader->group_name && strstr(leader->group_name, "call-graph=no"))) {
-				fputs(", show reference callgraph", fp);
-				break;
-			}
+		{
+			bool ref = leader->group_name && strstr(leader->group_name, "call-graph=no");
+
+			for (m = 0; m < nr && !ref; m++)
+				ref = strstr(el->entries[leader->idx + m]->name, "call-graph=no") != NULL;
+			report__ref_mark(rep, ref, fp);
+		}
 		fputc('\n', fp);
 		report__print_count(rep, fp, period);
 	}
@@ -1982,8 +1991,7 @@ static int report__print(struct report *rep, FILE *fp)
 				evsel->nr_members > 1 ? "s" : "", evsel->name);
 			if (rep->time_str)
 				fprintf(fp, " (time slices: %s)", rep->time_str);
-			if (rep->show_ref && strstr(evsel->name, "call-graph=no"))
-				fputs(", show reference callgraph", fp);
+			report__ref_mark(rep, strstr(evsel->name, "call-graph=no") != NULL, fp);
 			fputc('\n', fp);
 			report__print_count(rep, fp, h->total_period);
 		}
