@@ -38,8 +38,16 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		hists->has_sym = sym;
 		hists->tree_inl = sym && dso;
 	}
-	for (int i = 0; i < nr_keys; i++)
-		hists->dup_by_tmp |= keys[i]->sample_only;
+	{
+		int nr_sign = 0;
+
+		for (int i = 0; i < nr_keys; i++) {
+			hists->dup_by_tmp |= keys[i]->sample_only;
+			nr_sign += keys[i]->addr_sign;
+		}
+		hists->hash_resolved = hists->tree_inl && !hists->dup_by_tmp &&
+				       hists->src_key < 0 && nr_sign == 1;
+	}
 	hists->table_size = 1024;
 	hists->table = calloc(hists->table_size, sizeof(*hists->table));
 	return hists->table ? 0 : -ENOMEM;
@@ -214,6 +222,13 @@ static bool hists__walks(const struct hists *hists)
 	return hists->tree_merge || (hists->tree_inl && (hists->inl_seen || hists->wrap_seen));
 }
 
+/* @tmpl's entry, if any, is the one the hash finds although the entries
+ * are walked to (see hash_resolved) */
+static bool hists__hash_finds(const struct hists *hists, const struct hist_entry *tmpl)
+{
+	return hists->hash_resolved && !hists->inl_seen && tmpl->sym;
+}
+
 /* An entry of @tmpl's keys is looked for: an inlined symbol or an
  * unresolved address that widens the window of those seen to 2^63 or more
  * makes the key comparison no total order (see struct hists) */
@@ -238,6 +253,18 @@ static void hists__note_keys(struct hists *hists, const struct hist_entry *tmpl)
 	hists->wrap_seen = hists->addr_hi - hists->addr_lo >= (1ULL << 63);
 }
 
+/* The entry of @tmpl's keys (hash @h) in the hash table, or NULL */
+static struct hist_entry *hists__find_hashed(const struct hists *hists,
+					     const struct hist_entry *tmpl, uint64_t h)
+{
+	struct hist_entry *he;
+
+	for (he = hists->table[h & (hists->table_size - 1)]; he; he = he->hnext)
+		if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0)
+			return he;
+	return NULL;
+}
+
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl)
 {
 	uint64_t h = hists__hash(hists, tmpl);
@@ -245,7 +272,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	bool left = false;
 
 	hists__note_keys(hists, tmpl);
-	if (hists__walks(hists)) {
+	if (hists__walks(hists) && !hists__hash_finds(hists, tmpl)) {
 		for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
 			int64_t r = hist_entry__cmp(hists, tmpl, he);
 
@@ -264,16 +291,16 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 			left = r < 0;
 		}
 	} else {
-		for (he = hists->table[h & (hists->table_size - 1)]; he; he = he->hnext)
-			if (he->hash == h && hist_entry__cmp(hists, he, tmpl) == 0) {
-				/* perf's walk compared down to this entry */
-				he->src_seen |= hists->src_key >= 0;
-				he->dso = tmpl->dso;
-				he->map_size = tmpl->map_size;
-				he->map_delta = tmpl->map_delta;
-				hist_entry__map_seen(hists, he, tmpl);
-				return he;
-			}
+		he = hists__find_hashed(hists, tmpl, h);
+		if (he) {
+			/* perf's walk compared down to this entry */
+			he->src_seen |= hists->src_key >= 0;
+			he->dso = tmpl->dso;
+			he->map_size = tmpl->map_size;
+			he->map_delta = tmpl->map_delta;
+			hist_entry__map_seen(hists, he, tmpl);
+			return he;
+		}
 		/* not found: its place in the tree, which perf's walks
 		 * will take once an inlined entry exists */
 		if (hists->tree_inl)
@@ -337,6 +364,29 @@ struct sample_chain {
 	const struct callchain_cursor_node *kept;
 	uint32_t nr;
 };
+
+/* Whether frame template @t equals one of the @n entries @seen (those its
+ * sample added), compared as perf's duplicate check compares: with a
+ * template that has none of the sample's own fields */
+static bool hists__seen_in(const struct hists *hists, const struct hist_entry *t,
+			   struct hist_entry **seen, uint32_t n)
+{
+	struct hist_entry t0;
+
+	if (hists->dup_by_tmp) {
+		t0 = *t;
+		t0.weight = t0.ins_lat = 0;
+		t0.cgroup = t0.code_page_size = 0;
+		t0.cgns_dev = t0.cgns_ino = 0;
+		t0.time = 0;
+		t0.socket = 0;
+		t = &t0;
+	}
+	for (uint32_t k = 0; k < n; k++)
+		if (!hist_entry__cmp_seen(hists, t, seen[k]))
+			return true;
+	return false;
+}
 
 /* Append @he's kept chains to @root (a new one); 0 or -ENOMEM */
 static int hist_entry__chain_replay(const struct hist_entry *he, struct callchain_root *root)
@@ -499,8 +549,12 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			if (cache)
 				cache[ncache++] = he;
 		}
+		/* the frames' template: the sample's, each frame's fields
+		 * set below (a copy per frame cost 10% of a -a -g report) */
+		struct hist_entry t = *tmpl;
+
 		for (i = 0; i < nr && !err; i++) {
-			struct hist_entry t = *tmpl, *fe;
+			struct hist_entry *fe;
 			const struct callchain_cursor_node *f = &ordered[i];
 
 			t.dso = f->dso;
@@ -525,23 +579,16 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			if (hists->tree_inl)
 				hists__note_keys(hists, &t);
 			if (hists->tree_merge || hists->dup_by_tmp || hists__walks(hists)) {
-				struct hist_entry t0 = t;
-				uint32_t k;
-
-				/* perf's template for this check has none of
-				 * the sample's own fields */
-				if (hists->dup_by_tmp) {
-					t0.weight = t0.ins_lat = 0;
-					t0.cgroup = t0.code_page_size = 0;
-					t0.cgns_dev = t0.cgns_ino = 0;
-					t0.time = 0;
-					t0.socket = 0;
-				}
-				for (k = 0; k < ncache; k++)
-					if (!hist_entry__cmp_seen(hists, &t0, cache[k]))
-						break;
-				if (k < ncache)
+				if (hists__hash_finds(hists, &t)) {
+					/* the entry found is among this
+					 * sample's if it is one of them */
+					fe = hists__find_hashed(hists, &t,
+								hists__hash(hists, &t));
+					if (fe && fe->last_sample == seq)
+						continue;
+				} else if (hists__seen_in(hists, &t, cache, ncache)) {
 					continue;
+				}
 			}
 			fe = hists__findnew(hists, &t);
 			if (!fe) {

@@ -220,6 +220,12 @@ struct hists {
 	 * they lie in a window where that sign is their order */
 	bool wrap_seen, addr_seen;
 	uint64_t addr_lo, addr_hi;	/* unresolved addresses' window */
+	/* the walk is due to wrapped unresolved addresses alone and no other
+	 * key compares by an address's sign: the walk of a resolved symbol
+	 * finds the entry the hash finds (every comparison on its way is
+	 * one of a total order that puts each key prefix's unresolved
+	 * addresses in one block), so those are found by hash */
+	bool hash_resolved;
 	/* a sample_only key: children entries are told apart from those
 	 * the sample added already only as perf does, by comparing each
 	 * with a template lacking the sample's fields */

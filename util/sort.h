@@ -59,6 +59,9 @@ struct sort_key {
 				 * more before the output (its "collapse") */
 	bool mem;		/* a memory key: needs the data address
 				 * resolved (report --mem-mode) */
+	bool addr_sign;		/* compares addresses by the sign of their
+				 * 64-bit difference, as perf: no total order
+				 * once two are 2^63 or more apart */
 	int min_width;		/* the column is at least this wide */
 };
 

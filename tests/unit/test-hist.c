@@ -629,6 +629,59 @@ static void test_unresolved_wrap_walk(void **state)
 	}
 }
 
+/* keys comm,dso,sym with wrapped unresolved addresses: a resolved
+ * symbol's entry is found by hash (hash_resolved), and that is the entry
+ * perf's walk finds: lookups of a random mix of symbols (user and
+ * kernel-like starts) and unresolved addresses spread over 2^64 give the
+ * same entries, in the same order, with the hash as with the walk */
+static void test_resolved_hash_equals_walk(void **state)
+{
+	static const uint64_t starts[] = {
+		0x1000, 0x1100, 0x2400, 0x7f0000001000ULL,
+		0xffffffff81000000ULL, 0xffffffff81000400ULL, 0xffffffffc0001000ULL,
+	};
+	static const char *const comms[] = { "a", "b" };
+	struct symbol *syms[7];
+	struct hists h[2];
+	uint64_t x = 88172645463325252ULL;
+
+	(void)state;
+	keys_init();
+	for (unsigned i = 0; i < 7; i++)
+		syms[i] = symbol__new(starts[i], 0x80, 1, "f");
+	for (int k = 0; k < 2; k++)
+		assert_int_equal(hists__init(&h[k], default_keys, 3, NULL), 0);
+	assert_true(h[0].hash_resolved);
+	h[1].hash_resolved = false;
+	for (unsigned n = 0; n < 4000; n++) {
+		struct hist_entry t, *e[2];
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		memset(&t, 0, sizeof(t));
+		t.comm = comms[x & 1];
+		t.level = '.';
+		if ((x >> 1) % 3)
+			t.sym = syms[(x >> 3) % 7];
+		else
+			t.addr = (x >> 8) % 61 * 0x0433333333333333ULL;
+		for (int k = 0; k < 2; k++)
+			e[k] = hists__findnew(&h[k], &t);
+		assert_non_null(e[0]);
+		assert_non_null(e[1]);
+		assert_int_equal(e[0]->seq, e[1]->seq);
+	}
+	assert_true(h[0].wrap_seen);
+	assert_int_equal(h[0].nr_entries, h[1].nr_entries);
+	/* the walk kept some unresolved addresses twice */
+	assert_true(h[0].nr_entries > 2 * 7 + 2 * 61);
+	for (int k = 0; k < 2; k++)
+		hists__exit(&h[k]);
+	for (unsigned i = 0; i < 7; i++)
+		free(syms[i]);
+}
+
 /* keys comm,dso,sym: an entry found again by a sample (or frame) of
  * another map (perf's map objects: another process's copy) has its
  * symbol looked up again at its start, as perf does: an inlined
@@ -787,6 +840,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_inlined_renamed_by_other_map, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_kept_chains_merge, setup, teardown),
 		cmocka_unit_test(test_unresolved_wrap_walk),
+		cmocka_unit_test(test_resolved_hash_equals_walk),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
