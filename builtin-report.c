@@ -337,6 +337,25 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	return 0;
 }
 
+static const char *report__kernel_symbol(void *machine, uint64_t *addr, const char **mod)
+{
+	return machine__kernel_symbol(machine, addr, mod);
+}
+
+/* The file's tracepoint formats, parsed once, with %pS and the like shown
+ * as kernel symbols (perf's call_site=func+0x1f); NULL: none or damaged */
+static struct trace_event *report__tevent(struct report *rep)
+{
+	struct env *env = session__env(rep->session);
+
+	if (rep->tevent || !env || !env->tracing_data)
+		return rep->tevent;
+	rep->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
+	if (rep->tevent)
+		trace_event__set_resolver(rep->tevent, report__kernel_symbol, rep->machine);
+	return rep->tevent;
+}
+
 /*
  * perf's dynamic sort keys: "FIELD", "EVENT.FIELD" or "SYS:EVENT.FIELD"
  * (a column for each tracepoint event of the file that has the field), or
@@ -364,15 +383,8 @@ static int report__add_dynamic(struct report *rep, const char *name)
 	dot = strrchr(tok, '.');
 	if (dot)
 		*dot++ = '\0';
-	if (!rep->tevent) {
-		struct env *env = session__env(rep->session);
-
-		if (env && env->tracing_data)
-			rep->tevent = trace_event__parse(env->tracing_data,
-							 env->tracing_data_size);
-		if (!rep->tevent)
-			return 0;
-	}
+	if (!report__tevent(rep))
+		return 0;
 	for (int i = 0; i < el->nr; i++) {
 		const struct evsel *e = el->entries[i];
 		struct trace_field tf[64];
@@ -987,11 +999,7 @@ static int report__setup(struct report *rep)
 	if (rep->exclude_other)
 		rep->need_callchain = rep->need_parent = true;
 	if (rep->need_trace) {
-		struct env *env = session__env(rep->session);
-
-		if (!rep->tevent && env && env->tracing_data)
-			rep->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
-		if (!rep->tevent)
+		if (!report__tevent(rep))
 			pr_warning("no tracepoint formats in the file: 'trace' entries are empty\n");
 	}
 	report__elide(rep);
@@ -2513,12 +2521,8 @@ int cmd_report(int argc, const char **argv)
 	/* the tracing data is parsed in a trial child (fork): before any
 	 * other thread runs, so no lock of one is held in the child */
 	if (!rep.stats && !rep.tasks && !session__is_pipe(rep.session) &&
-	    report__may_need_trace(&rep, session__evlist(rep.session))) {
-		struct env *env = session__env(rep.session);
-
-		if (env && env->tracing_data)
-			rep.tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
-	}
+	    report__may_need_trace(&rep, session__evlist(rep.session)))
+		report__tevent(&rep);
 	/* the build-ids first: the prefetch reads the kallsyms of the
 	 * recorded kernel, none of this machine for another kernel's */
 	machine__set_env_build_ids(rep.machine, session__env(rep.session));

@@ -37,6 +37,13 @@ same "$T/tp.data" -s trace_fields
 same "$T/tp.data" -s sched_wakeup.comm,prev_comm
 same "$T/tp.data" -s target_cpu/raw,comm
 same "$T/tp.data" -s trace_fields --raw-trace
+# %pS arguments (kmalloc's call_site) name kernel symbols, as in perf's
+# report: the trace column and the call_site key
+if "$PERF" record -q -e kmem:kmalloc -o "$T/km.data" -- ls / >/dev/null 2>&1; then
+	same "$T/km.data"
+	grep -q 'call_site=[a-z_]' "$T/m" || fail "kmalloc's call_site shows no kernel symbol"
+	same "$T/km.data" -s call_site,bytes_req
+fi
 # more fields than 16 (31 events, some 80 fields): perf's per-event tables
 if "$PERF" record -q -e 'syscalls:sys_enter_get*' -o "$T/many.data" -- ls >/dev/null 2>&1; then
 	same "$T/many.data" -s trace_fields
