@@ -42,7 +42,6 @@
 #include "util/trace-event.h"
 
 #define MAX_FIELDS 160
-#define MAX_EVSELS 64
 
 /* a comma-separated filter list */
 struct strlist {
@@ -69,7 +68,11 @@ struct report {
 	struct tool tool;
 	struct session *session;
 	struct machine *machine;
-	struct hists *hists[MAX_EVSELS];
+	/* per event (evsel idx): its entries, and --stats' count of its
+	 * samples, all, unfiltered; grown as events are met */
+	struct hists **hists;
+	uint64_t *nr_event_samples;
+	int nr_hists;
 	struct callchain_cursor cursor;
 	struct report_cgroup *cgroups;	/* CGROUP records: id -> path */
 	size_t nr_cgroups, alloc_cgroups;
@@ -155,7 +158,6 @@ struct report {
 	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
-	uint64_t nr_event_samples[MAX_EVSELS];	/* --stats: all, unfiltered */
 	int32_t *pids, *tids;
 	int nr_pids, nr_tids;
 	uint64_t cpu_mask[16];
@@ -1044,12 +1046,38 @@ static void report__key_frames(struct report *rep, struct callchain_cursor *curs
 	}
 }
 
+/* Room for event @idx in rep->hists and rep->nr_event_samples; false:
+ * out of memory (what is there is kept) */
+static bool report__hists_room(struct report *rep, int idx)
+{
+	int n = rep->nr_hists ? rep->nr_hists : 8;
+	struct hists **h;
+	uint64_t *c;
+
+	if (idx < rep->nr_hists)
+		return true;
+	while (n <= idx)
+		n *= 2;
+	h = realloc(rep->hists, n * sizeof(*h));
+	if (!h)
+		return false;
+	rep->hists = h;
+	c = realloc(rep->nr_event_samples, n * sizeof(*c));
+	if (!c)
+		return false;
+	rep->nr_event_samples = c;
+	memset(h + rep->nr_hists, 0, (n - rep->nr_hists) * sizeof(*h));
+	memset(c + rep->nr_hists, 0, (n - rep->nr_hists) * sizeof(*c));
+	rep->nr_hists = n;
+	return true;
+}
+
 static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 {
 	struct hists_opts ho = { 0 };
 	int idx = evsel->idx;
 
-	if (idx < 0 || idx >= MAX_EVSELS)
+	if (idx < 0 || !report__hists_room(rep, idx))
 		return NULL;
 	if (rep->hists[idx])
 		return rep->hists[idx];
@@ -1398,7 +1426,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	/* -c N recordings carry no PERIOD: every sample is worth N */
 	/* --stats counts every sample of the event, whatever the filters
 	 * (--time, --comm, -U...) keep, as perf's */
-	if (evsel->idx >= 0 && evsel->idx < MAX_EVSELS)
+	if (evsel->idx >= 0 && report__hists_room(rep, evsel->idx))
 		rep->nr_event_samples[evsel->idx]++;
 	if (rep->stats && !rep->dump)
 		return 0;
@@ -1659,12 +1687,12 @@ static void report__print_stats(struct report *rep, FILE *fp)
 	if (st->nr_unknown_events)
 		fprintf(fp, "%16s events: %10" PRIu64 "\n", "UNKNOWN", st->nr_unknown_events);
 	for (i = 0; el && i < el->nr; i++) {
-		struct hists *h = i < MAX_EVSELS ? rep->hists[i] : NULL;
+		struct hists *h = i < rep->nr_hists ? rep->hists[i] : NULL;
 
 		/* events without samples (dummy, unsupported counters of a
 		 * stat file) are left out, as perf's default --skip-empty;
 		 * with --no-skip-empty they are named, with no count */
-		uint64_t nr = i < MAX_EVSELS ? rep->nr_event_samples[i] : 0;
+		uint64_t nr = i < rep->nr_hists ? rep->nr_event_samples[i] : 0;
 
 		(void)h;
 		if (!nr && rep->skip_empty)
@@ -1797,7 +1825,7 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	uint64_t samples = 0, unresolved = 0, nocc = 0, trunc = 0;
 	int i;
 
-	for (i = 0; i < MAX_EVSELS; i++) {
+	for (i = 0; i < rep->nr_hists; i++) {
 		if (!rep->hists[i])
 			continue;
 		samples += rep->hists[i]->nr_samples;
@@ -1861,16 +1889,21 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			       const struct stdio_hist_opts *so, FILE *fp)
 {
 	struct evlist *el = session__evlist(rep->session);
-	struct hists *group[MAX_EVSELS];
+	struct hists **group;
 	uint64_t samples = 0, period = 0;
 	char nbuf[32];
 	int m, nr = leader->nr_members;
 
-	if (leader->idx + nr > el->nr || leader->idx + nr > MAX_EVSELS)
+	if (leader->idx + nr > el->nr || !report__hists_room(rep, leader->idx + nr))
 		return 0;
 	/* perf skips a group whose leader has no samples, as an empty event */
 	if (rep->skip_empty && (!rep->hists[leader->idx] || !rep->hists[leader->idx]->nr_samples))
 		return 0;
+	group = malloc(nr * sizeof(*group));
+	if (!group) {
+		pr_err("report: out of memory for the group of %s\n", leader->name);
+		return 0;
+	}
 	for (m = 0; m < nr; m++) {
 		group[m] = rep->hists[leader->idx + m];
 		if (!group[m] || !group[m]->nr_samples) {
@@ -1884,8 +1917,10 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
 	}
-	if (!samples)
+	if (!samples) {
+		free(group);
 		return 0;
+	}
 	if (!quiet) {
 		stdio__sample_count(nbuf, sizeof(nbuf), samples);
 		fprintf(fp, "# Samples: %s of events '", nbuf);
@@ -1907,6 +1942,7 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		report__print_count(rep, fp, period);
 	}
 	hists__fprintf_stdio_group(fp, group, nr, so);
+	free(group);
 	fprintf(fp, "\n\n");
 	return 1;
 }
@@ -1969,9 +2005,9 @@ static int report__print(struct report *rep, FILE *fp)
 		fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
 	if (!quiet)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
-	for (i = 0; el && i < el->nr && i < MAX_EVSELS; i++) {
+	for (i = 0; el && i < el->nr; i++) {
 		struct evsel *evsel = el->entries[i];
-		struct hists *h = rep->hists[i];
+		struct hists *h = i < rep->nr_hists ? rep->hists[i] : NULL;
 
 		if (rep->group && evsel->leader != evsel)
 			continue;	/* shown in its leader's table */
@@ -2090,12 +2126,14 @@ static void report__exit(struct report *rep)
 	for (size_t c = 0; c < rep->nr_cgroups; c++)
 		free(rep->cgroups[c].path);
 	free(rep->cgroups);
-	for (i = 0; i < MAX_EVSELS; i++) {
+	for (i = 0; i < rep->nr_hists; i++) {
 		if (rep->hists[i]) {
 			hists__exit(rep->hists[i]);
 			free(rep->hists[i]);
 		}
 	}
+	free(rep->hists);
+	free(rep->nr_event_samples);
 	for (size_t r = 0; r < rep->dyn_rows_size; r++)
 		free(rep->dyn_rows[r]);
 	free(rep->dyn_rows);
@@ -2629,7 +2667,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep.tui_rep) {
 		struct hist_browser_opts bo = {
-			.hists = rep.hists, .nr_hists = MAX_EVSELS,
+			.hists = rep.hists, .nr_hists = rep.nr_hists,
 			.fields = rep.fields_v, .nr_fields = rep.nr_fields, .cc = &rep.cc,
 			.header = session__header(rep.session), .symopts = &rep.machine->opts,
 			.input = rep.input, .percent_limit = rep.percent_limit,
