@@ -573,7 +573,8 @@ static int node__tree_build(struct callchain_arena *arena, struct callchain_node
  * where the walk ends. */
 static inline __attribute__((always_inline)) struct callchain_node *node__child(struct callchain_arena *arena,
 					  struct callchain_node *node,
-					  const struct callchain_cursor_node *f)
+					  const struct callchain_cursor_node *f,
+					  bool *walked)
 {
 	struct callchain_node *c;
 	struct frame_key k;
@@ -590,6 +591,7 @@ static inline __attribute__((always_inline)) struct callchain_node *node__child(
 		if (c)
 			return c;
 	} else {
+		*walked = true;
 		if (!tree && node__tree_build(arena, node))
 			return NULL;
 		tree = true;
@@ -683,17 +685,52 @@ void callchain_node__tree_order(const struct callchain_node *node,
 	}
 }
 
+/*
+ * @frames (@nr) are the chain that ended at root->last: each frame is the
+ * key of the node on that way (the hash finds it: same object, same
+ * symbol or address, same kind of key, so no walk either)
+ */
+static bool root__same_as_last(const struct callchain_root *root,
+			       const struct callchain_cursor_node *frames, uint32_t nr)
+{
+	const struct callchain_node *n = root->last;
+
+	if (!n || root->last_nr != nr || !nr)
+		return false;
+	for (uint32_t i = nr; i-- > 0; n = n->parent) {
+		const struct callchain_cursor_node *f = &frames[i];
+
+		if (!frame__same(n, &(struct frame_key){ .f = f }) || n->key.key != f->key)
+			return false;
+	}
+	return true;
+}
+
 int callchain_root__append(struct callchain_root *root,
 			   const struct callchain_cursor_node *frames, uint32_t nr,
 			   uint64_t period)
 {
 	struct callchain_node *node = &root->node;
+	bool walked = false;
 	uint32_t i;
 
+	/* a chain appended twice in a row (idle loops, a hot path): the
+	 * nodes of the last one, found again without a look-up each */
+	if (root__same_as_last(root, frames, nr)) {
+		node = root->last;
+		node->hit += period;
+		node->count++;
+		for (; node; node = node->parent) {
+			node->cumul += period;
+			node->cumul_count++;
+		}
+		return 0;
+	}
+	root->last = NULL;
 	node->cumul += period;
 	node->cumul_count++;
 	for (i = 0; i < nr; i++) {
-		node = node__child(root->arena, node, &frames[i]);
+		node = node__child(root->arena, node, &frames[i], &walked);
 		if (!node)
 			return -ENOMEM;
 		node->cumul += period;
@@ -701,6 +738,10 @@ int callchain_root__append(struct callchain_root *root,
 	}
 	node->hit += period;
 	node->count++;
+	if (!walked) {
+		root->last = node;
+		root->last_nr = nr;
+	}
 	return 0;
 }
 

@@ -119,6 +119,11 @@ void callchain_arena__exit(struct callchain_arena *arena);
 struct callchain_root {
 	struct callchain_node node;	/* node.key unused */
 	struct callchain_arena *arena;	/* NULL: malloc'ed nodes */
+	/* the end of the last chain appended when every node on its way
+	 * was found or added by hash (not by perf's walk): the same chain
+	 * appended again finds the same nodes; NULL: none */
+	struct callchain_node *last;
+	uint32_t last_nr;
 };
 
 void callchain_root__init(struct callchain_root *root);

@@ -305,6 +305,87 @@ static void test_flat_tie_order(void **state)
 	dso__delete(b);
 }
 
+static void assert_same_tree(const struct callchain_node *a, const struct callchain_node *b)
+{
+	assert_int_equal(a->nr_children, b->nr_children);
+	assert_int_equal(a->hit, b->hit);
+	assert_int_equal(a->cumul, b->cumul);
+	assert_int_equal(a->count, b->count);
+	assert_int_equal(a->cumul_count, b->cumul_count);
+	assert_int_equal(a->key.ip, b->key.ip);
+	assert_ptr_equal(a->key.sym, b->key.sym);
+	assert_ptr_equal(a->key.dso, b->key.dso);
+	for (uint32_t i = 0; i < a->nr_children; i++)
+		assert_same_tree(a->children[i], b->children[i]);
+}
+
+/* A chain appended again right after itself takes the nodes of the last
+ * one without look-ups (callchain_root.last): on random chains, repeated
+ * in a row or not, of symbols (one inlined), and of addresses in the same
+ * objects (perf's walk, where that shortcut is not taken), the tree is the
+ * one appending each chain by look-ups builds */
+static void test_callchain_repeat_shortcut(void **state)
+{
+	struct dso d[2];
+	struct symbol *syms[4];
+	struct callchain_cursor_node pool[12], ch[6];
+	struct callchain_root fast, slow;
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	unsigned shortcuts = 0;
+
+	(void)state;
+	memset(d, 0, sizeof(d));
+	d[0].order = 1;
+	d[1].order = 2;
+	for (unsigned i = 0; i < 4; i++) {
+		syms[i] = symbol__new(0x1000 * (i + 1), 0x100, 1, "f");
+		assert_non_null(syms[i]);
+	}
+	syms[3]->inlined = true;
+	memset(pool, 0, sizeof(pool));
+	for (unsigned i = 0; i < 12; i++) {
+		pool[i].dso = &d[i < 8 ? i % 2 : 0];
+		pool[i].level = '.';
+		pool[i].ip = 0x1000 * (i % 5 + 1) + 0x10 * i;
+		/* frame 7 inlined, 8-11 without a symbol: a walk where they
+		 * meet others */
+		pool[i].sym = i < 7 ? syms[i % 3] : i == 7 ? syms[3] : NULL;
+	}
+	callchain_root__init(&fast);
+	callchain_root__init(&slow);
+	for (unsigned n = 0, nr = 1; n < 3000; n++) {
+		uint64_t period;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		period = 1 + (x >> 50) % 7;
+		if (n == 0 || (x & 1)) {
+			/* a new chain, of symbols only, or with an inlined
+			 * one and addresses */
+			uint32_t kinds = (x >> 40) & 3 ? 7 : 12;
+
+			nr = 1 + (x >> 1) % 6;
+			/* (the first two levels stay hashed: a node walked
+			 * once is walked for good) */
+			for (uint32_t i = 0; i < nr; i++)
+				ch[i] = pool[(x >> (4 + 4 * i)) % (i < 2 ? 7 : kinds)];
+		} else {
+			/* the same chain once more */
+			shortcuts += fast.last != NULL;
+		}
+		assert_int_equal(callchain_root__append(&fast, ch, nr, period), 0);
+		slow.last = NULL;
+		assert_int_equal(callchain_root__append(&slow, ch, nr, period), 0);
+	}
+	assert_true(shortcuts > 300);
+	assert_same_tree(&fast.node, &slow.node);
+	callchain_root__exit(&fast);
+	callchain_root__exit(&slow);
+	for (unsigned i = 0; i < 4; i++)
+		free(syms[i]);
+}
+
 /* perf's frame comparison is no total order when one object has frames
  * with and without a symbol: its tree walk can miss the equal child, and
  * the same symbol becomes two siblings. Merging (perf's collapse) appends
@@ -841,6 +922,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_kept_chains_merge, setup, teardown),
 		cmocka_unit_test(test_unresolved_wrap_walk),
 		cmocka_unit_test(test_resolved_hash_equals_walk),
+		cmocka_unit_test(test_callchain_repeat_shortcut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
