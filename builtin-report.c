@@ -2562,8 +2562,10 @@ int cmd_report(int argc, const char **argv)
 	    report__may_need_trace(&rep, session__evlist(rep.session)))
 		report__tevent(&rep);
 	/* the build-ids first: the prefetch reads the kallsyms of the
-	 * recorded kernel, none of this machine for another kernel's */
-	machine__set_env_build_ids(rep.machine, session__env(rep.session));
+	 * recorded kernel, none of this machine for another kernel's (a
+	 * pipe's come with its records: taken after reading) */
+	if (!session__is_pipe(rep.session))
+		machine__set_env_build_ids(rep.machine, session__env(rep.session));
 	if (!rep.stats && !rep.tasks)
 		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
 	if (!rep.stats && !rep.tasks && report__wants_dwarf(&rep, session__evlist(rep.session)))
