@@ -1548,8 +1548,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	/* -x: samples without a caller matching --parent are hidden */
 	if (rep->exclude_other && !tmpl.parent)
 		tmpl.filtered = true;
-	hists->ref_sample = ref_sample;
-	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode);
+	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode,
+				 ref_sample);
 }
 
 static int report__read_event(struct report *rep, const union perf_event *event,

@@ -470,7 +470,7 @@ static int he__add_chain(struct hists *hists, struct hist_entry *he,
 
 int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		      const struct callchain_cursor *cursor, uint64_t period,
-		      uint8_t cpumode)
+		      uint8_t cpumode, bool ref_chain)
 {
 	struct callchain_cursor_node stackbuf[128], *ordered = stackbuf;
 	struct sample_chain sc = { .kept = NULL };
@@ -521,7 +521,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 	he->last_sample = seq;
 	sc.frames = ordered;
 	sc.nr = nr;
-	if (!hists->ref_sample)
+	if (!ref_chain)
 		err = he__add_chain(hists, he, &sc, 0, period);
 
 	/* children: every frame's entry gets the period once per sample,

@@ -199,10 +199,6 @@ struct hists {
 	uint64_t nr_no_callchain;	/* samples without callchain */
 	uint64_t nr_truncated;		/* DWARF unwinding stopped early */
 	uint64_t sample_seq;
-	/* the next hists__add_sample's cursor is the chain of a previous
-	 * sample (perf's cursor for a sample without a chain of its own):
-	 * the children entries get it, the self entry's call graph not */
-	bool ref_sample;
 	/* the keys do not order entries totally (a symbol key without the
 	 * dso key before it): entries are found as perf finds them, by a
 	 * walk down its red-black tree, so that the entries perf keeps
@@ -249,10 +245,13 @@ void hists__exit(struct hists *hists);
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl);
 
 /* Account one sample resolved to @tmpl (keys filled in) with callchain
- * @cursor (callee first; may be NULL or empty). 0 or -ENOMEM. */
+ * @cursor (callee first; may be NULL or empty). @ref_chain: the cursor is
+ * the chain of a previous sample (perf's cursor for a sample without a
+ * chain of its own): the children entries get it, the self entry's call
+ * graph not. 0 or -ENOMEM. */
 int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		      const struct callchain_cursor *cursor, uint64_t period,
-		      uint8_t cpumode);
+		      uint8_t cpumode, bool ref_chain);
 
 /* Output order: (children,) self desc, then callchain depth for ties
  * within a thread (children), then the keys ascending. The entries of

@@ -84,7 +84,7 @@ static void sample(struct fixture *f, struct hists *h, uint32_t pid, uint64_t ba
 	t.sym = al.sym;
 	t.addr = al.addr;
 	t.level = al.level;
-	assert_int_equal(hists__add_sample(h, &t, &f->cursor, period, PERF_RECORD_MISC_USER), 0);
+	assert_int_equal(hists__add_sample(h, &t, &f->cursor, period, PERF_RECORD_MISC_USER, false), 0);
 }
 
 static const struct sort_key *default_keys[3];
@@ -543,9 +543,9 @@ static void test_children_weight(void **state)
 	assert_int_equal(hists__init(&h, keys, 1, &o), 0);
 	assert_true(h.dup_by_tmp);
 	t.weight = 30;
-	assert_int_equal(hists__add_sample(&h, &t, &c, 100, PERF_RECORD_MISC_USER), 0);
+	assert_int_equal(hists__add_sample(&h, &t, &c, 100, PERF_RECORD_MISC_USER, false), 0);
 	t.weight = 0;
-	assert_int_equal(hists__add_sample(&h, &t, &c, 100, PERF_RECORD_MISC_USER), 0);
+	assert_int_equal(hists__add_sample(&h, &t, &c, 100, PERF_RECORD_MISC_USER, false), 0);
 	assert_int_equal(h.nr_entries, 2);
 	t.weight = 30;
 	heavy = hists__findnew(&h, &t);
@@ -828,7 +828,7 @@ static void add_chain(struct hists *h, struct dso *d, struct symbol *sym, uint64
 	t.level = '.';
 	t.map_id = map_id;
 	t.maps_id = 1;
-	assert_int_equal(hists__add_sample(h, &t, &c, period, PERF_RECORD_MISC_USER), 0);
+	assert_int_equal(hists__add_sample(h, &t, &c, period, PERF_RECORD_MISC_USER, false), 0);
 	callchain_cursor__exit(&c);
 }
 
