@@ -265,6 +265,20 @@ static struct hist_entry *hists__find_hashed(const struct hists *hists,
 	return NULL;
 }
 
+/* @he found for @tmpl: perf's walk compared down to it (its srcline is
+ * computed), and perf points the entry at the map of the latest sample
+ * (an unresolved address keeps the object it was last seen in) */
+static struct hist_entry *hist_entry__found(const struct hists *hists, struct hist_entry *he,
+					    const struct hist_entry *tmpl)
+{
+	he->src_seen |= hists->src_key >= 0;
+	he->dso = tmpl->dso;
+	he->map_size = tmpl->map_size;
+	he->map_delta = tmpl->map_delta;
+	hist_entry__map_seen(hists, he, tmpl);
+	return he;
+}
+
 struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *tmpl)
 {
 	uint64_t h = hists__hash(hists, tmpl);
@@ -276,31 +290,15 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 		for (he = hists->rb_root; he; he = left ? he->rb_l : he->rb_r) {
 			int64_t r = hist_entry__cmp(hists, tmpl, he);
 
-			if (!r) {
-				he->src_seen |= hists->src_key >= 0;
-				/* perf points the entry at the map of the
-				 * latest sample: an unresolved address keeps
-				 * the object it was last seen in */
-				he->dso = tmpl->dso;
-				he->map_size = tmpl->map_size;
-				he->map_delta = tmpl->map_delta;
-				hist_entry__map_seen(hists, he, tmpl);
-				return he;
-			}
+			if (!r)
+				return hist_entry__found(hists, he, tmpl);
 			parent = he;
 			left = r < 0;
 		}
 	} else {
 		he = hists__find_hashed(hists, tmpl, h);
-		if (he) {
-			/* perf's walk compared down to this entry */
-			he->src_seen |= hists->src_key >= 0;
-			he->dso = tmpl->dso;
-			he->map_size = tmpl->map_size;
-			he->map_delta = tmpl->map_delta;
-			hist_entry__map_seen(hists, he, tmpl);
-			return he;
-		}
+		if (he)
+			return hist_entry__found(hists, he, tmpl);
 		/* not found: its place in the tree, which perf's walks
 		 * will take once an inlined entry exists */
 		if (hists->tree_inl)
