@@ -93,7 +93,7 @@ struct report {
 	bool tasks, mmaps;		/* --tasks, --mmaps: the thread tree */
 	/* perf's dynamic sort keys: tracepoint fields, by key index */
 	struct trace_field dyn[MAX_DYN_KEYS];
-	const struct sort_key *dyn_key[MAX_DYN_KEYS];
+	struct sort_key *dyn_key[MAX_DYN_KEYS];	/* owned */
 	bool dyn_raw[MAX_DYN_KEYS];	/* "field/raw" or --raw-trace */
 	int nr_dyn;
 	bool raw_trace;			/* --raw-trace */
@@ -153,6 +153,7 @@ struct report {
 	int nr_order;
 	int nr_fields;
 	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
+	struct sort_ctx sort;	/* the keys' -v, --ns, cgroup names (hists_opts) */
 	bool last_elided;	/* the last column is elided */
 	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
 	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
@@ -317,7 +318,7 @@ static bool report__may_be_dynamic(const char *tok)
 static int report__add_dyn_key(struct report *rep, const struct trace_field *tf, bool raw)
 {
 	int w = (int)strlen(tf->name), fw = tf->string ? (int)tf->size : (int)tf->size * 2 + 2;
-	const struct sort_key *key;
+	struct sort_key *key;
 	struct sort_field f = { .kind = FIELD_KEY };
 
 	if (rep->nr_dyn >= MAX_DYN_KEYS || rep->nr_fields >= MAX_FIELDS ||
@@ -327,7 +328,7 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 		rep->usage_error = true;
 		return -E2BIG;
 	}
-	key = sort_key__dynamic(rep->nr_dyn, tf->name, fw > w ? fw : w);
+	key = sort_key__dynamic_new(rep->nr_dyn, tf->name, fw > w ? fw : w);
 	if (!key)
 		return -ENOMEM;
 	rep->dyn[rep->nr_dyn] = *tf;
@@ -1099,6 +1100,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.no_collapse = rep->fields && !rep->collapse_s;
 	ho.dso_not_sorted = rep->fields && !rep->dso_s;
 	ho.out_skip = rep->out_skip;
+	ho.sort = rep->sort;
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.frame_srcline_arg = rep;
@@ -2138,7 +2140,8 @@ static void report__exit(struct report *rep)
 		free(rep->dyn_rows[r]);
 	free(rep->dyn_rows);
 	free(rep->dyn_scratch);
-	sort_key__dynamic_exit();
+	for (int k = 0; k < rep->nr_dyn; k++)
+		sort_key__dynamic_delete(rep->dyn_key[k]);
 	callchain_cursor__exit(&rep->cursor);
 	machine__delete(rep->machine);
 	session__delete(rep->session);
@@ -2329,12 +2332,11 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.input)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";
-	sort__set_time_ns(rep.ns);
 	/* as perf: -q silences -v, wherever either is given */
 	if (quiet)
 		verbose = 0;
-	sort__set_verbose(verbose > 0);
-	sort__set_cgroup_name(report__cgroup_name, &rep);
+	rep.sort = (struct sort_ctx){ .verbose = verbose > 0, .time_ns = rep.ns,
+				      .cgroup_name = report__cgroup_name, .cgroup_name_arg = &rep };
 	rep.time_quantum = 100000000ULL;
 	if (rep.time_quantum_str && parse_time_quantum(rep.time_quantum_str, &rep.time_quantum)) {
 		pr_err("report: --time-quantum '%s': give a whole number above 0 with ns, us, ms or s (10ms)\n",

@@ -235,6 +235,9 @@ struct script {
 	uint64_t type_add[PERF_TYPE_MAX];
 	struct script_stat stat;	/* a `stat record` file's counts */
 	bool exit_body;			/* -D: an EXIT's body, after its shown line */
+	/* --show-kernel-path: NULL without it, else the -k file the kernel's
+	 * symbols came from ("" without -k) */
+	const char *shown_kernel_path;
 };
 
 static enum script_out_type out_type(uint32_t attr_type)
@@ -576,27 +579,25 @@ static void print_sym(FILE *fp, const struct symbol *sym, uint64_t addr,
 	}
 }
 
-/* --show-kernel-path: NULL without it, else the -k file the kernel's
- * symbols came from ("" without -k) */
-static const char *shown_kernel_path;
-
 /* perf script's name of an object: the path as recorded (the build-id
  * list's name of the kernel, "vmlinux" say); with --show-kernel-path the
  * kernel by the path of the vmlinux its symbols came from, a kallsyms
  * kernel "[kernel.kallsyms]", perf's long names */
-static const char *dso__shown_name(const struct dso *dso)
+static const char *dso__shown_name(const struct script *sc, const struct dso *dso)
 {
-	if (!shown_kernel_path)
+	const char *kpath = sc->shown_kernel_path;
+
+	if (!kpath)
 		return dso__rec_name(dso);
-	if (*shown_kernel_path && dso->kind == DSO_KIND_KERNEL && dso__origin(dso) == 'v')
-		return shown_kernel_path;
+	if (*kpath && dso->kind == DSO_KIND_KERNEL && dso__origin(dso) == 'v')
+		return kpath;
 	return dso->rec_name && !dso->syms.nr ? dso->rec_name : dso->long_name;
 }
 
-static void print_dso(FILE *fp, const struct dso *dso)
+static void print_dso(const struct script *sc, FILE *fp, const struct dso *dso)
 {
 	fputs_unlocked(" (", fp);
-	fputs_unlocked(dso ? dso__shown_name(dso) : "[unknown]", fp);
+	fputs_unlocked(dso ? dso__shown_name(sc, dso) : "[unknown]", fp);
 	fputc_unlocked(')', fp);
 }
 
@@ -626,7 +627,7 @@ static void print_addr_sym(struct script *sc, FILE *fp, uint64_t f, const struct
 		print_sym(fp, al.sym, al.addr, f & F_SYMOFF);
 	}
 	if (f & F_DSO)
-		print_dso(fp, al.dso);
+		print_dso(sc, fp, al.dso);
 }
 
 /* misc: the cpumode letters of the record (a mode whose bits are all set
@@ -1102,7 +1103,8 @@ static void print_brstack(struct script *sc, FILE *fp, const struct perf_sample 
 			}
 			if (dso) {
 				fputc_unlocked('(', fp);
-				fputs_unlocked(al.dso ? dso__shown_name(al.dso) : "[unknown]", fp);
+				fputs_unlocked(al.dso ? dso__shown_name(sc, al.dso) : "[unknown]",
+					       fp);
 				fputc_unlocked(')', fp);
 			}
 		}
@@ -1690,7 +1692,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 				/* perf names an inlined frame's place "(inlined)",
 				 * after its source line */
 				if (f & F_DSO && !(n->sym && n->sym->inlined))
-					print_dso(fp, n->dso);
+					print_dso(sc, fp, n->dso);
 				/* a DWARF-unwound frame: the line of its inline
 				 * level, as perf's inline expansion gave it
 				 * ("??:0" included) */
@@ -1710,7 +1712,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 				print_sym(fp, al.sym, al.addr, f & F_SYMOFF);
 			}
 			if (f & F_DSO)
-				print_dso(fp, al.dso);
+				print_dso(sc, fp, al.dso);
 			if (f & F_SRCLINE)
 				print_srcline(sc, fp, al.dso, al.addr);
 		}
@@ -2478,7 +2480,7 @@ int cmd_script(int argc, const char **argv)
 	if (argc < 0)
 		return parse_options_exit(argc);
 	if (show_kernel_path)
-		shown_kernel_path = sc.symopts.vmlinux ? sc.symopts.vmlinux : "";
+		sc.shown_kernel_path = sc.symopts.vmlinux ? sc.symopts.vmlinux : "";
 	if (argc > 0) {
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;

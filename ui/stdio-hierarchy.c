@@ -35,12 +35,13 @@ struct hctx {
 	/* -g: each leaf's call graph, as in the flat table */
 	const struct hists *hists;
 	const struct stdio_hist_opts *o;
+	const struct sort_ctx *sort;	/* the hists' (hists_opts.sort) */
 };
 
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
 		     const struct hist_entry *b, int level)
 {
-	return c->keys[level]->cmp(a, b) == 0;
+	return c->keys[level]->cmp(c->sort, a, b) == 0;
 }
 
 static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
@@ -72,24 +73,32 @@ static void hnode__free(struct hnode *n)
 	free(n->kids);
 }
 
+struct hnode_order {
+	const struct sort_key *key;
+	const struct sort_ctx *sort;
+};
+
 /* siblings: by overhead, then as the level's key orders them */
 static int hnode_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct hnode *a = pa, *b = pb;
-	const struct sort_key *key = arg;
+	const struct hnode_order *o = arg;
 	int r;
 
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
-	r = key->sort(a->he, b->he);
-	return r ? r : key->cmp(a->he, b->he);
+	r = o->key->sort(o->sort, a->he, b->he);
+	return r ? r : o->key->cmp(o->sort, a->he, b->he);
 }
 
 static void hnode__sort(const struct hctx *c, struct hnode *n, int level)
 {
+	struct hnode_order o;
+
 	if (level >= c->nr_keys)
 		return;
-	qsort_r(n->kids, n->nr, sizeof(*n->kids), hnode_cmp, (void *)c->keys[level]);
+	o = (struct hnode_order){ .key = c->keys[level], .sort = c->sort };
+	qsort_r(n->kids, n->nr, sizeof(*n->kids), hnode_cmp, &o);
 	for (size_t i = 0; i < n->nr; i++)
 		hnode__sort(c, &n->kids[i], level + 1);
 }
@@ -110,13 +119,13 @@ static bool key_padded(const struct sort_key *key)
 }
 
 /* the key's text, padded to @pad first (0: not), then trimmed */
-static int key_text(const struct sort_key *key, const struct hist_entry *he, char *buf,
-		    size_t size, int pad)
+static int key_text(const struct hctx *c, const struct sort_key *key,
+		    const struct hist_entry *he, char *buf, size_t size, int pad)
 {
 	const char *t;
 	int n;
 
-	key->snprintf(he, buf, size);
+	key->snprintf(c->sort, he, buf, size);
 	sort__strip_clip_end(buf);
 	n = (int)strlen(buf);
 	if (n < pad && (size_t)pad < size) {
@@ -152,7 +161,7 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		/* a node's text is its first entry's, with the node's samples */
 		node = *k->he;
 		node.nr_events = k->nr_events;
-		key_text(key, &node, buf, sizeof(buf), key_padded(key) ? w : 0);
+		key_text(c, key, &node, buf, sizeof(buf), key_padded(key) ? w : 0);
 		if (c->sep) {
 			/* -t: the level's indent, " P%" padded to the width
 			 * of "Overhead", the separator, the key as aligned */
@@ -191,7 +200,8 @@ key:
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
 {
 	struct hctx c = { .fp = fp, .limit = o->percent_limit, .total = hists->total_period,
-			  .color = o->color, .sep = o->field_sep, .hists = hists, .o = o };
+			  .color = o->color, .sep = o->field_sep, .hists = hists, .o = o,
+			  .sort = &hists->opts.sort };
 	struct hnode root = { 0 };
 	char buf[4096];
 	int k, line = 0, hlen = 0;
@@ -220,11 +230,11 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 			}
 			n->period += he->period;
 			n->nr_events += he->nr_events;
-			w = key_text(c.keys[k], he, buf, sizeof(buf), 0);
+			w = key_text(&c, c.keys[k], he, buf, sizeof(buf), 0);
 			if (key_padded(c.keys[k]))
-				w = c.keys[k]->snprintf(he, buf, sizeof(buf));
+				w = c.keys[k]->snprintf(c.sort, he, buf, sizeof(buf));
 			else if (c.keys[k]->width)
-				w = c.keys[k]->width(he);
+				w = c.keys[k]->width(c.sort, he);
 			if (w > c.width[k])
 				c.width[k] = w;
 		}

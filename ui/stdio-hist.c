@@ -67,7 +67,7 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 
 	switch (f->kind) {
 	case FIELD_KEY:
-		return f->key->snprintf(he, buf, size);
+		return f->key->snprintf(&hists->opts.sort, he, buf, size);
 	case FIELD_OVERHEAD:
 		return snprintf(buf, size, "%.2f%%", pct(he->period, total));
 	case FIELD_CHILDREN:
@@ -370,7 +370,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 				continue;
 			w = field_text(&o->fields[k], he, hists, buf, sizeof(buf));
 			if (o->fields[k].key->width)
-				w = o->fields[k].key->width(he);
+				w = o->fields[k].key->width(&hists->opts.sort, he);
 			if (w > width[k])
 				width[k] = w;
 		}
@@ -470,7 +470,7 @@ static uint64_t group__hash(const struct hists *h, const struct hist_entry *he)
 	uint64_t v = 0xcbf29ce484222325ULL;
 
 	for (int i = 0; i < h->nr_keys; i++) {
-		v ^= h->keys[i]->hash(he);
+		v ^= h->keys[i]->hash(&h->opts.sort, he);
 		v *= 0x100000001b3ULL;
 	}
 	return v ^ (v >> 31);
@@ -571,7 +571,7 @@ static int group_row_cmp_fields(const struct group_view *g, const struct group_r
 		int r;
 
 		if (f->kind == FIELD_KEY) {
-			r = f->key->sort(a->rep, b->rep);
+			r = f->key->sort(&h->opts.sort, a->rep, b->rep);
 			if (r)
 				return r;
 			continue;
@@ -621,7 +621,7 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 		 * hists__output_resort */
 		if (g->keys->opts.out_skip & (1ULL << i))
 			continue;
-		r = g->keys->keys[i]->sort(a->rep, b->rep);
+		r = g->keys->keys[i]->sort(&g->keys->opts.sort, a->rep, b->rep);
 		if (r)
 			return r;
 	}
@@ -892,22 +892,22 @@ static bool group_field_per_member(const struct sort_field *f)
 }
 
 static int group_field_text(const struct sort_field *f, const struct group_row *r, int m,
-			    struct hists *const *group, bool children, char *buf, size_t size)
+			    const struct group_view *g, char *buf, size_t size)
 {
 	static const struct hist_entry none;
 	const struct hist_entry *he = r->he[m] ? r->he[m] : &none;
 
 	if (f->kind == FIELD_KEY)
-		return f->key->snprintf(r->rep, buf, size);
-	if (!group[m]) {
+		return f->key->snprintf(&g->keys->opts.sort, r->rep, buf, size);
+	if (!g->group[m]) {
 		/* a member without samples: perf shows its zeros */
 		struct hists empty;
 
 		memset(&empty, 0, sizeof(empty));
-		empty.opts.children = children;
+		empty.opts.children = g->children;
 		return field_text(f, he, &empty, buf, size);
 	}
-	return field_text(f, he, group[m], buf, size);
+	return field_text(f, he, g->group[m], buf, size);
 }
 
 size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
@@ -980,8 +980,9 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 
 			if (g.rows[i].rep->filtered)
 				continue;
-			t = f->key->width ? f->key->width(g.rows[i].rep) :
-				f->key->snprintf(g.rows[i].rep, buf, sizeof(buf));
+			t = f->key->width ? f->key->width(&g.keys->opts.sort, g.rows[i].rep) :
+				f->key->snprintf(&g.keys->opts.sort, g.rows[i].rep, buf,
+						 sizeof(buf));
 
 			if (t > w)
 				w = t;
@@ -1028,7 +1029,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				/* perf's N/A (nothing cumulated): once for the
 				 * group, right-aligned in a member's width, the
 				 * rest of the column padded unless it is last */
-				group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
+				group_field_text(f, r, 0, &g, buf, sizeof(buf));
 				if (!strcmp(buf, "N/A")) {
 					used = fprintf(fp, "%s%*s", sep ? "" : "  ", w, buf);
 					if (!last && used < width[k] + (sep ? 0 : 2))
@@ -1042,8 +1043,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 
 					used = fprintf(fp, "  ");
 					for (m = 0; m < nr; m++) {
-						group_field_text(f, r, m, group, g.children,
-								 buf, sizeof(buf));
+						group_field_text(f, r, m, &g, buf, sizeof(buf));
 						if (m && !strcmp(buf, "N/A"))
 							buf[0] = '\0';
 						used += fprintf(fp, " %*s", uw - 1, buf);
@@ -1055,7 +1055,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				for (m = 0; m < nr; m++) {
 					int mw = m ? w : width[k] - w * (nr - 1);
 
-					group_field_text(f, r, m, group, g.children, buf, sizeof(buf));
+					group_field_text(f, r, m, &g, buf, sizeof(buf));
 					/* perf's N/A (nothing cumulated) once, for the group */
 					if (m && !strcmp(buf, "N/A"))
 						buf[0] = '\0';
@@ -1081,7 +1081,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 					fprintf(fp, "%*s", width[k] - used, "");
 				continue;
 			}
-			group_field_text(f, r, 0, group, g.children, buf, sizeof(buf));
+			group_field_text(f, r, 0, &g, buf, sizeof(buf));
 			ret += put_cell(fp, f, buf, width[k], k, last, sep, user_width(o, k), NULL);
 		}
 		ret += (size_t)fputs("\n", fp);

@@ -33,7 +33,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		 * resolved symbols but not for unresolved addresses: not a
 		 * total order */
 		dso &= !hists->opts.dso_not_sorted;
-		sort__set_has_dso(dso);
+		hists->opts.sort.has_dso = dso;
 		hists->tree_merge = sym && !dso;
 		hists->has_sym = sym;
 		hists->tree_inl = sym && dso;
@@ -89,7 +89,7 @@ int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
 	int i, r;
 
 	for (i = 0; i < hists->nr_keys; i++) {
-		r = hists->keys[i]->cmp(a, b);
+		r = hists->keys[i]->cmp(&hists->opts.sort, a, b);
 		if (r)
 			return r;
 	}
@@ -106,7 +106,7 @@ static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist
 	for (i = 0; i < hists->nr_keys; i++) {
 		if (i == hists->src_key)
 			b->src_seen = true;
-		r = hists->keys[i]->cmp(a, b);
+		r = hists->keys[i]->cmp(&hists->opts.sort, a, b);
 		if (r)
 			return r;
 	}
@@ -119,7 +119,7 @@ static uint64_t hists__hash(const struct hists *hists, const struct hist_entry *
 	int i;
 
 	for (i = 0; i < hists->nr_keys; i++) {
-		h ^= hists->keys[i]->hash(he);
+		h ^= hists->keys[i]->hash(&hists->opts.sort, he);
 		h *= 0x100000001b3ULL;
 		h ^= h >> 29;
 	}
@@ -661,7 +661,7 @@ static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 				((struct hist_entry *)a)->src_seen = true;
 				((struct hist_entry *)b)->src_seen = true;
 			}
-			r = f->key->sort(a, b);
+			r = f->key->sort(&h->opts.sort, a, b);
 			if (r)
 				return r;
 			break;
@@ -695,7 +695,7 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 			((struct hist_entry *)a)->src_seen = true;
 			((struct hist_entry *)b)->src_seen = true;
 		}
-		r = h->keys[i]->sort(a, b);
+		r = h->keys[i]->sort(&h->opts.sort, a, b);
 		if (r)
 			return r;
 	}
@@ -769,7 +769,7 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 			((struct hist_entry *)a)->src_seen = true;
 			((struct hist_entry *)b)->src_seen = true;
 		}
-		r = h->keys[i]->cmp(a, b);
+		r = h->keys[i]->cmp(&h->opts.sort, a, b);
 		if (r)
 			return r;
 	}

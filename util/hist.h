@@ -163,6 +163,8 @@ struct hists_opts {
 	 * one (hists.tree): a group view adds its members' entries to the
 	 * leader's, as perf does */
 	bool keep_tree;
+	/* passed to the keys' callbacks (has_dso: set by hists__init) */
+	struct sort_ctx sort;
 };
 
 /*

@@ -26,12 +26,13 @@ static int cmp_str(const char *a, const char *b)
 /* comm: compared by its text, as perf's three trees compare it; equal
  * pointers (interned) are equal, but a thread's renamed ":tid"
  * placeholder (thread.h) is another pointer with the same text */
-static int comm_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int comm_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		    const struct hist_entry *b)
 {
 	return a->comm == b->comm ? 0 : cmp_str(a->comm, b->comm);
 }
 
-static uint64_t comm_hash(const struct hist_entry *he)
+static uint64_t comm_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
 	const unsigned char *c = (const unsigned char *)he->comm;
@@ -41,7 +42,8 @@ static uint64_t comm_hash(const struct hist_entry *he)
 	return h;
 }
 
-static int comm_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int comm_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			 size_t size)
 {
 	return snprintf(buf, size, "%s", he->comm ? he->comm : "");
 }
@@ -55,7 +57,7 @@ static const char *thread_comm(const struct hist_entry *he)
 
 /* perf sizes the comm column by the entry thread's last comm, not by the
  * comm of the samples: an entry of the comm before an exec is cut */
-static int comm_width(const struct hist_entry *he)
+static int comm_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	const char *c = thread_comm(he);
 
@@ -63,69 +65,68 @@ static int comm_width(const struct hist_entry *he)
 }
 
 /* pid: perf's "pid" key is the thread (tid) with its comm */
-static int pid_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int pid_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		   const struct hist_entry *b)
 {
 	return CMP(a->tid, b->tid);
 }
 
-static uint64_t pid_hash(const struct hist_entry *he)
+static uint64_t pid_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (uint64_t)(uint32_t)he->tid * 0x9e3779b97f4a7c15ULL;
 }
 
-static int pid_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int pid_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			size_t size)
 {
 	const char *c = thread_comm(he);
 
 	return snprintf(buf, size, "%7d:%s", he->tid, c ? c : "");
 }
 
-static int tgid_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int tgid_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		    const struct hist_entry *b)
 {
 	return CMP(a->pid, b->pid);
 }
 
-static uint64_t tgid_hash(const struct hist_entry *he)
+static uint64_t tgid_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (uint64_t)(uint32_t)he->pid * 0x9e3779b97f4a7c15ULL;
 }
 
-static int tid_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int tid_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			size_t size)
 {
 	return snprintf(buf, size, "%7d", he->tid);
 }
 
-static int tgid_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int tgid_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			 size_t size)
 {
 	return snprintf(buf, size, "%7d", he->pid);
-}
-
-static bool sort_verbose;
-
-void sort__set_verbose(bool verbose)
-{
-	sort_verbose = verbose;
 }
 
 /* the dso's name in the column: its path with -v (a kernel the build-id
  * list names by a vmlinux path keeps that name while it has no symbols,
  * perf's name for it until it reads kallsyms) */
-static const char *dso_shown(const struct dso *dso)
+static const char *dso_shown(const struct sort_ctx *ctx, const struct dso *dso)
 {
-	if (sort_verbose && dso && dso->rec_name && !dso->syms.nr)
+	if (ctx->verbose && dso && dso->rec_name && !dso->syms.nr)
 		return dso->rec_name;
-	return sort_verbose && dso && dso->long_name ? dso->long_name : dso__name(dso);
+	return ctx->verbose && dso && dso->long_name ? dso->long_name : dso__name(dso);
 }
 
-static int dso_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int dso_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		   const struct hist_entry *b)
 {
 	if (a->dso == b->dso)
 		return 0;
 	/* entries without a dso come after the others, as in perf */
 	if (!a->dso || !b->dso)
 		return a->dso ? -1 : 1;
-	if (sort_verbose)
-		return strcmp(dso_shown(a->dso), dso_shown(b->dso));
+	if (ctx->verbose)
+		return strcmp(dso_shown(ctx, a->dso), dso_shown(ctx, b->dso));
 	return strcmp(a->dso->short_name, b->dso->short_name);
 }
 
@@ -139,23 +140,15 @@ static uint64_t str_hash(const char *s)
 }
 
 /* by name, as perf: two objects called "cpuburn" are one entry */
-static uint64_t dso_hash(const struct hist_entry *he)
+static uint64_t dso_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
-	return str_hash(dso_shown(he->dso));
+	return str_hash(dso_shown(ctx, he->dso));
 }
 
-static int dso_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int dso_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			size_t size)
 {
-	return snprintf(buf, size, "%s", dso_shown(he->dso));
-}
-
-/* merge order: by dso name first (perf compares the dso in its symbol key
- * too), then by address range; unresolved addresses after the symbols */
-static bool sort_has_dso;
-
-void sort__set_has_dso(bool has_dso)
-{
-	sort_has_dso = has_dso;
+	return snprintf(buf, size, "%s", dso_shown(ctx, he->dso));
 }
 
 /* perf subtracts addresses and takes the sign of the 64-bit difference:
@@ -167,15 +160,19 @@ static int addr_diff_sign(uint64_t a, uint64_t b)
 	return d < 0 ? -1 : d > 0;
 }
 
-static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
+/* merge order: by dso name first (perf compares the dso in its symbol key
+ * too, when the dso is no sort key: ctx->has_dso), then by address range;
+ * unresolved addresses after the symbols */
+static int sym_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		   const struct hist_entry *b)
 {
 	int r;
 
 	if (!a->sym && !b->sym)
 		return addr_diff_sign(a->addr, b->addr);
 	/* perf compares the dso here only when dso is not a sort key */
-	if (!sort_has_dso) {
-		r = dso_cmp(a, b);
+	if (!ctx->has_dso) {
+		r = dso_cmp(ctx, a, b);
 		if (r)
 			return r;
 	}
@@ -200,7 +197,8 @@ static int sym_cmp(const struct hist_entry *a, const struct hist_entry *b)
 
 /* output order of equal overheads: by name, unresolved addresses last and
  * among themselves in merge order */
-static int sym_sort(const struct hist_entry *a, const struct hist_entry *b)
+static int sym_sort(const struct sort_ctx *ctx, const struct hist_entry *a,
+		    const struct hist_entry *b)
 {
 	if (!a->sym && !b->sym)
 		return 0;
@@ -209,7 +207,7 @@ static int sym_sort(const struct hist_entry *a, const struct hist_entry *b)
 	return strcmp(a->sym->name, b->sym->name);
 }
 
-static uint64_t sym_hash(const struct hist_entry *he)
+static uint64_t sym_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	if (he->sym && he->sym->inlined)
 		return str_hash(he->sym->name);
@@ -239,11 +237,12 @@ static int sym_verbose_prefix(const struct hist_entry *he, char *buf, size_t siz
 	return snprintf(buf, size, "%-#18" PRIx64 " %c ", he->obj_ip, dso__origin(he->dso));
 }
 
-static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int sym_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			size_t size)
 {
 	int n = 0;
 
-	if (sort_verbose) {
+	if (ctx->verbose) {
 		n = sym_verbose_prefix(he, buf, size);
 		if (n < 0 || (size_t)n >= size)
 			return n;
@@ -251,13 +250,13 @@ static int sym_snprintf(const struct hist_entry *he, char *buf, size_t size)
 	return n + sym_text(he, buf + n, size - (size_t)n);
 }
 
-static int sym_width(const struct hist_entry *he)
+static int sym_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	int n = 0;
 
 	/* -v: perf counts the prefix for symbols only; an unresolved
 	 * address's row is wider than the column perf sizes for it */
-	if (sort_verbose && he->sym) {
+	if (ctx->verbose && he->sym) {
 		char buf[64];
 
 		n = sym_verbose_prefix(he, buf, sizeof(buf));
@@ -265,49 +264,54 @@ static int sym_width(const struct hist_entry *he)
 	return n + (he->sym ? 4 + (int)strlen(he->sym->name) : (he->addr ? 4 + 18 : 4 + 16));
 }
 
-static int srcline_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int srcline_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		       const struct hist_entry *b)
 {
 	return a->srcline == b->srcline ? 0 : cmp_str(a->srcline, b->srcline);
 }
 
-static uint64_t srcline_hash(const struct hist_entry *he)
+static uint64_t srcline_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (uint64_t)(uintptr_t)he->srcline * 7;
 }
 
-static int srcline_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int srcline_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			    size_t size)
 {
 	return snprintf(buf, size, "%s", he->srcline ? he->srcline : "??:0");
 }
 
 /* perf sizes the column by the lines it had computed (hist.h) and cuts
  * the others to that width */
-static int srcline_width(const struct hist_entry *he)
+static int srcline_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->src_counted && he->srcline ? (int)strlen(he->srcline) : 0;
 }
 
-static int cpu_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int cpu_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		   const struct hist_entry *b)
 {
 	return CMP(a->cpu, b->cpu);
 }
 
-static uint64_t cpu_hash(const struct hist_entry *he)
+static uint64_t cpu_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (uint64_t)(uint32_t)he->cpu * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int cpu_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int cpu_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			size_t size)
 {
 	return snprintf(buf, size, "%*.*d", 3, 3, he->cpu);
 }
 
-static int cpu_width(const struct hist_entry *he)
+static int cpu_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return 3;
 }
 
-static int parent_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int parent_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		      const struct hist_entry *b)
 {
 	if (a->parent == b->parent)
 		return 0;
@@ -316,27 +320,30 @@ static int parent_cmp(const struct hist_entry *a, const struct hist_entry *b)
 	return strcmp(a->parent->name, b->parent->name);
 }
 
-static uint64_t parent_hash(const struct hist_entry *he)
+static uint64_t parent_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (uint64_t)(uintptr_t)he->parent * 13;
 }
 
-static int parent_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int parent_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			   size_t size)
 {
 	return snprintf(buf, size, "%s", he->parent ? he->parent->name : "[other]");
 }
 
-static int trace_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int trace_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		     const struct hist_entry *b)
 {
 	return a->trace == b->trace ? 0 : cmp_str(a->trace, b->trace);
 }
 
-static uint64_t trace_hash(const struct hist_entry *he)
+static uint64_t trace_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (uint64_t)(uintptr_t)he->trace * 11;
 }
 
-static int trace_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int trace_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			  size_t size)
 {
 	return snprintf(buf, size, "%s", he->trace ? he->trace : "");
 }
@@ -359,7 +366,8 @@ static size_t srcfile_len(const struct hist_entry *he)
 	return (size_t)(colon - s);
 }
 
-static int srcfile_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int srcfile_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		       const struct hist_entry *b)
 {
 	size_t la = srcfile_len(a), lb = srcfile_len(b);
 	int r = memcmp(a->srcline ? a->srcline : "", b->srcline ? b->srcline : "",
@@ -368,7 +376,7 @@ static int srcfile_cmp(const struct hist_entry *a, const struct hist_entry *b)
 	return r ? r : CMP(la, lb);
 }
 
-static uint64_t srcfile_hash(const struct hist_entry *he)
+static uint64_t srcfile_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 	size_t i, n = srcfile_len(he);
@@ -378,62 +386,60 @@ static uint64_t srcfile_hash(const struct hist_entry *he)
 	return h;
 }
 
-static int srcfile_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int srcfile_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			    size_t size)
 {
 	return snprintf(buf, size, "%.*s", (int)srcfile_len(he), he->srcline ? he->srcline : "");
 }
 
 /* as srcline's: perf sizes the column by the files it had computed */
-static int srcfile_width(const struct hist_entry *he)
+static int srcfile_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->src_counted ? (int)srcfile_len(he) : 0;
 }
 
 /* time: perf's slots of --time-quantum (100 ms), "sec.usec" or with
  * --ns "sec.nsec", the column 12 or 16 wide */
-static bool time_ns;
-
-void sort__set_time_ns(bool ns)
-{
-	time_ns = ns;
-}
-
-static int time_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int time_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		    const struct hist_entry *b)
 {
 	return CMP(a->time, b->time);
 }
 
-static uint64_t time_hash(const struct hist_entry *he)
+static uint64_t time_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->time * 0x9e3779b97f4a7c15ULL;
 }
 
-static int time_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int time_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			 size_t size)
 {
 	uint64_t sec = he->time / 1000000000ULL, ns = he->time % 1000000000ULL;
 
-	if (time_ns)
+	if (ctx->time_ns)
 		return snprintf(buf, size, "%" PRIu64 ".%09" PRIu64, sec, ns);
 	return snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, sec, ns / 1000);
 }
 
-static int time_width(const struct hist_entry *he)
+static int time_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
-	return time_ns ? 16 : 12;
+	return ctx->time_ns ? 16 : 12;
 }
 
 /* socket: of the sample's CPU (CPU_TOPOLOGY), -1 without one; "%.3d" */
-static int socket_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int socket_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		      const struct hist_entry *b)
 {
 	return CMP(a->socket, b->socket);
 }
 
-static uint64_t socket_hash(const struct hist_entry *he)
+static uint64_t socket_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (uint64_t)(uint32_t)he->socket * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int socket_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int socket_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			   size_t size)
 {
 	return snprintf(buf, size, "%*.*d", 6, 3, he->socket);
 }
@@ -446,41 +452,45 @@ static uint64_t sym_size(const struct hist_entry *he)
 	return he->sym ? he->sym->end - he->sym->start : 0;
 }
 
-static int sym_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int sym_size_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+			const struct hist_entry *b)
 {
 	return CMP(sym_size(a), sym_size(b));
 }
 
-static uint64_t sym_size_hash(const struct hist_entry *he)
+static uint64_t sym_size_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return sym_size(he) * 0x9e3779b97f4a7c15ULL;
 }
 
 /* perf prints the size as an int */
-static int sym_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int sym_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			     size_t size)
 {
 	if (!he->sym)
 		return snprintf(buf, size, "unknown");
 	return snprintf(buf, size, "%d", (int)sym_size(he));
 }
 
-static int header_width(const struct hist_entry *he)
+static int header_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return 0;
 }
 
 /* dso_size: the size of the sample's map (not of the file), as perf's */
-static int dso_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int dso_size_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+			const struct hist_entry *b)
 {
 	return CMP(a->map_size, b->map_size);
 }
 
-static uint64_t dso_size_hash(const struct hist_entry *he)
+static uint64_t dso_size_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->map_size * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int dso_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int dso_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			     size_t size)
 {
 	if (!he->map_size)
 		return snprintf(buf, size, "unknown");
@@ -490,7 +500,8 @@ static int dso_size_snprintf(const struct hist_entry *he, char *buf, size_t size
 /* ipc_null: the IPC column perf adds to a sort order naming "symbol" when
  * the samples carry no branch stack: no value, but it compares entries
  * as the symbol key does (its merge order, also for the output) */
-static int ipc_null_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int ipc_null_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			     size_t size)
 {
 	return snprintf(buf, size, "%-7s%s", "-", "-");
 }
@@ -506,64 +517,72 @@ static int u64_desc(uint64_t a, uint64_t b)
 	return d < 0 ? -1 : d > 0;
 }
 
-static int weight_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int weight_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		      const struct hist_entry *b)
 {
 	return u64_desc(a->weight, b->weight);
 }
 
-static uint64_t weight_hash(const struct hist_entry *he)
+static uint64_t weight_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->weight * 0x9e3779b97f4a7c15ULL;
 }
 
-static int local_weight_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int local_weight_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+				 size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64, he->weight);
 }
 
-static int weight_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int weight_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			   size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64, he->weight * he->nr_events);
 }
 
-static int ins_lat_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int ins_lat_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		       const struct hist_entry *b)
 {
 	return u64_desc(a->ins_lat, b->ins_lat);
 }
 
-static uint64_t ins_lat_hash(const struct hist_entry *he)
+static uint64_t ins_lat_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->ins_lat * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int local_ins_lat_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int local_ins_lat_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
+				  char *buf, size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64, he->ins_lat);
 }
 
-static int ins_lat_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int ins_lat_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			    size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64, he->ins_lat * he->nr_events);
 }
 
-static int weight_width(const struct hist_entry *he)
+static int weight_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return 12;
 }
 
 /* p_stage_cyc, local_p_stage_cyc: pipeline stage cycles of a weight
  * struct, which perf 6.1 reads on powerpc only: 0 on every x86 sample */
-static int zero_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int zero_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		    const struct hist_entry *b)
 {
 	return 0;
 }
 
-static uint64_t zero_hash(const struct hist_entry *he)
+static uint64_t zero_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return 0;
 }
 
-static int zero_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int zero_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			 size_t size)
 {
 	return snprintf(buf, size, "0");
 }
@@ -571,61 +590,56 @@ static int zero_snprintf(const struct hist_entry *he, char *buf, size_t size)
 /* cgroup: the sample's cgroup id (record --all-cgroups), shown by the path
  * of the file's CGROUP record for it: "N/A" for id 0, "unknown" without a
  * record; ascending by id. The column is as wide as the paths shown. */
-static const char *(*cgroup_name_fn)(void *arg, uint64_t id);
-static void *cgroup_name_arg;
-
-void sort__set_cgroup_name(const char *(*name)(void *arg, uint64_t id), void *arg)
-{
-	cgroup_name_fn = name;
-	cgroup_name_arg = arg;
-}
-
-static const char *cgroup_text(const struct hist_entry *he)
+static const char *cgroup_text(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	const char *n;
 
 	if (!he->cgroup)
 		return "N/A";
-	n = cgroup_name_fn ? cgroup_name_fn(cgroup_name_arg, he->cgroup) : NULL;
+	n = ctx->cgroup_name ? ctx->cgroup_name(ctx->cgroup_name_arg, he->cgroup) : NULL;
 	return n ? n : "unknown";
 }
 
-static int cgroup_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int cgroup_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		      const struct hist_entry *b)
 {
 	return CMP(a->cgroup, b->cgroup);
 }
 
-static uint64_t cgroup_hash(const struct hist_entry *he)
+static uint64_t cgroup_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->cgroup * 0x9e3779b97f4a7c15ULL;
 }
 
-static int cgroup_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int cgroup_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			   size_t size)
 {
-	return snprintf(buf, size, "%s", cgroup_text(he));
+	return snprintf(buf, size, "%s", cgroup_text(ctx, he));
 }
 
 /* perf sizes the column by the entries that have a cgroup */
-static int cgroup_width(const struct hist_entry *he)
+static int cgroup_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
-	return he->cgroup ? (int)strlen(cgroup_text(he)) : 0;
+	return he->cgroup ? (int)strlen(cgroup_text(ctx, he)) : 0;
 }
 
 /* cgroup_id: the thread's cgroup namespace, "dev/0xinode", by device then
  * inode, both descending as perf compares them */
-static int cgroup_id_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int cgroup_id_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+			 const struct hist_entry *b)
 {
 	if (a->cgns_dev != b->cgns_dev)
 		return CMP(b->cgns_dev, a->cgns_dev);
 	return CMP(b->cgns_ino, a->cgns_ino);
 }
 
-static uint64_t cgroup_id_hash(const struct hist_entry *he)
+static uint64_t cgroup_id_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (he->cgns_dev * 0x9e3779b97f4a7c15ULL) ^ (he->cgns_ino * 0xc2b2ae3d27d4eb4fULL);
 }
 
-static int cgroup_id_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int cgroup_id_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			      size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64 "/0x%" PRIx64, he->cgns_dev, he->cgns_ino);
 }
@@ -635,19 +649,21 @@ static int cgroup_id_snprintf(const struct hist_entry *he, char *buf, size_t siz
  * as wide as its header */
 static int page_size_text(uint64_t n, char *buf, size_t size);
 
-static int code_page_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int code_page_size_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+			      const struct hist_entry *b)
 {
 	return CMP(a->code_page_size, b->code_page_size);
 }
 
-static uint64_t code_page_size_hash(const struct hist_entry *he)
+static uint64_t code_page_size_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->code_page_size * 0xff51afd7ed558ccdULL;
 }
 
 /* perf divides by 1024 while more than 1024 is left (so 1024 stays
  * "1024B"), up to G */
-static int code_page_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int code_page_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
+				   char *buf, size_t size)
 {
 	return page_size_text(he->code_page_size, buf, size);
 }
@@ -668,22 +684,24 @@ static int page_size_text(uint64_t n, char *buf, size_t size)
 
 /* addr: the sample's address (a callchain entry's, for children), by the
  * sign of the 64-bit difference as perf, "%#llx" in 18 columns */
-static int ip_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int ip_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		  const struct hist_entry *b)
 {
 	return addr_diff_sign(a->ip, b->ip);
 }
 
-static uint64_t ip_hash(const struct hist_entry *he)
+static uint64_t ip_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->ip * 0xff51afd7ed558ccdULL;
 }
 
-static int ip_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int ip_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+		       size_t size)
 {
 	return snprintf(buf, size, "%#" PRIx64, he->ip);
 }
 
-static int ip_width(const struct hist_entry *he)
+static int ip_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return 18;
 }
@@ -712,13 +730,16 @@ static int mem_field_text(char *buf, size_t size, uint64_t data_src, enum mem_sr
 #define MEM_FIELD(name, shift, width, fld, colw)				\
 static uint64_t name##_of(const struct hist_entry *he)				\
 { return bits(he->data_src, shift, width); }					\
-static int name##_cmp(const struct hist_entry *a, const struct hist_entry *b)	\
+static int name##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
+		      const struct hist_entry *b)				\
 { return CMP(name##_of(a), name##_of(b)); }					\
-static uint64_t name##_hash(const struct hist_entry *he)			\
+static uint64_t name##_hash(const struct sort_ctx *ctx, const struct hist_entry *he) \
 { return (name##_of(he) + 1) * 0x9e3779b97f4a7c15ULL; }			\
-static int name##_snprintf(const struct hist_entry *he, char *buf, size_t size)	\
+static int name##_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, \
+			   char *buf, size_t size)				\
 { return mem_field_text(buf, size, he->data_src, fld); }			\
-static int name##_width(const struct hist_entry *he) { return colw; }
+static int name##_width(const struct sort_ctx *ctx, const struct hist_entry *he) \
+{ return colw; }
 MEM_FIELD(mem_lvl, PERF_MEM_LVL_SHIFT, 14, MEM_SRC_LVL, 24)
 MEM_FIELD(mem_snoop, PERF_MEM_SNOOP_SHIFT, 5, MEM_SRC_SNOOP, 12)
 MEM_FIELD(mem_tlb, PERF_MEM_TLB_SHIFT, 7, MEM_SRC_TLB, 22)
@@ -726,12 +747,13 @@ MEM_FIELD(mem_lock, PERF_MEM_LOCK_SHIFT, 2, MEM_SRC_LOCK, 6)
 MEM_FIELD(mem_blk, PERF_MEM_BLK_SHIFT, 3, MEM_SRC_BLK, 10)
 
 /* symbol_daddr: the data symbol, by the address as sampled */
-static int daddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int daddr_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		     const struct hist_entry *b)
 {
 	return addr_diff_sign(a->daddr, b->daddr);
 }
 
-static uint64_t daddr_hash(const struct hist_entry *he)
+static uint64_t daddr_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->daddr * 0xff51afd7ed558ccdULL;
 }
@@ -741,14 +763,15 @@ static uint64_t daddr_hash(const struct hist_entry *he)
  * symbols before. perf cuts a function's name at the column's width
  * (-v, -w), never an object's nor an address: those start with
  * SORT_NO_CLIP (ui/stdio-hist.c) */
-static int addr_sym_text(char level, const struct symbol *sym, uint64_t addr, uint64_t al_addr,
+static int addr_sym_text(const struct sort_ctx *ctx, char level, const struct symbol *sym,
+			 uint64_t addr, uint64_t al_addr,
 			 const struct dso *dso, char *buf, size_t size)
 {
 	int n = 0;
 
 	if (!sym || sym->object)
 		n = snprintf(buf, size, "%c", SORT_NO_CLIP);
-	if (sort_verbose)
+	if (ctx->verbose)
 		n += snprintf(buf + n, size - (size_t)n, "%-#18" PRIx64 " %c ", addr,
 			      dso__origin(dso));
 	if (n < 0 || (size_t)n >= size)
@@ -763,13 +786,15 @@ static int addr_sym_text(char level, const struct symbol *sym, uint64_t addr, ui
 	return n + snprintf(buf, size, "[%c] %#.16" PRIx64, level, addr);
 }
 
-static int daddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int daddr_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			  size_t size)
 {
-	return addr_sym_text(he->dlevel, he->dsym, he->daddr, he->daddr_al, he->ddso, buf, size);
+	return addr_sym_text(ctx, he->dlevel, he->dsym, he->daddr, he->daddr_al, he->ddso, buf,
+			     size);
 }
 
 /* perf's column: the name, the level and room for an address */
-static int daddr_width(const struct hist_entry *he)
+static int daddr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (he->dsym ? (int)strlen(he->dsym->name) : 0) + 4 + 16 + 2;
 }
@@ -777,54 +802,58 @@ static int daddr_width(const struct hist_entry *he)
 /* dso_daddr: the data's object, by name (ties in the reverse order of
  * the dso key's, as perf compares them); memory that is no file by the
  * base of its name, as perf: "//anon" is "anon" */
-static const char *ddso_shown(const struct dso *dso)
+static const char *ddso_shown(const struct sort_ctx *ctx, const struct dso *dso)
 {
-	const char *n = dso_shown(dso), *slash = strrchr(n, '/');
+	const char *n = dso_shown(ctx, dso), *slash = strrchr(n, '/');
 
-	return !sort_verbose && slash ? slash + 1 : n;
+	return !ctx->verbose && slash ? slash + 1 : n;
 }
 
-static int dso_daddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int dso_daddr_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+			 const struct hist_entry *b)
 {
 	if (a->ddso == b->ddso)
 		return 0;
 	if (!a->ddso || !b->ddso)
 		return a->ddso ? 1 : -1;
-	return strcmp(ddso_shown(b->ddso), ddso_shown(a->ddso));
+	return strcmp(ddso_shown(ctx, b->ddso), ddso_shown(ctx, a->ddso));
 }
 
-static uint64_t dso_daddr_hash(const struct hist_entry *he)
+static uint64_t dso_daddr_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
-	return he->ddso ? str_hash(ddso_shown(he->ddso)) : 0;
+	return he->ddso ? str_hash(ddso_shown(ctx, he->ddso)) : 0;
 }
 
-static int dso_daddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int dso_daddr_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			      size_t size)
 {
-	return snprintf(buf, size, "%s", he->ddso ? ddso_shown(he->ddso) : "[unknown]");
+	return snprintf(buf, size, "%s", he->ddso ? ddso_shown(ctx, he->ddso) : "[unknown]");
 }
 
-static int dso_daddr_width(const struct hist_entry *he)
+static int dso_daddr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
-	return he->ddso ? (int)strlen(ddso_shown(he->ddso)) : 0;
+	return he->ddso ? (int)strlen(ddso_shown(ctx, he->ddso)) : 0;
 }
 
 /* symbol_iaddr: the code symbol, by the ip as sampled */
-static int iaddr_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int iaddr_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		     const struct hist_entry *b)
 {
 	return addr_diff_sign(a->iaddr, b->iaddr);
 }
 
-static uint64_t iaddr_hash(const struct hist_entry *he)
+static uint64_t iaddr_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->iaddr * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int iaddr_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int iaddr_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			  size_t size)
 {
-	return addr_sym_text(he->level, he->sym, he->iaddr, he->addr, he->dso, buf, size);
+	return addr_sym_text(ctx, he->level, he->sym, he->iaddr, he->addr, he->dso, buf, size);
 }
 
-static int iaddr_width(const struct hist_entry *he)
+static int iaddr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return (he->sym ? (int)strlen(he->sym->name) : 0) + 4 + 16 + 2;
 }
@@ -843,7 +872,8 @@ static bool dcl_anon(const struct hist_entry *he)
 	       !he->dmap.maj && !he->dmap.min && !he->dmap.ino && !he->dmap.ino_gen;
 }
 
-static int dcacheline_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int dcacheline_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+			  const struct hist_entry *b)
 {
 	if (a->cpumode != b->cpumode)
 		return CMP(a->cpumode, b->cpumode);
@@ -865,12 +895,13 @@ static int dcacheline_cmp(const struct hist_entry *a, const struct hist_entry *b
 	return CMP(CACHELINE(a->daddr_al), CACHELINE(b->daddr_al));
 }
 
-static uint64_t dcacheline_hash(const struct hist_entry *he)
+static uint64_t dcacheline_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return CACHELINE(he->daddr_al) * 0x9e3779b97f4a7c15ULL + he->cpumode;
 }
 
-static int dcacheline_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int dcacheline_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			       size_t size)
 {
 	uint64_t cl = CACHELINE(he->daddr_al);
 	char level = he->level;
@@ -885,7 +916,7 @@ static int dcacheline_snprintf(const struct hist_entry *he, char *buf, size_t si
 	/* as addr_sym_text's, at the line's address */
 	if (!he->dsym || he->dsym->object)
 		n = snprintf(buf, size, "%c", SORT_NO_CLIP);
-	if (sort_verbose)
+	if (ctx->verbose)
 		n += snprintf(buf + n, size - (size_t)n, "%-#18" PRIx64 " %c ", cl,
 			      dso__origin(he->ddso));
 	if (n < 0 || (size_t)n >= size)
@@ -898,44 +929,48 @@ static int dcacheline_snprintf(const struct hist_entry *he, char *buf, size_t si
 	return n + snprintf(buf + n, size - (size_t)n, "[%c] %#.16" PRIx64, level, cl);
 }
 
-static int dcacheline_width(const struct hist_entry *he)
+static int dcacheline_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->dsym ? (int)strlen(he->dsym->name) + 4 + 16 + 2 + 1 : 4 + 16 + 2;
 }
 
 /* phys_daddr: "[l] " (the sample's level) and the physical address */
-static int phys_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int phys_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		    const struct hist_entry *b)
 {
 	return addr_diff_sign(a->phys_addr, b->phys_addr);
 }
 
-static uint64_t phys_hash(const struct hist_entry *he)
+static uint64_t phys_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->phys_addr * 0x9e3779b97f4a7c15ULL;
 }
 
-static int phys_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int phys_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			 size_t size)
 {
 	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->phys_addr);
 }
 
-static int mem_addr_width(const struct hist_entry *he)
+static int mem_addr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return 4 + 16 + 2;
 }
 
 /* data_page_size: as code_page_size's */
-static int data_page_size_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int data_page_size_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+			      const struct hist_entry *b)
 {
 	return CMP(a->data_page_size, b->data_page_size);
 }
 
-static uint64_t data_page_size_hash(const struct hist_entry *he)
+static uint64_t data_page_size_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
 	return he->data_page_size * 0xff51afd7ed558ccdULL;
 }
 
-static int data_page_size_snprintf(const struct hist_entry *he, char *buf, size_t size)
+static int data_page_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
+				   char *buf, size_t size)
 {
 	return page_size_text(he->data_page_size, buf, size);
 }
@@ -1061,12 +1096,16 @@ static int dyn_width(const struct hist_entry *he, int i)
 }
 
 #define DYN_FUNCS(i)								\
-static int dyn##i##_cmp(const struct hist_entry *a, const struct hist_entry *b)	\
+static int dyn##i##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
+		       const struct hist_entry *b)				\
 { return dyn_cmp(a, b, i); }							\
-static uint64_t dyn##i##_hash(const struct hist_entry *he) { return dyn_hash(he, i); } \
-static int dyn##i##_snprintf(const struct hist_entry *he, char *buf, size_t size) \
+static uint64_t dyn##i##_hash(const struct sort_ctx *ctx, const struct hist_entry *he) \
+{ return dyn_hash(he, i); }							\
+static int dyn##i##_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, \
+			    char *buf, size_t size)				\
 { return dyn_snprintf(he, buf, size, i); }					\
-static int dyn##i##_width(const struct hist_entry *he) { return dyn_width(he, i); }
+static int dyn##i##_width(const struct sort_ctx *ctx, const struct hist_entry *he) \
+{ return dyn_width(he, i); }
 DYN_FUNCS(0) DYN_FUNCS(1) DYN_FUNCS(2) DYN_FUNCS(3) DYN_FUNCS(4) DYN_FUNCS(5)
 DYN_FUNCS(6) DYN_FUNCS(7) DYN_FUNCS(8) DYN_FUNCS(9) DYN_FUNCS(10) DYN_FUNCS(11)
 DYN_FUNCS(12) DYN_FUNCS(13) DYN_FUNCS(14) DYN_FUNCS(15) DYN_FUNCS(16) DYN_FUNCS(17)
@@ -1112,40 +1151,31 @@ static const struct sort_key dyn_templates[MAX_DYN_KEYS] = {
 	DYN_KEY(119), DYN_KEY(120), DYN_KEY(121), DYN_KEY(122), DYN_KEY(123), DYN_KEY(124), DYN_KEY(125),
 	DYN_KEY(126), DYN_KEY(127),
 };
-static struct sort_key *dyn_keys[MAX_DYN_KEYS];
-
-const struct sort_key *sort_key__dynamic(int idx, const char *header, int min_width)
+struct sort_key *sort_key__dynamic_new(int idx, const char *header, int min_width)
 {
 	struct sort_key *k;
 	char *name;
 
 	if (idx < 0 || idx >= MAX_DYN_KEYS)
 		return NULL;
-	k = dyn_keys[idx] ? dyn_keys[idx] : malloc(sizeof(*k));
+	k = malloc(sizeof(*k));
 	name = strdup(header);
 	if (!k || !name) {
-		if (k != dyn_keys[idx])
-			free(k);
+		free(k);
 		free(name);
 		return NULL;
 	}
-	if (dyn_keys[idx])
-		free((char *)dyn_keys[idx]->name);
 	*k = dyn_templates[idx];
 	k->name = k->header = name;
 	k->min_width = min_width;
-	dyn_keys[idx] = k;
 	return k;
 }
 
-void sort_key__dynamic_exit(void)
+void sort_key__dynamic_delete(struct sort_key *key)
 {
-	for (int i = 0; i < MAX_DYN_KEYS; i++) {
-		if (dyn_keys[i])
-			free((char *)dyn_keys[i]->name);
-		free(dyn_keys[i]);
-		dyn_keys[i] = NULL;
-	}
+	if (key)
+		free((char *)key->name);
+	free(key);
 }
 
 const struct sort_key *sort_key__find(const char *name)

@@ -15,6 +15,26 @@
 
 struct hist_entry;
 
+/*
+ * What the keys' comparisons and texts depend on besides the entries: one
+ * per report, kept in its hists (hists_opts.sort) and passed to every
+ * callback of a key.
+ */
+struct sort_ctx {
+	/* -v: "dso" shows (and tells apart) the objects by their path,
+	 * "sym" the entry's address and perf's symbol origin letter first */
+	bool verbose;
+	bool time_ns;		/* "time" prints nanoseconds (--ns), not us */
+	/* perf counts a dso key among its sort keys: the symbol key
+	 * compares the dso itself only without one, as perf's does (a dso
+	 * that a -F list adds does not count). Set by hists__init. */
+	bool has_dso;
+	/* "cgroup" shows the path of a cgroup id by this (NULL, or NULL
+	 * returned: not known) */
+	const char *(*cgroup_name)(void *arg, uint64_t id);
+	void *cgroup_name_arg;
+};
+
 enum sort_field_kind {
 	FIELD_KEY,		/* a sort key */
 	FIELD_OVERHEAD,		/* Self / Overhead */
@@ -32,15 +52,18 @@ struct sort_key {
 	 * already in perf's tree, 0: same entry. Not always a total order:
 	 * it compares as perf does (e.g. unresolved addresses by address
 	 * only, resolved symbols by dso first) */
-	int (*cmp)(const struct hist_entry *a, const struct hist_entry *b);
+	int (*cmp)(const struct sort_ctx *ctx, const struct hist_entry *a,
+		   const struct hist_entry *b);
 	/* output order among entries of equal overhead (ascending) */
-	int (*sort)(const struct hist_entry *a, const struct hist_entry *b);
-	uint64_t (*hash)(const struct hist_entry *he);
+	int (*sort)(const struct sort_ctx *ctx, const struct hist_entry *a,
+		    const struct hist_entry *b);
+	uint64_t (*hash)(const struct sort_ctx *ctx, const struct hist_entry *he);
 	/* text of the column for @he; returns its length */
-	int (*snprintf)(const struct hist_entry *he, char *buf, size_t size);
+	int (*snprintf)(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			size_t size);
 	/* column width the entry needs (perf does not count " (inlined)");
 	 * NULL: the length of the text */
-	int (*width)(const struct hist_entry *he);
+	int (*width)(const struct sort_ctx *ctx, const struct hist_entry *he);
 	bool need_callchain;	/* parent */
 	bool need_srcline;
 	bool need_trace;	/* trace: the formatted tracepoint */
@@ -70,11 +93,11 @@ struct sort_key {
  * are the entries' dyn->val[@idx], merged and ordered by dyn->key[@idx]
  * (descending bytes, as perf orders them); @header names the column, which
  * is right aligned, cut at its width, and @min_width wide at least.
- * Returns NULL past MAX_DYN_KEYS or out of memory. Freed with
- * sort_key__dynamic_exit.
+ * Returns NULL past MAX_DYN_KEYS or out of memory. The caller owns the
+ * key: sort_key__dynamic_delete frees it (NULL: nothing).
  */
-const struct sort_key *sort_key__dynamic(int idx, const char *header, int min_width);
-void sort_key__dynamic_exit(void);
+struct sort_key *sort_key__dynamic_new(int idx, const char *header, int min_width);
+void sort_key__dynamic_delete(struct sort_key *key);
 
 /* First in a clipped key's text: this one is not cut at the column's
  * width (perf's data objects and addresses in the symbol keys of
@@ -97,22 +120,8 @@ struct sort_field {
 	int width;
 };
 
-/* -v: "dso" shows (and tells apart) the objects by their path, "sym"
- * the entry's address and perf's symbol origin letter first. */
-void sort__set_verbose(bool verbose);
-
-/* "time" prints nanoseconds (--ns) instead of microseconds. */
-void sort__set_time_ns(bool ns);
-
-/* "cgroup" prints the path of a cgroup id by @name (NULL: not known). */
-void sort__set_cgroup_name(const char *(*name)(void *arg, uint64_t id), void *arg);
-
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
-/* Whether perf counts a dso key among its sort keys: the symbol key
- * compares the dso itself only without one, as perf's does (a dso that
- * a -F list adds does not count). */
-void sort__set_has_dso(bool has_dso);
 /* Comma-separated list of names for error messages. */
 const char *sort_key__names(void);
 

@@ -115,11 +115,9 @@ struct srcline_state {
 	char *pf_name, *pf_path;
 };
 
-static char *srcline_debuginfo_path;
-
 static const Dwfl_Callbacks srcline_callbacks = {
 	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.debuginfo_path = &srcline_debuginfo_path,
+	/* NULL: libdw's default debug file path */
 	.section_address = dwfl_offline_section_address,
 	.find_elf = dwfl_build_id_find_elf,
 };

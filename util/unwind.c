@@ -204,8 +204,6 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	return DWARF_CB_OK;
 }
 
-static char *debuginfo_path;
-
 struct cfi_rules;
 struct unwind_dso;
 static void rules__free(struct unwind_dso *ud);
@@ -327,7 +325,7 @@ static const char *unwind__path(struct machine *m, struct dso *dso)
 
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_debuginfo = unwind__find_debuginfo,
-	.debuginfo_path = &debuginfo_path,
+	/* NULL: libdw's default debug file path */
 	.section_address = dwfl_offline_section_address,
 	.find_elf = dwfl_build_id_find_elf,
 };
@@ -348,10 +346,31 @@ struct unwind_cache_ent {
 
 #define UNWIND_CACHE 16
 
+/* The machine's unwinding state (machine->unwind), made at its first
+ * unwound sample */
 struct unwind_cache {
 	struct unwind_cache_ent ent[UNWIND_CACHE];
 	uint64_t clock;
+	/* MPERF_UNWIND_CHECK (see unwind__check) and its counts */
+	bool check;
+	uint64_t check_samples, check_fast, check_diff, check_short;
 };
+
+static struct unwind_cache *unwind__cache(struct machine *m)
+{
+	struct unwind_cache *c = m->unwind;
+	const char *v;
+
+	if (c)
+		return c;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	v = getenv("MPERF_UNWIND_CHECK");
+	c->check = v && *v && strcmp(v, "0");
+	m->unwind = c;
+	return c;
+}
 
 static void cache_ent__clear(struct unwind_cache_ent *e)
 {
@@ -364,18 +383,14 @@ static void cache_ent__clear(struct unwind_cache_ent *e)
 
 static struct unwind_cache_ent *unwind__dwfl(struct machine *m, struct thread *thread)
 {
-	struct unwind_cache *c = m->unwind;
+	struct unwind_cache *c = unwind__cache(m);
 	struct unwind_cache_ent *e, *victim = NULL;
 	struct maps *maps = thread->maps;
 	struct dso *last = NULL;	/* the file reported last */
 	size_t i;
 
-	if (!c) {
-		c = calloc(1, sizeof(*c));
-		if (!c)
-			return NULL;
-		m->unwind = c;
-	}
+	if (!c)
+		return NULL;
 	c->clock++;
 	for (i = 0; i < UNWIND_CACHE; i++) {
 		e = &c->ent[i];
@@ -1044,28 +1059,26 @@ static bool unwind__libdw_places(struct unwind_info *ui, uint64_t pc)
  * libdw fails part way from a frame its one Dwfl per address space has no
  * module for (a file that a process exec'ed over its parent's maps has at
  * a second address), the frames before being the same (counted apart).
- * The output stays the fast path's. The counts go to stderr at the end
- * (tests/shell/unwind-check.sh).
+ * The output stays the fast path's. The counts (the machine's, in its
+ * struct unwind_cache) go to stderr at the end (tests/shell/unwind-check.sh).
  */
-static int check_mode = -1;
-static uint64_t check_samples, check_fast, check_diff, check_short;
-
 static void unwind__check(struct unwind_info *ui, uint32_t start_nr, int rc)
 {
+	struct unwind_cache *uc = ui->machine->unwind;
 	struct callchain_cursor *c = ui->cursor;
 	uint32_t n = c->nr - start_nr, n2, i, k;
 	struct callchain_cursor_node *fast = malloc((n + 1) * sizeof(*fast));
 	bool truncated = c->truncated;
 	int fast_nr = ui->nr, rc2 = 0;
 
-	check_fast++;
+	uc->check_fast++;
 	if (!fast)
 		return;
 	memcpy(fast, c->nodes + start_nr, n * sizeof(*fast));
 	c->nr = start_nr;
 	ui->nr = 0;
 	if (unwind__libdw(ui, &rc2)) {
-		check_diff++;
+		uc->check_diff++;
 		n2 = 0;
 	} else {
 		n2 = c->nr - start_nr;
@@ -1075,9 +1088,9 @@ static void unwind__check(struct unwind_info *ui, uint32_t start_nr, int rc)
 		if (rc2 == rc && n2 == n && k == n)
 			;	/* the same */
 		else if (rc2 < 0 && k > 0 && k < n && !unwind__libdw_places(ui, fast[k - 1].ip))
-			check_short++;	/* lost at the last frame both have */
+			uc->check_short++;	/* lost at the last frame both have */
 		else
-			check_diff++;
+			uc->check_diff++;
 	}
 	/* the output is the fast path's, as without the check */
 	c->nr = start_nr;
@@ -1092,6 +1105,7 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 			const struct perf_sample *sample,
 			struct callchain_cursor *cursor, int max_stack)
 {
+	struct unwind_cache *uc;
 	struct unwind_info ui;
 	bool arm64;
 	uint32_t start_nr;
@@ -1103,11 +1117,9 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 	arm64 = unwind__is_arm64(m, sample->user_regs.mask);
 	if (!sample_reg(sample, arm64 ? ARM64_PERF_REG_SP : X86_PERF_REG_SP, &sp))
 		return -EINVAL;
-	if (check_mode < 0) {
-		const char *v = getenv("MPERF_UNWIND_CHECK");
-
-		check_mode = v && *v && strcmp(v, "0");
-	}
+	uc = unwind__cache(m);
+	if (!uc)
+		return -ENOMEM;
 	/* frames already in the cursor: drop a user part there (kernel
 	 * callchains of dwarf recordings have none, but be safe) */
 	cursor->from_dwarf = true;
@@ -1121,9 +1133,9 @@ int unwind__get_entries(struct machine *m, struct thread *thread,
 		.machine = m, .thread = thread, .sample = sample, .cursor = cursor,
 		.max_stack = max_stack, .arm64 = arm64, .sp = sp,
 	};
-	check_samples++;
+	uc->check_samples++;
 	if (!arm64 && unwind__fast(&ui, &rc)) {
-		if (check_mode)
+		if (uc->check)
 			unwind__check(&ui, start_nr, rc);
 	} else {
 		/* not for the fast path: libdw's unwinder from the start */
@@ -1159,13 +1171,13 @@ void unwind__exit(struct machine *machine)
 	struct unwind_cache *c = machine->unwind;
 	size_t i;
 
-	if (check_mode > 0 && check_samples)
+	if (!c)
+		return;
+	if (c->check && c->check_samples)
 		fprintf(stderr, "unwind check: %" PRIu64 " samples, %" PRIu64
 			" by the fast path, %" PRIu64 " unwound differently by libdw, %" PRIu64
 			" where libdw stops short (a file it cannot place)\n",
-			check_samples, check_fast, check_diff, check_short);
-	if (!c)
-		return;
+			c->check_samples, c->check_fast, c->check_diff, c->check_short);
 	for (i = 0; i < UNWIND_CACHE; i++)
 		cache_ent__clear(&c->ent[i]);
 	free(c);

@@ -7,6 +7,7 @@
 #include "unit.h"
 #include <stdlib.h>
 #include <string.h>
+#include "util/dso.h"
 #include "util/hist.h"
 #include "util/sort.h"
 #include "util/symbol.h"
@@ -16,23 +17,23 @@ static void test_time_key(void **state)
 	const struct sort_key *k = sort_key__find("time");
 	struct hist_entry a = { 0 }, b = { 0 };
 	char buf[64];
+	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(k);
 	a.time = 12584500000000ULL;
 	b.time = 12584300000000ULL;
-	sort__set_time_ns(false);
-	k->snprintf(&a, buf, sizeof(buf));
+	k->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "12584.500000");
-	assert_int_equal(k->width(&a), 12);
-	sort__set_time_ns(true);
-	k->snprintf(&a, buf, sizeof(buf));
+	assert_int_equal(k->width(&ctx, &a), 12);
+	ctx.time_ns = true;
+	k->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "12584.500000000");
-	assert_int_equal(k->width(&a), 16);
-	sort__set_time_ns(false);
-	assert_true(k->cmp(&a, &b) > 0);
-	assert_true(k->cmp(&b, &a) < 0);
-	assert_int_equal(k->cmp(&a, &a), 0);
-	assert_true(k->hash(&a) != k->hash(&b));
+	assert_int_equal(k->width(&ctx, &a), 16);
+	ctx.time_ns = false;
+	assert_true(k->cmp(&ctx, &a, &b) > 0);
+	assert_true(k->cmp(&ctx, &b, &a) < 0);
+	assert_int_equal(k->cmp(&ctx, &a, &a), 0);
+	assert_true(k->hash(&ctx, &a) != k->hash(&ctx, &b));
 }
 
 static void test_socket_key(void **state)
@@ -40,13 +41,14 @@ static void test_socket_key(void **state)
 	const struct sort_key *k = sort_key__find("socket");
 	struct hist_entry a = { .socket = -1 }, b = { .socket = 0 };
 	char buf[32];
+	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(k);
-	k->snprintf(&a, buf, sizeof(buf));
+	k->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "  -001");
-	k->snprintf(&b, buf, sizeof(buf));
+	k->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "   000");
-	assert_true(k->cmp(&a, &b) < 0);
+	assert_true(k->cmp(&ctx, &a, &b) < 0);
 }
 
 /* symbol_size: the symbol's end - start, right-aligned in a column as wide
@@ -58,6 +60,7 @@ static void test_size_keys(void **state)
 	struct symbol *s1 = calloc(1, sizeof(*s1) + 4), *s2 = calloc(1, sizeof(*s2) + 4);
 	struct hist_entry a = { 0 }, b = { 0 }, none = { 0 };
 	char buf[64];
+	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(ss);
 	assert_non_null(ds);
@@ -68,25 +71,25 @@ static void test_size_keys(void **state)
 	s2->end = 0x2100;
 	a.sym = s1;
 	b.sym = s2;
-	ss->snprintf(&a, buf, sizeof(buf));
+	ss->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "64");
-	ss->snprintf(&none, buf, sizeof(buf));
+	ss->snprintf(&ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "unknown");
 	assert_true(ss->right);
-	assert_int_equal(ss->width(&a), 0);	/* the header's width */
-	assert_true(ss->cmp(&a, &b) < 0);
-	assert_true(ss->cmp(&b, &a) > 0);
-	assert_true(ss->cmp(&none, &a) < 0);	/* no symbol: size 0 */
-	assert_int_equal(ss->cmp(&a, &a), 0);
+	assert_int_equal(ss->width(&ctx, &a), 0);	/* the header's width */
+	assert_true(ss->cmp(&ctx, &a, &b) < 0);
+	assert_true(ss->cmp(&ctx, &b, &a) > 0);
+	assert_true(ss->cmp(&ctx, &none, &a) < 0);	/* no symbol: size 0 */
+	assert_int_equal(ss->cmp(&ctx, &a, &a), 0);
 
 	a.map_size = 43454464;
 	b.map_size = 4096;
-	ds->snprintf(&a, buf, sizeof(buf));
+	ds->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "43454464");
-	ds->snprintf(&none, buf, sizeof(buf));
+	ds->snprintf(&ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "unknown");
-	assert_true(ds->cmp(&b, &a) < 0);
-	assert_true(ds->hash(&a) != ds->hash(&b));
+	assert_true(ds->cmp(&ctx, &b, &a) < 0);
+	assert_true(ds->hash(&ctx, &a) != ds->hash(&ctx, &b));
 	free(s1);
 	free(s2);
 }
@@ -98,13 +101,14 @@ static void test_ipc_null(void **state)
 	const struct sort_key *sym = sort_key__find("sym");
 	struct hist_entry a = { .addr = 0x10 }, b = { .addr = 0x20 };
 	char buf[64];
+	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(k);
 	assert_string_equal(k->header, "IPC   [IPC Coverage]");
-	k->snprintf(&a, buf, sizeof(buf));
+	k->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "-      -");
-	assert_int_equal(k->cmp(&a, &b), sym->cmp(&a, &b));
-	assert_true(k->cmp(&a, &b) != 0);
+	assert_int_equal(k->cmp(&ctx, &a, &b), sym->cmp(&ctx, &a, &b));
+	assert_true(k->cmp(&ctx, &a, &b) != 0);
 }
 
 static void test_srcfile_key(void **state)
@@ -112,29 +116,30 @@ static void test_srcfile_key(void **state)
 	const struct sort_key *k = sort_key__find("srcfile");
 	struct hist_entry a = { 0 }, b = { 0 };
 	char buf[64];
+	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(k);
 	assert_true(k->need_srcline);
 	a.srcline = "libmwork.c:8";
-	k->snprintf(&a, buf, sizeof(buf));
+	k->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "libmwork.c");
 	b.srcline = "libmwork.c:13";	/* another line of the same file */
-	assert_int_equal(k->cmp(&a, &b), 0);
-	assert_true(k->hash(&a) == k->hash(&b));
+	assert_int_equal(k->cmp(&ctx, &a, &b), 0);
+	assert_true(k->hash(&ctx, &a) == k->hash(&ctx, &b));
 	b.srcline = "libmwork.h:13";
-	assert_true(k->cmp(&a, &b) != 0);
+	assert_true(k->cmp(&ctx, &a, &b) != 0);
 	/* no file: perf's unknown line, and "sym+off" (C++ names have ':') */
 	b.srcline = "??:0";
-	k->snprintf(&b, buf, sizeof(buf));
+	k->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "");
 	b.srcline = "work::Burner::spin+12";
-	k->snprintf(&b, buf, sizeof(buf));
+	k->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "");
 	b.srcline = "dir:odd/f.c:3";	/* the last colon splits */
-	k->snprintf(&b, buf, sizeof(buf));
+	k->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "dir:odd/f.c");
 	b.srcline = NULL;
-	k->snprintf(&b, buf, sizeof(buf));
+	k->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "");
 }
 
@@ -149,24 +154,25 @@ static void test_weight_keys(void **state)
 	struct hist_entry a = { .weight = 30, .ins_lat = 3, .nr_events = 452 };
 	struct hist_entry b = { .weight = 10, .ins_lat = 7, .nr_events = 2 };
 	char buf[64];
+	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(w);
 	assert_non_null(lw);
 	assert_non_null(il);
 	assert_non_null(lil);
-	w->snprintf(&a, buf, sizeof(buf));
+	w->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "13560");
-	lw->snprintf(&a, buf, sizeof(buf));
+	lw->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "30");
-	il->snprintf(&a, buf, sizeof(buf));
+	il->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "1356");
-	lil->snprintf(&b, buf, sizeof(buf));
+	lil->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "7");
-	assert_true(w->cmp(&a, &b) < 0);	/* the heavier first */
-	assert_true(w->sort(&b, &a) > 0);
-	assert_true(il->cmp(&a, &b) > 0);
-	assert_int_equal(lw->cmp(&a, &a), 0);
-	assert_int_equal(w->width(&a), 12);
+	assert_true(w->cmp(&ctx, &a, &b) < 0);	/* the heavier first */
+	assert_true(w->sort(&ctx, &b, &a) > 0);
+	assert_true(il->cmp(&ctx, &a, &b) > 0);
+	assert_int_equal(lw->cmp(&ctx, &a, &a), 0);
+	assert_int_equal(w->width(&ctx, &a), 12);
 	assert_string_equal(lil->header, "Local INSTR Latency");
 	assert_true(w->pad_last && w->sample_only && lil->sample_only);
 }
@@ -188,43 +194,44 @@ static void test_cgroup_page_keys(void **state)
 	struct hist_entry b = { .cgroup = 1, .cgns_dev = 4, .cgns_ino = 0xf0000151 };
 	struct hist_entry none = { 0 };
 	char buf[64];
+	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(cg);
 	assert_non_null(id);
 	assert_non_null(ps);
-	sort__set_cgroup_name(test_cgroup_name, NULL);
-	cg->snprintf(&a, buf, sizeof(buf));
+	ctx.cgroup_name = test_cgroup_name;
+	cg->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "/mperf-test");
-	assert_int_equal(cg->width(&a), 11);
-	cg->snprintf(&b, buf, sizeof(buf));
+	assert_int_equal(cg->width(&ctx, &a), 11);
+	cg->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "unknown");
-	cg->snprintf(&none, buf, sizeof(buf));
+	cg->snprintf(&ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "N/A");
-	assert_int_equal(cg->width(&none), 0);	/* perf does not count N/A */
-	assert_true(cg->cmp(&b, &a) < 0);
-	sort__set_cgroup_name(NULL, NULL);
+	assert_int_equal(cg->width(&ctx, &none), 0);	/* perf does not count N/A */
+	assert_true(cg->cmp(&ctx, &b, &a) < 0);
+	ctx.cgroup_name = NULL;
 
-	id->snprintf(&a, buf, sizeof(buf));
+	id->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "4/0xeffffffb");
-	id->snprintf(&none, buf, sizeof(buf));
+	id->snprintf(&ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "0/0x0");
-	assert_true(id->cmp(&b, &a) < 0);	/* the larger inode first */
-	assert_true(id->cmp(&a, &none) < 0);
+	assert_true(id->cmp(&ctx, &b, &a) < 0);	/* the larger inode first */
+	assert_true(id->cmp(&ctx, &a, &none) < 0);
 
-	ps->snprintf(&none, buf, sizeof(buf));
+	ps->snprintf(&ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "N/A");
 	a.code_page_size = 4096;
-	ps->snprintf(&a, buf, sizeof(buf));
+	ps->snprintf(&ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "4K");
 	b.code_page_size = 2 << 20;
-	ps->snprintf(&b, buf, sizeof(buf));
+	ps->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "2M");
-	assert_true(ps->cmp(&a, &b) < 0);
+	assert_true(ps->cmp(&ctx, &a, &b) < 0);
 	b.code_page_size = 1024;	/* perf divides while more than 1024 */
-	ps->snprintf(&b, buf, sizeof(buf));
+	ps->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "1024B");
 	b.code_page_size = 1ULL << 30;	/* likewise a 1 GiB page */
-	ps->snprintf(&b, buf, sizeof(buf));
+	ps->snprintf(&ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "1024M");
 	assert_true(cg->sample_only && id->sample_only && ps->sample_only);
 }
@@ -236,16 +243,71 @@ static void test_addr_key(void **state)
 	const struct sort_key *k = sort_key__find("addr");
 	struct hist_entry kern = { .ip = 0xffffffff8158c221ULL }, user = { .ip = 0x555e42fe32a4ULL };
 	char buf[64];
+	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(k);
-	k->snprintf(&kern, buf, sizeof(buf));
+	k->snprintf(&ctx, &kern, buf, sizeof(buf));
 	assert_string_equal(buf, "0xffffffff8158c221");
-	k->snprintf(&user, buf, sizeof(buf));
+	k->snprintf(&ctx, &user, buf, sizeof(buf));
 	assert_string_equal(buf, "0x555e42fe32a4");
-	assert_int_equal(k->width(&user), 18);
-	assert_true(k->cmp(&kern, &user) < 0);
-	assert_true(k->sort(&user, &kern) > 0);
+	assert_int_equal(k->width(&ctx, &user), 18);
+	assert_true(k->cmp(&ctx, &kern, &user) < 0);
+	assert_true(k->sort(&ctx, &user, &kern) > 0);
 	assert_string_equal(k->header, "Address");
+}
+
+/* the context: -v shows (and compares) a dso by its path; the symbol key
+ * compares dsos first only when the dso is no sort key (has_dso, which
+ * hists__init sets from the keys) */
+static void test_sort_ctx(void **state)
+{
+	const struct sort_key *dso = sort_key__find("dso");
+	const struct sort_key *sym = sort_key__find("sym");
+	const struct sort_key *keys[2] = { dso, sym };
+	struct dso *d1 = dso__new("/usr/lib/b/libx.so"), *d2 = dso__new("/opt/a/libx.so");
+	struct symbol *s1 = symbol__new(0x2000, 0x10, 1, "f");
+	struct symbol *s2 = symbol__new(0x1000, 0x10, 1, "g");
+	struct hist_entry a = { .dso = d1, .sym = s1 }, b = { .dso = d2, .sym = s2 };
+	struct sort_ctx ctx = { 0 };
+	struct hists_opts o = { 0 };
+	struct hists h;
+	char buf[64];
+
+	assert_non_null(d1);
+	assert_non_null(d2);
+	assert_non_null(s1);
+	assert_non_null(s2);
+	dso->snprintf(&ctx, &a, buf, sizeof(buf));
+	assert_string_equal(buf, "libx.so");
+	assert_int_equal(dso->cmp(&ctx, &a, &b), 0);	/* same name */
+	assert_true(dso->hash(&ctx, &a) == dso->hash(&ctx, &b));
+	/* without a dso key: the same dso name, then by address */
+	assert_true(sym->cmp(&ctx, &a, &b) > 0);
+	ctx.verbose = true;
+	dso->snprintf(&ctx, &a, buf, sizeof(buf));
+	assert_string_equal(buf, "/usr/lib/b/libx.so");
+	assert_true(dso->cmp(&ctx, &a, &b) > 0);	/* by path */
+	assert_true(sym->cmp(&ctx, &a, &b) > 0);
+	assert_true(sym->cmp(&ctx, &b, &a) < 0);
+	b.sym = s1;
+	assert_true(sym->cmp(&ctx, &a, &b) > 0);	/* the dsos differ */
+	ctx.has_dso = true;
+	assert_int_equal(sym->cmp(&ctx, &a, &b), 0);	/* the dso key's job */
+
+	assert_int_equal(hists__init(&h, keys, 2, &o), 0);
+	assert_true(h.opts.sort.has_dso);
+	hists__exit(&h);
+	o.dso_not_sorted = true;	/* the dso of a -F list alone */
+	assert_int_equal(hists__init(&h, keys, 2, &o), 0);
+	assert_false(h.opts.sort.has_dso);
+	hists__exit(&h);
+	assert_int_equal(hists__init(&h, keys + 1, 1, NULL), 0);
+	assert_false(h.opts.sort.has_dso);
+	hists__exit(&h);
+	free(s1);
+	free(s2);
+	dso__delete(d1);
+	dso__delete(d2);
 }
 
 int main(void)
@@ -259,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_cgroup_page_keys),
 		cmocka_unit_test(test_addr_key),
 		cmocka_unit_test(test_srcfile_key),
+		cmocka_unit_test(test_sort_ctx),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
