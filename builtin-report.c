@@ -1596,6 +1596,8 @@ static int report__event(struct tool *tool, const union perf_event *event,
 	if (event->header.type == PERF_RECORD_NAMESPACES)
 		report__namespaces_event(rep, event);
 	err = machine__process_event(rep->machine, event, sample);
+	if (rep->dump && event->header.type == PERF_RECORD_FORK)
+		machine__fprintf_fork_note(rep->machine, rep->dumper.fp);
 
 	if (err == -EINVAL) {
 		pr_debug("skipping a malformed record of type %u\n", event->header.type);
