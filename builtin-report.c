@@ -119,6 +119,9 @@ struct report {
 	bool group_set;		/* --group/--no-group given */
 	bool forced_group;	/* all events made one group (see report__force_group) */
 	bool dump;		/* -D: perf's raw record dump */
+	/* --disable-order: as perf 6.1, the records of a -D dump come in
+	 * file order; a report still reads them in time order */
+	bool disable_order;
 	bool show_total_period;	/* --show-total-period: a Period column */
 	bool ns;		/* --ns: -s time in nanoseconds */
 	bool hierarchy;		/* --hierarchy */
@@ -1634,6 +1637,8 @@ static int report__event(struct tool *tool, const union perf_event *event,
 	if (event->header.type == PERF_RECORD_NAMESPACES)
 		report__namespaces_event(rep, event);
 	err = machine__process_event(rep->machine, event, sample);
+	if (rep->dump && event->header.type == PERF_RECORD_FORK)
+		machine__fprintf_fork_note(rep->machine, rep->dumper.fp);
 
 	if (err == -EINVAL) {
 		pr_debug("skipping a malformed record of type %u\n", event->header.type);
@@ -2308,7 +2313,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "prefix-strip", "the annotate view shows no source lines"),
 		OPT_UNSUPPORTED(0, "samples", "the TUI has no per-entry sample browser"),
 		OPT_UNSUPPORTED('m', "modules", "module symbols come from kallsyms (or --kallsyms)"),
-		OPT_UNSUPPORTED(0, "disable-order", "records are always delivered in time order"),
+		OPT_BOOLEAN(0, "disable-order", &rep.disable_order,
+			    "with -D, dump the records in file order (reports stay time-ordered, as perf's)"),
 		OPT_STRING(0, "pretty", &rep.pretty, "key",
 			   "accepted and ignored, as perf 6.1 does (normal, raw)"),
 		OPT_INCR('q', "quiet", &quiet, "rows only, no warnings"),
@@ -2482,6 +2488,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep.dump)
 		rep.tool.dump = report__dump;
+	rep.tool.ordered_events = !(rep.dump && rep.disable_order);
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
@@ -2493,13 +2500,15 @@ int cmd_report(int argc, const char **argv)
 
 		rep.dumper.fp = stdout;
 		rep.dumper.reg_name = ops ? ops->reg_name : NULL;
+		if (!rep.tool.ordered_events)
+			rep.dumper.round = DUMP_ROUND_UNHANDLED;
 		if (session__is_pipe(rep.session)) {
 			rep.dumper.path = "pipe";
 			rep.dumper.base = sizeof(struct perf_pipe_file_header);
 		} else {
 			rep.dumper.path = rep.input;
 		}
-		if (el && el->nr && !el->entries[0]->attr.sample_id_all)
+		if (rep.tool.ordered_events && el && el->nr && !el->entries[0]->attr.sample_id_all)
 			printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
 		if (!quiet)
 			printf("# To display the perf.data header info, please use "

@@ -2072,15 +2072,8 @@ static int script__event(struct tool *tool, const union perf_event *event,
 		sc->exit_body = false;
 	}
 	err = machine__process_event(sc->machine, event, sample);
-	/* perf's thread after a FORK is a new one: no srccode line yet */
-	if (!err && event->header.type == PERF_RECORD_FORK && sc->srcpos) {
-		const struct perf_record_fork *fk = (const void *)event;
-		struct thread *t = event->header.size >= sizeof(*fk) ?
-				   machine__find_thread(sc->machine, (int32_t)fk->tid) : NULL;
-
-		if (t && t->priv)
-			((struct srcpos *)t->priv)->file = NULL;
-	}
+	if (sc->dump && event->header.type == PERF_RECORD_FORK)
+		machine__fprintf_fork_note(sc->machine, sc->dumper.fp);
 	if (show && event->header.type != PERF_RECORD_EXIT)
 		print_side(sc, event, sample, session);
 	return err;

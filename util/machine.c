@@ -180,6 +180,12 @@ void machine__delete(struct machine *m)
 			free(m->inl_syms[i]);
 	free(m->inl_syms);
 	free(m->threads);
+	while (m->retired) {
+		struct thread *n = m->retired->hnext;
+
+		thread__delete(m->retired);
+		m->retired = n;
+	}
 	free(m);
 }
 
@@ -386,6 +392,29 @@ static void machine__grow_threads(struct machine *m)
 	free(m->threads);
 	m->threads = n;
 	m->threads_size = nsize;
+}
+
+/*
+ * Take @t out of the threads by tid, as perf does with a thread a FORK
+ * names again: later records find a new thread of that tid, while hist
+ * entries made before keep @t, with its comm and maps as they were (perf's
+ * pid column shows the last comm of the entry's own thread). @t lives on
+ * in the retired list until the machine goes.
+ */
+static void machine__retire_thread(struct machine *m, struct thread *t)
+{
+	struct thread **pp = &m->threads[(uint32_t)t->tid & (m->threads_size - 1)];
+
+	while (*pp && *pp != t)
+		pp = &(*pp)->hnext;
+	if (!*pp)
+		return;
+	*pp = t->hnext;
+	m->nr_threads--;
+	if (m->last_thread == t)
+		m->last_thread = NULL;
+	t->hnext = m->retired;
+	m->retired = t;
 }
 
 static struct thread *machine__add_thread(struct machine *m, int32_t pid, int32_t tid)
@@ -619,60 +648,77 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 	case PERF_RECORD_FORK: {
 		const struct rec_fork *r = (const void *)ev;
 		struct thread *parent, *child;
-		struct maps *old;
 
 		if (ev->header.size < sizeof(*r))
 			return -EINVAL;
 		m->stats.nr_fork++;
+		m->stale_parent = NULL;
 		parent = machine__findnew_thread(m, (int32_t)r->ppid, (int32_t)r->ptid);
-		child = machine__find_thread(m, (int32_t)r->tid);
-		if (child && child->exited) {
-			/* tid reused: start over */
-			maps__put(child->maps);
-			child->maps = NULL;
-			child->exited = false;
+		/* as perf: a parent thread known in another process than
+		 * the FORK says is a stale one, replaced by a new thread */
+		if (parent && parent->pid != (int32_t)r->ppid) {
+			machine__retire_thread(m, parent);
+			m->stale_parent = parent;
+			parent = machine__findnew_thread(m, (int32_t)r->ppid, (int32_t)r->ptid);
 		}
-		if (!child)
-			child = machine__add_thread(m, (int32_t)r->pid, (int32_t)r->tid);
-		if (!parent || !child)
+		/* the thread a FORK makes is always a new one: one already
+		 * known by this tid (tid reuse, records out of order) is
+		 * retired with its comm and maps; a damaged FORK naming the
+		 * parent as its own child forks from the retired one */
+		child = machine__find_thread(m, (int32_t)r->tid);
+		if (child)
+			machine__retire_thread(m, child);
+		/* a thread of its process shares the maps of the process's
+		 * leader (made when unknown); a new process gets its own */
+		child = machine__findnew_thread(m, (int32_t)r->pid, (int32_t)r->tid);
+		if (!parent || !child || !child->maps)
 			return -ENOMEM;
-		parent->mmap_only = child->mmap_only = false;
-		child->pid = (int32_t)r->pid;
+		parent->mmap_only = false;
 		/* the parent is the thread that forked it (perf's ppid is the
 		 * parent thread's tid: a thread made by another thread than
 		 * its process's main one hangs below that thread) */
 		child->ppid = (int32_t)r->ptid;
 		/* a parent known only by its ":tid" placeholder passes
 		 * nothing on: the child keeps its own, as in perf */
-		if (parent->comm && parent->comm_set)
-			thread__comm_event(child, parent->comm, r->time);
-		/* the old maps go last: a damaged FORK may name the parent
-		 * as its own child */
-		old = child->maps;
-		if (r->pid == r->ppid && parent->maps)	/* a new thread: same mm */
-			child->maps = maps__get(parent->maps);
-		else if (parent->maps && !(ev->header.misc & PERF_RECORD_MISC_FORK_EXEC))
-			child->maps = maps__clone(parent->maps);	/* fork: copy of the mm */
-		else
-			child->maps = maps__new(&m->map_ids);
-		maps__put(old);
-		return child->maps ? 0 : -ENOMEM;
-	}
-	case PERF_RECORD_EXIT: {
-		const struct rec_fork *r = (const void *)ev;
-		struct thread *t;
+		if (parent->comm && parent->comm_set &&
+		    thread__comm_event(child, parent->comm, r->time))
+			return -ENOMEM;
+		/* a fork copies the parent's address space into the new
+		 * process's (a synthesized FORK, FORK_EXEC, does not) */
+		if (parent->pid == child->pid || child->maps == parent->maps || !parent->maps ||
+		    (ev->header.misc & PERF_RECORD_MISC_FORK_EXEC))
+			return 0;
+		if (!child->maps->nr) {
+			struct maps *copy = maps__clone(parent->maps);
 
-		if (ev->header.size < sizeof(*r))
-			return -EINVAL;
-		m->stats.nr_exit++;
-		t = machine__find_thread(m, (int32_t)r->tid);
-		if (t)
-			t->exited = true;
+			if (!copy)
+				return -ENOMEM;
+			maps__put(child->maps);
+			child->maps = copy;
+			return 0;
+		}
+		for (size_t i = 0; i < parent->maps->nr; i++)
+			if (maps__insert(child->maps, parent->maps->entries[i]))
+				return -ENOMEM;
 		return 0;
 	}
+	case PERF_RECORD_EXIT:
+		/* the thread stays as it is (perf's too): samples after its
+		 * EXIT, of records out of order, still find it */
+		if (ev->header.size < sizeof(struct rec_fork))
+			return -EINVAL;
+		m->stats.nr_exit++;
+		return 0;
 	default:
 		return 0;
 	}
+}
+
+void machine__fprintf_fork_note(const struct machine *m, FILE *fp)
+{
+	if (m->stale_parent)
+		fprintf(fp, "removing erroneous parent thread %d/%d\n",
+			m->stale_parent->pid, m->stale_parent->tid);
 }
 
 const char *dso__name(const struct dso *dso)

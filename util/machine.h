@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "callchain.h"
 #include "event.h"
 #include "map.h"
@@ -83,6 +84,12 @@ struct machine {
 	char *kernel_name;
 	bool kernel_named;
 	struct thread *last_thread;	/* lookup cache */
+	/* threads a FORK replaced (machine__retire_thread): out of the
+	 * hash, kept for the hist entries and callchains that point to them */
+	struct thread *retired;
+	/* the parent the last FORK replaced as stale (its pid was another
+	 * than the FORK's ppid); NULL when it replaced none */
+	const struct thread *stale_parent;
 	struct machine_stats stats;
 	void *unwind;			/* unwind.c state */
 	/* the recording's header (its ARCH decides how user regs unwind;
@@ -123,6 +130,10 @@ void machine__fix_kernel_map_next(struct machine *machine);
  * are ignored). @sample may be NULL (no time). 0 or -errno. */
 int machine__process_event(struct machine *machine, const union perf_event *event,
 			   const struct perf_sample *sample);
+
+/* After a FORK: the line perf's -D dump has when the FORK replaced a
+ * stale parent (machine->stale_parent), on @fp; nothing otherwise. */
+void machine__fprintf_fork_note(const struct machine *machine, FILE *fp);
 
 /* Record a build-id for a path (from the BUILD_ID feature or
  * PERF_RECORD_HEADER_BUILD_ID; @misc its cpumode); "[kernel.kallsyms]" for

@@ -28,7 +28,6 @@ struct thread {
 	 * COMM renames it in place, as perf overrides its default comm, so
 	 * report entries that took it show (and merge under) the new name */
 	char *placeholder;
-	bool exited;
 	/* known from MMAP records alone (no COMM, no FORK): perf's --tasks
 	 * does not list such a thread */
 	bool mmap_only;

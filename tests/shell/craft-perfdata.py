@@ -36,6 +36,14 @@
 #   craft-perfdata.py kchain IN OUT ADDR,...  the first sample becomes a
 #       kernel sample at the first address whose callchain is the kernel
 #       marker and the addresses (IP|TID|TIME|PERIOD|CALLCHAIN files)
+#   craft-perfdata.py records IN OUT SPEC  the data section is replaced by
+#       the records SPEC lists (';' between them) in that file order, for
+#       IP|TID|TIME|PERIOD files whose first MMAP2 is the workload's:
+#         comm PID TID TIME NAME [exec]   fork|exit PID TID PPID PTID TIME
+#         mmap PID TID TIME   (IN's first MMAP2, for that thread)
+#         kmap                (IN's kernel MMAP)
+#         sample PID TID TIME N   (IN's sample N: its ip and period)
+#         round               (a FINISHED_ROUND)
 # The feature sections after the data move by what was added.
 import struct
 import sys
@@ -359,6 +367,61 @@ def kchain(b, out, addrs):
     write(out, b, hdr, data, data_off, data_sz)
 
 
+def spec_records(b, out, spec):
+    attr_off, data_off, data_sz = sections(b)
+    st, = struct.unpack_from('<Q', b, attr_off + 24)
+    if st != 0x107:
+        raise SystemExit('sample_type %#x: need IP|TID|TIME|PERIOD' % st)
+    hdr = bytearray(b[:data_off])
+    mmap2 = kmap = None
+    samples = []
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == 10 and mmap2 is None:         # MMAP2
+            mmap2 = (misc, rec)
+        elif typ == 1 and kmap is None:         # MMAP (the kernel's)
+            kmap = rec
+        elif typ == SAMPLE:
+            samples.append(struct.unpack_from('<Q', rec, 8)[0:1] +
+                           struct.unpack_from('<Q', rec, 32) + (misc,))
+    data = bytearray()
+
+    def rec(typ, misc, body, pid, tid, time):
+        body += struct.pack('<IIQ', pid, tid, time)   # sample_id_all: TID, TIME
+        return struct.pack('<IHH', typ, misc, 8 + len(body)) + body
+
+    for item in spec.split(';'):
+        w = item.split()
+        if not w:
+            continue
+        if w[0] == 'comm':
+            pid, tid, time = int(w[1]), int(w[2]), int(w[3])
+            name = w[4].encode() + b'\0'
+            name += b'\0' * (-len(name) % 8)
+            misc = 0x2000 if len(w) > 5 and w[5] == 'exec' else 0
+            data += rec(3, misc, struct.pack('<II', pid, tid) + name, pid, tid, time)
+        elif w[0] in ('fork', 'exit'):
+            pid, tid, ppid, ptid, time = (int(v) for v in w[1:6])
+            data += rec(7 if w[0] == 'fork' else 4, 0,
+                        struct.pack('<IIIIQ', pid, ppid, tid, ptid, time), pid, tid, time)
+        elif w[0] == 'mmap':
+            pid, tid, time = int(w[1]), int(w[2]), int(w[3])
+            misc, r = mmap2
+            body = struct.pack('<II', pid, tid) + r[16:-16]
+            data += rec(10, misc, body, pid, tid, time)
+        elif w[0] == 'kmap':
+            data += kmap
+        elif w[0] == 'sample':
+            pid, tid, time, n = (int(v) for v in w[1:5])
+            ip, period, misc = samples[n]
+            body = struct.pack('<QIIQQ', ip, pid, tid, time, period)
+            data += struct.pack('<IHH', SAMPLE, misc, 8 + len(body)) + body
+        elif w[0] == 'round':
+            data += struct.pack('<IHH', 68, 0, 8)
+        else:
+            raise SystemExit('unknown record %r' % item)
+    write(out, b, hdr, data, data_off, data_sz)
+
+
 if __name__ == '__main__':
     modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout,
              'datasrc': datasrc, 'memsrc': memsrc}
@@ -373,6 +436,10 @@ if __name__ == '__main__':
     if len(sys.argv) == 6 and sys.argv[1] == 'ips':
         with open(sys.argv[2], 'rb') as f:
             ips(f.read(), sys.argv[3], sys.argv[4], sys.argv[5])
+        sys.exit(0)
+    if len(sys.argv) == 5 and sys.argv[1] == 'records':
+        with open(sys.argv[2], 'rb') as f:
+            spec_records(f.read(), sys.argv[3], sys.argv[4])
         sys.exit(0)
     if len(sys.argv) == 5 and sys.argv[1] == 'kchain':
         with open(sys.argv[2], 'rb') as f:
