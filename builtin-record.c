@@ -74,6 +74,7 @@ struct record {
 	bool tail_synthesize;		/* --tail-synthesize */
 	bool timestamp_filename;	/* --timestamp-filename */
 	bool dry_run;			/* --dry-run */
+	bool size_stopped;		/* --max-size ended the recording */
 	const char *uid_str;		/* -u */
 	char *uid_pids;
 
@@ -1227,6 +1228,7 @@ static int record__loop(struct record *rec)
 				fprintf(stderr, "[ mperf record: the size limit of --max-size was reached (%llu KB), stopping ]\n",
 					(unsigned long long)(rec->out.data_size >> 10));
 			sig->done = 1;
+			rec->size_stopped = true;
 		}
 		if (sig->child) {
 			sig->child = 0;
@@ -1733,6 +1735,8 @@ int cmd_record(int argc, const char **argv)
 		struct evsel *evsel;
 		int i;
 
+		if (!quiet)
+			fprintf(stderr, "Events disabled\n");
 		evlist__for_each(rec.evlist, evsel, i)
 			if (evsel->attr.type == PERF_TYPE_SOFTWARE &&
 			    evsel->attr.config == PERF_COUNT_SW_DUMMY &&
@@ -1817,7 +1821,9 @@ int cmd_record(int argc, const char **argv)
 	record__print_summary(&rec, err);
 	if (err)
 		ret = 1;
-	else if (rec.has_workload)
+	else if (rec.has_workload && !(rec.size_stopped &&
+					 WIFSIGNALED(rec.workload_status) &&
+					 WTERMSIG(rec.workload_status) == SIGTERM))
 		ret = workload__exit_code(rec.workload_status);
 	/*
 	 * Ended by our own SIGINT/SIGTERM/SIGHUP (the file is written): die
