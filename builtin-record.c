@@ -79,6 +79,9 @@ struct record {
 	char *uid_pids;
 
 	enum switch_mode switch_mode;
+	unsigned int switch_max_files;	/* --switch-max-files: keep N */
+	char **switch_files;		/* the last ones, oldest first */
+	unsigned int nr_switch_files;
 	uint64_t switch_size;		/* bytes */
 	unsigned int switch_secs;
 	int switch_count;
@@ -969,6 +972,7 @@ static int record__synthesize(struct record *rec, bool round)
 		.id_hdr_size = record__id_hdr_size(first->attr.sample_type),
 		.mmap_data = rec->opts.sample_address ||
 			     rec->opts.callchain == CALLCHAIN_DWARF,
+		.namespaces = rec->opts.namespaces,
 		.emit = synth_emit,
 		.ctx = rec,
 	};
@@ -1102,6 +1106,28 @@ static void record__timestamp_name(const char *base, char *buf, size_t size)
 		 tm.tm_min, tm.tm_sec, (int)(tv.tv_usec / 10000));
 }
 
+/* --switch-max-files N: remove the oldest once there are more than N */
+static void record__keep_file(struct record *rec, const char *name)
+{
+	unsigned int n = rec->switch_max_files;
+	char *copy;
+
+	if (!n)
+		return;
+	if (rec->nr_switch_files == n) {
+		if (unlink(rec->switch_files[0]) && errno != ENOENT)
+			pr_warning("--switch-max-files: cannot remove '%s': %s\n",
+				   rec->switch_files[0], strerror(errno));
+		free(rec->switch_files[0]);
+		memmove(rec->switch_files, rec->switch_files + 1,
+			(n - 1) * sizeof(*rec->switch_files));
+		rec->nr_switch_files--;
+	}
+	copy = strdup(name);
+	if (copy)
+		rec->switch_files[rec->nr_switch_files++] = copy;
+}
+
 /*
  * --switch-output: finish the current file under a timestamped name and
  * start a new one. @at_exit: the last one, no new file.
@@ -1130,6 +1156,7 @@ static int record__switch_output(struct record *rec, bool at_exit)
 		return -errno;
 	}
 	rec->switch_count++;
+	record__keep_file(rec, name);
 	if (!quiet) {
 		if (!at_exit)
 			fprintf(stderr, "[ mperf record: dump data: Woken up %llu times ]\n",
@@ -1588,7 +1615,8 @@ int cmd_record(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "threads", "parallel trace streaming is not implemented; mperf writes one file from one thread"),
 		OPT_UNSUPPORTED(0, "control", "there is no control fifo; use -D to delay and SIGUSR2 with --switch-output to cut files"),
 		OPT_UNSUPPORTED(0, "debuginfod", "mperf does not query debuginfod; give report the binaries or --symfs"),
-		OPT_UNSUPPORTED(0, "switch-max-files", "old --switch-output files are not removed; delete them yourself"),
+		OPT_UINTEGER(0, "switch-max-files", &rec.switch_max_files,
+			     "with --switch-output, keep only the newest N files"),
 		OPT_UNSUPPORTED(0, "switch-output-event", "switching on an event is not implemented; use --switch-output=signal and send SIGUSR2"),
 		OPT_UNSUPPORTED(0, "synth", "the synthesized records cannot be chosen; mperf writes tasks and maps always"),
 		OPT_UNSUPPORTED(0, "off-cpu", "off-CPU profiling needs BPF; record -e sched:sched_switch -g instead"),
@@ -1676,6 +1704,19 @@ int cmd_record(int argc, const char **argv)
 	    record__check_target(&rec, argc)) {
 		ret = 129;
 		goto out;
+	}
+	if (rec.switch_max_files) {
+		if (rec.switch_mode == SWITCH_NONE) {
+			pr_err("--switch-max-files needs --switch-output: it limits the files that makes\n");
+			ret = 129;
+			goto out;
+		}
+		rec.switch_files = calloc(rec.switch_max_files,
+					  sizeof(*rec.switch_files));
+		if (!rec.switch_files) {
+			ret = 1;
+			goto out;
+		}
 	}
 	/* early: a SIGUSR2 sent right after start must not kill us */
 	rec.sig = record_signals__install(rec.switch_mode == SWITCH_SIGNAL);
@@ -1859,6 +1900,9 @@ out:
 		free(rec.filters[i].filter);
 	free(rec.filters);
 	free(rec.uid_pids);
+	for (unsigned int i = 0; i < rec.nr_switch_files; i++)
+		free(rec.switch_files[i]);
+	free(rec.switch_files);
 	free(rec.cmdline);
 	if (rec.pipe_fd >= 0)
 		close(rec.pipe_fd);

@@ -68,6 +68,19 @@ $MPERF report -T --stdio -i m.data 2>/dev/null | sed -n '/PID *TID/,$p' >m.out
 [ "$(wc -l <p.out)" -ge 3 ] || { cat p.out; fail "-s: no per-thread counts"; }
 cmp -s p.out m.out || { diff p.out m.out; fail "-s: report -T differs from perf's"; }
 
+# --namespaces: a NAMESPACES record for the tasks that already ran, as perf
+$MPERF record -q --namespaces -o m.data -- "$WL/cpuburn" 0.05 >/dev/null 2>&1 || fail "--namespaces"
+$PERF script -i m.data --show-namespace-events 2>/dev/null | grep -q 'PERF_RECORD_NAMESPACES .* nr_namespaces: 7' ||
+	fail "--namespaces: no synthesized NAMESPACES record"
+$PERF script -i m.data --show-namespace-events >p.out 2>&1
+$MPERF script -i m.data --show-namespace-events >m.out 2>&1
+cmp -s p.out m.out || { diff p.out m.out | head; fail "--namespaces: script differs from perf's"; }
+
+# --switch-max-files: only the newest N files stay
+$MPERF record -q --switch-output=signal --switch-max-files 2 -o sw.data -- \
+	sh -c 'for i in 1 2 3 4; do kill -USR2 $PPID; sleep 0.1; done' >/dev/null 2>&1 || fail "--switch-max-files"
+assert_eq "--switch-max-files 2: files left" 2 "$(ls sw.data.* | wc -l)"
+
 # --filter applies to the preceding -e; a refused filter is one line
 $MPERF record -q -a -e sched:sched_switch --filter 'prev_pid != 0' -o m.data -- sleep 0.1 >/dev/null 2>&1 ||
 	fail "--filter"
