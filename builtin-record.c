@@ -11,12 +11,16 @@
 #include <errno.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <pwd.h>
+#include <dirent.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -57,8 +61,27 @@ struct record {
 	const char *switch_str;
 	int comp_level;
 	bool no_buildid;
+	/* -e strings one by one, and --filter for the events of the nth */
+	char **event_opts;
+	int nr_event_opts;
+	struct {
+		int event_opt;
+		char *filter;
+	} *filters;
+	int nr_filters;
+	const char *max_size_str;	/* --max-size */
+	uint64_t max_size;
+	bool tail_synthesize;		/* --tail-synthesize */
+	bool timestamp_filename;	/* --timestamp-filename */
+	bool dry_run;			/* --dry-run */
+	bool size_stopped;		/* --max-size ended the recording */
+	const char *uid_str;		/* -u */
+	char *uid_pids;
 
 	enum switch_mode switch_mode;
+	unsigned int switch_max_files;	/* --switch-max-files: keep N */
+	char **switch_files;		/* the last ones, oldest first */
+	unsigned int nr_switch_files;
 	uint64_t switch_size;		/* bytes */
 	unsigned int switch_secs;
 	int switch_count;
@@ -107,6 +130,7 @@ static int opt_event(const struct option *opt, const char *arg, int unset)
 	struct record *rec = opt->value;
 	size_t n = rec->events_buf ? strlen(rec->events_buf) : 0;
 	char *s = realloc(rec->events_buf, n + strlen(arg) + 2);
+	char **e;
 
 	if (!s)
 		return -1;
@@ -115,6 +139,149 @@ static int opt_event(const struct option *opt, const char *arg, int unset)
 	strcpy(s + n, arg);
 	rec->events_buf = s;
 	rec->event_str = s;
+	e = realloc(rec->event_opts, (rec->nr_event_opts + 1) * sizeof(*e));
+	if (!e)
+		return -1;
+	rec->event_opts = e;
+	e[rec->nr_event_opts] = strdup(arg);
+	if (!e[rec->nr_event_opts])
+		return -1;
+	rec->nr_event_opts++;
+	return 0;
+}
+
+/* --filter / --exclude-perf: for the events of the preceding -e */
+static int record__add_filter(struct record *rec, const char *label,
+			      const char *filter)
+{
+	void *p;
+	int i;
+
+	if (!rec->nr_event_opts) {
+		pr_err("%s must follow the -e tracepoint it filters (-e sys:name %s ...)\n",
+		       label, label);
+		return -1;
+	}
+	for (i = 0; i < rec->nr_filters; i++)
+		if (rec->filters[i].event_opt == rec->nr_event_opts - 1)
+			break;
+	if (i < rec->nr_filters) {
+		/* a second filter for the same -e: both must hold */
+		char *both;
+
+		if (asprintf(&both, "(%s) && (%s)", rec->filters[i].filter,
+			     filter) < 0)
+			return -1;
+		free(rec->filters[i].filter);
+		rec->filters[i].filter = both;
+		return 0;
+	}
+	p = realloc(rec->filters, (rec->nr_filters + 1) * sizeof(*rec->filters));
+	if (!p)
+		return -1;
+	rec->filters = p;
+	rec->filters[i].event_opt = rec->nr_event_opts - 1;
+	rec->filters[i].filter = strdup(filter);
+	if (!rec->filters[i].filter)
+		return -1;
+	rec->nr_filters++;
+	return 0;
+}
+
+static int opt_filter(const struct option *opt, const char *arg, int unset)
+{
+	return record__add_filter(opt->value, "--filter", arg);
+}
+
+static int opt_exclude_perf(const struct option *opt, const char *arg,
+			    int unset)
+{
+	char f[64];
+
+	snprintf(f, sizeof(f), "common_pid != %d", (int)getpid());
+	return record__add_filter(opt->value, "--exclude-perf", f);
+}
+
+static int opt_clockid(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+
+	if (unset) {
+		rec->opts.use_clockid = false;
+		return 0;
+	}
+	return record_opts__parse_clockid(&rec->opts, arg) ? -1 : 0;
+}
+
+static int opt_user_regs(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+	int r;
+
+	if (unset) {
+		rec->opts.have_user_regs = false;
+		return 0;
+	}
+	r = record__parse_regs(arg, &rec->opts.user_regs, "--user-regs");
+	if (r == 1)
+		exit(0);	/* "?": the list was the answer */
+	rec->opts.have_user_regs = !r;
+	return r ? -1 : 0;
+}
+
+static int opt_intr_regs(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+	int r;
+
+	if (unset) {
+		rec->opts.intr_regs = 0;
+		return 0;
+	}
+	r = record__parse_regs(arg, &rec->opts.intr_regs, "--intr-regs");
+	if (r == 1)
+		exit(0);
+	return r ? -1 : 0;
+}
+
+static int opt_branch_any(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+
+	rec->opts.branch_type = unset ? 0 : PERF_SAMPLE_BRANCH_ANY;
+	return 0;
+}
+
+static int opt_branch_filter(const struct option *opt, const char *arg,
+			     int unset)
+{
+	struct record *rec = opt->value;
+
+	if (unset) {
+		rec->opts.branch_type = 0;
+		return 0;
+	}
+	return record__parse_branch_filter(arg, &rec->opts.branch_type) ? -1 : 0;
+}
+
+static int opt_delay(const struct option *opt, const char *arg, int unset)
+{
+	struct record *rec = opt->value;
+	long v;
+	char *end;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || *end || end == arg || v < -1 || v > INT_MAX) {
+		pr_err("invalid -D/--delay '%s': give milliseconds to wait before enabling the events\n",
+		       arg);
+		return -1;
+	}
+	if (v == -1) {
+		pr_err("-D -1 starts with the events disabled for --control to enable, and mperf has no --control: give a delay in ms\n");
+		return -1;
+	}
+	rec->opts.delay_ms = (int)v;
 	return 0;
 }
 
@@ -271,16 +438,29 @@ static int record__add_events(struct record *rec)
 	rec->evlist = evlist__new();
 	if (!rec->evlist)
 		return -ENOMEM;
-	if (rec->event_str) {
+	for (int i = 0; i < rec->nr_event_opts; i++) {
+		int before = rec->evlist->nr;
+
 		memset(&perr, 0, sizeof(perr));
-		err = parse_events(rec->evlist, rec->event_str, &perr);
+		err = parse_events(rec->evlist, rec->event_opts[i], &perr);
 		if (err) {
-			parse_events_error__print(&perr, rec->event_str);
+			parse_events_error__print(&perr, rec->event_opts[i]);
 			parse_events_error__exit(&perr);
 			return err;
 		}
-		return 0;
+		for (int f = 0; f < rec->nr_filters; f++) {
+			if (rec->filters[f].event_opt != i)
+				continue;
+			for (int k = before; k < rec->evlist->nr; k++) {
+				evsel = rec->evlist->entries[k];
+				evsel->filter = strdup(rec->filters[f].filter);
+				if (!evsel->filter)
+					return -ENOMEM;
+			}
+		}
 	}
+	if (rec->nr_event_opts)
+		return 0;
 	/*
 	 * perf's default: the most precise cycles the CPU offers, user space
 	 * only when the kernel may not be profiled (perf_event_paranoid > 1
@@ -294,8 +474,17 @@ static int record__add_events(struct record *rec)
 	attr.exclude_kernel = !record__can_profile_kernel();
 	/* perf's attr defaults: guest samples are not wanted */
 	attr.exclude_guest = 1;
-	evsel = evsel__new(&attr, attr.exclude_kernel ? "cycles:uhpppH" :
-						       "cycles:pppH");
+	if (rec->opts.all_user || rec->opts.all_kernel) {
+		attr.exclude_kernel = rec->opts.all_user;
+		attr.exclude_user = rec->opts.all_kernel;
+	}
+	{
+		char mods[16], name[32];
+
+		evsel__attr_modifiers(&attr, mods, sizeof(mods));
+		snprintf(name, sizeof(name), "cycles%s", mods);
+		evsel = evsel__new(&attr, name);
+	}
 	if (!evsel)
 		return -ENOMEM;
 	evsel->precise_max = true;
@@ -379,9 +568,32 @@ retry:
 		}
 		if (evsel__fallback_user(evsel, err))
 			goto retry;
+		if (evsel->attr.branch_sample_type &&
+		    (err == -EOPNOTSUPP || err == -EINVAL || err == -ENOENT)) {
+			pr_err("%s: the kernel refuses branch stack sampling (-b/-j): it needs a PMU that records branches (Intel LBR, AMD BRS, Arm BRBE), which this machine lacks; record without -b/-j\n",
+			       evsel->name);
+			return err;
+		}
 		evsel__strerror_open(evsel, err, msg, sizeof(msg));
 		pr_err("%s\n", msg);
 		return err;
+	}
+	evlist__for_each(evlist, evsel, i) {
+		int n = evsel->fds ? evsel->cpus->nr * evsel->threads->nr : 0;
+
+		if (!evsel->filter)
+			continue;
+		for (int k = 0; k < n; k++) {
+			if (evsel->fds[k] < 0 ||
+			    !ioctl(evsel->fds[k], PERF_EVENT_IOC_SET_FILTER,
+				   evsel->filter))
+				continue;
+			err = -errno;
+			pr_err("the kernel refused the filter '%s' on %s (%s): filters are for tracepoints; check the field names in the event's format (mperf list --details %s)\n",
+			       evsel->filter, evsel->name, strerror(-err),
+			       evsel->name);
+			return err;
+		}
 	}
 	return 0;
 }
@@ -760,6 +972,7 @@ static int record__synthesize(struct record *rec, bool round)
 		.id_hdr_size = record__id_hdr_size(first->attr.sample_type),
 		.mmap_data = rec->opts.sample_address ||
 			     rec->opts.callchain == CALLCHAIN_DWARF,
+		.namespaces = rec->opts.namespaces,
 		.emit = synth_emit,
 		.ctx = rec,
 	};
@@ -835,6 +1048,7 @@ static int record__start_output(struct record *rec, const char *path)
 	rec->round_samples = 0;
 	record_dsos__init(&rec->dsos,
 			  record__first_evsel(rec->evlist)->attr.sample_type);
+	rec->dsos.all = rec->opts.buildid_all;
 	rec->info.dsos = &rec->dsos;
 	rec->info.output = &rec->out;
 	rec->info.first_sample_time = 0;
@@ -843,7 +1057,8 @@ static int record__start_output(struct record *rec, const char *path)
 			     (uint64_t)sysconf(_SC_PAGESIZE);
 	err = record_output__begin(&rec->out, rec->evlist, &rec->info);
 	/* overwrite: synthesized once into the tracking log */
-	if (!err && (!rec->opts.overwrite || !rec->track_log.len))
+	if (!err && (!rec->opts.overwrite || !rec->track_log.len) &&
+	    !(rec->tail_synthesize && !rec->opts.overwrite))
 		err = record__synthesize(rec, true);
 	return err;
 }
@@ -865,6 +1080,9 @@ static int record__finish_output(struct record *rec)
 
 	if (rec->round_pending && !rec->out.error)
 		record__round(rec, true);
+	/* --tail-synthesize: the tasks and maps as they are now */
+	if (rec->tail_synthesize && !rec->opts.overwrite && !rec->out.error)
+		record__synthesize(rec, true);
 	/* after a write error the file ends at the last complete round */
 	rec->samples_total += rec->out.error ? rec->round_samples :
 				rec->dsos.nr_samples;
@@ -886,6 +1104,28 @@ static void record__timestamp_name(const char *base, char *buf, size_t size)
 	snprintf(buf, size, "%s.%04d%02d%02d%02d%02d%02d%02d", base,
 		 tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
 		 tm.tm_min, tm.tm_sec, (int)(tv.tv_usec / 10000));
+}
+
+/* --switch-max-files N: remove the oldest once there are more than N */
+static void record__keep_file(struct record *rec, const char *name)
+{
+	unsigned int n = rec->switch_max_files;
+	char *copy;
+
+	if (!n)
+		return;
+	if (rec->nr_switch_files == n) {
+		if (unlink(rec->switch_files[0]) && errno != ENOENT)
+			pr_warning("--switch-max-files: cannot remove '%s': %s\n",
+				   rec->switch_files[0], strerror(errno));
+		free(rec->switch_files[0]);
+		memmove(rec->switch_files, rec->switch_files + 1,
+			(n - 1) * sizeof(*rec->switch_files));
+		rec->nr_switch_files--;
+	}
+	copy = strdup(name);
+	if (copy)
+		rec->switch_files[rec->nr_switch_files++] = copy;
 }
 
 /*
@@ -916,6 +1156,7 @@ static int record__switch_output(struct record *rec, bool at_exit)
 		return -errno;
 	}
 	rec->switch_count++;
+	record__keep_file(rec, name);
 	if (!quiet) {
 		if (!at_exit)
 			fprintf(stderr, "[ mperf record: dump data: Woken up %llu times ]\n",
@@ -1008,6 +1249,14 @@ static int record__loop(struct record *rec)
 			if (err)
 				break;
 		}
+		if (rec->max_size && !sig->done &&
+		    rec->out.data_size >= rec->max_size) {
+			if (!quiet)
+				fprintf(stderr, "[ mperf record: the size limit of --max-size was reached (%llu KB), stopping ]\n",
+					(unsigned long long)(rec->out.data_size >> 10));
+			sig->done = 1;
+			rec->size_stopped = true;
+		}
 		if (sig->child) {
 			sig->child = 0;
 			record__check_workload(rec);
@@ -1045,6 +1294,113 @@ static int record__loop(struct record *rec)
 }
 
 /* ---- command -------------------------------------------------------------- */
+
+/* -u USER: the processes of that user now, as a -p list */
+static int record__uid_pids(struct record *rec)
+{
+	struct passwd *pw = getpwnam(rec->uid_str);
+	uint64_t v;
+	uid_t uid;
+	DIR *d;
+	struct dirent *de;
+	size_t len = 0, cap = 0;
+	char *list = NULL;
+
+	if (pw) {
+		uid = pw->pw_uid;
+	} else if (!parse_u64(rec->uid_str, &v) && v < UINT32_MAX) {
+		uid = (uid_t)v;
+	} else {
+		pr_err("unknown user '%s' for -u: give a user name or a numeric uid\n",
+		       rec->uid_str);
+		return -EINVAL;
+	}
+	d = opendir("/proc");
+	if (!d) {
+		pr_err("cannot read /proc for -u: %s\n", strerror(errno));
+		return -errno;
+	}
+	while ((de = readdir(d))) {
+		char path[300];
+		struct stat st;
+		size_t n;
+
+		if (!strspn(de->d_name, "0123456789") ||
+		    de->d_name[strspn(de->d_name, "0123456789")])
+			continue;
+		/* not ourselves: our own events would feed back */
+		if (atoi(de->d_name) == (int)getpid())
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s", de->d_name);
+		if (stat(path, &st) || st.st_uid != uid)
+			continue;
+		n = strlen(de->d_name);
+		if (len + n + 2 > cap) {
+			char *p;
+
+			cap = cap ? cap * 2 : 1024;
+			while (cap < len + n + 2)
+				cap *= 2;
+			p = realloc(list, cap);
+			if (!p) {
+				free(list);
+				closedir(d);
+				return -ENOMEM;
+			}
+			list = p;
+		}
+		if (len)
+			list[len++] = ',';
+		memcpy(list + len, de->d_name, n + 1);
+		len += n;
+	}
+	closedir(d);
+	if (!list) {
+		pr_err("user '%s' (-u) has no processes to record\n", rec->uid_str);
+		return -ESRCH;
+	}
+	rec->uid_pids = list;
+	rec->opts.pid = list;
+	return 0;
+}
+
+/* --group: every event in one group led by the first, as {a,b,...} */
+static void record__group(struct evlist *evlist)
+{
+	struct evsel *leader = record__first_evsel(evlist), *evsel;
+	int i;
+
+	if (!leader || evlist->nr < 2 || evlist__nr_groups(evlist) > 0)
+		return;
+	evlist__for_each(evlist, evsel, i)
+		evsel->leader = leader;
+	leader->nr_members = evlist->nr;
+}
+
+/*
+ * -D: the side-band runs from the start, the events after the delay; the
+ * buffers are drained meanwhile. False when the recording ended first.
+ */
+static bool record__wait_delay(struct record *rec)
+{
+	uint64_t end = now_ns() + (uint64_t)rec->opts.delay_ms * 1000000ULL;
+
+	while (now_ns() < end) {
+		uint64_t left = end - now_ns();
+		struct timespec ts = { 0, (long)(left < 10000000 ? left : 10000000) };
+
+		if (rec->sig->done || rec->workload_done)
+			return false;
+		if (record__mmap_read_all(rec) < 0)
+			return false;
+		nanosleep(&ts, NULL);
+		if (rec->sig->child) {
+			rec->sig->child = 0;
+			record__check_workload(rec);
+		}
+	}
+	return true;
+}
 
 static int record__check_target(struct record *rec, int argc)
 {
@@ -1111,7 +1467,10 @@ static void record__print_summary(struct record *rec, int err)
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec;
-	bool no_inherit = false;
+	bool no_inherit = false, no_buildid_cache = false, transaction = false;
+	bool group = false, timestamp_boundary = false;
+	unsigned int proc_map_timeout = 500, num_synth_threads = 1;
+	int rt_prio = 0;
 	const struct option opts[] = {
 		OPT_CALLBACK('e', "event", &rec, "event",
 			     "event selector (perf list shows them); may repeat",
@@ -1136,9 +1495,13 @@ int cmd_record(int argc, const char **argv)
 			     "event period to sample", opt_count),
 		OPT_CALLBACK_NOOPT('g', NULL, &rec,
 				   "record call graphs (frame pointers)", opt_g),
-		OPT_CALLBACK(0, "call-graph", &rec, "fp|dwarf[,size]",
-			     "record call graphs: fp (frame pointers) or dwarf (user stack copy, default 8192 bytes)",
+		OPT_CALLBACK(0, "call-graph", &rec, "fp[,depth]|dwarf[,size]",
+			     "record call graphs: fp (frame pointers, at most depth frames) or dwarf (user stack copy, default 8192 bytes)",
 			     opt_call_graph),
+		OPT_BOOLEAN(0, "user-callchains", &rec.opts.user_callchains,
+			    "only the user space part of the call graphs"),
+		OPT_BOOLEAN(0, "kernel-callchains", &rec.opts.kernel_callchains,
+			    "only the kernel part of the call graphs"),
 		OPT_BOOLEAN('T', "timestamp", &rec.opts.sample_time,
 			    "record the sample timestamps"),
 		OPT_BOOLEAN('d', "data", &rec.opts.sample_address,
@@ -1161,6 +1524,105 @@ int cmd_record(int argc, const char **argv)
 				  "signal"),
 		OPT_BOOLEAN('B', "no-buildid", &rec.no_buildid,
 			    "do not collect build-ids"),
+		OPT_BOOLEAN('N', "no-buildid-cache", &no_buildid_cache,
+			    "do not update the build-id cache (mperf never writes one)"),
+		OPT_BOOLEAN(0, "buildid-all", &rec.opts.buildid_all,
+			    "build-ids of every mapped DSO, not only of those with samples"),
+		OPT_BOOLEAN(0, "buildid-mmap", &rec.opts.build_id_mmap,
+			    "ask the kernel for build-ids in MMAP2 records"),
+		OPT_BOOLEAN('W', "weight", &rec.opts.sample_weight,
+			    "record the sample weight"),
+		OPT_BOOLEAN(0, "phys-data", &rec.opts.sample_phys_addr,
+			    "record the sample physical data addresses"),
+		OPT_BOOLEAN(0, "data-page-size", &rec.opts.sample_data_page_size,
+			    "record the page size of the sample data addresses"),
+		OPT_BOOLEAN(0, "code-page-size", &rec.opts.sample_code_page_size,
+			    "record the page size of the sample code addresses"),
+		OPT_BOOLEAN('R', "raw-samples", &rec.opts.raw_samples,
+			    "record the raw sample data (and the cpu)"),
+		OPT_BOOLEAN(0, "transaction", &transaction,
+			    "record the sample transaction flags (perf 6.1 sets no attr bit for it)"),
+		OPT_BOOLEAN(0, "sample-identifier", &rec.opts.sample_identifier,
+			    "record the sample identifier (PERF_SAMPLE_IDENTIFIER)"),
+		OPT_BOOLEAN(0, "running-time", &rec.opts.running_time,
+			    "record the time enabled and running in read values"),
+		OPT_BOOLEAN('s', "stat", &rec.opts.inherit_stat,
+			    "per-thread counts (READ records at thread exit)"),
+		OPT_BOOLEAN(0, "switch-events", &rec.opts.switch_events,
+			    "record context switch events"),
+		OPT_BOOLEAN(0, "namespaces", &rec.opts.namespaces,
+			    "record the namespaces of new tasks"),
+		OPT_BOOLEAN(0, "all-kernel", &rec.opts.all_kernel,
+			    "every event counts in kernel space only"),
+		OPT_BOOLEAN(0, "all-user", &rec.opts.all_user,
+			    "every event counts in user space only"),
+		OPT_CALLBACK('k', "clockid", &rec, "clockid",
+			     "timestamps from this clock: monotonic, monotonic_raw, realtime, boottime, tai or a number",
+			     opt_clockid),
+		OPT_BOOLEAN(0, "no-bpf-event", &rec.opts.no_bpf_event,
+			    "do not record BPF program events"),
+		OPT_BOOLEAN(0, "no-buffering", &rec.opts.no_buffering,
+			    "wake up the recorder for every record"),
+		OPT_BOOLEAN(0, "no-samples", &rec.opts.no_samples,
+			    "side-band records only, no samples"),
+		OPT_CALLBACK('D', "delay", &rec, "ms",
+			     "enable the events this many ms after the start", opt_delay),
+		OPT_STRING(0, "max-size", &rec.max_size_str, "size",
+			   "stop recording when the data reach this size (100K, 10M, 1G)"),
+		OPT_CALLBACK(0, "filter", &rec, "filter",
+			     "tracepoint filter for the events of the preceding -e", opt_filter),
+		OPT_CALLBACK_NOOPT(0, "exclude-perf", &rec,
+				   "leave out mperf's own records from the preceding -e tracepoint",
+				   opt_exclude_perf),
+		OPT_BOOLEAN(0, "group", &group,
+			    "put the events into one group"),
+		OPT_BOOLEAN(0, "tail-synthesize", &rec.tail_synthesize,
+			    "write the existing tasks and maps at the end, not at the start"),
+		OPT_BOOLEAN(0, "timestamp-boundary", &timestamp_boundary,
+			    "record the first and last sample times (mperf always does)"),
+		OPT_BOOLEAN(0, "timestamp-filename", &rec.timestamp_filename,
+			    "append a timestamp to the output file name"),
+		OPT_CALLBACK_DEFAULT(0, "user-regs", &rec, "regs",
+				     "sample these user registers (ip,sp,...; ? lists them; default all)",
+				     opt_user_regs, ""),
+		OPT_CALLBACK_DEFAULT(0, "intr-regs", &rec, "regs",
+				     "sample these registers at the interrupt (ip,sp,...; ? lists them; default all)",
+				     opt_intr_regs, ""),
+		OPT_STRING('u', "uid", &rec.uid_str, "user",
+			   "record the processes of this user (name or uid)"),
+		OPT_CALLBACK_NOOPT('b', "branch-any", &rec,
+				   "sample any taken branch (needs a branch-recording PMU)",
+				   opt_branch_any),
+		OPT_CALLBACK('j', "branch-filter", &rec, "filter",
+			     "sample branches of these types (any,u,k,call,...; needs a branch-recording PMU)",
+			     opt_branch_filter),
+		OPT_INTEGER('r', "realtime", &rt_prio,
+			    "run the recorder with this SCHED_FIFO priority"),
+		OPT_BOOLEAN(0, "dry-run", &rec.dry_run,
+			    "parse the options and the events, then exit"),
+		OPT_UINTEGER(0, "proc-map-timeout", &proc_map_timeout,
+			     "accepted for perf: mperf reads /proc/PID/maps without a time limit"),
+		OPT_UINTEGER(0, "num-thread-synthesize", &num_synth_threads,
+			     "accepted for perf: mperf synthesizes from one thread"),
+		OPT_UNSUPPORTED('G', "cgroup", "per-cgroup recording is not implemented; record -a and filter the report by --pid or --comm"),
+		OPT_UNSUPPORTED(0, "all-cgroups", "CGROUP records are not written; record -a and filter the report by --pid or --comm"),
+		OPT_UNSUPPORTED('S', "snapshot", "AUX area snapshots need an AUX tracer (intel_pt, arm_spe) mperf does not record; for a flight recorder use --overwrite"),
+		OPT_UNSUPPORTED(0, "aux-sample", "AUX area sampling needs an AUX tracer (intel_pt, arm_spe) mperf does not record"),
+		OPT_UNSUPPORTED(0, "kcore", "mperf does not copy /proc/kcore; report resolves the kernel from kallsyms or --vmlinux"),
+		OPT_UNSUPPORTED(0, "affinity", "mperf reads every ring buffer from one thread that does not migrate; drop the option"),
+		OPT_UNSUPPORTED(0, "aio", "asynchronous writes are not implemented; mperf writes through a buffer, drop the option"),
+		OPT_UNSUPPORTED(0, "mmap-flush", "mperf drains whatever is in a ring buffer; drop the option or lower -m"),
+		OPT_UNSUPPORTED(0, "threads", "parallel trace streaming is not implemented; mperf writes one file from one thread"),
+		OPT_UNSUPPORTED(0, "control", "there is no control fifo; use -D to delay and SIGUSR2 with --switch-output to cut files"),
+		OPT_UNSUPPORTED(0, "debuginfod", "mperf does not query debuginfod; give report the binaries or --symfs"),
+		OPT_UINTEGER(0, "switch-max-files", &rec.switch_max_files,
+			     "with --switch-output, keep only the newest N files"),
+		OPT_UNSUPPORTED(0, "switch-output-event", "switching on an event is not implemented; use --switch-output=signal and send SIGUSR2"),
+		OPT_UNSUPPORTED(0, "synth", "the synthesized records cannot be chosen; mperf writes tasks and maps always"),
+		OPT_UNSUPPORTED(0, "off-cpu", "off-CPU profiling needs BPF; record -e sched:sched_switch -g instead"),
+		OPT_UNSUPPORTED(0, "clang-path", "BPF C source events are not supported"),
+		OPT_UNSUPPORTED(0, "clang-opt", "BPF C source events are not supported"),
+		OPT_UNSUPPORTED(0, "vmlinux", "record does not read vmlinux; give it to mperf report --vmlinux"),
 		OPT_INCR('q', "quiet", &quiet, "no messages but errors"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (-vv: the attrs)"),
 		OPT_END()
@@ -1190,6 +1652,51 @@ int cmd_record(int argc, const char **argv)
 		return parse_options_exit(argc);
 	}
 	rec.opts.no_inherit = no_inherit;
+	(void)no_buildid_cache;		/* mperf keeps no build-id cache */
+	(void)transaction;		/* perf 6.1 sets no bit for it either */
+	(void)timestamp_boundary;	/* SAMPLE_TIME is always written */
+	(void)proc_map_timeout;
+	(void)num_synth_threads;
+	if (rec.max_size_str) {
+		if (parse_size(rec.max_size_str, &rec.max_size) || !rec.max_size) {
+			pr_err("invalid --max-size '%s': give a size such as 100K, 10M or 1G\n",
+			       rec.max_size_str);
+			ret = 129;
+			goto out;
+		}
+	}
+	if (rec.uid_str) {
+		if (rec.opts.pid || rec.opts.tid) {
+			pr_err("-u cannot be combined with -p/-t: give one target\n");
+			ret = 129;
+			goto out;
+		}
+		if (record__uid_pids(&rec)) {
+			ret = 129;
+			goto out;
+		}
+	}
+	if (rec.opts.all_user && rec.opts.all_kernel) {
+		pr_err("--all-user and --all-kernel exclude each other: give one\n");
+		ret = 129;
+		goto out;
+	}
+	if (rec.timestamp_filename && (!strcmp(rec.output_name, "-") ||
+				       rec.switch_str)) {
+		pr_err("--timestamp-filename needs a file and no --switch-output (which names its files so already)\n");
+		ret = 129;
+		goto out;
+	}
+	if (rt_prio) {
+		struct sched_param sp = { .sched_priority = rt_prio };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			pr_err("cannot run with SCHED_FIFO priority %d (-r): %s; it needs root or CAP_SYS_NICE and a priority from 1 to 99\n",
+			       rt_prio, strerror(errno));
+			ret = 1;
+			goto out;
+		}
+	}
 	rec.argc = argc;
 	rec.argv = argv;
 	if (record_opts__config_freq(&rec.opts, rec.freq_str) ||
@@ -1197,6 +1704,19 @@ int cmd_record(int argc, const char **argv)
 	    record__check_target(&rec, argc)) {
 		ret = 129;
 		goto out;
+	}
+	if (rec.switch_max_files) {
+		if (rec.switch_mode == SWITCH_NONE) {
+			pr_err("--switch-max-files needs --switch-output: it limits the files that makes\n");
+			ret = 129;
+			goto out;
+		}
+		rec.switch_files = calloc(rec.switch_max_files,
+					  sizeof(*rec.switch_files));
+		if (!rec.switch_files) {
+			ret = 1;
+			goto out;
+		}
 	}
 	/* early: a SIGUSR2 sent right after start must not kill us */
 	rec.sig = record_signals__install(rec.switch_mode == SWITCH_SIGNAL);
@@ -1211,6 +1731,22 @@ int cmd_record(int argc, const char **argv)
 	if (record__add_events(&rec)) {
 		ret = 129;
 		goto out;
+	}
+	if (group)
+		record__group(rec.evlist);
+	if (rec.dry_run)
+		goto out;
+	rec.info.use_clockid = rec.opts.use_clockid;
+	rec.info.clockid = rec.opts.clockid;
+	if (rec.opts.use_clockid) {
+		struct timespec tod, clk;
+
+		clock_gettime(CLOCK_REALTIME, &tod);
+		clock_gettime((clockid_t)rec.opts.clockid, &clk);
+		rec.info.clock_tod_ns = (uint64_t)tod.tv_sec * 1000000000ULL +
+					(uint64_t)tod.tv_nsec;
+		rec.info.clock_clockid_ns = (uint64_t)clk.tv_sec * 1000000000ULL +
+					    (uint64_t)clk.tv_nsec;
 	}
 	if (rec.opts.workload) {
 		err = workload__prepare(&rec.wl, argv);
@@ -1234,10 +1770,23 @@ int cmd_record(int argc, const char **argv)
 		goto out_cancel;
 	}
 
-	/* go: events on CPUs/tasks now; a workload's with its exec */
-	if (!rec.opts.workload || rec.opts.system_wide || rec.opts.cpu_list ||
-	    rec.opts.pid || rec.opts.tid)
+	/* go: events on CPUs/tasks now; a workload's with its exec; with
+	 * -D the side-band dummy now and the events after the delay */
+	if (rec.opts.delay_ms) {
+		struct evsel *evsel;
+		int i;
+
+		if (!quiet)
+			fprintf(stderr, "Events disabled\n");
+		evlist__for_each(rec.evlist, evsel, i)
+			if (evsel->attr.type == PERF_TYPE_SOFTWARE &&
+			    evsel->attr.config == PERF_COUNT_SW_DUMMY &&
+			    !evsel->attr.enable_on_exec)
+				evsel__enable(evsel);
+	} else if (!rec.opts.workload || rec.opts.system_wide ||
+		   rec.opts.cpu_list || rec.opts.pid || rec.opts.tid) {
 		evlist__enable(rec.evlist);
+	}
 	if (rec.has_workload) {
 		err = workload__start(&rec.wl);
 		if (err) {
@@ -1252,6 +1801,11 @@ int cmd_record(int argc, const char **argv)
 	}
 	if (rec.switch_mode == SWITCH_TIME)
 		alarm(rec.switch_secs);
+	if (rec.opts.delay_ms && record__wait_delay(&rec)) {
+		evlist__enable(rec.evlist);
+		if (!quiet)
+			fprintf(stderr, "Events enabled\n");
+	}
 
 	err = record__loop(&rec);
 	evlist__disable(rec.evlist);
@@ -1292,11 +1846,25 @@ int cmd_record(int argc, const char **argv)
 				err = e;
 			}
 		}
+		if (rec.timestamp_filename && !err) {
+			char name[PATH_MAX];
+
+			record__timestamp_name(rec.output_name, name, sizeof(name));
+			if (rename(rec.output_name, name)) {
+				pr_err("cannot rename '%s' to '%s': %s\n",
+				       rec.output_name, name, strerror(errno));
+				err = -errno;
+			} else if (!quiet) {
+				fprintf(stderr, "[ mperf record: Dump %s ]\n", name);
+			}
+		}
 	}
 	record__print_summary(&rec, err);
 	if (err)
 		ret = 1;
-	else if (rec.has_workload)
+	else if (rec.has_workload && !(rec.size_stopped &&
+					 WIFSIGNALED(rec.workload_status) &&
+					 WTERMSIG(rec.workload_status) == SIGTERM))
 		ret = workload__exit_code(rec.workload_status);
 	/*
 	 * Ended by our own SIGINT/SIGTERM/SIGHUP (the file is written): die
@@ -1325,6 +1893,16 @@ out:
 	record_signals__restore();
 	evlist__delete(rec.evlist);
 	free(rec.events_buf);
+	for (int i = 0; i < rec.nr_event_opts; i++)
+		free(rec.event_opts[i]);
+	free(rec.event_opts);
+	for (int i = 0; i < rec.nr_filters; i++)
+		free(rec.filters[i].filter);
+	free(rec.filters);
+	free(rec.uid_pids);
+	for (unsigned int i = 0; i < rec.nr_switch_files; i++)
+		free(rec.switch_files[i]);
+	free(rec.switch_files);
 	free(rec.cmdline);
 	if (rec.pipe_fd >= 0)
 		close(rec.pipe_fd);

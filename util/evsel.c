@@ -67,6 +67,7 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->group_name);
 	free(evsel->unit);
 	free(evsel->own_cpus);
+	free(evsel->filter);
 	free(evsel->terms.call_graph);
 	free(evsel->terms.branch_type);
 	free(evsel);

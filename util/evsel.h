@@ -72,6 +72,7 @@ struct evsel {
 	bool user_period;	/* period= / freq= term given: keep it */
 	bool user_freq;
 	char *own_cpus;		/* the PMU's cpumask ("0,28": uncore), or NULL */
+	char *filter;		/* record --filter: tracepoint filter, or NULL */
 	struct evsel_terms terms; /* per-event config terms */
 
 	struct cpumap *cpus;	/* borrowed from the evlist */

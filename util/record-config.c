@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 #include <sys/utsname.h>
 #include "arch/arch.h"
 #include "debug.h"
@@ -83,6 +85,19 @@ int record_opts__parse_callchain(struct record_opts *opts, const char *arg)
 		opts->callchain = CALLCHAIN_FP;
 		return 0;
 	}
+	if (!strncmp(arg, "fp,", 3)) {
+		uint64_t n;
+
+		/* perf: the deepest callchain the kernel is to collect */
+		if (parse_u64(arg + 3, &n) || !n || n > 65535) {
+			pr_err("invalid --call-graph fp depth '%s': give a number of frames from 1 to 65535 (e.g. fp,32)\n",
+			       arg + 3);
+			return -EINVAL;
+		}
+		opts->callchain = CALLCHAIN_FP;
+		opts->max_stack = (int)n;
+		return 0;
+	}
 	if (!strncmp(arg, "dwarf", 5) && (arg[5] == '\0' || arg[5] == ',')) {
 		opts->callchain = CALLCHAIN_DWARF;
 		opts->stack_size = 8192;
@@ -102,8 +117,153 @@ int record_opts__parse_callchain(struct record_opts *opts, const char *arg)
 		pr_err("--call-graph lbr needs an Intel PMU with LBR, which this machine does not have; use fp or dwarf\n");
 		return -EINVAL;
 	}
-	pr_err("unknown --call-graph mode '%s': use fp or dwarf[,size]\n", arg);
+	pr_err("unknown --call-graph mode '%s': use fp[,depth] or dwarf[,size]\n", arg);
 	return -EINVAL;
+}
+
+static const struct {
+	const char *name;
+	int id;
+} clockids[] = {
+	{ "monotonic", CLOCK_MONOTONIC }, { "mono", CLOCK_MONOTONIC },
+	{ "monotonic_raw", CLOCK_MONOTONIC_RAW }, { "raw", CLOCK_MONOTONIC_RAW },
+	{ "realtime", CLOCK_REALTIME }, { "real", CLOCK_REALTIME },
+	{ "boottime", CLOCK_BOOTTIME }, { "boot", CLOCK_BOOTTIME },
+	{ "tai", CLOCK_TAI },
+};
+
+int record_opts__parse_clockid(struct record_opts *opts, const char *arg)
+{
+	const char *name = arg;
+	uint64_t v;
+
+	if (!strncasecmp(name, "CLOCK_", 6))
+		name += 6;
+	for (size_t i = 0; i < sizeof(clockids) / sizeof(clockids[0]); i++)
+		if (!strcasecmp(name, clockids[i].name)) {
+			opts->use_clockid = true;
+			opts->clockid = clockids[i].id;
+			return 0;
+		}
+	if (!parse_u64(arg, &v) && v < 64) {
+		struct timespec ts;
+
+		if (clock_getres((clockid_t)v, &ts)) {
+			pr_err("clock %s (-k) does not exist here: use monotonic, monotonic_raw, realtime, boottime or tai\n",
+			       arg);
+			return -EINVAL;
+		}
+		opts->use_clockid = true;
+		opts->clockid = (int)v;
+		return 0;
+	}
+	pr_err("unknown clock '%s' for -k: use monotonic, monotonic_raw, realtime, boottime, tai or a clock number\n",
+	       arg);
+	return -EINVAL;
+}
+
+static uint64_t host_regs_user(void);
+
+int record__parse_regs(const char *arg, uint64_t *mask, const char *opt)
+{
+	const struct arch_ops *arch = arch__for_host();
+	uint64_t all = host_regs_user(), m = 0;
+	char *copy, *tok, *save = NULL;
+
+	if (!arch || !arch->reg_name || !all) {
+		pr_err("%s: this architecture's register names are not known to mperf\n",
+		       opt);
+		return -EINVAL;
+	}
+	if (!arg || !*arg) {
+		*mask = all;
+		return 0;
+	}
+	if (!strcmp(arg, "?")) {
+		printf("available registers:");
+		for (int r = 0; r < 64; r++)
+			if ((all >> r) & 1 && arch->reg_name(r))
+				printf(" %s", arch->reg_name(r));
+		printf("\n");
+		return 1;
+	}
+	copy = strdup(arg);
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		int r;
+
+		for (r = 0; r < 64; r++)
+			if ((all >> r) & 1 && arch->reg_name(r) &&
+			    !strcasecmp(tok, arch->reg_name(r)))
+				break;
+		if (r == 64) {
+			pr_err("unknown register '%s' for %s: %s=? lists them\n",
+			       tok, opt, opt);
+			free(copy);
+			return -EINVAL;
+		}
+		m |= 1ULL << r;
+	}
+	free(copy);
+	*mask = m;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	uint64_t bit;
+} branch_filters[] = {
+	{ "u", PERF_SAMPLE_BRANCH_USER },
+	{ "k", PERF_SAMPLE_BRANCH_KERNEL },
+	{ "hv", PERF_SAMPLE_BRANCH_HV },
+	{ "any", PERF_SAMPLE_BRANCH_ANY },
+	{ "any_call", PERF_SAMPLE_BRANCH_ANY_CALL },
+	{ "any_ret", PERF_SAMPLE_BRANCH_ANY_RETURN },
+	{ "ind_call", PERF_SAMPLE_BRANCH_IND_CALL },
+	{ "abort_tx", PERF_SAMPLE_BRANCH_ABORT_TX },
+	{ "in_tx", PERF_SAMPLE_BRANCH_IN_TX },
+	{ "no_tx", PERF_SAMPLE_BRANCH_NO_TX },
+	{ "cond", PERF_SAMPLE_BRANCH_COND },
+	{ "call_stack", PERF_SAMPLE_BRANCH_CALL_STACK },
+	{ "ind_jmp", PERF_SAMPLE_BRANCH_IND_JUMP },
+	{ "call", PERF_SAMPLE_BRANCH_CALL },
+	{ "save_type", PERF_SAMPLE_BRANCH_TYPE_SAVE },
+	{ "stack", PERF_SAMPLE_BRANCH_CALL_STACK },
+	{ "hw_index", PERF_SAMPLE_BRANCH_HW_INDEX },
+};
+
+int record__parse_branch_filter(const char *arg, uint64_t *mask)
+{
+	char *copy, *tok, *save = NULL;
+	uint64_t m = 0;
+
+	copy = strdup(arg ? arg : "any");
+	if (!copy)
+		return -ENOMEM;
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		size_t i, n = sizeof(branch_filters) / sizeof(branch_filters[0]);
+
+		for (i = 0; i < n; i++)
+			if (!strcmp(tok, branch_filters[i].name))
+				break;
+		if (i == n) {
+			pr_err("unknown branch filter '%s' for -j: use any, any_call, any_ret, ind_call, ind_jmp, call, cond, call_stack, u, k, hv, in_tx, no_tx, abort_tx, save_type\n",
+			       tok);
+			free(copy);
+			return -EINVAL;
+		}
+		m |= branch_filters[i].bit;
+	}
+	free(copy);
+	/* only privilege levels: every branch type, as perf */
+	if (!(m & ~(uint64_t)(PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_KERNEL |
+			      PERF_SAMPLE_BRANCH_HV)))
+		m |= PERF_SAMPLE_BRANCH_ANY;
+	*mask = m;
+	return 0;
 }
 
 size_t record__id_hdr_size(uint64_t t)
@@ -161,9 +321,15 @@ static void config_tracking(struct perf_event_attr *attr,
 	attr->comm_exec = 1;
 	attr->task = 1;
 	attr->ksymbol = 1;
-	attr->bpf_event = 1;
+	attr->bpf_event = !opts->no_bpf_event;
 	if (opts->sample_address)
 		attr->mmap_data = 1;
+	if (opts->switch_events)
+		attr->context_switch = 1;
+	if (opts->namespaces)
+		attr->namespaces = 1;
+	if (opts->build_id_mmap)
+		attr->build_id = 1;
 }
 
 static void config_one(struct evsel *evsel, const struct record_opts *opts,
@@ -186,6 +352,12 @@ static void config_one(struct evsel *evsel, const struct record_opts *opts,
 		attr->freq = 0;
 		attr->sample_period = 1;
 		attr->disabled = 0;
+		if (opts->delay_ms && tracking) {
+			/* -D: side-band from the exec on, as perf */
+			attr->disabled = 1;
+			attr->enable_on_exec = opts->workload && !cpu_target &&
+					       !opts->pid && !opts->tid;
+		}
 	} else {
 		/*
 		 * Events that come with their own period (tracepoints: 1)
@@ -205,8 +377,10 @@ static void config_one(struct evsel *evsel, const struct record_opts *opts,
 			attr->sample_type |= PERF_SAMPLE_PERIOD;
 		/* group members follow their leader, as in perf */
 		attr->disabled = evsel->leader == evsel || !evsel->leader;
+		/* -D: enabled by the recorder once the delay is over */
 		attr->enable_on_exec = attr->disabled && opts->workload &&
-				       !cpu_target && !opts->pid && !opts->tid;
+				       !cpu_target && !opts->pid && !opts->tid &&
+				       !opts->delay_ms;
 	}
 	if (tp && !dummy)
 		attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
@@ -232,6 +406,67 @@ static void config_one(struct evsel *evsel, const struct record_opts *opts,
 		attr->mmap_data = 1;
 	/* the tracking dummy of --overwrite stays a forward buffer */
 	attr->write_backward = opts->overwrite && !(dummy && tracking);
+	if (opts->use_clockid) {
+		attr->use_clockid = 1;
+		attr->clockid = opts->clockid;
+	}
+	if (opts->no_buffering) {
+		attr->watermark = 0;
+		attr->wakeup_events = 1;
+	}
+	if (opts->running_time || opts->inherit_stat)
+		attr->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+				     PERF_FORMAT_TOTAL_TIME_RUNNING;
+	if (opts->inherit_stat && !dummy)
+		attr->inherit_stat = 1;
+	if (opts->sample_identifier)
+		attr->sample_type |= PERF_SAMPLE_IDENTIFIER;
+	/* these replace the event's own :u/:k, as in perf */
+	if (opts->all_kernel && !dummy) {
+		attr->exclude_user = 1;
+		attr->exclude_kernel = 0;
+	}
+	if (opts->all_user && !dummy) {
+		attr->exclude_kernel = 1;
+		attr->exclude_user = 0;
+	}
+	if (dummy)
+		return;
+	/* the rest are sample contents: not on the side-band dummy */
+	if (opts->callchain != CALLCHAIN_NONE) {
+		if (opts->max_stack)
+			attr->sample_max_stack = (uint16_t)opts->max_stack;
+		if (opts->user_callchains)
+			attr->exclude_callchain_kernel = 1;
+		if (opts->kernel_callchains)
+			attr->exclude_callchain_user = 1;
+	}
+	if (opts->sample_weight)
+		attr->sample_type |= PERF_SAMPLE_WEIGHT_STRUCT;
+	if (opts->sample_phys_addr)
+		attr->sample_type |= PERF_SAMPLE_PHYS_ADDR;
+	if (opts->sample_data_page_size)
+		attr->sample_type |= PERF_SAMPLE_DATA_PAGE_SIZE;
+	if (opts->sample_code_page_size)
+		attr->sample_type |= PERF_SAMPLE_CODE_PAGE_SIZE;
+	if (opts->raw_samples)
+		attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+	if (opts->have_user_regs) {
+		attr->sample_type |= PERF_SAMPLE_REGS_USER;
+		attr->sample_regs_user = opts->user_regs;
+	}
+	if (opts->intr_regs) {
+		attr->sample_type |= PERF_SAMPLE_REGS_INTR;
+		attr->sample_regs_intr = opts->intr_regs;
+	}
+	if (opts->branch_type) {
+		attr->sample_type |= PERF_SAMPLE_BRANCH_STACK;
+		attr->branch_sample_type = opts->branch_type;
+	}
+	if (opts->no_samples) {
+		/* perf keeps freq and zeroes the value */
+		attr->sample_freq = 0;
+	}
 }
 
 int record__config(struct evlist *evlist, const struct record_opts *opts)
@@ -251,14 +486,15 @@ int record__config(struct evlist *evlist, const struct record_opts *opts)
 	 * name the tasks and maps of its samples, even of exited tasks.
 	 * Otherwise the first event carries the tracking bits.
 	 */
-	if (cpu_target || opts->overwrite) {
+	if (cpu_target || opts->overwrite || opts->delay_ms) {
 		struct perf_event_attr attr;
 
 		memset(&attr, 0, sizeof(attr));
 		attr.type = PERF_TYPE_SOFTWARE;
 		attr.config = PERF_COUNT_SW_DUMMY;
 		attr.size = sizeof(attr);
-		track = evsel__new(&attr, cpu_target ? "dummy:HG" : "dummy:u");
+		track = evsel__new(&attr, cpu_target || opts->delay_ms ?
+				   "dummy:HG" : "dummy:u");
 		if (!track || evlist__add(evlist, track)) {
 			evsel__delete(track);
 			return -ENOMEM;

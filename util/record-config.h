@@ -43,6 +43,33 @@ struct record_opts {
 	bool sample_period;		/* -P */
 	bool overwrite;			/* --overwrite: write_backward */
 	unsigned int mmap_pages;	/* -m: data pages per buffer */
+	/* perf record's attr options */
+	int max_stack;			/* --call-graph fp,N: sample_max_stack */
+	bool sample_weight;		/* -W: WEIGHT_STRUCT */
+	bool sample_phys_addr;		/* --phys-data */
+	bool sample_data_page_size;	/* --data-page-size */
+	bool sample_code_page_size;	/* --code-page-size */
+	bool raw_samples;		/* -R: RAW (and CPU) */
+	bool sample_identifier;		/* --sample-identifier */
+	bool running_time;		/* --running-time: TOTAL_TIME_* */
+	bool inherit_stat;		/* -s: inherit_stat, READ records */
+	bool switch_events;		/* --switch-events: context_switch */
+	bool namespaces;		/* --namespaces */
+	bool all_kernel, all_user;	/* --all-kernel / --all-user */
+	bool user_callchains;		/* exclude_callchain_kernel */
+	bool kernel_callchains;		/* exclude_callchain_user */
+	bool use_clockid;		/* -k */
+	int clockid;
+	bool no_bpf_event;		/* --no-bpf-event */
+	bool no_buffering;		/* --no-buffering: wakeup per record */
+	bool no_samples;		/* --no-samples: side-band only */
+	bool build_id_mmap;		/* --buildid-mmap: MMAP2 with build-ids */
+	bool buildid_all;		/* --buildid-all */
+	int delay_ms;			/* -D: enable this long after start */
+	uint64_t branch_type;		/* -b / -j: branch_sample_type */
+	bool have_user_regs;		/* --user-regs given */
+	uint64_t user_regs;
+	uint64_t intr_regs;		/* --intr-regs */
 };
 
 /* The default period when neither -F nor -c (perf: 4000 Hz). */
@@ -76,7 +103,21 @@ size_t record__id_hdr_size(uint64_t sample_type);
 /* The evsel whose attr decides how non-sample records are parsed. */
 struct evsel *record__first_evsel(struct evlist *evlist);
 
-/* Parse "fp", "dwarf", "dwarf,16384" into @opts. 0 or -EINVAL. */
+/* Parse "fp", "fp,N", "dwarf", "dwarf,16384" into @opts. 0 or -EINVAL. */
 int record_opts__parse_callchain(struct record_opts *opts, const char *arg);
+
+/* -k NAME|NUMBER: the clock id (mono, raw, realtime, boot, tai, with or
+ * without CLOCK_, any case). 0 or -EINVAL. */
+int record_opts__parse_clockid(struct record_opts *opts, const char *arg);
+
+/*
+ * --user-regs / --intr-regs "ip,sp,...": the sample_regs mask from the
+ * host's register names; NULL (no value) is every register; "?" prints
+ * the names. 0, 1 after "?" was printed, or -EINVAL.
+ */
+int record__parse_regs(const char *arg, uint64_t *mask, const char *opt);
+
+/* -j any,u,...: the branch_sample_type mask. 0 or -EINVAL. */
+int record__parse_branch_filter(const char *arg, uint64_t *mask);
 
 #endif

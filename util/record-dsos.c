@@ -330,7 +330,7 @@ int record_dsos__for_each_build_id(struct record_dsos *rd,
 	struct record_build_id b;
 	int n = 0, r;
 
-	if (rd->kernel_hit) {
+	if (rd->kernel_hit || rd->all) {
 		memset(&b, 0, sizeof(b));
 		r = dso__build_id(NULL, b.id, sizeof(b.id));
 		if (r > 0) {
@@ -345,7 +345,7 @@ int record_dsos__for_each_build_id(struct record_dsos *rd,
 		}
 	}
 	for (size_t i = 0; i < rd->dsos_nr; i++) {
-		if (!rd->dsos[i]->hit)
+		if (!rd->dsos[i]->hit && !rd->all)
 			continue;
 		memset(&b, 0, sizeof(b));
 		r = dso__build_id(rd->dsos[i]->name, b.id, sizeof(b.id));

@@ -27,6 +27,7 @@ struct record_dsos {
 	uint64_t nr_lost_records;
 	uint64_t nr_lost_samples; /* PERF_RECORD_LOST_SAMPLES */
 	bool kernel_hit;
+	bool all;		/* --buildid-all: every mapped DSO, hit or not */
 
 	struct rd_proc **procs;	/* open hash by pid */
 	size_t procs_cap, procs_nr;
@@ -57,6 +58,7 @@ struct record_build_id {
 
 /*
  * record_dsos__for_each_build_id - call @fn for every DSO with samples
+ * (every mapped one, and the kernel, when @rd->all is set)
  * whose build-id could be read (ELF .note.gnu.build-id; the kernel's from
  * /sys/kernel/notes). Return: the number passed, or @fn's negative value.
  */

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "debug.h"
 #include "cpumap.h"
@@ -31,7 +32,7 @@ static const int record_feats[] = {
 	HEADER_EVENT_DESC, HEADER_CPU_TOPOLOGY, HEADER_NUMA_TOPOLOGY,
 	HEADER_PMU_MAPPINGS, HEADER_GROUP_DESC, HEADER_CACHE, HEADER_SAMPLE_TIME,
 	HEADER_MEM_TOPOLOGY, HEADER_CLOCKID, HEADER_BPF_PROG_INFO,
-	HEADER_BPF_BTF, HEADER_COMPRESSED, HEADER_PMU_CAPS,
+	HEADER_BPF_BTF, HEADER_COMPRESSED, HEADER_CLOCK_DATA, HEADER_PMU_CAPS,
 };
 
 static int add_build_id(const struct record_build_id *b, void *ctx)
@@ -91,6 +92,18 @@ static int record_header(struct header *h, struct evlist *evlist,
 			g->leader_idx = (uint32_t)evsel->idx;
 			g->nr_members = (uint32_t)evsel->nr_members;
 		}
+	}
+	if (info->use_clockid) {
+		struct timespec res;
+
+		/* CLOCKID: the resolution of the clock in use; CLOCK_DATA */
+		if (!clock_getres((clockid_t)info->clockid, &res))
+			h->env.clockid_res_ns = (uint64_t)res.tv_sec * 1000000000ULL +
+						(uint64_t)res.tv_nsec;
+		h->env.clock_enabled = true;
+		h->env.clockid = (uint32_t)info->clockid;
+		h->env.clock_tod_ns = info->clock_tod_ns;
+		h->env.clock_clockid_ns = info->clock_clockid_ns;
 	}
 	h->env.first_sample_time = info->first_sample_time;
 	h->env.last_sample_time = info->last_sample_time;

@@ -45,6 +45,11 @@ struct record_output_info {
 	struct record_dsos *dsos;	/* build-ids of DSOs with hits */
 	const struct record_output *output;	/* for COMPRESSED */
 	uint64_t mmap_len;		/* ring buffer bytes (COMPRESSED) */
+	/* -k: the clock, and a reading of it and of the time of day
+	 * taken together at the start (CLOCKID, CLOCK_DATA) */
+	bool use_clockid;
+	int clockid;
+	uint64_t clock_tod_ns, clock_clockid_ns;
 };
 
 /*

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/mman.h>
 #include "cpumap.h"
 #include "synthesize.h"
@@ -76,6 +77,7 @@ int synthesize__comm(struct synth *s, pid_t pid, pid_t tid, const char *comm)
 {
 	struct rec_comm *r = synth__buf(s);
 	size_t n = strnlen(comm, 255);
+	int err;
 
 	if (!r)
 		return -ENOMEM;
@@ -84,7 +86,44 @@ int synthesize__comm(struct synth *s, pid_t pid, pid_t tid, const char *comm)
 	r->tid = tid;
 	memcpy(r->comm, comm, n);
 	r->comm[n] = '\0';
-	return synth__emit(s, &r->h, sizeof(*r) + n + 1);
+	err = synth__emit(s, &r->h, sizeof(*r) + n + 1);
+	if (!err && s->namespaces)
+		err = synthesize__namespaces(s, pid, tid);
+	return err;
+}
+
+int synthesize__namespaces(struct synth *s, pid_t pid, pid_t tid)
+{
+	/* the kernel's order: NET_NS_INDEX .. CGROUP_NS_INDEX */
+	static const char *const ns[NR_NAMESPACES] = {
+		"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
+	};
+	struct {
+		struct perf_event_header h;
+		uint32_t pid, tid;
+		uint64_t nr;
+		struct perf_ns_link_info link[NR_NAMESPACES];
+	} *r = synth__buf(s);
+
+	if (!r)
+		return -ENOMEM;
+	r->h.type = PERF_RECORD_NAMESPACES;
+	r->pid = (uint32_t)pid;
+	r->tid = (uint32_t)tid;
+	r->nr = NR_NAMESPACES;
+	for (int i = 0; i < NR_NAMESPACES; i++) {
+		char path[96];
+		struct stat st;
+
+		/* a namespace this kernel lacks stays 0, as in perf */
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/ns/%s", pid, tid,
+			 ns[i]);
+		if (!stat(path, &st)) {
+			r->link[i].dev = st.st_dev;
+			r->link[i].ino = st.st_ino;
+		}
+	}
+	return synth__emit(s, &r->h, sizeof(*r));
 }
 
 int synthesize__fork(struct synth *s, pid_t pid, pid_t tid, pid_t ppid,

@@ -27,6 +27,7 @@ struct threadmap;
 struct synth {
 	size_t id_hdr_size;	/* sample_id_all bytes after each record */
 	bool mmap_data;		/* also non-executable maps (record -d) */
+	bool namespaces;	/* a NAMESPACES record after each COMM */
 	/* called for every record; a negative return stops synthesis */
 	int (*emit)(struct synth *s, const struct perf_event_header *ev);
 	void *ctx;		/* free for the caller */
@@ -51,6 +52,10 @@ int synthesize__modules(struct synth *s);
 
 /* A COMM record for @tid of process @pid. */
 int synthesize__comm(struct synth *s, pid_t pid, pid_t tid, const char *comm);
+
+/* A NAMESPACES record for @tid of @pid from /proc/PID/task/TID/ns
+ * (record --namespaces). */
+int synthesize__namespaces(struct synth *s, pid_t pid, pid_t tid);
 
 /* A FORK record: @tid of @pid was created by @ptid of @ppid. */
 int synthesize__fork(struct synth *s, pid_t pid, pid_t tid, pid_t ppid,
