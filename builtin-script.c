@@ -212,6 +212,7 @@ struct script {
 	bool show_header, header_only, show_info;
 	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
 	bool show_round, show_namespace, show_cgroup, show_text_poke;
+	bool print_flags;		/* -F flags: a switch for every type */
 	bool checked;			/* -F checked against the file's events */
 	bool fields_refused;		/* ... and refused */
 	const struct arch_ops *arch;	/* register names of iregs/uregs */
@@ -335,6 +336,17 @@ static int parse_fields(struct script *sc, const char *str)
 	for (tok = strtok_r(dup, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
 		uint64_t bit = 0;
 
+		/* flags, as in perf 6.1, is one switch for every event
+		 * type whatever list names it: "hw:comm,flags" prints the
+		 * flags of software events too, "-flags" stops them */
+		if (!strcmp(tok + (*tok == '+' || *tok == '-'), "flags")) {
+			sc->print_flags = *tok != '-';
+			if (*tok == '+' || *tok == '-')
+				changes = true;
+			else
+				list = true;
+			continue;
+		}
 		if (*tok == '+' || *tok == '-') {
 			err = field_bit(tok + 1, &bit);
 			if (*tok == '+')
@@ -403,6 +415,8 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 
 	if (!user_set)
 		f = (f | o->add) & ~o->del;
+	if (f && sc->print_flags)
+		f |= F_FLAGS;
 	/* what perf adds for callchains (script__type_fields): to the
 	 * defaults, and in pipe mode to a -F list too */
 	if (f && evsel->attr.type < PERF_TYPE_MAX && (!user_set || sc->pipe))
@@ -2260,10 +2274,13 @@ static void script__type_fields(struct script *sc, const struct evlist *el, bool
 	if (sc->hide_callchain)
 		return;
 	if (!pipe) {
-		/* a tracepoint's line gets its callchain when no -F was given */
-		for (int t = 0; t < OT_NR; t++)
-			if (sc->out_types[t].user_set || sc->out_types[t].add || sc->out_types[t].del)
-				return;
+		/* a tracepoint's line gets its callchain unless a -F list
+		 * or change applies to tracepoints (an untyped one or a
+		 * trace: one; -F sw:... leaves them their callchain, as perf) */
+		const struct script_out *to = &sc->out_types[OT_TRACE];
+
+		if (to->user_set || to->add || to->del)
+			return;
 		for (int i = 0; i < el->nr; i++) {
 			const struct evsel *e = el->entries[i];
 

@@ -1,0 +1,33 @@
+#!/bin/sh
+# script -F per event type (hw:/sw:/trace:) as perf 6.1 applies it to a file of tracepoints and sampling events: which lists take a tracepoint's callchain away, the flags switch
+. "$(dirname "$0")/lib.sh"
+need_root
+need_perf
+need_tracefs
+[ -x "$WL/syscalls" ] || skip "workloads not built (make workloads)"
+tmpdir
+n=0
+
+# tracepoints and a software event, with callchains
+"$PERF" record -q -o "$T/t.data" -e syscalls:sys_enter_getppid -e cpu-clock -c 100000 -g \
+	-- "$WL/syscalls" 300 >/dev/null 2>&1 || skip "perf record of a tracepoint failed"
+f="$T/t.data"
+# a tracepoint's line keeps its callchain unless a list or a change
+# applies to tracepoints: -F sw:/hw: lists leave it, untyped and trace:
+# ones take it away
+for a in "-F sw:comm,tid" "-F hw:comm" "-F sw:-event,+sym" "-F sw:+comm" \
+	 "-F +comm" "-F -cpu" "-F trace:+cpu" "-F trace:comm,trace" "-F comm,tid,event,trace"; do
+	# shellcheck disable=SC2086
+	script_vs_perf "$f" $a
+done
+# flags is one switch for every type whatever list names it
+for a in "-F sw:comm,flags" "-F trace:flags,comm" "-F trace:comm,flags -F -flags" "-F +flags" \
+	 "-F sw:tid,flags -F trace:comm"; do
+	# shellcheck disable=SC2086
+	script_vs_perf "$f" $a
+done
+# a typed list of flags alone hides that type: refused when the file has
+# none of its events (status 255), as -F hw: is
+script_vs_perf "$f" -F trace:flags
+script_vs_perf "$f" -F hw:flags
+echo "ok: $n script -F per-type comparisons with perf"
