@@ -318,6 +318,11 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	const struct sort_key *key;
 	struct sort_field f = { .kind = FIELD_KEY };
 
+	/* a field named twice (also with and without /raw, or through
+	 * trace_fields) is one column, the first, as perf */
+	for (int k = 0; k < rep->nr_dyn; k++)
+		if (rep->dyn[k].id == tf->id && !strcmp(rep->dyn[k].name, tf->name))
+			return 0;
 	if (rep->nr_dyn >= MAX_DYN_KEYS || rep->nr_fields >= MAX_FIELDS ||
 	    rep->nr_keys >= MAX_FIELDS) {
 		pr_err("report: more than %d tracepoint field keys; name the fields to sort by (-s EVENT.FIELD,...)\n",
@@ -574,6 +579,10 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 		if (key->need_trace)
 			rep->need_trace = true;
 	}
+	/* a key or field named twice is shown once, as perf */
+	for (int i = 0; i < rep->nr_fields; i++)
+		if (rep->fields_v[i].kind == f.kind && rep->fields_v[i].key == f.key)
+			return 0;
 	rep->fields_v[rep->nr_fields++] = f;
 	return 0;
 }
