@@ -164,6 +164,9 @@ struct script_out {
 	bool user_set;		/* a -F list for this type */
 	uint64_t fields;	/* the list; 0 with user_set: type not printed */
 	uint64_t add, del;	/* +f/-f changes of perf's defaults */
+	uint64_t strict;	/* named by untyped lists/changes: refused when
+				 * the samples lack them (a typed list's are
+				 * left out instead, as perf) */
 	bool bpf_list;		/* the list names bpf-output (not a +bpf-output) */
 };
 
@@ -382,6 +385,7 @@ static int parse_fields(struct script *sc, const char *str)
 		if (changes) {
 			cur->add = (cur->add & ~o.del) | o.add;
 			cur->del = (cur->del & ~o.add) | o.del;
+			cur->strict = (cur->strict | (type < 0 ? o.add : 0)) & ~o.del;
 			if (cur->user_set)
 				cur->fields = (cur->fields | o.add) & ~o.del;
 			continue;
@@ -390,6 +394,7 @@ static int parse_fields(struct script *sc, const char *str)
 			pr_warning("-F %s:: overrides the earlier field list of %s events\n",
 				   out_type_names[t], out_type_desc[t]);
 		*cur = o;
+		cur->strict = type < 0 ? o.fields : 0;
 	}
 	return 0;
 }
@@ -437,6 +442,10 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 		f &= ~F_BPF_OUTPUT;
 	if (!(st & PERF_SAMPLE_IP))
 		f &= ~(F_IP | F_SYM | F_SYMOFF | F_DSO | F_SRCLINE | F_INSN | F_INSNLEN);
+	/* the rest that need a sample_type bit (a typed list may name them) */
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
+		if ((f & field_names[i].bit) && field_names[i].need && !(st & field_names[i].need))
+			f &= ~field_names[i].bit;
 	return f;
 }
 
@@ -495,7 +504,7 @@ static int check_fields(struct script *sc, struct session *session)
 		const char *name = evsel->name ? evsel->name : "?";
 
 		for (uint64_t b = 1; b && b <= asked; b <<= 1) {
-			const struct script_field_desc *d = (asked & b) ? field_desc(b) : NULL;
+			const struct script_field_desc *d = (asked & b & o->strict) ? field_desc(b) : NULL;
 
 			if (!d || !d->need || (st & d->need))
 				continue;

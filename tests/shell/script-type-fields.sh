@@ -1,5 +1,5 @@
 #!/bin/sh
-# script -F per event type (hw:/sw:/trace:) as perf 6.1 applies it to a file of tracepoints and sampling events: which lists take a tracepoint's callchain away, the flags switch
+# script -F per event type (hw:/sw:/trace:) as perf 6.1 applies it to a file of tracepoints and sampling events: which lists take a tracepoint's callchain away, the flags switch, fields the samples lack (left out of typed lists, refused in untyped ones)
 . "$(dirname "$0")/lib.sh"
 need_root
 need_perf
@@ -30,4 +30,18 @@ done
 # none of its events (status 255), as -F hw: is
 script_vs_perf "$f" -F trace:flags
 script_vs_perf "$f" -F hw:flags
+# fields the samples lack: a typed list or change leaves them out, an
+# untyped one is refused (status 255; 234 in pipe mode), as perf
+D="$DATA/perf-6.1"
+S=$(report_symargs)
+for x in tid cpu addr iregs uregs data_src weight phys_addr data_page_size ins_lat; do
+	for a in "sw:comm,$x" "sw:+$x" "+$x" "comm,$x"; do
+		# shellcheck disable=SC2086
+		script_vs_perf "$D/cpuburn-plain.data" $S -F $a
+	done
+done
+script_vs_perf "$f" -F trace:comm,time,trace,weight,period
+script_vs_perf "$f" -F trace:+addr
+script_vs_perf "$D/cpuburn-pipe.data" $S -F sw:comm,addr
+script_vs_perf "$D/cpuburn-pipe.data" $S -F +weight
 echo "ok: $n script -F per-type comparisons with perf"
