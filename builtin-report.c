@@ -879,6 +879,14 @@ static int report__setup(struct report *rep)
 		return -EINVAL;
 	}
 	rep->has_callchains = evlist__has_callchains(el);
+	/* -g ...,branch, as perf, changes nothing without branch stacks */
+	if (rep->call_graph && rep->cc.branch && rep->cc.mode != CHAIN_NONE &&
+	    evlist__has_sample(el, PERF_SAMPLE_BRANCH_STACK)) {
+		pr_err("-g %s: mperf does not put branch stack (LBR) records into callchains; drop ',branch' or use perf report\n",
+		       rep->call_graph);
+		rep->usage_error = true;
+		return -EINVAL;
+	}
 	if (rep->mem_mode && !session__is_pipe(rep->session) && !evlist__has_sample(el,
 			PERF_SAMPLE_DATA_SRC)) {
 		pr_err("report: --mem-mode: the file has no memory samples (no data source in its "
@@ -2051,7 +2059,7 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 	err = callchain_param__parse(&rep->cc, rep->call_graph);
 	if (err < 0) {
 		pr_err("invalid -g/--call-graph '%s': use graph|flat|fractal|folded|none"
-		       "[,threshold[,limit]][,caller|callee][,function|address|srcline]\n", rep->call_graph);
+		       "[,threshold[,limit]][,caller|callee][,function|address|srcline][,branch]\n", rep->call_graph);
 		return -1;
 	}
 	return 0;

@@ -50,6 +50,9 @@ static bool parse_order_key(struct callchain_param *p, const char *tok, size_t n
 		p->key = KEY_SRCLINE;
 	} else if (!strncmp(tok, "function", n)) {
 		p->key = KEY_FUNCTION;
+	} else if (!strncmp(tok, "branch", n)) {
+		/* as perf: it only matters for samples with branch stacks */
+		p->branch = true;
 	} else {
 		return false;
 	}

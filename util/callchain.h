@@ -72,6 +72,7 @@ struct callchain_param {
 	double min_percent;	/* threshold, default 0.5 */
 	uint32_t print_limit;	/* 0: no limit */
 	bool color;		/* --stdio-color: percentages coloured */
+	bool branch;		/* "branch": LBR records into callchains */
 };
 
 /* -g/--call-graph argument: "graph,0.5,caller,function,percent" etc.

@@ -383,6 +383,17 @@ static void test_callchain_param(void **state)
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,fu"), 0);
 	assert_int_equal(p.key, KEY_FUNCTION);
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,a"), -EINVAL);
+	/* "branch" anywhere (as perf), also after the threshold */
+	p.branch = false;
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,function,branch"), 0);
+	assert_true(p.branch);
+	assert_int_equal(p.order, ORDER_CALLEE);
+	p.branch = false;
+	assert_int_equal(callchain_param__parse(&p, "fractal,5,branch"), 0);
+	assert_true(p.branch && p.min_percent == 5.0);
+	p.branch = false;
+	assert_int_equal(callchain_param__parse(&p, "folded"), 0);
+	assert_false(p.branch);
 }
 
 /* -g address: frames of one function at two addresses are two children;

@@ -1,0 +1,33 @@
+#!/bin/sh
+# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change)
+. "$(dirname "$0")/lib.sh"
+perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data
+S=$(report_symargs)
+while read -r f opts; do
+	# shellcheck disable=SC2086
+	both "$D/$f" $S -q $opts
+done <<'LIST'
+cpuburn-fp.data --no-children -s comm,comm
+cpuburn-fp.data --no-children -s comm,dso,comm
+cpuburn-fp.data --no-children -F comm,comm
+cpuburn-fp.data --no-children -F overhead,comm,overhead
+cpuburn-fp.data --no-children -F sample,comm,sample
+cpuburn-fp.data --no-children -s comm -F overhead,comm,comm
+cpuburn-fp.data --no-children -s sym,trace,trace
+sched-switch.data -s prev_pid,prev_pid
+sched-switch.data -s prev_pid/raw,prev_pid
+sched-switch.data -s prev_state,prev_state/raw
+sched-switch.data -s trace_fields,prev_pid
+sched-switch.data -s sched:sched_switch.prev_pid,prev_pid,comm
+cpuburn-fp.data -g graph,0.5,callee,function,branch
+cpuburn-fp.data --no-children -g fractal,5,caller,branch
+cpuburn-fp.data -g folded,branch
+cpuburn-fp.data --no-children -g caller,5,branch
+LIST
+# no callchains: -g is refused as perf refuses it (status 0), branch or not
+for g in graph,branch graph; do
+	"$MPERF" report -i "$D/cpuburn-plain.data" --stdio -g $g >/dev/null 2>"$T/err"
+	assert_eq "report -g $g without callchains: status" 0 $?
+	assert_contains "report -g $g without callchains" "have no callchains" "$T/err"
+done
+echo "ok: $n reports with repeated keys or -g ...,branch equal perf's"
