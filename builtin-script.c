@@ -337,12 +337,23 @@ static int parse_fields(struct script *sc, const char *str)
 	if (!dup)
 		return -ENOMEM;
 	for (tok = strtok_r(dup, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+		const char *fname = tok + (*tok == '+' || *tok == '-');
+
+		/* as perf, a typed list may not name what its type never
+		 * has: trace but for tracepoints, bpf-output for hw and raw */
+		if (type >= 0 && ((!strcmp(fname, "trace") && type != OT_TRACE) ||
+				  (!strcmp(fname, "bpf-output") && (type == OT_HW || type == OT_RAW)))) {
+			pr_err("-F %s:%s: %s events have no '%s' field; drop it from the %s: list\n",
+			       out_type_names[type], tok, out_type_desc[type], fname, out_type_names[type]);
+			err = -EINVAL;
+			break;
+		}
 		uint64_t bit = 0;
 
 		/* flags, as in perf 6.1, is one switch for every event
 		 * type whatever list names it: "hw:comm,flags" prints the
 		 * flags of software events too, "-flags" stops them */
-		if (!strcmp(tok + (*tok == '+' || *tok == '-'), "flags")) {
+		if (!strcmp(fname, "flags")) {
 			sc->print_flags = *tok != '-';
 			if (*tok == '+' || *tok == '-')
 				changes = true;

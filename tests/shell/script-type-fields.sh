@@ -1,5 +1,5 @@
 #!/bin/sh
-# script -F per event type (hw:/sw:/trace:) as perf 6.1 applies it to a file of tracepoints and sampling events: which lists take a tracepoint's callchain away, the flags switch, fields the samples lack (left out of typed lists, refused in untyped ones)
+# script -F per event type (hw:/sw:/trace:) as perf 6.1 applies it to a file of tracepoints and sampling events: which lists take a tracepoint's callchain away, the flags switch, fields the samples lack (left out of typed lists, refused in untyped ones), fields a type never has
 . "$(dirname "$0")/lib.sh"
 need_root
 need_perf
@@ -44,4 +44,9 @@ script_vs_perf "$f" -F trace:comm,time,trace,weight,period
 script_vs_perf "$f" -F trace:+addr
 script_vs_perf "$D/cpuburn-pipe.data" $S -F sw:comm,addr
 script_vs_perf "$D/cpuburn-pipe.data" $S -F +weight
+# a typed list naming a field its type never has is a usage error (129)
+for a in sw:trace hw:comm,trace raw:trace sw:+trace sw:-trace hw:bpf-output raw:bpf-output \
+	 trace:trace sw:bpf-output; do
+	script_vs_perf "$f" -F $a
+done
 echo "ok: $n script -F per-type comparisons with perf"
