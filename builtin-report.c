@@ -931,9 +931,6 @@ static int report__setup(struct report *rep)
 			   "groups: ignored\n");
 		rep->hierarchy = false;
 	}
-	/* as perf: --percent-limit is also the callchain threshold */
-	if (rep->percent_limit > 0)
-		rep->cc.min_percent = rep->percent_limit;
 	if (!rep->cc.order_set)
 		rep->cc.order = rep->children ? ORDER_CALLER : ORDER_CALLEE;
 	if (rep->inverted)
@@ -2065,6 +2062,26 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 	return 0;
 }
 
+/* as perf: --percent-limit is also the callchain threshold, set where the
+ * option stands, so a threshold in a later -g wins over it */
+static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+	char *end;
+	double v;
+
+	if (unset || !arg)
+		return -1;
+	v = strtod(arg, &end);
+	if (end == arg || (*end && strcmp(end, "%")) || v < 0) {
+		pr_err("--percent-limit '%s': give a percentage, e.g. --percent-limit 5\n", arg);
+		return -1;
+	}
+	rep->percent_limit = v;
+	rep->cc.min_percent = v;
+	return 0;
+}
+
 static int parse_group(const struct option *opt, const char *arg, int unset)
 {
 	struct report *rep = opt->value;
@@ -2172,8 +2189,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('G', "inverted", &rep.inverted, "alias for --call-graph caller order"),
 		OPT_INTEGER(0, "max-stack", &rep.max_stack,
 			    "callchain depth to use at most (default 127)"),
-		OPT_DOUBLE(0, "percent-limit", &rep.percent_limit,
-			   "hide entries below this overhead percent"),
+		OPT_CALLBACK(0, "percent-limit", &rep, "percent",
+			     "hide entries below this overhead percent (also the callchain "
+			     "threshold, unless a later -g gives one)", parse_percent_limit),
 		OPT_STRING('c', "comms", &rep.comm_list, "comm[,comm...]", "only these comms"),
 		OPT_STRING(0, "pid", &rep.pid_list, "pid[,pid...]", "only these process ids"),
 		OPT_STRING(0, "tid", &rep.tid_list, "tid[,tid...]", "only these thread ids"),

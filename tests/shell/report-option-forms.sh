@@ -1,5 +1,5 @@
 #!/bin/sh
-# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change)
+# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one
 . "$(dirname "$0")/lib.sh"
 perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data
 S=$(report_symargs)
@@ -23,6 +23,12 @@ cpuburn-fp.data -g graph,0.5,callee,function,branch
 cpuburn-fp.data --no-children -g fractal,5,caller,branch
 cpuburn-fp.data -g folded,branch
 cpuburn-fp.data --no-children -g caller,5,branch
+cpuburn-fp.data --percent-limit 5 -g graph,0.1
+cpuburn-fp.data -g graph,0.1 --percent-limit 5
+cpuburn-fp.data --no-children --percent-limit 5 -g fractal,0.1,caller
+cpuburn-fp.data --percent-limit 5 -g caller
+cpuburn-fp.data --percent-limit 0 -g graph
+cpuburn-fp.data --percent-limit 5% --no-children
 LIST
 # no callchains: -g is refused as perf refuses it (status 0), branch or not
 for g in graph,branch graph; do
