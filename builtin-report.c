@@ -147,7 +147,8 @@ struct report {
 	/* columns named in the header instead ("# comm: ls") */
 	struct { const char *name, *value; } elided[3];
 	int nr_elided;
-	int nr_order;
+	int nr_order, nr_order_s;	/* nr_order_s: the -s part of order_v */
+	bool parent_first;	/* -p with -F alone: order_v is parent, -F */
 	int nr_fields;
 	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
 	bool last_elided;	/* the last column is elided */
@@ -653,6 +654,7 @@ static int report__fields_and_sort(struct report *rep)
 			rep->dso_s |= !strcmp(sv[i].key->name, "dso");
 		}
 	}
+	rep->nr_order_s = rep->nr_order;
 	for (i = 0; i < nf && rep->nr_order < MAX_FIELDS; i++)
 		if (!field_in(rep->order_v, rep->nr_order, &fv[i]))
 			rep->order_v[rep->nr_order++] = fv[i];
@@ -998,6 +1000,34 @@ static int report__setup(struct report *rep)
 		if (err)
 			return err;
 	}
+	/* ... which perf sorts by after the -s keys when -F is given, first
+	 * without -s (then by the -F columns in their order) */
+	if (rep->parent_pattern && fields_given) {
+		struct sort_field pf = { .kind = FIELD_KEY, .key = sort_key__find("parent") };
+		int at = rep->sort_order ? rep->nr_order_s : 0;
+
+		if (!rep->sort_order) {
+			rep->nr_order = 0;
+			for (int i = 0; i < rep->nr_fields; i++)
+				rep->order_v[rep->nr_order++] = rep->fields_v[i];
+			rep->parent_first = true;
+		}
+		if (!field_in(rep->order_v, at, &pf)) {
+			int n = 0;
+			struct sort_field v[MAX_FIELDS];
+
+			for (int i = 0; i < rep->nr_order; i++) {
+				if (i == at)
+					v[n++] = pf;
+				if (!field_in(&pf, 1, &rep->order_v[i]))
+					v[n++] = rep->order_v[i];
+			}
+			if (at >= rep->nr_order)
+				v[n++] = pf;
+			memcpy(rep->order_v, v, (size_t)n * sizeof(*v));
+			rep->nr_order = n;
+		}
+	}
 	if (rep->exclude_other)
 		rep->need_callchain = rep->need_parent = true;
 	if (rep->need_trace) {
@@ -1067,7 +1097,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.cc = rep->cc;
 	ho.percent_limit = rep->percent_limit;
 	/* a -F list without -s: perf sorts by its columns, in their order */
-	if (rep->fields && !rep->sort_order) {
+	if (rep->fields && !rep->sort_order && !rep->parent_first) {
 		ho.order = rep->fields_v;
 		ho.nr_order = rep->nr_fields;
 	} else if (rep->fields || rep->sort_overheads) {

@@ -1,7 +1,7 @@
 #!/bin/sh
-# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one
+# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one; the order -p gives rows with -F
 . "$(dirname "$0")/lib.sh"
-perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data
+perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data syswide-fp.data
 S=$(report_symargs)
 while read -r f opts; do
 	# shellcheck disable=SC2086
@@ -29,6 +29,9 @@ cpuburn-fp.data --no-children --percent-limit 5 -g fractal,0.1,caller
 cpuburn-fp.data --percent-limit 5 -g caller
 cpuburn-fp.data --percent-limit 0 -g graph
 cpuburn-fp.data --percent-limit 5% --no-children
+syswide-fp.data --no-children -F overhead,sym -p main
+syswide-fp.data --no-children -F overhead,sym,parent -p main
+syswide-fp.data --no-children -F overhead,sym -s comm -p main
 LIST
 # no callchains: -g is refused as perf refuses it (status 0), branch or not
 for g in graph,branch graph; do
