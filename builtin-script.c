@@ -514,6 +514,11 @@ static int check_fields(struct script *sc, struct session *session)
 		uint64_t st = evsel->attr.sample_type;
 		const char *name = evsel->name ? evsel->name : "?";
 
+		/* the dummy event (side-band only) prints no samples: perf
+		 * checks no fields against it */
+		if (evsel->attr.type == PERF_TYPE_SOFTWARE &&
+		    evsel->attr.config == PERF_COUNT_SW_DUMMY)
+			continue;
 		for (uint64_t b = 1; b && b <= asked; b <<= 1) {
 			const struct script_field_desc *d = (asked & b & o->strict) ? field_desc(b) : NULL;
 

@@ -49,4 +49,9 @@ for a in sw:trace hw:comm,trace raw:trace sw:+trace sw:-trace hw:bpf-output raw:
 	 trace:trace sw:bpf-output; do
 	script_vs_perf "$f" -F $a
 done
+# the dummy event of a tracepoint file is no software event to check a
+# sw: list against (perf prints the tracepoints)
+for a in sw:-sym,+symoff sw:comm,symoff sw:tod sw:ip,srcline -sym,+symoff; do
+	script_vs_perf "$D/sched-switch.data" $S -F $a
+done
 echo "ok: $n script -F per-type comparisons with perf"
