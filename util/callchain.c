@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "callchain.h"
@@ -885,6 +886,13 @@ static void graph_line(struct print_ctx *c, int depth, uint32_t mask, int left)
 	c->ret += (size_t)fputs("\n", c->fp);
 }
 
+/* fractal's threshold in hits, of the hits below a node: rounded up,
+ * as perf rounds it (graph's, of the entry's total, is rounded down) */
+static uint64_t rel_min_hit(uint64_t below, const struct callchain_param *param)
+{
+	return (uint64_t)ceil((double)below * (param->min_percent / 100.0));
+}
+
 static void print_graph(struct print_ctx *c, const struct callchain_node *parent,
 			uint64_t total, int depth, uint32_t mask, int left)
 {
@@ -893,8 +901,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 	 * perf's), the percentages of @total (the entry's for the first
 	 * level): a node with much self time keeps its small children */
 	uint32_t n = callchain_node__sorted_children(parent, c->param->mode == CHAIN_GRAPH_REL ?
-					   (uint64_t)((parent->cumul - parent->hit) *
-						      c->param->min_percent / 100) :
+					   rel_min_hit(parent->cumul - parent->hit, c->param) :
 					   c->min_hit, &kids);
 	uint64_t remaining = total;
 	uint32_t k, printed = 0;
@@ -1055,7 +1062,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 	{
 		struct callchain_node **kids;
 		uint32_t n = callchain_node__sorted_children(&root->node, param->mode == CHAIN_GRAPH_REL ?
-						   (uint64_t)(parent_total * param->min_percent / 100) :
+						   rel_min_hit(parent_total, param) :
 						   c.min_hit, &kids);
 
 		/* a single root reaching the entry's whole period: no
