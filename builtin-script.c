@@ -362,11 +362,15 @@ static int parse_fields(struct script *sc, const char *str)
 			continue;
 		}
 		if (*tok == '+' || *tok == '-') {
+			/* in order, as perf: "-ip,+ip" keeps the ip */
 			err = field_bit(tok + 1, &bit);
-			if (*tok == '+')
+			if (*tok == '+') {
 				o.add |= bit;
-			else
+				o.del &= ~bit;
+			} else {
 				o.del |= bit;
+				o.add &= ~bit;
+			}
 			changes = true;
 		} else {
 			err = field_bit(tok, &bit);

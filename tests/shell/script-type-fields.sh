@@ -54,4 +54,9 @@ done
 for a in sw:-sym,+symoff sw:comm,symoff sw:tod sw:ip,srcline -sym,+symoff; do
 	script_vs_perf "$D/sched-switch.data" $S -F $a
 done
+# +f/-f changes apply in order: the last one for a field wins
+for a in -ip,+ip +period,-period sw:+pid,-comm,+comm -sym,+sym,-dso; do
+	script_vs_perf "$D/cpuburn-fp.data" $S -F $a
+done
+script_vs_perf "$f" -F -ip,+ip,-cpu
 echo "ok: $n script -F per-type comparisons with perf"
