@@ -148,7 +148,8 @@ struct report {
 	struct { const char *name, *value; } elided[3];
 	int nr_elided;
 	int nr_order, nr_order_s;	/* nr_order_s: the -s part of order_v */
-	bool parent_first;	/* -p with -F alone: order_v is parent, -F */
+	bool parent_first;
+	bool hint_printed;	/* the "--header" hint line, before a pipe's features */	/* -p with -F alone: order_v is parent, -F */
 	int nr_fields;
 	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
 	bool last_elided;	/* the last column is elided */
@@ -1997,7 +1998,7 @@ static int report__print(struct report *rep, FILE *fp)
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
-	if (!quiet && !rep->header)
+	if (!quiet && !rep->header && !rep->hint_printed)
 		fprintf(fp, "# To display the perf.data header info, please use "
 			"--header/--header-only options.\n#\n");
 	/* perf prints these with -q too */
@@ -2601,6 +2602,15 @@ int cmd_report(int argc, const char **argv)
 		 * (not with --stats or --tasks) */
 		if (session__is_pipe(rep.session) && !rep.stats && !rep.tasks)
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
+	} else if (rep.show_full_info && session__is_pipe(rep.session) && !rep.stats && !rep.tasks &&
+		   !rep.tui && (rep.stdio || !isatty(1))) {
+		/* -I alone: perf prints a pipe's features in full as they
+		 * come, after its hint line */
+		if (!quiet)
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
+		rep.hint_printed = true;
+		session__set_feature_printer(rep.session, stdout, true);
 	}
 	/* -g, -s parent or -p on a file (not a pipe) whose events record no
 	 * callchain: perf stops with an error before reading any record, and
@@ -2669,7 +2679,7 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.nr_samples) {
 		/* perf exits 0 here too: an empty profile is not a failure;
 		 * its stdio report prints its header hint first */
-		if (!rep.tui_rep && !quiet && !rep.header)
+		if (!rep.tui_rep && !quiet && !rep.header && !rep.hint_printed)
 			fprintf(stdout, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
 		/* and the lines of single-value filters ("# comm: ls"), -q too */

@@ -2593,6 +2593,10 @@ int cmd_script(int argc, const char **argv)
 			return 0;
 		}
 	}
+	/* -I alone: in pipe mode perf prints the features (in full) as
+	 * their records arrive, without the header block */
+	else if (sc.show_info && session__is_pipe(session))
+		session__set_feature_printer(session, sc.out, true);
 	if (check_hidden_types(&sc, session)) {
 		session__delete(session);
 		return 255;

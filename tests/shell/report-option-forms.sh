@@ -1,7 +1,7 @@
 #!/bin/sh
-# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one; the order -p gives rows with -F
+# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one; the order -p gives rows with -F; -I alone on a pipe (its features in full, report and script)
 . "$(dirname "$0")/lib.sh"
-perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data syswide-fp.data
+perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data syswide-fp.data cpuburn-pipe.data
 S=$(report_symargs)
 while read -r f opts; do
 	# shellcheck disable=SC2086
@@ -33,10 +33,17 @@ syswide-fp.data --no-children -F overhead,sym -p main
 syswide-fp.data --no-children -F overhead,sym,parent -p main
 syswide-fp.data --no-children -F overhead,sym -s comm -p main
 LIST
+# -I alone on a pipe: perf prints the features in full as they come
+both "$D/cpuburn-pipe.data" $S -I
+both "$D/cpuburn-pipe.data" $S -I --no-children -g none
+both "$D/cpuburn-pipe.data" $S -I -q
+# script -I of a pipe prints its features too (in full), without --header
+script_vs_perf "$D/cpuburn-pipe.data" $S -I
+script_vs_perf "$D/cpuburn-pipe.data" $S -I -F comm,tid
 # no callchains: -g is refused as perf refuses it (status 0), branch or not
 for g in graph,branch graph; do
 	"$MPERF" report -i "$D/cpuburn-plain.data" --stdio -g $g >/dev/null 2>"$T/err"
 	assert_eq "report -g $g without callchains: status" 0 $?
 	assert_contains "report -g $g without callchains" "have no callchains" "$T/err"
 done
-echo "ok: $n reports with repeated keys or -g ...,branch equal perf's"
+echo "ok: $n report/script option forms equal perf's"
