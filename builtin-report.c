@@ -40,6 +40,7 @@
 #include "util/thread.h"
 #include "util/time-range.h"
 #include "util/trace-event.h"
+#include "util/sym-addrs.h"
 
 #define MAX_FIELDS 160
 #define MAX_EVSELS 64
@@ -157,6 +158,7 @@ struct report {
 	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
+	struct sym_addrs sym_addrs;	/* the hex entries of --symbols */
 	uint64_t nr_event_samples[MAX_EVSELS];	/* --stats: all, unfiltered */
 	int32_t *pids, *tids;
 	int nr_pids, nr_tids;
@@ -189,6 +191,16 @@ static const char mem_sort_order[] = "local_weight,mem,sym,dso,symbol_daddr,dso_
 static const char mem_sort_keys[] = "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,"
 				    "tlb,locked,blocked,local_ins_lat";
 
+static bool strlist__has(const struct strlist *l, const char *s)
+{
+	int i;
+
+	for (i = 0; i < l->nr; i++)
+		if (s && !strcmp(l->items[i], s))
+			return true;
+	return false;
+}
+
 static int strlist__parse(struct strlist *l, const char *s)
 {
 	char *dup, *tok, *save = NULL;
@@ -199,8 +211,11 @@ static int strlist__parse(struct strlist *l, const char *s)
 	if (!dup)
 		return -ENOMEM;
 	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char **p = realloc(l->items, (size_t)(l->nr + 1) * sizeof(*p));
+		char **p;
 
+		if (strlist__has(l, tok))	/* a set, as perf's */
+			continue;
+		p = realloc(l->items, (size_t)(l->nr + 1) * sizeof(*p));
 		if (!p) {
 			free(dup);
 			return -ENOMEM;
@@ -210,16 +225,6 @@ static int strlist__parse(struct strlist *l, const char *s)
 	}
 	free(dup);
 	return 0;
-}
-
-static bool strlist__has(const struct strlist *l, const char *s)
-{
-	int i;
-
-	for (i = 0; i < l->nr; i++)
-		if (s && !strcmp(l->items[i], s))
-			return true;
-	return false;
 }
 
 static void strlist__exit(struct strlist *l)
@@ -1147,7 +1152,8 @@ static bool report__sample_hidden(struct report *rep, const struct addr_location
 	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
 					  strlist__has(&rep->dsos, al->dso->long_name))))
 		return true;
-	if (rep->syms.nr && !(al->sym && strlist__has(&rep->syms, al->sym->name)))
+	if (rep->sym_list && !((al->sym && strlist__has(&rep->syms, al->sym->name)) ||
+			       (al->map && sym_addrs__has(&rep->sym_addrs, al->ip))))
 		return true;
 	return false;
 }
@@ -2164,6 +2170,7 @@ static void report__exit(struct report *rep)
 	strlist__exit(&rep->comms);
 	strlist__exit(&rep->dsos);
 	strlist__exit(&rep->syms);
+	free(rep->sym_addrs.v);
 	free(rep->pids);
 	free(rep->tids);
 	free(rep->tvalues.pid);
@@ -2379,7 +2386,8 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	if (strlist__parse(&rep.comms, rep.comm_list) || strlist__parse(&rep.dsos, rep.dso_list) ||
-	    strlist__parse(&rep.syms, rep.sym_list))
+	    strlist__parse(&rep.syms, rep.sym_list) ||
+	    sym_addrs__split(&rep.sym_addrs, &rep.syms.items, &rep.syms.nr))
 		goto out;
 	if (regcomp(&rep.parent_re, rep.parent_pattern ? rep.parent_pattern :
 		    "^sys_|^do_page_fault", REG_EXTENDED | REG_NOSUB) == 0)

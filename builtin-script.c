@@ -38,6 +38,7 @@
 #include "util/thread.h"
 #include "util/time-range.h"
 #include "util/trace-event.h"
+#include "util/sym-addrs.h"
 
 /* -F fields, one bit each, in perf's names */
 enum script_field {
@@ -148,6 +149,7 @@ struct script_filter {
 	int nr_pids, nr_tids;
 	char **comms, **dsos, **syms;
 	int nr_comms, nr_dsos, nr_syms;
+	struct sym_addrs sym_addrs;	/* the hex entries of -S: sample addresses */
 	bool thread_filter;		/* pid, tid or comm given */
 	int status;			/* a refusal's exit status, as perf's */
 };
@@ -994,7 +996,8 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 	}
 	if (split_names(f->comm_str, &f->comms, &f->nr_comms) ||
 	    split_names(f->dso_str, &f->dsos, &f->nr_dsos) ||
-	    split_names(f->sym_str, &f->syms, &f->nr_syms))
+	    split_names(f->sym_str, &f->syms, &f->nr_syms) ||
+	    sym_addrs__split(&f->sym_addrs, &f->syms, &f->nr_syms))
 		return -ENOMEM;
 	f->thread_filter = f->pid_str || f->tid_str || f->comm_str;
 	return 0;
@@ -1016,6 +1019,7 @@ static void script_filter__exit(struct script_filter *f)
 	free_names(f->comms, f->nr_comms);
 	free_names(f->dsos, f->nr_dsos);
 	free_names(f->syms, f->nr_syms);
+	free(f->sym_addrs.v);
 }
 
 /* -C: a record of another CPU is dropped (one without a CPU is kept) */
@@ -1042,7 +1046,8 @@ static bool script_filter__al(const struct script_filter *f, const struct addr_l
 	if (f->nr_dsos && !(al->dso && (names_have(f->dsos, f->nr_dsos, al->dso->short_name) ||
 					names_have(f->dsos, f->nr_dsos, al->dso->long_name))))
 		return true;
-	if (f->nr_syms && !(al->sym && names_have(f->syms, f->nr_syms, al->sym->name)))
+	if (f->sym_str && !((al->sym && names_have(f->syms, f->nr_syms, al->sym->name)) ||
+			    (al->map && sym_addrs__has(&f->sym_addrs, al->ip))))
 		return true;
 	return false;
 }
@@ -1651,7 +1656,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		return 0;
 	memset(&al, 0, sizeof(al));
 	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.nr_dsos ||
-	    sc->filter.nr_syms || sc->dump) {
+	    sc->filter.sym_str || sc->dump) {
 		if (machine__resolve(sc->machine, sample, &al))
 			return -ENOMEM;
 		if (sc->dump)
