@@ -2606,6 +2606,12 @@ int cmd_script(int argc, const char **argv)
 		session__delete(session);
 		return 255;
 	}
+	/* perf checks the fields of a file's events before --time & co */
+	sc.env = session__env(session);
+	if (!session__is_pipe(session) && check_fields(&sc, session)) {
+		session__delete(session);
+		return 255;
+	}
 	if (script_filter__setup(&sc.filter, session, sc.reltime)) {
 		int status = sc.filter.status;
 

@@ -59,4 +59,6 @@ for a in -ip,+ip +period,-period sw:+pid,-comm,+comm -sym,+sym,-dso; do
 	script_vs_perf "$D/cpuburn-fp.data" $S -F $a
 done
 script_vs_perf "$f" -F -ip,+ip,-cpu
+# the fields are checked before --time (status 255, not 234)
+script_vs_perf "$D/cpuburn-plain.data" $S -F +weight --time 1/2,2/2
 echo "ok: $n script -F per-type comparisons with perf"
