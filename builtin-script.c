@@ -170,6 +170,7 @@ struct script_out {
 				 * the samples lack them (a typed list's are
 				 * left out instead, as perf) */
 	bool bpf_list;		/* the list names bpf-output (not a +bpf-output) */
+	bool typed;		/* the list came with its type ("sw:...") */
 };
 
 /* srccode: the source line last printed for a thread (thread->priv);
@@ -412,6 +413,7 @@ static int parse_fields(struct script *sc, const char *str)
 				   out_type_names[t], out_type_desc[t]);
 		*cur = o;
 		cur->strict = type < 0 ? o.fields : 0;
+		cur->typed = type >= 0;
 	}
 	return 0;
 }
@@ -476,7 +478,9 @@ static int check_hidden_types(struct script *sc, struct session *session)
 		const struct script_out *o = &sc->out_types[t];
 		bool found = false;
 
-		if (!o->user_set || o->fields || !out_type_names[t])
+		/* as perf, only a typed list hides: "-F flags" (no field
+		 * per type) prints nothing, whatever the file has */
+		if (!o->user_set || o->fields || !o->typed || !out_type_names[t])
 			continue;
 		/* the dummy event (side-band only) is no software event here */
 		for (int i = 0; el && i < el->nr && !found; i++)
