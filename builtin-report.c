@@ -586,8 +586,10 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 		if (key->need_trace)
 			rep->need_trace = true;
 	}
-	/* a key or field named twice is shown once, as perf */
-	for (int i = 0; i < rep->nr_fields; i++)
+	/* a key or field named twice is shown once, as perf (the overheads
+	 * of a -s list are sorted out by report__sort_columns, which orders
+	 * the rows by them where the list names them) */
+	for (int i = 0; i < rep->nr_fields && (f.kind == FIELD_KEY || is_f); i++)
 		if (rep->fields_v[i].kind == f.kind && rep->fields_v[i].key == f.key)
 			return 0;
 	rep->fields_v[rep->nr_fields++] = f;
@@ -2091,6 +2093,13 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 	}
 	rep->call_graph = arg ? arg : "graph";
 	err = callchain_param__parse(&rep->cc, rep->call_graph);
+	/* as perf: after -g none (or --no-call-graph) a -g without a mode
+	 * leaves none, which perf refuses */
+	if (!err && rep->cc.mode == CHAIN_NONE && !rep->cc.mode_set) {
+		pr_err("-g %s: no callchain mode after an earlier 'none'; give graph, flat, fractal or folded first (e.g. -g graph,%s)\n",
+		       rep->call_graph, rep->call_graph);
+		return -1;
+	}
 	if (err < 0) {
 		pr_err("invalid -g/--call-graph '%s': use graph|flat|fractal|folded|none"
 		       "[,threshold[,limit]][,caller|callee][,function|address|srcline][,branch]\n", rep->call_graph);

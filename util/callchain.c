@@ -67,23 +67,25 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 
 	if (!s)
 		return -ENOMEM;
+	p->mode_set = false;
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		size_t n = strlen(tok);
 		char *end;
 		double v;
 
 		if (!strncmp(tok, "graph", n))
-			p->mode = CHAIN_GRAPH_ABS;
+			p->mode = CHAIN_GRAPH_ABS, p->mode_set = true;
 		else if (!strncmp(tok, "flat", n))
-			p->mode = CHAIN_FLAT;
+			p->mode = CHAIN_FLAT, p->mode_set = true;
 		else if (!strncmp(tok, "fractal", n))
-			p->mode = CHAIN_GRAPH_REL;
+			p->mode = CHAIN_GRAPH_REL, p->mode_set = true;
 		else if (!strncmp(tok, "folded", n))
-			p->mode = CHAIN_FOLDED;
+			p->mode = CHAIN_FOLDED, p->mode_set = true;
 		else if (!strncmp(tok, "none", n)) {
 			/* as perf: nothing after "none" is taken (a later
 			 * -g keeps its own threshold, order and key) */
 			p->mode = CHAIN_NONE;
+			p->mode_set = true;
 			break;
 		} else if (parse_order_key(p, tok, n))
 			continue;

@@ -73,6 +73,7 @@ struct callchain_param {
 	uint32_t print_limit;	/* 0: no limit */
 	bool color;		/* --stdio-color: percentages coloured */
 	bool branch;		/* "branch": LBR records into callchains */
+	bool mode_set;		/* the last parse named a mode */
 };
 
 /* -g/--call-graph argument: "graph,0.5,caller,function,percent" etc.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one; the order -p gives rows with -F; -I alone on a pipe (its features in full, report and script)
+# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one; the order -p gives rows with -F; -I alone on a pipe (its features in full, report and script); -g without a mode after -g none
 . "$(dirname "$0")/lib.sh"
 perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data syswide-fp.data cpuburn-pipe.data
 S=$(report_symargs)
@@ -45,5 +45,16 @@ for g in graph,branch graph; do
 	"$MPERF" report -i "$D/cpuburn-plain.data" --stdio -g $g >/dev/null 2>"$T/err"
 	assert_eq "report -g $g without callchains: status" 0 $?
 	assert_contains "report -g $g without callchains" "have no callchains" "$T/err"
+done
+# a -g without a mode after -g none / --no-call-graph: refused (129) as
+# perf refuses it; with a mode it is taken
+for g in "-g none -g caller" "-g none -g 5" "--no-call-graph -g address" "-g none -g graph" "-g none -g none"; do
+	# shellcheck disable=SC2086
+	"$PERF" report -i "$D/cpuburn-fp.data" $S --stdio $g >/dev/null 2>&1
+	pr=$?
+	# shellcheck disable=SC2086
+	"$MPERF" report -i "$D/cpuburn-fp.data" $S --stdio $g >/dev/null 2>"$T/err"
+	assert_eq "report $g: exit status" "$pr" $?
+	n=$((n + 1))
 done
 echo "ok: $n report/script option forms equal perf's"

@@ -432,6 +432,13 @@ static void test_callchain_param(void **state)
 	p.branch = false;
 	assert_int_equal(callchain_param__parse(&p, "folded"), 0);
 	assert_false(p.branch);
+	/* whether the argument named a mode (after -g none, perf wants one) */
+	assert_true(p.mode_set);
+	assert_int_equal(callchain_param__parse(&p, "none"), 0);
+	assert_true(p.mode_set);
+	assert_int_equal(callchain_param__parse(&p, "caller,5"), 0);
+	assert_false(p.mode_set);
+	assert_int_equal(p.mode, CHAIN_NONE);
 }
 
 /* -g address: frames of one function at two addresses are two children;
