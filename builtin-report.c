@@ -827,8 +827,13 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 	fp = open_memstream(&rep->trace_buf, &rep->trace_size);
 	if (!fp)
 		return NULL;
-	trace_event__fprintf(rep->tevent, fp, evsel->attr.config, (int)sample->cpu,
-			     sample->raw_data, sample->raw_size);
+	/* --raw-trace: the fields' values, as perf prints them then */
+	if (rep->raw_trace)
+		trace_event__fprintf_fields(rep->tevent, fp, evsel->attr.config,
+					    sample->raw_data, sample->raw_size);
+	else
+		trace_event__fprintf(rep->tevent, fp, evsel->attr.config, (int)sample->cpu,
+				     sample->raw_data, sample->raw_size);
 	fclose(fp);
 	return machine__intern(rep->machine, rep->trace_buf ? rep->trace_buf : "");
 }

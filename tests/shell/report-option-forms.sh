@@ -1,7 +1,7 @@
 #!/bin/sh
-# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one; the order -p gives rows with -F; -I alone on a pipe (its features in full, report and script); -g without a mode after -g none
+# report option forms perf 6.1 takes: -s/-F naming a key, an overhead or a tracepoint field twice (one column, the first); -g ...,branch on files without branch stacks (no change); --percent-limit as the callchain threshold unless a later -g gives one; the order -p gives rows with -F; -I alone on a pipe (its features in full, report and script); -g without a mode after -g none; -s trace --raw-trace (the fields' raw values)
 . "$(dirname "$0")/lib.sh"
-perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data syswide-fp.data cpuburn-pipe.data
+perf61_data cpuburn-fp.data sched-switch.data cpuburn-plain.data syswide-fp.data cpuburn-pipe.data raw-syscalls.data
 S=$(report_symargs)
 while read -r f opts; do
 	# shellcheck disable=SC2086
@@ -32,6 +32,9 @@ cpuburn-fp.data --percent-limit 5% --no-children
 syswide-fp.data --no-children -F overhead,sym -p main
 syswide-fp.data --no-children -F overhead,sym,parent -p main
 syswide-fp.data --no-children -F overhead,sym -s comm -p main
+sched-switch.data -s trace --raw-trace
+sched-switch.data -s trace,prev_pid --raw-trace
+raw-syscalls.data -s trace --raw-trace
 LIST
 # -I alone on a pipe: perf prints the features in full as they come
 both "$D/cpuburn-pipe.data" $S -I
