@@ -1912,7 +1912,7 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 {
 	struct evlist *el = session__evlist(rep->session);
 	struct hists *group[MAX_EVSELS];
-	uint64_t samples = 0, period = 0;
+	uint64_t samples = 0, period = 0, chain_total = 0, chain_min_total = 0;
 	char nbuf[32];
 	int m, nr = leader->nr_members;
 
@@ -1930,7 +1930,15 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		/* the group view pairs entries in perf's trees */
 		group[m]->opts.keep_tree = true;
 		hists__output_resort(group[m]);
-		report__filter_entries(rep, group[m], true);
+		/* perf's callchain percentages stay those of the whole,
+		 * --percentage relative or not */
+		if (m == 0) {
+			chain_total = group[m]->total_period;
+			/* ... but their threshold is of the shown total */
+			chain_min_total = report__filter_entries(rep, group[m], true);
+		} else {
+			report__filter_entries(rep, group[m], true);
+		}
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
 	}
@@ -1956,7 +1964,13 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		fputc('\n', fp);
 		report__print_count(rep, fp, period);
 	}
-	hists__fprintf_stdio_group(fp, group, nr, so);
+	{
+		struct stdio_hist_opts go = *so;
+
+		go.chain_total = chain_total;
+		go.chain_min_total = chain_min_total;
+		hists__fprintf_stdio_group(fp, group, nr, &go);
+	}
 	fprintf(fp, "\n\n");
 	return 1;
 }
