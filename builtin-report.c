@@ -40,6 +40,7 @@
 #include "util/thread.h"
 #include "util/time-range.h"
 #include "util/trace-event.h"
+#include "util/sym-addrs.h"
 
 #define MAX_FIELDS 160
 
@@ -153,7 +154,9 @@ struct report {
 	/* columns named in the header instead ("# comm: ls") */
 	struct { const char *name, *value; } elided[3];
 	int nr_elided;
-	int nr_order;
+	int nr_order, nr_order_s;	/* nr_order_s: the -s part of order_v */
+	bool parent_first;
+	bool hint_printed;	/* the "--header" hint line, before a pipe's features */	/* -p with -F alone: order_v is parent, -F */
 	int nr_fields;
 	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
 	struct sort_ctx sort;	/* the keys' -v, --ns, cgroup names (hists_opts) */
@@ -162,6 +165,7 @@ struct report {
 	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
 	struct strlist comms, dsos, syms;
+	struct sym_addrs sym_addrs;	/* the hex entries of --symbols */
 	int32_t *pids, *tids;
 	int nr_pids, nr_tids;
 	uint64_t cpu_mask[16];
@@ -193,6 +197,16 @@ static const char mem_sort_order[] = "local_weight,mem,sym,dso,symbol_daddr,dso_
 static const char mem_sort_keys[] = "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,"
 				    "tlb,locked,blocked,local_ins_lat";
 
+static bool strlist__has(const struct strlist *l, const char *s)
+{
+	int i;
+
+	for (i = 0; i < l->nr; i++)
+		if (s && !strcmp(l->items[i], s))
+			return true;
+	return false;
+}
+
 static int strlist__parse(struct strlist *l, const char *s)
 {
 	char *dup, *tok, *save = NULL;
@@ -203,8 +217,11 @@ static int strlist__parse(struct strlist *l, const char *s)
 	if (!dup)
 		return -ENOMEM;
 	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char **p = realloc(l->items, (size_t)(l->nr + 1) * sizeof(*p));
+		char **p;
 
+		if (strlist__has(l, tok))	/* a set, as perf's */
+			continue;
+		p = realloc(l->items, (size_t)(l->nr + 1) * sizeof(*p));
 		if (!p) {
 			free(dup);
 			return -ENOMEM;
@@ -214,16 +231,6 @@ static int strlist__parse(struct strlist *l, const char *s)
 	}
 	free(dup);
 	return 0;
-}
-
-static bool strlist__has(const struct strlist *l, const char *s)
-{
-	int i;
-
-	for (i = 0; i < l->nr; i++)
-		if (s && !strcmp(l->items[i], s))
-			return true;
-	return false;
 }
 
 static void strlist__exit(struct strlist *l)
@@ -324,6 +331,11 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	struct sort_key *key;
 	struct sort_field f = { .kind = FIELD_KEY };
 
+	/* a field named twice (also with and without /raw, or through
+	 * trace_fields) is one column, the first, as perf */
+	for (int k = 0; k < rep->nr_dyn; k++)
+		if (rep->dyn[k].id == tf->id && !strcmp(rep->dyn[k].name, tf->name))
+			return 0;
 	if (rep->nr_dyn >= MAX_DYN_KEYS || rep->nr_fields >= MAX_FIELDS ||
 	    rep->nr_keys >= MAX_FIELDS) {
 		pr_err("report: more than %d tracepoint field keys; name the fields to sort by (-s EVENT.FIELD,...)\n",
@@ -592,6 +604,12 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 		if (key->need_trace)
 			rep->need_trace = true;
 	}
+	/* a key or field named twice is shown once, as perf (the overheads
+	 * of a -s list are sorted out by report__sort_columns, which orders
+	 * the rows by them where the list names them) */
+	for (int i = 0; i < rep->nr_fields && (f.kind == FIELD_KEY || is_f); i++)
+		if (rep->fields_v[i].kind == f.kind && rep->fields_v[i].key == f.key)
+			return 0;
 	rep->fields_v[rep->nr_fields++] = f;
 	return 0;
 }
@@ -662,6 +680,7 @@ static int report__fields_and_sort(struct report *rep)
 			rep->dso_s |= !strcmp(sv[i].key->name, "dso");
 		}
 	}
+	rep->nr_order_s = rep->nr_order;
 	for (i = 0; i < nf && rep->nr_order < MAX_FIELDS; i++)
 		if (!field_in(rep->order_v, rep->nr_order, &fv[i]))
 			rep->order_v[rep->nr_order++] = fv[i];
@@ -826,8 +845,13 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 	fp = open_memstream(&rep->trace_buf, &rep->trace_size);
 	if (!fp)
 		return NULL;
-	trace_event__fprintf(rep->tevent, fp, evsel->attr.config, (int)sample->cpu,
-			     sample->raw_data, sample->raw_size);
+	/* --raw-trace: the fields' values, as perf prints them then */
+	if (rep->raw_trace)
+		trace_event__fprintf_fields(rep->tevent, fp, evsel->attr.config,
+					    sample->raw_data, sample->raw_size);
+	else
+		trace_event__fprintf(rep->tevent, fp, evsel->attr.config, (int)sample->cpu,
+				     sample->raw_data, sample->raw_size);
 	fclose(fp);
 	return machine__intern(rep->machine, rep->trace_buf ? rep->trace_buf : "");
 }
@@ -888,6 +912,14 @@ static int report__setup(struct report *rep)
 		return -EINVAL;
 	}
 	rep->has_callchains = evlist__has_callchains(el);
+	/* -g ...,branch, as perf, changes nothing without branch stacks */
+	if (rep->call_graph && rep->cc.branch && rep->cc.mode != CHAIN_NONE &&
+	    evlist__has_sample(el, PERF_SAMPLE_BRANCH_STACK)) {
+		pr_err("-g %s: mperf does not put branch stack (LBR) records into callchains; drop ',branch' or use perf report\n",
+		       rep->call_graph);
+		rep->usage_error = true;
+		return -EINVAL;
+	}
 	if (rep->mem_mode && !session__is_pipe(rep->session) && !evlist__has_sample(el,
 			PERF_SAMPLE_DATA_SRC)) {
 		pr_err("report: --mem-mode: the file has no memory samples (no data source in its "
@@ -932,9 +964,6 @@ static int report__setup(struct report *rep)
 			   "groups: ignored\n");
 		rep->hierarchy = false;
 	}
-	/* as perf: --percent-limit is also the callchain threshold */
-	if (rep->percent_limit > 0)
-		rep->cc.min_percent = rep->percent_limit;
 	if (!rep->cc.order_set)
 		rep->cc.order = rep->children ? ORDER_CALLER : ORDER_CALLEE;
 	if (rep->inverted)
@@ -1001,6 +1030,34 @@ static int report__setup(struct report *rep)
 		err = report__add_field(rep, "parent", false);
 		if (err)
 			return err;
+	}
+	/* ... which perf sorts by after the -s keys when -F is given, first
+	 * without -s (then by the -F columns in their order) */
+	if (rep->parent_pattern && fields_given) {
+		struct sort_field pf = { .kind = FIELD_KEY, .key = sort_key__find("parent") };
+		int at = rep->sort_order ? rep->nr_order_s : 0;
+
+		if (!rep->sort_order) {
+			rep->nr_order = 0;
+			for (int i = 0; i < rep->nr_fields; i++)
+				rep->order_v[rep->nr_order++] = rep->fields_v[i];
+			rep->parent_first = true;
+		}
+		if (!field_in(rep->order_v, at, &pf)) {
+			int n = 0;
+			struct sort_field v[MAX_FIELDS];
+
+			for (int i = 0; i < rep->nr_order; i++) {
+				if (i == at)
+					v[n++] = pf;
+				if (!field_in(&pf, 1, &rep->order_v[i]))
+					v[n++] = rep->order_v[i];
+			}
+			if (at >= rep->nr_order)
+				v[n++] = pf;
+			memcpy(rep->order_v, v, (size_t)n * sizeof(*v));
+			rep->nr_order = n;
+		}
 	}
 	if (rep->exclude_other)
 		rep->need_callchain = rep->need_parent = true;
@@ -1093,7 +1150,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.cc = rep->cc;
 	ho.percent_limit = rep->percent_limit;
 	/* a -F list without -s: perf sorts by its columns, in their order */
-	if (rep->fields && !rep->sort_order) {
+	if (rep->fields && !rep->sort_order && !rep->parent_first) {
 		ho.order = rep->fields_v;
 		ho.nr_order = rep->nr_fields;
 	} else if (rep->fields || rep->sort_overheads) {
@@ -1143,7 +1200,8 @@ static bool report__sample_hidden(struct report *rep, const struct addr_location
 	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
 					  strlist__has(&rep->dsos, al->dso->long_name))))
 		return true;
-	if (rep->syms.nr && !(al->sym && strlist__has(&rep->syms, al->sym->name)))
+	if (rep->sym_list && !((al->sym && strlist__has(&rep->syms, al->sym->name)) ||
+			       (al->map && sym_addrs__has(&rep->sym_addrs, al->ip))))
 		return true;
 	return false;
 }
@@ -1897,7 +1955,7 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 {
 	struct evlist *el = session__evlist(rep->session);
 	struct hists **group;
-	uint64_t samples = 0, period = 0;
+	uint64_t samples = 0, period = 0, chain_total = 0, chain_min_total = 0;
 	char nbuf[32];
 	int m, nr = leader->nr_members;
 
@@ -1920,7 +1978,15 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		/* the group view pairs entries in perf's trees */
 		group[m]->opts.keep_tree = true;
 		hists__output_resort(group[m]);
-		report__filter_entries(rep, group[m], true);
+		/* perf's callchain percentages stay those of the whole,
+		 * --percentage relative or not */
+		if (m == 0) {
+			chain_total = group[m]->total_period;
+			/* ... but their threshold is of the shown total */
+			chain_min_total = report__filter_entries(rep, group[m], true);
+		} else {
+			report__filter_entries(rep, group[m], true);
+		}
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
 	}
@@ -1948,7 +2014,13 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		fputc('\n', fp);
 		report__print_count(rep, fp, period);
 	}
-	hists__fprintf_stdio_group(fp, group, nr, so);
+	{
+		struct stdio_hist_opts go = *so;
+
+		go.chain_total = chain_total;
+		go.chain_min_total = chain_min_total;
+		hists__fprintf_stdio_group(fp, group, nr, &go);
+	}
 	free(group);
 	fprintf(fp, "\n\n");
 	return 1;
@@ -2004,7 +2076,7 @@ static int report__print(struct report *rep, FILE *fp)
 	report__force_group(rep, el);
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
-	if (!quiet && !rep->header)
+	if (!quiet && !rep->header && !rep->hint_printed)
 		fprintf(fp, "# To display the perf.data header info, please use "
 			"--header/--header-only options.\n#\n");
 	/* perf prints these with -q too */
@@ -2091,11 +2163,38 @@ static int parse_call_graph(const struct option *opt, const char *arg, int unset
 	}
 	rep->call_graph = arg ? arg : "graph";
 	err = callchain_param__parse(&rep->cc, rep->call_graph);
-	if (err < 0) {
-		pr_err("invalid -g/--call-graph '%s': use graph|flat|fractal|folded|none"
-		       "[,threshold[,limit]][,caller|callee][,function|address|srcline]\n", rep->call_graph);
+	/* as perf: after -g none (or --no-call-graph) a -g without a mode
+	 * leaves none, which perf refuses */
+	if (!err && rep->cc.mode == CHAIN_NONE && !rep->cc.mode_set) {
+		pr_err("-g %s: no callchain mode after an earlier 'none'; give graph, flat, fractal or folded first (e.g. -g graph,%s)\n",
+		       rep->call_graph, rep->call_graph);
 		return -1;
 	}
+	if (err < 0) {
+		pr_err("invalid -g/--call-graph '%s': use graph|flat|fractal|folded|none"
+		       "[,threshold[,limit]][,caller|callee][,function|address|srcline][,branch]\n", rep->call_graph);
+		return -1;
+	}
+	return 0;
+}
+
+/* as perf: --percent-limit is also the callchain threshold, set where the
+ * option stands, so a threshold in a later -g wins over it */
+static int parse_percent_limit(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+	char *end;
+	double v;
+
+	if (unset || !arg)
+		return -1;
+	v = strtod(arg, &end);
+	if (end == arg || (*end && strcmp(end, "%")) || v < 0) {
+		pr_err("--percent-limit '%s': give a percentage, e.g. --percent-limit 5\n", arg);
+		return -1;
+	}
+	rep->percent_limit = v;
+	rep->cc.min_percent = v;
 	return 0;
 }
 
@@ -2153,6 +2252,7 @@ static void report__exit(struct report *rep)
 	strlist__exit(&rep->comms);
 	strlist__exit(&rep->dsos);
 	strlist__exit(&rep->syms);
+	free(rep->sym_addrs.v);
 	free(rep->pids);
 	free(rep->tids);
 	free(rep->tvalues.pid);
@@ -2209,8 +2309,9 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN('G', "inverted", &rep.inverted, "alias for --call-graph caller order"),
 		OPT_INTEGER(0, "max-stack", &rep.max_stack,
 			    "callchain depth to use at most (default 127)"),
-		OPT_DOUBLE(0, "percent-limit", &rep.percent_limit,
-			   "hide entries below this overhead percent"),
+		OPT_CALLBACK(0, "percent-limit", &rep, "percent",
+			     "hide entries below this overhead percent (also the callchain "
+			     "threshold, unless a later -g gives one)", parse_percent_limit),
 		OPT_STRING('c', "comms", &rep.comm_list, "comm[,comm...]", "only these comms"),
 		OPT_STRING(0, "pid", &rep.pid_list, "pid[,pid...]", "only these process ids"),
 		OPT_STRING(0, "tid", &rep.tid_list, "tid[,tid...]", "only these thread ids"),
@@ -2367,7 +2468,8 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	if (strlist__parse(&rep.comms, rep.comm_list) || strlist__parse(&rep.dsos, rep.dso_list) ||
-	    strlist__parse(&rep.syms, rep.sym_list))
+	    strlist__parse(&rep.syms, rep.sym_list) ||
+	    sym_addrs__split(&rep.sym_addrs, &rep.syms.items, &rep.syms.nr))
 		goto out;
 	if (regcomp(&rep.parent_re, rep.parent_pattern ? rep.parent_pattern :
 		    "^sys_|^do_page_fault", REG_EXTENDED | REG_NOSUB) == 0)
@@ -2591,6 +2693,15 @@ int cmd_report(int argc, const char **argv)
 		 * (not with --stats or --tasks) */
 		if (session__is_pipe(rep.session) && !rep.stats && !rep.tasks)
 			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
+	} else if (rep.show_full_info && session__is_pipe(rep.session) && !rep.stats && !rep.tasks &&
+		   !rep.tui && (rep.stdio || !isatty(1))) {
+		/* -I alone: perf prints a pipe's features in full as they
+		 * come, after its hint line */
+		if (!quiet)
+			printf("# To display the perf.data header info, please use "
+			       "--header/--header-only options.\n#\n");
+		rep.hint_printed = true;
+		session__set_feature_printer(rep.session, stdout, true);
 	}
 	/* -g, -s parent or -p on a file (not a pipe) whose events record no
 	 * callchain: perf stops with an error before reading any record, and
@@ -2659,7 +2770,7 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.nr_samples) {
 		/* perf exits 0 here too: an empty profile is not a failure;
 		 * its stdio report prints its header hint first */
-		if (!rep.tui_rep && !quiet && !rep.header)
+		if (!rep.tui_rep && !quiet && !rep.header && !rep.hint_printed)
 			fprintf(stdout, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
 		/* and the lines of single-value filters ("# comm: ls"), -q too */

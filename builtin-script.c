@@ -38,6 +38,7 @@
 #include "util/thread.h"
 #include "util/time-range.h"
 #include "util/trace-event.h"
+#include "util/sym-addrs.h"
 
 /* -F fields, one bit each, in perf's names */
 enum script_field {
@@ -148,6 +149,7 @@ struct script_filter {
 	int nr_pids, nr_tids;
 	char **comms, **dsos, **syms;
 	int nr_comms, nr_dsos, nr_syms;
+	struct sym_addrs sym_addrs;	/* the hex entries of -S: sample addresses */
 	bool thread_filter;		/* pid, tid or comm given */
 	int status;			/* a refusal's exit status, as perf's */
 };
@@ -164,7 +166,11 @@ struct script_out {
 	bool user_set;		/* a -F list for this type */
 	uint64_t fields;	/* the list; 0 with user_set: type not printed */
 	uint64_t add, del;	/* +f/-f changes of perf's defaults */
+	uint64_t strict;	/* named by untyped lists/changes: refused when
+				 * the samples lack them (a typed list's are
+				 * left out instead, as perf) */
 	bool bpf_list;		/* the list names bpf-output (not a +bpf-output) */
+	bool typed;		/* the list came with its type ("sw:...") */
 };
 
 /* srccode: the source line last printed for a thread (thread->priv);
@@ -212,6 +218,7 @@ struct script {
 	bool show_header, header_only, show_info;
 	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
 	bool show_round, show_namespace, show_cgroup, show_text_poke;
+	bool print_flags;		/* -F flags: a switch for every type */
 	bool checked;			/* -F checked against the file's events */
 	bool fields_refused;		/* ... and refused */
 	const struct arch_ops *arch;	/* register names of iregs/uregs */
@@ -336,14 +343,40 @@ static int parse_fields(struct script *sc, const char *str)
 	if (!dup)
 		return -ENOMEM;
 	for (tok = strtok_r(dup, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save)) {
+		const char *fname = tok + (*tok == '+' || *tok == '-');
+
+		/* as perf, a typed list may not name what its type never
+		 * has: trace but for tracepoints, bpf-output for hw and raw */
+		if (type >= 0 && ((!strcmp(fname, "trace") && type != OT_TRACE) ||
+				  (!strcmp(fname, "bpf-output") && (type == OT_HW || type == OT_RAW)))) {
+			pr_err("-F %s:%s: %s events have no '%s' field; drop it from the %s: list\n",
+			       out_type_names[type], tok, out_type_desc[type], fname, out_type_names[type]);
+			err = -EINVAL;
+			break;
+		}
 		uint64_t bit = 0;
 
-		if (*tok == '+' || *tok == '-') {
-			err = field_bit(tok + 1, &bit);
-			if (*tok == '+')
-				o.add |= bit;
+		/* flags, as in perf 6.1, is one switch for every event
+		 * type whatever list names it: "hw:comm,flags" prints the
+		 * flags of software events too, "-flags" stops them */
+		if (!strcmp(fname, "flags")) {
+			sc->print_flags = *tok != '-';
+			if (*tok == '+' || *tok == '-')
+				changes = true;
 			else
+				list = true;
+			continue;
+		}
+		if (*tok == '+' || *tok == '-') {
+			/* in order, as perf: "-ip,+ip" keeps the ip */
+			err = field_bit(tok + 1, &bit);
+			if (*tok == '+') {
+				o.add |= bit;
+				o.del &= ~bit;
+			} else {
 				o.del |= bit;
+				o.add &= ~bit;
+			}
 			changes = true;
 		} else {
 			err = field_bit(tok, &bit);
@@ -373,6 +406,7 @@ static int parse_fields(struct script *sc, const char *str)
 		if (changes) {
 			cur->add = (cur->add & ~o.del) | o.add;
 			cur->del = (cur->del & ~o.add) | o.del;
+			cur->strict = (cur->strict | (type < 0 ? o.add : 0)) & ~o.del;
 			if (cur->user_set)
 				cur->fields = (cur->fields | o.add) & ~o.del;
 			continue;
@@ -381,6 +415,8 @@ static int parse_fields(struct script *sc, const char *str)
 			pr_warning("-F %s:: overrides the earlier field list of %s events\n",
 				   out_type_names[t], out_type_desc[t]);
 		*cur = o;
+		cur->strict = type < 0 ? o.fields : 0;
+		cur->typed = type >= 0;
 	}
 	return 0;
 }
@@ -406,6 +442,8 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 
 	if (!user_set)
 		f = (f | o->add) & ~o->del;
+	if (f && sc->print_flags)
+		f |= F_FLAGS;
 	/* what perf adds for callchains (script__type_fields): to the
 	 * defaults, and in pipe mode to a -F list too */
 	if (f && evsel->attr.type < PERF_TYPE_MAX && (!user_set || sc->pipe))
@@ -426,6 +464,10 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 		f &= ~F_BPF_OUTPUT;
 	if (!(st & PERF_SAMPLE_IP))
 		f &= ~(F_IP | F_SYM | F_SYMOFF | F_DSO | F_SRCLINE | F_INSN | F_INSNLEN);
+	/* the rest that need a sample_type bit (a typed list may name them) */
+	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
+		if ((f & field_names[i].bit) && field_names[i].need && !(st & field_names[i].need))
+			f &= ~field_names[i].bit;
 	return f;
 }
 
@@ -439,7 +481,9 @@ static int check_hidden_types(struct script *sc, struct session *session)
 		const struct script_out *o = &sc->out_types[t];
 		bool found = false;
 
-		if (!o->user_set || o->fields || !out_type_names[t])
+		/* as perf, only a typed list hides: "-F flags" (no field
+		 * per type) prints nothing, whatever the file has */
+		if (!o->user_set || o->fields || !o->typed || !out_type_names[t])
 			continue;
 		/* the dummy event (side-band only) is no software event here */
 		for (int i = 0; el && i < el->nr && !found; i++)
@@ -483,8 +527,13 @@ static int check_fields(struct script *sc, struct session *session)
 		uint64_t st = evsel->attr.sample_type;
 		const char *name = evsel->name ? evsel->name : "?";
 
+		/* the dummy event (side-band only) prints no samples: perf
+		 * checks no fields against it */
+		if (evsel->attr.type == PERF_TYPE_SOFTWARE &&
+		    evsel->attr.config == PERF_COUNT_SW_DUMMY)
+			continue;
 		for (uint64_t b = 1; b && b <= asked; b <<= 1) {
-			const struct script_field_desc *d = (asked & b) ? field_desc(b) : NULL;
+			const struct script_field_desc *d = (asked & b & o->strict) ? field_desc(b) : NULL;
 
 			if (!d || !d->need || (st & d->need))
 				continue;
@@ -952,7 +1001,8 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 	}
 	if (split_names(f->comm_str, &f->comms, &f->nr_comms) ||
 	    split_names(f->dso_str, &f->dsos, &f->nr_dsos) ||
-	    split_names(f->sym_str, &f->syms, &f->nr_syms))
+	    split_names(f->sym_str, &f->syms, &f->nr_syms) ||
+	    sym_addrs__split(&f->sym_addrs, &f->syms, &f->nr_syms))
 		return -ENOMEM;
 	f->thread_filter = f->pid_str || f->tid_str || f->comm_str;
 	return 0;
@@ -974,6 +1024,7 @@ static void script_filter__exit(struct script_filter *f)
 	free_names(f->comms, f->nr_comms);
 	free_names(f->dsos, f->nr_dsos);
 	free_names(f->syms, f->nr_syms);
+	free(f->sym_addrs.v);
 }
 
 /* -C: a record of another CPU is dropped (one without a CPU is kept) */
@@ -1000,7 +1051,8 @@ static bool script_filter__al(const struct script_filter *f, const struct addr_l
 	if (f->nr_dsos && !(al->dso && (names_have(f->dsos, f->nr_dsos, al->dso->short_name) ||
 					names_have(f->dsos, f->nr_dsos, al->dso->long_name))))
 		return true;
-	if (f->nr_syms && !(al->sym && names_have(f->syms, f->nr_syms, al->sym->name)))
+	if (f->sym_str && !((al->sym && names_have(f->syms, f->nr_syms, al->sym->name)) ||
+			    (al->map && sym_addrs__has(&f->sym_addrs, al->ip))))
 		return true;
 	return false;
 }
@@ -1610,7 +1662,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 		return 0;
 	memset(&al, 0, sizeof(al));
 	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.nr_dsos ||
-	    sc->filter.nr_syms || sc->dump) {
+	    sc->filter.sym_str || sc->dump) {
 		if (machine__resolve(sc->machine, sample, &al))
 			return -ENOMEM;
 		if (sc->dump)
@@ -2255,10 +2307,13 @@ static void script__type_fields(struct script *sc, const struct evlist *el, bool
 	if (sc->hide_callchain)
 		return;
 	if (!pipe) {
-		/* a tracepoint's line gets its callchain when no -F was given */
-		for (int t = 0; t < OT_NR; t++)
-			if (sc->out_types[t].user_set || sc->out_types[t].add || sc->out_types[t].del)
-				return;
+		/* a tracepoint's line gets its callchain unless a -F list
+		 * or change applies to tracepoints (an untyped one or a
+		 * trace: one; -F sw:... leaves them their callchain, as perf) */
+		const struct script_out *to = &sc->out_types[OT_TRACE];
+
+		if (to->user_set || to->add || to->del)
+			return;
 		for (int i = 0; i < el->nr; i++) {
 			const struct evsel *e = el->entries[i];
 
@@ -2542,7 +2597,17 @@ int cmd_script(int argc, const char **argv)
 			return 0;
 		}
 	}
+	/* -I alone: in pipe mode perf prints the features (in full) as
+	 * their records arrive, without the header block */
+	else if (sc.show_info && session__is_pipe(session))
+		session__set_feature_printer(session, sc.out, true);
 	if (check_hidden_types(&sc, session)) {
+		session__delete(session);
+		return 255;
+	}
+	/* perf checks the fields of a file's events before --time & co */
+	sc.env = session__env(session);
+	if (!session__is_pipe(session) && check_fields(&sc, session)) {
 		session__delete(session);
 		return 255;
 	}

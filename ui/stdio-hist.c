@@ -1088,7 +1088,9 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		/* the leader's callchain, as perf (a member-only row has none) */
 		if (o->show_callchain && r->he[0] && r->he[0]->callchain)
 			ret += callchain__fprintf(fp, r->he[0]->callchain, &group[0]->opts.cc,
-						  group[0]->total_period, 0, lead, o->skip_first);
+						  o->chain_total ? o->chain_total :
+						  group[0]->total_period, o->chain_min_total, lead,
+						  o->skip_first);
 	}
 out:
 	for (i = 0; i < g.nr_rows; i++)

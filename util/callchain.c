@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "callchain.h"
@@ -50,6 +51,9 @@ static bool parse_order_key(struct callchain_param *p, const char *tok, size_t n
 		p->key = KEY_SRCLINE;
 	} else if (!strncmp(tok, "function", n)) {
 		p->key = KEY_FUNCTION;
+	} else if (!strncmp(tok, "branch", n)) {
+		/* as perf: it only matters for samples with branch stacks */
+		p->branch = true;
 	} else {
 		return false;
 	}
@@ -63,23 +67,25 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 
 	if (!s)
 		return -ENOMEM;
+	p->mode_set = false;
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		size_t n = strlen(tok);
 		char *end;
 		double v;
 
 		if (!strncmp(tok, "graph", n))
-			p->mode = CHAIN_GRAPH_ABS;
+			p->mode = CHAIN_GRAPH_ABS, p->mode_set = true;
 		else if (!strncmp(tok, "flat", n))
-			p->mode = CHAIN_FLAT;
+			p->mode = CHAIN_FLAT, p->mode_set = true;
 		else if (!strncmp(tok, "fractal", n))
-			p->mode = CHAIN_GRAPH_REL;
+			p->mode = CHAIN_GRAPH_REL, p->mode_set = true;
 		else if (!strncmp(tok, "folded", n))
-			p->mode = CHAIN_FOLDED;
+			p->mode = CHAIN_FOLDED, p->mode_set = true;
 		else if (!strncmp(tok, "none", n)) {
 			/* as perf: nothing after "none" is taken (a later
 			 * -g keeps its own threshold, order and key) */
 			p->mode = CHAIN_NONE;
+			p->mode_set = true;
 			break;
 		} else if (parse_order_key(p, tok, n))
 			continue;
@@ -923,6 +929,13 @@ static void graph_line(struct print_ctx *c, int depth, uint32_t mask, int left)
 	c->ret += (size_t)fputs("\n", c->fp);
 }
 
+/* fractal's threshold in hits, of the hits below a node: rounded up,
+ * as perf rounds it (graph's, of the entry's total, is rounded down) */
+static uint64_t rel_min_hit(uint64_t below, const struct callchain_param *param)
+{
+	return (uint64_t)ceil((double)below * (param->min_percent / 100.0));
+}
+
 static void print_graph(struct print_ctx *c, const struct callchain_node *parent,
 			uint64_t total, int depth, uint32_t mask, int left)
 {
@@ -931,8 +944,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 	 * perf's), the percentages of @total (the entry's for the first
 	 * level): a node with much self time keeps its small children */
 	uint32_t n = callchain_node__sorted_children(parent, c->param->mode == CHAIN_GRAPH_REL ?
-					   (uint64_t)((parent->cumul - parent->hit) *
-						      c->param->min_percent / 100) :
+					   rel_min_hit(parent->cumul - parent->hit, c->param) :
 					   c->min_hit, &kids);
 	uint64_t remaining = total;
 	uint32_t k, printed = 0;
@@ -1093,7 +1105,7 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 	{
 		struct callchain_node **kids;
 		uint32_t n = callchain_node__sorted_children(&root->node, param->mode == CHAIN_GRAPH_REL ?
-						   (uint64_t)(parent_total * param->min_percent / 100) :
+						   rel_min_hit(parent_total, param) :
 						   c.min_hit, &kids);
 
 		/* a single root reaching the entry's whole period: no

@@ -72,6 +72,8 @@ struct callchain_param {
 	double min_percent;	/* threshold, default 0.5 */
 	uint32_t print_limit;	/* 0: no limit */
 	bool color;		/* --stdio-color: percentages coloured */
+	bool branch;		/* "branch": LBR records into callchains */
+	bool mode_set;		/* the last parse named a mode */
 };
 
 /* -g/--call-graph argument: "graph,0.5,caller,function,percent" etc.

@@ -574,6 +574,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			level = t.level;
 			t.srcline = hists->opts.frame_srcline ?
 				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
+			t.srcfile_none = true;
 			if (hists->tree_inl)
 				hists__note_keys(hists, &t);
 			if (hists->tree_merge || hists->dup_by_tmp || hists__walks(hists)) {

@@ -64,6 +64,10 @@ struct hist_entry {
 	int32_t cpu;
 	int32_t pid, tid;
 	const char *srcline;
+	/* a callchain frame's entry (children): perf looks its source file
+	 * up at the frame's raw ip, which no line table holds, so "srcfile"
+	 * is empty even where a DWARF-unwound frame has its srcline */
+	bool srcfile_none;
 	const char *trace;	/* tracepoint output (interned) for "trace" */
 	const struct dyn_row *dyn;	/* tracepoint field keys' values */
 	struct symbol *parent;

@@ -355,7 +355,7 @@ static size_t srcfile_len(const struct hist_entry *he)
 	const char *s = he->srcline, *colon;
 	size_t i;
 
-	if (!s || !strcmp(s, "??:0"))
+	if (!s || he->srcfile_none || !strcmp(s, "??:0"))
 		return 0;
 	colon = strrchr(s, ':');
 	if (!colon || !colon[1])

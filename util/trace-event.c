@@ -873,6 +873,93 @@ static int fast__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 	return (int)fwrite(buf, 1, (size_t)(o - buf), fp);
 }
 
+/* a char array prints as text when it holds nothing unprintable before
+ * its NUL (perf 6.1's libtraceevent rule) */
+static bool printable_bytes(const unsigned char *p, size_t len)
+{
+	for (size_t i = 0; i < len && p[i]; i++)
+		if (!isprint(p[i]) && !isspace(p[i]))
+			return false;
+	return true;
+}
+
+/* one field's value as perf 6.1's libtraceevent prints it raw: numbers by
+ * their declared type (pointers and 32-bit signed longs in hex), arrays as
+ * text or "ARRAY[xx, ...]"; nothing read past the payload */
+static void fprintf_field_raw(struct tep_handle *tep, FILE *fp, const struct tep_format_field *f,
+			      const unsigned char *data, size_t size)
+{
+	unsigned long long val;
+
+	if ((size_t)f->offset + (size_t)f->size > size || f->size <= 0)
+		return;
+	if (f->flags & TEP_FIELD_IS_ARRAY) {
+		size_t off = (size_t)f->offset, len = (size_t)f->size;
+
+		if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+			val = tep_read_number(tep, data + off, f->size);
+			off = val & 0xffff;
+			len = (val >> 16) & 0xffff;
+			if (f->flags & TEP_FIELD_IS_RELATIVE)
+				off += (size_t)f->offset + (size_t)f->size;
+		}
+		if (off > size)
+			return;
+		if (len > size - off)
+			len = size - off;
+		if ((f->flags & TEP_FIELD_IS_STRING) && printable_bytes(data + off, len)) {
+			fprintf(fp, "%.*s", (int)strnlen((const char *)data + off, len),
+				(const char *)data + off);
+			return;
+		}
+		fputs("ARRAY[", fp);
+		for (size_t i = 0; i < len; i++)
+			fprintf(fp, "%s%02x", i ? ", " : "", data[off + i]);
+		fputc(']', fp);
+		return;
+	}
+	val = tep_read_number(tep, data + f->offset, f->size);
+	if (f->flags & TEP_FIELD_IS_POINTER) {
+		fprintf(fp, "0x%llx", val);
+	} else if (f->flags & TEP_FIELD_IS_SIGNED) {
+		switch (f->size) {
+		case 4:
+			if (f->flags & TEP_FIELD_IS_LONG)
+				fprintf(fp, "0x%x", (int)val);
+			else
+				fprintf(fp, "%d", (int)val);
+			break;
+		case 2:
+			fprintf(fp, "%2d", (short)val);
+			break;
+		case 1:
+			fprintf(fp, "%1d", (char)val);
+			break;
+		default:
+			fprintf(fp, "%lld", (long long)val);
+		}
+	} else if (f->flags & TEP_FIELD_IS_LONG) {
+		fprintf(fp, "0x%llx", val);
+	} else {
+		fprintf(fp, "%llu", val);
+	}
+}
+
+int trace_event__fprintf_fields(struct trace_event *te, FILE *fp, uint64_t id,
+				const void *raw, size_t raw_size)
+{
+	struct tep_event *ev;
+	long start = ftell(fp);
+
+	if (!te || !raw || !(ev = tep_find_event(te->tep, (int)id)))
+		return 0;
+	for (struct tep_format_field *f = ev->format.fields; f; f = f->next) {
+		fprintf(fp, " %s=", f->name);
+		fprintf_field_raw(te->tep, fp, f, raw, raw_size);
+	}
+	return start >= 0 ? (int)(ftell(fp) - start) : 0;
+}
+
 int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 			 int cpu, const void *raw, size_t raw_size)
 {

@@ -41,6 +41,11 @@ int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
 int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 			 int cpu, const void *raw, size_t raw_size);
 
+/* The same as perf report --raw-trace shows it in the "trace" column:
+ * each field " NAME=VALUE" (libtraceevent's tep_print_fields). */
+int trace_event__fprintf_fields(struct trace_event *te, FILE *fp, uint64_t id,
+				const void *raw, size_t raw_size);
+
 /*
  * A field of a tracepoint's format, for perf's dynamic sort keys
  * ("prev_comm", "sched:sched_switch.prev_comm", "trace_fields").

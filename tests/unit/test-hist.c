@@ -386,6 +386,44 @@ static void test_callchain_repeat_shortcut(void **state)
 		free(syms[i]);
 }
 
+/* fractal's threshold is a share of the hits below the parent rounded up,
+ * as perf's: 5% of 54 hits is 3, so a child of 2 hits goes into [...] */
+static void test_fractal_threshold_ceil(void **state)
+{
+	struct callchain_param p = { .mode = CHAIN_GRAPH_REL, .order = ORDER_CALLEE,
+				     .min_percent = 5 };
+	struct dso *a = dso__new("/a");
+	struct callchain_cursor_node f[2];
+	struct callchain_root root;
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(a);
+	memset(f, 0, sizeof(f));
+	callchain_root__init(&root);
+	f[0].ip = 0x10;
+	f[0].dso = a;
+	f[1].dso = a;
+	f[1].ip = 0x20;
+	assert_int_equal(callchain_root__append(&root, f, 2, 51), 0);
+	f[1].ip = 0x30;
+	assert_int_equal(callchain_root__append(&root, f, 2, 2), 0);
+	f[1].ip = 0x40;
+	assert_int_equal(callchain_root__append(&root, f, 2, 1), 0);
+	fp = open_memstream(&buf, &size);
+	assert_non_null(fp);
+	callchain__fprintf(fp, &root, &p, 54, 0, 54, false);
+	fclose(fp);
+	assert_non_null(strstr(buf, "--94.44%--0x20"));
+	assert_non_null(strstr(buf, "--5.56%--[...]"));
+	assert_null(strstr(buf, "0x30"));
+	free(buf);
+	callchain_root__exit(&root);
+	dso__delete(a);
+}
+
 /* perf's frame comparison is no total order when one object has frames
  * with and without a symbol: its tree walk can miss the equal child, and
  * the same symbol becomes two siblings. Merging (perf's collapse) appends
@@ -464,6 +502,24 @@ static void test_callchain_param(void **state)
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,fu"), 0);
 	assert_int_equal(p.key, KEY_FUNCTION);
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,a"), -EINVAL);
+	/* "branch" anywhere (as perf), also after the threshold */
+	p.branch = false;
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,function,branch"), 0);
+	assert_true(p.branch);
+	assert_int_equal(p.order, ORDER_CALLEE);
+	p.branch = false;
+	assert_int_equal(callchain_param__parse(&p, "fractal,5,branch"), 0);
+	assert_true(p.branch && p.min_percent == 5.0);
+	p.branch = false;
+	assert_int_equal(callchain_param__parse(&p, "folded"), 0);
+	assert_false(p.branch);
+	/* whether the argument named a mode (after -g none, perf wants one) */
+	assert_true(p.mode_set);
+	assert_int_equal(callchain_param__parse(&p, "none"), 0);
+	assert_true(p.mode_set);
+	assert_int_equal(callchain_param__parse(&p, "caller,5"), 0);
+	assert_false(p.mode_set);
+	assert_int_equal(p.mode, CHAIN_NONE);
 }
 
 /* -g address: frames of one function at two addresses are two children;
@@ -912,6 +968,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_children_graph, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_callee_flat_folded, setup, teardown),
 		cmocka_unit_test(test_callchain_walk_split),
+		cmocka_unit_test(test_fractal_threshold_ceil),
 		cmocka_unit_test(test_callchain_param),
 		cmocka_unit_test(test_callchain_keys),
 		cmocka_unit_test(test_flat_tie_order),
