@@ -5,7 +5,6 @@ need_root
 need_perf
 tmpdir
 [ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
-grep -q "not implemented" "$TOP/builtin-record.c" 2>/dev/null && skip "mperf record is not in this tree"
 
 same() {	# NAME FILE [extra args]: mperf script == perf script, stderr empty
 	# (but for the lost-events warning a loaded machine may cause, which
