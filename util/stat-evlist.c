@@ -343,10 +343,19 @@ int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 		      const struct rusage *ru)
 {
 	struct stat_view *v = &se->view;
-	uint64_t buf[3 + 3 * 64], vals[64];
+	/* a group read: nr, times, then value, id and lost per member; a
+	 * group may hold every event of the list */
+	size_t nr_words = 3 + 3 * (size_t)evlist->nr;
+	uint64_t *buf = malloc(nr_words * sizeof(*buf));
+	uint64_t *vals = malloc((size_t)evlist->nr * sizeof(*vals) + 1);
 	struct evsel *evsel;
 	int i, err = 0;
 
+	if (!buf || !vals) {
+		free(buf);
+		free(vals);
+		return -ENOMEM;
+	}
 	for (i = 0; i < v->nr_counters; i++)
 		stat_counter__reset_cur(&v->counters[i]);
 
@@ -374,8 +383,8 @@ int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 
 			if (evsel->fds[k] < 0)
 				continue;
-			e = stat__read_fd(evsel->fds[k], rf, buf, ARRAY_SIZE(buf), &cnt,
-					  vals, ARRAY_SIZE(vals), &nr_vals);
+			e = stat__read_fd(evsel->fds[k], rf, buf, nr_words, &cnt,
+					  vals, evlist->nr, &nr_vals);
 			if (e) {
 				if (!err)
 					err = e;
@@ -424,6 +433,8 @@ int stat_evlist__read(struct stat_evlist *se, struct evlist *evlist,
 	}
 	for (i = 0; i < v->nr_counters; i++)
 		stat_counter__process(&v->counters[i], scale, interval);
+	free(buf);
+	free(vals);
 	return err;
 }
 

@@ -22,6 +22,13 @@ $MPERF stat -x, -e '{syscalls:sys_enter_getppid,syscalls:sys_exit_getppid}' -- "
 	fail "mperf stat group"
 assert_eq "group member 1" 4321 "$(val syscalls:sys_enter_getppid "$T/m")"
 assert_eq "group member 2" 4321 "$(val syscalls:sys_exit_getppid "$T/m")"
+# a group larger than 64 members: every member read whole, as perf
+g="{$(for i in $(seq 69); do printf 'syscalls:sys_enter_getppid,'; done)syscalls:sys_exit_getppid}"
+$MPERF stat -x, -e "$g" -- "$WL/getppid" 321 2>"$T/m" || fail "mperf stat 70-member group"
+$PERF stat -x, -e "$g" -- "$WL/getppid" 321 2>"$T/p" || fail "perf stat 70-member group"
+assert_eq "70-member group: counts (perf)" "69 321" "$(val syscalls:sys_enter_getppid "$T/p" | sort | uniq -c | awk '{print $1, $2}')"
+assert_eq "70-member group: counts" "69 321" "$(val syscalls:sys_enter_getppid "$T/m" | sort | uniq -c | awk '{print $1, $2}')"
+assert_eq "70-member group: last member" 321 "$(val syscalls:sys_exit_getppid "$T/m")"
 $MPERF stat -i -x, -e syscalls:sys_enter_getppid -- "$WL/getppid" 99 2>"$T/m" || fail "mperf stat -i"
 assert_eq "--no-inherit" 99 "$(val syscalls:sys_enter_getppid "$T/m")"
 
