@@ -132,6 +132,32 @@ int build_id__from_elf_image(void *image, size_t size, struct build_id *bid)
 	return err;
 }
 
+void *vdso__copy_self(size_t *size)
+{
+	char line[512];
+	void *copy = NULL;
+	FILE *f = fopen("/proc/self/maps", "re");
+
+	if (!f)
+		return NULL;
+	errno = ENOENT;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long start, end;
+
+		if (!strstr(line, "[vdso]") || sscanf(line, "%lx-%lx", &start, &end) != 2 ||
+		    end <= start)
+			continue;
+		copy = malloc(end - start);
+		if (copy) {
+			memcpy(copy, (void *)start, end - start);
+			*size = end - start;
+		}
+		break;
+	}
+	fclose(f);
+	return copy;
+}
+
 int sysfs__read_build_id(const char *notes_path, struct build_id *bid)
 {
 	char buf[4096];

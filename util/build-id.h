@@ -30,6 +30,11 @@ int filename__read_build_id(const char *path, struct build_id *bid);
 /* The build-id of an ELF image in memory (the vdso). 0 or -errno. */
 int build_id__from_elf_image(void *image, size_t size, struct build_id *bid);
 
+/* A copy of this process's vdso image (from /proc/self/maps), to free;
+ * NULL with errno set when there is none. The vdso is the kernel's: every
+ * process of the same ABI on this machine maps the same one. */
+void *vdso__copy_self(size_t *size);
+
 /* The kernel's build-id from a notes file (/sys/kernel/notes: raw ELF
  * notes, no ELF header). 0 or -errno. */
 int sysfs__read_build_id(const char *notes_path, struct build_id *bid);

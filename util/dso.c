@@ -363,10 +363,12 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *symfs = opts ? opts->symfs : NULL;
-	char path[PATH_MAX], hex[SBUILD_ID_SIZE], line[512], cache[PATH_MAX / 2];
+	char path[PATH_MAX], hex[SBUILD_ID_SIZE], cache[PATH_MAX / 2];
 	bool has_symtab;
-	FILE *f;
-	int err = -ENOENT;
+	struct build_id bid;
+	size_t size = 0;
+	void *copy;
+	int err;
 
 	if (dso->bid.size && cache_dir(symfs, cache, sizeof(cache))) {
 		/* perf record saves it as "vdso" (other objects as "elf") */
@@ -385,31 +387,16 @@ static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
 	}
 	if (symfs && *symfs)
 		return -ENOENT;
-	f = fopen("/proc/self/maps", "re");
-	if (!f)
+	copy = vdso__copy_self(&size);
+	if (!copy)
 		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		unsigned long start, end;
-		struct build_id bid;
-		void *copy;
-
-		if (!strstr(line, "[vdso]") || sscanf(line, "%lx-%lx", &start, &end) != 2)
-			continue;
-		copy = malloc(end - start);
-		if (!copy)
-			break;
-		memcpy(copy, (void *)start, end - start);
-		if (dso->bid.size &&
-		    (build_id__from_elf_image(copy, end - start, &bid) < 0 ||
-		     build_id__cmp(&bid, &dso->bid))) {
-			free(copy);
-			break;
-		}
-		err = elf__load_symbols_mem(copy, end - start, &dso->syms);
-		free(copy);
-		break;
-	}
-	fclose(f);
+	if (dso->bid.size &&
+	    (build_id__from_elf_image(copy, size, &bid) < 0 ||
+	     build_id__cmp(&bid, &dso->bid)))
+		err = -ENOENT;
+	else
+		err = elf__load_symbols_mem(copy, size, &dso->syms);
+	free(copy);
 	return err;
 }
 

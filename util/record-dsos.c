@@ -146,8 +146,8 @@ static void proc__add_map(struct record_dsos *rd, pid_t pid, uint64_t start,
 	struct rd_proc *p;
 	int dso;
 
-	/* only files can carry a build-id */
-	if (name[0] != '/')
+	/* only files and the vdso can carry a build-id */
+	if (name[0] != '/' && strcmp(name, "[vdso]"))
 		return;
 	p = proc__findnew(rd, pid);
 	dso = dso__findnew(rd, name);
@@ -310,7 +310,16 @@ static int dso__build_id(const char *path, uint8_t *id, size_t size)
 	struct build_id bid;
 	int err;
 
-	if (path)
+	if (path && !strcmp(path, "[vdso]")) {
+		/* as perf: the recorder's own vdso, the kernel's image */
+		size_t len = 0;
+		void *image = vdso__copy_self(&len);
+
+		if (!image)
+			return -errno;
+		err = build_id__from_elf_image(image, len, &bid);
+		free(image);
+	} else if (path)
 		err = filename__read_build_id(path, &bid);
 	else
 		err = sysfs__read_build_id("/sys/kernel/notes", &bid);

@@ -47,6 +47,11 @@ $PERF buildid-list -i m.data >m.bid 2>&1
 assert_contains "build-id" "$WL/cpuburn" m.bid
 want=$(file -L "$WL/cpuburn" | sed -n 's/.*BuildID\[sha1\]=\([0-9a-f]*\).*/\1/p')
 [ -z "$want" ] || assert_contains "cpuburn build-id" "$want $WL/cpuburn" m.bid
+# --buildid-all: every mapped object, [vdso] (the kernel's image) too
+$MPERF record -q --buildid-all -o ma.data -- true >/dev/null 2>&1 || fail "mperf record --buildid-all"
+$PERF record -q --buildid-all -o pa.data -- true >/dev/null 2>&1 || fail "perf record --buildid-all"
+assert_eq "--buildid-all build-ids" "$($PERF buildid-list -i pa.data 2>&1 | sort)" "$($PERF buildid-list -i ma.data 2>&1 | sort)"
+$PERF buildid-list -i ma.data 2>&1 | grep -q ' \[vdso\]$' || fail "--buildid-all: no [vdso] build-id"
 
 # same hot symbols: perf's top 5 and ours within 5 points
 sym_shares m.data --no-children >m.sym
