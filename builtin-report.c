@@ -145,6 +145,7 @@ struct report {
 	struct trace_event *tevent;
 	char *trace_buf;
 	size_t trace_size;
+	FILE *trace_fp;		/* a memstream into trace_buf, kept open */
 	struct callchain_param cc;
 	const struct sort_key *keys[MAX_FIELDS];
 	int nr_keys;
@@ -840,11 +841,16 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 		return machine__intern(rep->machine, "N/A");
 	if (!rep->tevent || !sample->raw_data)
 		return machine__intern(rep->machine, "");
-	free(rep->trace_buf);
-	rep->trace_buf = NULL;
-	fp = open_memstream(&rep->trace_buf, &rep->trace_size);
-	if (!fp)
-		return NULL;
+	/* one memstream for every sample, rewound: opening one per sample
+	 * was a tenth of a tracepoint report's time (malloc and free) */
+	if (!rep->trace_fp) {
+		rep->trace_fp = open_memstream(&rep->trace_buf, &rep->trace_size);
+		if (!rep->trace_fp)
+			return NULL;
+	} else {
+		rewind(rep->trace_fp);
+	}
+	fp = rep->trace_fp;
 	/* --raw-trace: the fields' values, as perf prints them then */
 	if (rep->raw_trace)
 		trace_event__fprintf_fields(rep->tevent, fp, evsel->attr.config,
@@ -852,8 +858,10 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 	else
 		trace_event__fprintf(rep->tevent, fp, evsel->attr.config, (int)sample->cpu,
 				     sample->raw_data, sample->raw_size);
-	fclose(fp);
-	return machine__intern(rep->machine, rep->trace_buf ? rep->trace_buf : "");
+	/* the text ends here: what a longer earlier one left stays after */
+	if (fputc('\0', fp) == EOF || fflush(fp))
+		return NULL;
+	return machine__intern(rep->machine, rep->trace_buf);
 }
 
 static bool evlist__has_sample(struct evlist *el, uint64_t bit)
@@ -2265,6 +2273,8 @@ static void report__exit(struct report *rep)
 		regfree(&rep->callees_re);
 	if (rep->tevent)
 		trace_event__delete(rep->tevent);
+	if (rep->trace_fp)
+		fclose(rep->trace_fp);
 	free(rep->trace_buf);
 	time_ranges__exit(&rep->time);
 }
@@ -2679,7 +2689,8 @@ int cmd_report(int argc, const char **argv)
 	 * pipe's come with its records: taken after reading) */
 	if (!session__is_pipe(rep.session))
 		machine__set_env_build_ids(rep.machine, session__env(rep.session));
-	if (!rep.stats && !rep.tasks)
+	if (!rep.stats && !rep.tasks &&
+	    session__kernel_samples_likely(rep.session, PREFETCH_WINDOW))
 		machine__prefetch_kernel(rep.machine, session__evlist(rep.session));
 	if (!rep.stats && !rep.tasks && report__wants_dwarf(&rep, session__evlist(rep.session)))
 		machine__prefetch_dwarf(rep.machine);

@@ -2644,7 +2644,8 @@ int cmd_script(int argc, const char **argv)
 			goto out;
 		}
 	}
-	machine__prefetch_kernel(sc.machine, session__evlist(session));
+	if (session__kernel_samples_likely(session, PREFETCH_WINDOW))
+		machine__prefetch_kernel(sc.machine, session__evlist(session));
 	err = session__process_events(session);
 	if (err && err != -EPIPE && !sc.fields_refused && !sc.said)
 		pr_err("%s: %s\n", session__path(session), strerror(-err));

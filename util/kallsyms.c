@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,12 +12,14 @@
 #include "dso.h"
 
 /* "ffffffff81000000 T _text\t[module]": keep text, weak, data and bss
- * symbols; module symbols are kept too (they live in the kernel map). */
-static int kallsyms__read(const char *path, struct symbols *syms)
+ * symbols; module symbols are kept too (they live in the kernel map).
+ * @stop (may be NULL): checked every 1024 lines; -ECANCELED once set. */
+static int kallsyms__read_until(const char *path, struct symbols *syms,
+				atomic_bool *stop)
 {
 	FILE *f = fopen(path, "re");
 	char line[512];
-	size_t nr = 0, nr_zero = 0;
+	size_t nr = 0, nr_zero = 0, nr_lines = 0;
 
 	if (!f)
 		return -errno;
@@ -26,6 +29,11 @@ static int kallsyms__read(const char *path, struct symbols *syms)
 		int type;
 		struct symbol *sym;
 
+		if (stop && !(++nr_lines & 1023) &&
+		    atomic_load_explicit(stop, memory_order_relaxed)) {
+			fclose(f);
+			return -ECANCELED;
+		}
 		/* the address: hex digits (strtoull costs more per line) */
 		for (;; end++) {
 			unsigned int d = (unsigned char)*end;
@@ -79,16 +87,24 @@ static int kallsyms__read(const char *path, struct symbols *syms)
 	return 0;
 }
 
+static int kallsyms__read(const char *path, struct symbols *syms)
+{
+	return kallsyms__read_until(path, syms, NULL);
+}
+
 /*
  * The kernel formats /proc/kallsyms line by line as it is read: some 40 ms
  * for 120K symbols, most of it in the kernel. A report or script that will
  * likely need the kernel's symbols starts that read on a second thread as
  * it opens the file (kallsyms__prefetch); kallsyms__load then waits for it
  * and takes the symbols, the same parse of the same file. One prefetch per
- * process; kallsyms__prefetch_end joins and frees what was not taken.
+ * process; kallsyms__prefetch_end stops the read when it is still going
+ * (the symbols were not needed: a short file, no kernel samples), joins,
+ * and frees what was not taken.
  */
 static struct {
 	pthread_t thread;
+	atomic_bool stop;
 	bool started;
 	char *path;
 	struct symbols syms;
@@ -97,7 +113,8 @@ static struct {
 
 static void *prefetch__run(void *arg)
 {
-	prefetch.err = kallsyms__read(prefetch.path, &prefetch.syms);
+	prefetch.err = kallsyms__read_until(prefetch.path, &prefetch.syms,
+					    &prefetch.stop);
 	return arg;
 }
 
@@ -120,6 +137,7 @@ void kallsyms__prefetch_end(void)
 {
 	if (!prefetch.started)
 		return;
+	atomic_store(&prefetch.stop, true);
 	pthread_join(prefetch.thread, NULL);
 	symbols__exit(&prefetch.syms);
 	free(prefetch.path);

@@ -116,6 +116,9 @@ struct evlist;
  * the file the kernel's dso will read (kernel__kallsyms_file), none when
  * it will read none (another kernel's file, a --symfs tree). */
 void machine__prefetch_kernel(struct machine *machine, const struct evlist *evlist);
+/* How much of the data to look at for a kernel sample before that
+ * (session__kernel_samples_likely): the first rounds of most recordings. */
+#define PREFETCH_WINDOW	(1u << 20)
 /* Source lines or inlined frames will be looked up: open the DWARF of the
  * user files in the build-id list on another thread now (srcline__prefetch). */
 void machine__prefetch_dwarf(struct machine *machine);

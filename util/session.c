@@ -1114,6 +1114,52 @@ struct env *session__env(struct session *s)
 	return &s->header.env;
 }
 
+bool session__kernel_samples_likely(const struct session *s, size_t window)
+{
+	const char *base = s->data.base;
+	uint64_t off, end;
+
+	if (s->data.is_pipe || !base)
+		return true;
+	for (int i = 0; i < s->evlist.nr; i++) {
+		const struct perf_event_attr *a = &s->evlist.entries[i]->attr;
+
+		if ((a->sample_type & PERF_SAMPLE_CALLCHAIN) &&
+		    !a->exclude_kernel && !a->exclude_callchain_kernel)
+			return true;
+	}
+	if (s->header.pipe) {
+		off = sizeof(struct perf_pipe_file_header);
+		end = s->data.size;
+	} else {
+		off = s->header.data_offset;
+		end = off + s->header.data_size;
+		if (!s->header.data_size || end > s->data.size)
+			end = s->data.size;
+	}
+	if (off >= end)
+		return false;
+	if (end - off > window)
+		end = off + window;
+	while (off + sizeof(struct perf_event_header) <= end) {
+		struct perf_event_header h;
+		uint8_t mode;
+
+		memcpy(&h, base + off, sizeof(h));
+		if (h.size < sizeof(h))
+			break;
+		mode = h.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+		if (h.type == PERF_RECORD_COMPRESSED ||
+		    (h.type == PERF_RECORD_SAMPLE &&
+		     (mode == PERF_RECORD_MISC_KERNEL ||
+		      mode == PERF_RECORD_MISC_GUEST_KERNEL)))
+			return true;
+		off += h.size;
+	}
+	/* none in the window: a later one loads them when it comes */
+	return false;
+}
+
 const struct session_stats *session__stats(const struct session *s)
 {
 	return &s->stats;

@@ -107,6 +107,16 @@ struct evsel *session__evsel_of(struct session *session,
  * (pipe-mode header included); for records from a COMPRESSED record, that
  * record's. */
 uint64_t session__current_offset(const struct session *session);
+/*
+ * Whether the kernel's symbols will likely be looked up, as a hint for
+ * reading them early on another thread: some event samples kernel
+ * callchains, or a kernel-mode sample (or a compressed record, which may
+ * hold one) is among the first @window bytes of the data. True for a pipe.
+ * A file of user-space samples only (syscall tracepoints, :u events) then
+ * costs no read of /proc/kallsyms.
+ */
+bool session__kernel_samples_likely(const struct session *session,
+				    size_t window);
 /* Opaque per-session data for the caller. */
 void session__set_priv(struct session *session, void *priv);
 void *session__priv(const struct session *session);
