@@ -159,6 +159,119 @@ static void test_callchains_and_env(void **state)
 	session__delete(s);
 }
 
+/* kernel-mode samples of a walk, for session__kernel_samples_likely */
+static uint64_t nr_kernel;
+
+static int count_kernel(struct tool *tool, const union perf_event *event,
+			const struct perf_sample *sample, struct evsel *evsel,
+			struct session *session)
+{
+	nr_kernel += sample->cpumode == PERF_RECORD_MISC_KERNEL;
+	return 0;
+}
+
+/*
+ * With a window of the whole data: true exactly when an event samples
+ * kernel callchains or some sample is of kernel mode (a full walk says);
+ * compressed files and pipe-mode data: true; a window too short for a record:
+ * false unless the attrs decide.
+ */
+static void test_kernel_samples_likely(void **state)
+{
+	static const char *const files[] = {
+		"cpuburn-fp.data", "cpuburn-plain.data", "raw-syscalls.data",
+		"sched-switch.data", "multi-event.data", "syswide-fp.data",
+		"cpuburn-dwarf.data", "cpuburn-pipe.data",
+	};
+	int nr_true = 0, nr_false = 0;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct tool tool = { .sample = count_kernel };
+		struct session *s = session__new(D "cpuburn-zstd.data", NULL);
+		bool chains = false, likely, want;
+		char path[512];
+		struct evlist *el;
+
+		assert_non_null(s);
+		assert_true(session__kernel_samples_likely(s, SIZE_MAX));
+		session__delete(s);
+
+		snprintf(path, sizeof(path), D "%s", files[i]);
+		nr_kernel = 0;
+		s = session__new(path, &tool);
+		assert_non_null(s);
+		el = session__evlist(s);
+		for (int k = 0; k < el->nr; k++) {
+			const struct perf_event_attr *a = &el->entries[k]->attr;
+
+			chains |= (a->sample_type & PERF_SAMPLE_CALLCHAIN) &&
+				  !a->exclude_kernel && !a->exclude_callchain_kernel;
+		}
+		likely = session__kernel_samples_likely(s, SIZE_MAX);
+		assert_int_equal(session__process_events(s), 0);
+		want = chains || nr_kernel > 0;
+		if (likely != want)
+			fail_msg("%s: likely %d, callchains %d, %llu kernel samples",
+				 files[i], likely, chains, (unsigned long long)nr_kernel);
+		/* a pipe's attrs come as records: nothing to go by */
+		if (session__is_pipe(s))
+			assert_true(likely);
+		else if (!chains)
+			if (session__kernel_samples_likely(s, 16))
+				fail_msg("%s: likely with a 16-byte window", files[i]);
+		nr_true += likely;
+		nr_false += !likely;
+		session__delete(s);
+	}
+	assert_true(nr_true > 0);
+	/* user-mode samples only (a copy of cpuburn-plain.data whose kernel
+	 * samples are made user ones): no kernel symbols are likely */
+	{
+		char path[] = "/tmp/mperf-usermode.XXXXXX";
+		int fd = mkstemp(path);
+		FILE *in = fopen(D "cpuburn-plain.data", "rb");
+		static char buf[1 << 20];
+		uint64_t off, end;
+		size_t n;
+		struct tool tool = { .sample = count_kernel };
+		struct session *s;
+
+		assert_true(fd >= 0);
+		assert_non_null(in);
+		n = fread(buf, 1, sizeof(buf), in);
+		fclose(in);
+		assert_true(n > 104 && n < sizeof(buf));
+		/* perf_file_header: magic, size, attr_size, attrs, data */
+		memcpy(&off, buf + 40, 8);
+		memcpy(&end, buf + 48, 8);
+		end += off;
+		assert_true(end <= n);
+		while (off + sizeof(struct perf_event_header) <= end) {
+			struct perf_event_header h;
+
+			memcpy(&h, buf + off, sizeof(h));
+			assert_true(h.size >= sizeof(h));
+			if (h.type == PERF_RECORD_SAMPLE) {
+				h.misc = (h.misc & ~PERF_RECORD_MISC_CPUMODE_MASK) |
+					 PERF_RECORD_MISC_USER;
+				memcpy(buf + off, &h, sizeof(h));
+			}
+			off += h.size;
+		}
+		assert_int_equal(write(fd, buf, n), (ssize_t)n);
+		close(fd);
+		nr_kernel = 0;
+		s = session__new(path, &tool);
+		assert_non_null(s);
+		nr_false += !session__kernel_samples_likely(s, SIZE_MAX);
+		assert_int_equal(session__process_events(s), 0);
+		assert_int_equal(nr_kernel, 0);
+		session__delete(s);
+		unlink(path);
+	}
+	assert_int_equal(nr_false, 1);
+}
+
 static void test_not_perf_data(void **state)
 {
 	char path[] = "/tmp/mperf-notdata.XXXXXX";
@@ -363,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_stats_match_perf),
 		cmocka_unit_test(test_multi_event_per_evsel),
 		cmocka_unit_test(test_callchains_and_env),
+		cmocka_unit_test(test_kernel_samples_likely),
 		cmocka_unit_test(test_not_perf_data),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_stat_record_file),
