@@ -45,6 +45,9 @@ struct dso {
 	 * (0, 0: not known) */
 	uint64_t ksym_start, ksym_end;
 	uint64_t hits;			/* samples that resolved here */
+	/* sort.c: the hash of the name last shown for it, and that name */
+	const char *hashed_name;
+	uint64_t name_hash;
 	void *srcline;			/* srcline.c: libdw handle, cache */
 	void *unwind;			/* unwind.c: CFI facts, for all processes */
 	struct dso_symcache *symcache;	/* recent lookups, by address */

@@ -267,6 +267,7 @@ static bool is_module_name(const char *name)
 static void dso__set_kernel_name(struct dso *d, const char *name)
 {
 	free(d->rec_name);
+	d->hashed_name = NULL;	/* the new name may take the old one's place */
 	d->rec_name = strdup(name);
 	if (d->rec_name)
 		d->short_name = strstr(name, "vmlinux") ? "[kernel.vmlinux]" : d->rec_name;
