@@ -689,6 +689,8 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	}
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
+	if (h->ties_by_cpos)
+		return a->cpos < b->cpos ? -1 : a->cpos > b->cpos;
 	for (i = 0; i < h->nr_keys; i++) {
 		if (h->opts.out_skip & (1ULL << i))
 			continue;
@@ -1044,6 +1046,23 @@ static bool hists__keep_entries(struct hists *hists, struct hist_entry **in, uin
 	return true;
 }
 
+/* Whether the keys order the entries as the collapse order does, and
+ * totally (hists->ties_by_cpos) */
+static bool hists__keys_total(const struct hists *hists)
+{
+	if (hists->opts.nr_order || hists->opts.out_skip || hists->src_key >= 0 ||
+	    hists->tree_merge || hists->tree_inl || hists->has_sym)
+		return false;
+	for (int i = 0; i < hists->nr_keys; i++) {
+		const struct sort_key *k = hists->keys[i];
+
+		if (k->sort != k->cmp || k->addr_sign || k->need_srcline ||
+		    k->mem || k->sample_only || k->need_callchain)
+			return false;
+	}
+	return true;
+}
+
 /*
  * perf's three trees: entries enter its input tree as they are created
  * (merge order of the keys), are re-inserted in that tree's order into its
@@ -1094,7 +1113,9 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 		hists__keep_entries(hists, in, n);
 	else if (rank)
 		hists__keep_rbt(hists, &t, rank, n_in, n);
+	hists->ties_by_cpos = hists__keys_total(hists);
 	rb_pass(&t, stack, in, res, n, output_cmp, hists, true, false, NULL);
+	hists->ties_by_cpos = false;
 	*nr = n;
 	rbt__free(&t, stack);
 	free(res);

@@ -233,6 +233,12 @@ struct hists {
 	 * with a template lacking the sample's fields */
 	bool dup_by_tmp;
 	bool has_sym;			/* a symbol key */
+	/* the output order breaks ties of overhead by the collapse order
+	 * (cpos) rather than by comparing the keys again: every key sorts
+	 * as it merges and totally (strings, numbers), so both give one
+	 * order; the keys' compares (strcmp of trace texts) were a fifth
+	 * of a tracepoint report */
+	bool ties_by_cpos;
 	struct hist_entry *rb_root;
 	/* opts.keep_tree: perf's collapse tree (its input tree without a
 	 * collapsing key) over the entries by cpos; no nodes: not kept */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # mperf report vs perf report on the same files, same run: a ~1M-sample
 # `-a -g` recording, a `--call-graph dwarf` one and an exec-heavy dwarf one
-# (recordings.sh). Prints
+# (recordings.sh), and a raw_syscalls tracepoint one. Prints
 # wall time and peak RSS (best of BENCH_RUNS runs: default 1 on the -a -g
 # file, 3 on the small dwarf one) and the ratios.
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -52,3 +52,11 @@ row "report --stdio (dwarf)" -i "$D/dw.data" --stdio
 row "report --stdio --no-children (dwarf)" -i "$D/dw.data" --stdio --no-children
 row "report --stdio (dwarf, execs)" -i "$D/ex.data" --stdio
 row "report --stdio --no-children (dwarf, execs)" -i "$D/ex.data" --stdio --no-children
+# tracepoints: the trace sort key (every sample's fields formatted), no
+# callchains; raw_syscalls of three `ls -R /usr/lib` (some 400K samples)
+if [ ! -s "$D/sc.data" ]; then
+	"$PERF" record -q -o "$D/sc.data" -e raw_syscalls:sys_enter -e raw_syscalls:sys_exit -- \
+		sh -c 'for i in 1 2 3; do ls -R /usr/lib >/dev/null; done' >/dev/null 2>&1 ||
+		rm -f "$D/sc.data"
+fi
+[ -s "$D/sc.data" ] && row "report --stdio (raw_syscalls tracepoints)" -i "$D/sc.data" --stdio
