@@ -613,6 +613,54 @@ static void test_children_weight(void **state)
 	hists__exit(&h);
 }
 
+/* keys comm,cpu (a total order): entries of equal overhead come out by
+ * comm then cpu, the collapse order standing in for the comparisons */
+static int name_cpu_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(struct hist_entry * const *)pa;
+	const struct hist_entry *b = *(struct hist_entry * const *)pb;
+	int r;
+
+	if (a->period != b->period)
+		return a->period > b->period ? -1 : 1;
+	r = strcmp(a->comm, b->comm);
+	return r ? r : (a->cpu > b->cpu) - (a->cpu < b->cpu);
+}
+
+static void test_ties_by_collapse_order(void **state)
+{
+	const struct sort_key *keys[] = { sort_key__find("comm"), sort_key__find("cpu") };
+	struct hists_opts o = { 0 };
+	struct callchain_cursor c = { 0 };
+	static char names[64][16];
+	struct hist_entry t = { 0 }, **want;
+	struct hists h;
+	uint64_t n;
+
+	(void)state;
+	srand(7);
+	for (int i = 0; i < 64; i++)
+		snprintf(names[i], sizeof(names[i]), "c%03d", rand() % 500);
+	assert_int_equal(hists__init(&h, keys, 2, &o), 0);
+	for (int i = 0; i < 3000; i++) {
+		t.comm = names[rand() % 64];
+		t.cpu = rand() % 4;
+		assert_int_equal(hists__add_sample(&h, &t, &c, 1 + rand() % 3,
+						   PERF_RECORD_MISC_USER, false), 0);
+	}
+	hists__output_resort(&h);
+	n = h.nr_sorted;
+	assert_true(n > 100);
+	want = malloc(n * sizeof(*want));
+	assert_non_null(want);
+	memcpy(want, h.sorted, n * sizeof(*want));
+	qsort(want, n, sizeof(*want), name_cpu_cmp);
+	for (uint64_t i = 0; i < n; i++)
+		assert_ptr_equal(want[i], h.sorted[i]);
+	free(want);
+	hists__exit(&h);
+}
+
 /* keys comm,dso,sym: perf compares an inlined frame's symbol with any
  * other by name and two others by address, no total order even with the
  * dso key. Its input tree walk can then miss an inlined entry (rotations
@@ -980,6 +1028,7 @@ int main(void)
 		cmocka_unit_test(test_unresolved_wrap_walk),
 		cmocka_unit_test(test_resolved_hash_equals_walk),
 		cmocka_unit_test(test_callchain_repeat_shortcut),
+		cmocka_unit_test(test_ties_by_collapse_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
