@@ -154,7 +154,7 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 	char hex[SBUILD_ID_SIZE];
 	bool mismatch = false, has_symtab = false, have_file;
 	struct build_id bid = dso->bid;
-	const char *dyn_fallback = NULL;
+	int dyn[8], nr_dyn = 0;
 	int n = 0, i, err = -ENOENT;
 
 	have_file = dso__find_file(dso, symfs, file, &mismatch);
@@ -184,7 +184,11 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 	snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug%s", symfs, dso->long_name);
 
 	for (i = 0; i < n; i++) {
-		struct symbols syms = { .no_demangle = opts && opts->no_demangle };
+		/* a file without .symtab is not read here (its C++ names
+		 * demangled for nothing: cc1's 27K, thrice): it may be the
+		 * .dynsym fallback below */
+		struct symbols syms = { .no_demangle = opts && opts->no_demangle,
+					.symtab_only = true };
 		struct build_id fb;
 
 		if (access(cand[i], R_OK))
@@ -197,15 +201,13 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 		}
 		err = elf__load_symbols_phdrs(cand[i], have_file ? file : NULL,
 					      &syms, &has_symtab);
-		if (err < 0 || !syms.nr) {
+		if (err == 0 && !has_symtab) {
+			/* only .dynsym: keep looking for a debug file */
+			dyn[nr_dyn++] = i;
 			symbols__exit(&syms);
 			continue;
 		}
-		if (!has_symtab) {
-			/* only .dynsym: keep looking for a debug file; the
-			 * first such file is the fallback, as in perf */
-			if (!dyn_fallback)
-				dyn_fallback = cand[i];
+		if (err < 0 || !syms.nr) {
 			symbols__exit(&syms);
 			continue;
 		}
@@ -214,12 +216,15 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 		dso->symsrc = strdup(cand[i]);
 		return 0;
 	}
-	if (dyn_fallback) {
-		err = elf__load_symbols(dyn_fallback, &dso->syms, &has_symtab);
-		if (err == 0) {
-			dso->symsrc = strdup(dyn_fallback);
+	/* the first file whose .dynsym has symbols, as in perf */
+	for (i = 0; i < nr_dyn; i++) {
+		dso->syms.no_demangle = opts && opts->no_demangle;
+		err = elf__load_symbols(cand[dyn[i]], &dso->syms, &has_symtab);
+		if (err == 0 && dso->syms.nr) {
+			dso->symsrc = strdup(cand[dyn[i]]);
 			return 0;
 		}
+		symbols__exit(&dso->syms);
 	}
 	if (mismatch && !(opts && opts->quiet)) {
 		build_id__snprintf(&dso->bid, hex, sizeof(hex));

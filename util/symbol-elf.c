@@ -66,7 +66,7 @@ static char *strip_params(char *dm)
 			/* an operator's name ends the text and has its own
 			 * spaces and brackets ("operator unsigned long",
 			 * "operator<<"): no return type after it */
-			if (d == 0 && !strncmp(q, "operator", 8) &&
+			if (d == 0 && *q == 'o' && !strncmp(q, "operator", 8) &&
 			    (q == dm || q[-1] == ':' || q[-1] == ' ') &&
 			    !(q[8] == '_' || (q[8] >= 'a' && q[8] <= 'z') ||
 			      (q[8] >= 'A' && q[8] <= 'Z') || (q[8] >= '0' && q[8] <= '9')))
@@ -284,6 +284,8 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 	*has_symtab = symtab != NULL;
 	if (!use)
 		return -ENODATA;
+	if (syms->symtab_only && !symtab)
+		return 0;
 	gelf_getshdr(use, &sh);
 	data = elf_getdata(use, NULL);
 	if (!data || !sh.sh_entsize)

@@ -33,6 +33,9 @@ struct symbols {
 	size_t nr, alloc;
 	bool sorted;
 	bool no_demangle;	/* loaders keep C++ names mangled */
+	/* ELF loaders: a file without .symtab is not read (its .dynsym
+	 * may be the fallback: the loader returns 0, *has_symtab false) */
+	bool symtab_only;
 	/* kallsyms: the lowest and the highest start of the kernel's own
 	 * symbols (not the modules'); 0 otherwise */
 	uint64_t kernel_lo, kernel_hi;
