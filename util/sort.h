@@ -82,6 +82,8 @@ struct sort_key {
 				 * more before the output (its "collapse") */
 	bool mem;		/* a memory key: needs the data address
 				 * resolved (report --mem-mode) */
+	bool branch;		/* a branch key: compares the entries' branch
+				 * (hist_entry.br, report's branch mode) */
 	bool addr_sign;		/* compares addresses by the sign of their
 				 * 64-bit difference, as perf: no total order
 				 * once two are 2^63 or more apart */
