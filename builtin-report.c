@@ -1508,6 +1508,9 @@ static void report__branch_end(struct report *rep, struct thread *thread, uint64
 		thread__resolve_ip(rep->machine, thread, PERF_RECORD_MISC_KERNEL, addr, al);
 	e->dso = al->dso;
 	e->sym = al->sym;
+	/* perf's level of an address no map holds is that of its last
+	 * try, a guest kernel one it does not look in: 'H' */
+	e->level = al->map ? al->level : 'H';
 	e->addr = addr;
 	e->al_addr = al->addr;
 	e->srcline = NULL;

@@ -55,6 +55,7 @@ struct hist_branch_end {
 	struct symbol *sym;
 	uint64_t addr, al_addr;
 	const char *srcline;
+	char level;		/* where it resolved: 'k', '.'; 'H' nowhere */
 };
 
 /* A branch entry's branch: its ends and the flags word of the record

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <limits.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1077,8 +1078,9 @@ PC_BRANCH(srcline_to, pc_srcline(&l->to, &r->to))
 /* perf's mispredict key says different (1) or equal (0), never less */
 PC_BRANCH(mispredict, BR_MISPRED(l->flags) != BR_MISPRED(r->flags) ||
 		      BR_PRED(l->flags) != BR_PRED(r->flags))
-PC_BRANCH(in_tx, CMP(BR_IN_TX(l->flags), BR_IN_TX(r->flags)))
-PC_BRANCH(abort, CMP(BR_ABORT(l->flags), BR_ABORT(r->flags)))
+/* in_tx and abort too */
+PC_BRANCH(in_tx, BR_IN_TX(l->flags) != BR_IN_TX(r->flags))
+PC_BRANCH(abort, BR_ABORT(l->flags) != BR_ABORT(r->flags))
 PC_BRANCH(cycles, CMP(BR_CYCLES(l->flags), BR_CYCLES(r->flags)))
 
 static const struct hist_branch_end *br_from(const struct hist_entry *he)
@@ -1173,6 +1175,7 @@ static int dso_to_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 static int br_sym_text(const struct sort_ctx *ctx, const struct hist_entry *he,
 		       const struct hist_branch_end *e, bool offset, char *buf, size_t size)
 {
+	char level = he->level;
 	int n = 0;
 
 	if (!e)
@@ -1182,18 +1185,26 @@ static int br_sym_text(const struct sort_ctx *ctx, const struct hist_entry *he,
 		if (n < 0 || (size_t)n >= size)
 			return n;
 	}
+	/* perf shows the level of the end in the symbol keys, of the
+	 * sample in the address keys */
+	if (!offset)
+		level = e->level;
 	if (!e->sym)
-		return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%#.16" PRIx64, he->level,
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%#.16" PRIx64, level,
 				    SORT_NO_CLIP, e->al_addr);
-	/* addr_from/to: perf cuts the name at its column's width (that of
-	 * an address: 22) and adds the offset */
-	if (offset && e->al_addr != e->sym->start)
-		return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%.18s+0x%" PRIx64, he->level,
-				    SORT_NO_CLIP, e->sym->name, e->al_addr - e->sym->start);
-	if (offset)
-		return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%.18s", he->level,
-				    SORT_NO_CLIP, e->sym->name);
-	return n + snprintf(buf + n, size - (size_t)n, "[%c] %s", he->level, e->sym->name);
+	/* addr_from/to: perf cuts the name at its column's width and adds
+	 * the offset */
+	if (offset) {
+		int cut = ctx->col_width > 4 ? ctx->col_width - 4 : INT_MAX;
+
+		if (e->al_addr != e->sym->start)
+			return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%.*s+0x%" PRIx64,
+					    he->level, SORT_NO_CLIP, cut, e->sym->name,
+					    e->al_addr - e->sym->start);
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%.*s", he->level,
+				    SORT_NO_CLIP, cut, e->sym->name);
+	}
+	return n + snprintf(buf + n, size - (size_t)n, "[%c] %s", level, e->sym->name);
 }
 
 static int br_sym_width(const struct sort_ctx *ctx, const struct hist_branch_end *e)
@@ -1239,10 +1250,16 @@ static int addr_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry 
 	return br_sym_text(ctx, he, br_to(he), true, buf, size);
 }
 
-/* perf sizes an address column for an unresolved address alone */
-static int br_addr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+/* perf widens an address column for unresolved addresses alone (to
+ * their 16 digits) */
+static int addr_from_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
-	return 4 + 16 + 2;
+	return he->br && !he->br->from.sym ? 4 + 16 + 2 : 0;
+}
+
+static int addr_to_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return he->br && !he->br->to.sym ? 4 + 16 + 2 : 0;
 }
 
 static int srcline_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
@@ -1392,9 +1409,9 @@ static const struct sort_key sort_keys[] = {
 	{ "srcline_to", "To Source:Line", srcline_to_cmp, srcline_to_sort, br_flat_hash,
 	  srcline_to_snprintf, .pad_last = true, .branch = true },
 	{ "addr_from", "Source Address", addr_from_cmp, addr_from_sort, sym_from_hash,
-	  addr_from_snprintf, .width = br_addr_width, .pad_last = true, .branch = true },
+	  addr_from_snprintf, .width = addr_from_width, .branch = true },
 	{ "addr_to", "Target Address", addr_to_cmp, addr_to_sort, sym_to_hash,
-	  addr_to_snprintf, .width = br_addr_width, .pad_last = true, .branch = true },
+	  addr_to_snprintf, .width = addr_to_width, .branch = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true, .addr_sign = true },
 };

@@ -32,6 +32,9 @@ struct sort_ctx {
 	/* "cgroup" shows the path of a cgroup id by this (NULL, or NULL
 	 * returned: not known) */
 	const char *(*cgroup_name)(void *arg, uint64_t id);
+	/* the width of the column while stdio prints a row (0 otherwise):
+	 * perf cuts the name in addr_from/addr_to at it */
+	int col_width;
 	void *cgroup_name_arg;
 };
 
