@@ -2309,8 +2309,6 @@ static int report__print(struct report *rep, FILE *fp)
 	}
 	if (!quiet && !rep->no_quality)
 		report__print_quality(rep, fp);
-	if (rep->branch)
-		branch_types__print(&rep->brtypes, fp);
 	return printed;
 }
 
@@ -3029,6 +3027,9 @@ int cmd_report(int argc, const char **argv)
 		pr_warning("all %" PRIu64 " samples were filtered out\n", rep.nr_filtered);
 	if (rep.threads)
 		report__print_threads(&rep, stdout);
+	/* perf's last lines, after -T's */
+	if (rep.branch)
+		branch_types__print(&rep.brtypes, stdout);
 	ret = 0;
 out:
 	report__exit(&rep);
