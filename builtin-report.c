@@ -2593,9 +2593,11 @@ int cmd_report(int argc, const char **argv)
 			    "do not print mperf's closing quality summary"),
 		REPORT_OUTPUTS_OPTIONS(&rep.outputs),
 		/* perf's options that mperf lacks: one line each says so */
-		OPT_UNSUPPORTED(0, "branch-history", "branch records in callchains are not implemented"),
+		OPT_UNSUPPORTED(0, "branch-history", "branch records are not added to callchains; "
+				"-b gives a report by branch"),
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
-		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
+		OPT_UNSUPPORTED(0, "total-cycles", "the cycles of LBR blocks are not summed; "
+				"-b -s cycles shows them by branch"),
 		OPT_BOOLEAN(0, "show-ref-call-graph", &rep.show_ref,
 			    "show the call graphs of call-graph=no events (from the sample resolved before)"),
 		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
