@@ -1531,6 +1531,24 @@ static void report__branch_end(struct report *rep, struct thread *thread, uint64
 	}
 }
 
+/* The srcline perf gives a branch entry: that of the target's address as
+ * sampled, taken for an address in its object (see report__branches) */
+static const char *report__raw_srcline(struct report *rep, const struct addr_location *al,
+				       uint64_t raw)
+{
+	char buf[512];
+
+	if (!al->map || !al->dso)
+		return machine__intern(rep->machine, "??:0");
+	if (raw == al->addr)
+		return srcline__get(rep->machine, al->dso, al->sym, raw);
+	if (al->sym)
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64, al->sym->name, raw - al->sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", al->dso->short_name, raw);
+	return machine__intern(rep->machine, buf);
+}
+
 /* perf's "Branch Statistics": branches of a known kind (not from address
  * 0) by kind (the extended kinds by their new type), conditional ones
  * forward or backward, those that cross a 2M or else a 4K boundary */
@@ -1609,6 +1627,12 @@ static int report__branches(struct report *rep, struct hists *hists, struct hist
 	int err = 0;
 
 	tmpl->br = &br;
+	/* perf's weight of every branch entry: the first branch's cycles
+	 * (1 without) */
+	if (sample->branch_nr)
+		tmpl->weight = (sample->branch_stack[0].flags >> 4) & 0xffff;
+	if (!tmpl->weight)
+		tmpl->weight = 1;
 	for (uint64_t i = 0; i < sample->branch_nr && !err; i++) {
 		const struct branch_stack_entry *e = &sample->branch_stack[i];
 
@@ -1621,15 +1645,20 @@ static int report__branches(struct report *rep, struct hists *hists, struct hist
 		tmpl->dso = to.dso;
 		tmpl->sym = to.sym;
 		tmpl->addr = e->to;
-		tmpl->ip = e->to;
+		/* perf's entry address is the target as sampled, which its
+		 * addr key maps out of the object once more and its srcline
+		 * and srcfile keys look up in the object as it is (a line
+		 * only where the object is not relocated) */
+		tmpl->ip = to.map ? map__unmap_ip(to.map, e->to) : e->to;
 		tmpl->obj_ip = e->to;
+		tmpl->srcfile_none = e->to != to.addr;
 		tmpl->map_size = to.map ? map__size(to.map) : 0;
 		tmpl->map_delta = to.map ? map__unmap_ip(to.map, 0) : 0;
 		tmpl->map_id = to.map ? to.map->id : 0;
 		tmpl->maps_id = to.map && to.level != 'k' && to.thread && to.thread->maps ?
 				to.thread->maps->id : 0;
 		if (rep->need_srcline)
-			tmpl->srcline = srcline__get(rep->machine, to.dso, to.sym, to.addr);
+			tmpl->srcline = report__raw_srcline(rep, &to, e->to);
 		he = hists__add_branch(hists, tmpl, 1, (uint8_t)sample->cpumode);
 		if (!he) {
 			err = -ENOMEM;

@@ -36,6 +36,7 @@ for f in b1 b2 b3 b5; do
 		"-s in_tx,abort" "-s cycles,mispredict" "-s addr_from" "-s addr_to" \
 		"-F overhead,sample,symbol_from,addr_to,mispredict" "-s srcline_from" \
 		"-s srcline_to" "--percent-limit 0.2" "--dsos cpuburn" "--comm cpuburn" \
+		"-s srcline,srcfile" "-s addr,local_weight" \
 		"--symbols cb_tango_b_l11" "-v" "-T" "-g" "-U" "--hierarchy" \
 		"-s sym,dso" "-F symbol_from,dso_to,addr_from,in_tx,overhead"; do
 		# shellcheck disable=SC2086
