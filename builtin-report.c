@@ -60,6 +60,12 @@ struct thread_values {
 	int rows, cols;
 };
 
+/* perf's count of the branches by their kind (report's branch mode) */
+struct branch_types {
+	uint64_t type[16], new_type[8];
+	uint64_t cond_fwd, cond_bwd, cross_4k, cross_2m;
+};
+
 struct report_cgroup {
 	uint64_t id;
 	char *path;
@@ -87,6 +93,13 @@ struct report {
 	bool mem_mode;
 	bool need_mem;			/* a memory key: resolve data addresses */
 	const char *sort_shown;		/* "# Sort order" of --mem-mode */
+	/* branch mode (-b, the default for files with the BRANCH_STACK
+	 * feature): an entry per branch of the samples' branch stacks, the
+	 * branch keys; branch_opt: -b 1, --no-branch-stack 0, neither -1 */
+	int branch_opt;
+	bool branch;
+	bool need_br_srcline;		/* a srcline_from/srcline_to key */
+	struct branch_types brtypes;	/* the closing "Branch Statistics" */
 	bool exclude_other;		/* -x: hide samples without a parent match */
 	const char *time_quantum_str;
 	uint64_t time_quantum;		/* -s time slots (ns) */
@@ -195,6 +208,8 @@ struct report {
  * are those before it */
 static const char mem_sort_order[] = "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,"
 				     "tlb,locked,blocked,local_ins_lat,local_p_stage_cyc";
+/* perf's sort keys in branch mode */
+static const char branch_sort_keys[] = "comm,dso_from,symbol_from,symbol_to,cycles";
 static const char mem_sort_keys[] = "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,"
 				    "tlb,locked,blocked,local_ins_lat";
 
@@ -585,6 +600,14 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 			rep->usage_error = true;
 			return -EINVAL;
 		}
+		if (key->branch && !rep->branch) {
+			pr_err("report: %s key '%s' is a branch key: add -b (for a file recorded "
+			       "with -b or -j)\n", is_f ? "--fields" : "--sort", name);
+			rep->usage_error = true;
+			return -EINVAL;
+		}
+		if (!strncmp(name, "srcline_", 8) && key->branch)
+			rep->need_br_srcline = true;
 		if (key->mem)
 			rep->need_mem = true;
 		f.kind = FIELD_KEY;
@@ -980,6 +1003,12 @@ static int report__setup(struct report *rep)
 	 * call graphs keep the order children would have had) */
 	if (rep->mem_mode)
 		rep->children = 0;
+	/* branch mode, as perf: nothing is cumulated, and the entries (one
+	 * per branch) get no call graph */
+	if (rep->branch) {
+		rep->children = 0;
+		rep->use_callchain = false;
+	}
 	if (rep->children || rep->use_callchain)
 		rep->need_callchain = true;
 
@@ -1027,7 +1056,8 @@ static int report__setup(struct report *rep)
 		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
 				       evlist__tracepoints_only(el) &&
 				       !session__is_pipe(rep->session) ?
-				       (rep->raw_trace ? "trace_fields" : "trace") : "comm,dso,sym",
+				       (rep->raw_trace ? "trace_fields" : "trace") :
+				       rep->branch ? branch_sort_keys : "comm,dso,sym",
 				       false);
 		if (err)
 			return err;
@@ -1169,6 +1199,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.dso_not_sorted = rep->fields && !rep->dso_s;
 	ho.out_skip = rep->out_skip;
 	ho.sort = rep->sort;
+	ho.walk = rep->branch;
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.frame_srcline_arg = rep;
@@ -1475,6 +1506,180 @@ static void report__mem(struct report *rep, const struct evsel *evsel,
 	he->iaddr = sample->ip;
 }
 
+/* One end of a branch: where its address resolves in the sample's
+ * process, as perf looks it up (the user maps, then the kernel's) */
+static void report__branch_end(struct report *rep, struct thread *thread, uint64_t addr,
+			       struct addr_location *al, struct hist_branch_end *e)
+{
+	thread__resolve_ip(rep->machine, thread, PERF_RECORD_MISC_USER, addr, al);
+	if (!al->map)
+		thread__resolve_ip(rep->machine, thread, PERF_RECORD_MISC_KERNEL, addr, al);
+	e->dso = al->dso;
+	e->sym = al->sym;
+	/* perf's level of an address no map holds is that of its last
+	 * try, a guest kernel one it does not look in: 'H' */
+	e->level = al->map ? al->level : 'H';
+	e->addr = addr;
+	e->al_addr = al->addr;
+	e->srcline = NULL;
+	if (!rep->need_br_srcline)
+		return;
+	/* perf: "file:line", "sym+off" (decimal) without line
+	 * information, "dso[addr]" without a symbol, "??:0" without a map */
+	if (!al->map || !al->dso) {
+		e->srcline = machine__intern(rep->machine, "??:0");
+	} else {
+		e->srcline = srcline__get(rep->machine, al->dso, al->sym, al->addr);
+		if (!al->sym && !strcmp(e->srcline, "??:0")) {
+			char buf[512];
+
+			snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", al->dso->short_name, al->addr);
+			e->srcline = machine__intern(rep->machine, buf);
+		}
+	}
+}
+
+/* The srcline perf gives a branch entry: that of the target's address as
+ * sampled, taken for an address in its object (see report__branches) */
+static const char *report__raw_srcline(struct report *rep, const struct addr_location *al,
+				       uint64_t raw)
+{
+	char buf[512];
+
+	if (!al->map || !al->dso)
+		return machine__intern(rep->machine, "??:0");
+	if (raw == al->addr)
+		return srcline__get(rep->machine, al->dso, al->sym, raw);
+	if (al->sym)
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64, al->sym->name, raw - al->sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", al->dso->short_name, raw);
+	return machine__intern(rep->machine, buf);
+}
+
+/* perf's "Branch Statistics": branches of a known kind (not from address
+ * 0) by kind (the extended kinds by their new type), conditional ones
+ * forward or backward, those that cross a 2M or else a 4K boundary */
+static void branch_types__count(struct branch_types *bt, const struct hist_branch *b)
+{
+	unsigned int type = (b->flags >> 20) & 0xf, new_type = (b->flags >> 26) & 0xf;
+	const struct { uint64_t from, to; } a = { b->from.addr, b->to.addr }, *e = &a;
+
+	if (!type || !e->from)
+		return;
+	/* PERF_BR_EXTEND_ABI: perf 6.1 counts the new types past its 8
+	 * known ones in the counters after them, COND_FWD to CROSS_2M (and
+	 * those past these nowhere it shows) */
+	if (type == 15 && new_type < 8)
+		bt->new_type[new_type]++;
+	else if (type == 15 && new_type < 12)
+		(&bt->cond_fwd)[new_type - 8]++;
+	else if (type != 15)
+		bt->type[type]++;
+	if (type == 1)	/* PERF_BR_COND */
+		e->to > e->from ? bt->cond_fwd++ : bt->cond_bwd++;
+	if ((e->from & ~(uint64_t)(0x200000 - 1)) != (e->to & ~(uint64_t)(0x200000 - 1)))
+		bt->cross_2m++;
+	else if ((e->from & ~(uint64_t)(0x1000 - 1)) != (e->to & ~(uint64_t)(0x1000 - 1)))
+		bt->cross_4k++;
+}
+
+static void branch_types__print(const struct branch_types *bt, FILE *fp)
+{
+	static const char *const types[16] = {
+		"N/A", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL",
+		"SYSRET", "COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "EXTEND_ABI",
+	};
+	static const char *const new_types[8] = {
+		"FAULT_ALGN", "FAULT_DATA", "FAULT_INST", "ARCH_1", "ARCH_2", "ARCH_3",
+		"ARCH_4", "ARCH_5",
+	};
+	const struct { const char *name; uint64_t n; } edges[] = {
+		{ "COND_FWD", bt->cond_fwd }, { "COND_BWD", bt->cond_bwd },
+		{ "CROSS_4K", bt->cross_4k }, { "CROSS_2M", bt->cross_2m },
+	};
+	uint64_t total = 0;
+	int i;
+
+	/* (the extended kinds are shown, but perf leaves them out of the
+	 * total) */
+	for (i = 0; i < 16; i++)
+		total += bt->type[i];
+	if (!total)
+		return;
+	/* perf's lines, without a newline after the last one */
+	fprintf(fp, "\n#\n# Branch Statistics:\n#");
+	for (i = 0; i < 4; i++)
+		if (edges[i].n)
+			fprintf(fp, "\n%8s: %5.1f%%", edges[i].name, 100.0 * edges[i].n / total);
+	for (i = 0; i < 16; i++)
+		if (bt->type[i])
+			fprintf(fp, "\n%8s: %5.1f%%", types[i], 100.0 * bt->type[i] / total);
+	for (i = 0; i < 8; i++)
+		if (bt->new_type[i])
+			fprintf(fp, "\n%8s: %5.1f%%", new_types[i], 100.0 * bt->new_type[i] / total);
+}
+
+/*
+ * Branch mode: each branch of the sample's stack is an entry worth 1 (the
+ * report shows shares of the branches, not of the samples), keyed as perf
+ * keys it: the sample's thread, comm, level and filters, the branch's ends
+ * and flags, and the target as the entry's own object and symbol.
+ */
+static int report__branches(struct report *rep, struct hists *hists, struct hist_entry *tmpl,
+			    const struct perf_sample *sample)
+{
+	struct hist_branch br;
+	struct addr_location from, to;
+	struct hist_entry *he;
+	int err = 0;
+
+	tmpl->br = &br;
+	/* perf's weight of every branch entry: the first branch's cycles
+	 * (1 without) */
+	if (sample->branch_nr)
+		tmpl->weight = (sample->branch_stack[0].flags >> 4) & 0xffff;
+	if (!tmpl->weight)
+		tmpl->weight = 1;
+	for (uint64_t i = 0; i < sample->branch_nr && !err; i++) {
+		const struct branch_stack_entry *e = &sample->branch_stack[i];
+
+		report__branch_end(rep, tmpl->thread, e->from, &from, &br.from);
+		report__branch_end(rep, tmpl->thread, e->to, &to, &br.to);
+		br.flags = e->flags;
+		/* -U: a branch with an end that has no symbol */
+		if (rep->hide_unresolved && !(br.from.sym && br.to.sym))
+			continue;
+		tmpl->dso = to.dso;
+		tmpl->sym = to.sym;
+		tmpl->addr = e->to;
+		/* perf's entry address is the target as sampled, which its
+		 * addr key maps out of the object once more and its srcline
+		 * and srcfile keys look up in the object as it is (a line
+		 * only where the object is not relocated) */
+		tmpl->ip = to.map ? map__unmap_ip(to.map, e->to) : e->to;
+		tmpl->obj_ip = e->to;
+		tmpl->srcfile_none = e->to != to.addr;
+		tmpl->map_size = to.map ? map__size(to.map) : 0;
+		tmpl->map_delta = to.map ? map__unmap_ip(to.map, 0) : 0;
+		tmpl->map_id = to.map ? to.map->id : 0;
+		tmpl->maps_id = to.map && to.level != 'k' && to.thread && to.thread->maps ?
+				to.thread->maps->id : 0;
+		if (rep->need_srcline)
+			tmpl->srcline = report__raw_srcline(rep, &to, e->to);
+		he = hists__add_branch(hists, tmpl, 1, (uint8_t)sample->cpumode);
+		if (!he) {
+			err = -ENOMEM;
+			break;
+		}
+		/* perf counts the kinds of the entry's branch (the first
+		 * one that made it), once per branch added */
+		branch_types__count(&rep->brtypes, he->br);
+	}
+	tmpl->br = NULL;
+	return err;
+}
+
 static int report__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1518,6 +1723,9 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		return 0;
 	/* --switch-on/off: after --time, as perf */
 	if (evswitch__active(&rep->evswitch) && evswitch__discard(&rep->evswitch, evsel))
+		return 0;
+	/* branch mode: an event without branch stacks adds nothing, as perf */
+	if (rep->branch && !(evsel->attr.sample_type & PERF_SAMPLE_BRANCH_STACK))
 		return 0;
 	if (machine__resolve(rep->machine, sample, &al) < 0)
 		return -ENOMEM;
@@ -1619,6 +1827,8 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	/* -x: samples without a caller matching --parent are hidden */
 	if (rep->exclude_other && !tmpl.parent)
 		tmpl.filtered = true;
+	if (rep->branch)
+		return report__branches(rep, hists, &tmpl, sample);
 	return hists__add_sample(hists, &tmpl, cursor, period, (uint8_t)sample->cpumode,
 				 ref_sample);
 }
@@ -2215,6 +2425,14 @@ static int parse_group(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+static int parse_branch_stack(const struct option *opt, const char *arg, int unset)
+{
+	struct report *rep = opt->value;
+
+	rep->branch_opt = unset ? 0 : 1;
+	return 0;
+}
+
 static int parse_children(const struct option *opt, const char *arg, int unset)
 {
 	struct report *rep = opt->value;
@@ -2288,6 +2506,7 @@ int cmd_report(int argc, const char **argv)
 			.ordered_events = true,
 		},
 		.children = -1,
+		.branch_opt = -1,
 		.socket_filter = -1,
 		.skip_empty = true,
 		.demangle = true,
@@ -2406,14 +2625,18 @@ int cmd_report(int argc, const char **argv)
 			    "kernel symbols from kallsyms only, not from -k's vmlinux"),
 		OPT_CALLBACK_NOOPT(0, "group", &rep, "show the events of a group in one table "
 				   "(default; --no-group: a table each)", parse_group),
+		OPT_CALLBACK_NOOPT('b', "branch-stack", &rep, "an entry per sampled branch (LBR; "
+				   "the default for files recorded with -b or -j; --no-branch-stack: "
+				   "per sample)", parse_branch_stack),
 		OPT_BOOLEAN(0, "no-quality", &rep.no_quality,
 			    "do not print mperf's closing quality summary"),
 		REPORT_OUTPUTS_OPTIONS(&rep.outputs),
 		/* perf's options that mperf lacks: one line each says so */
-		OPT_UNSUPPORTED('b', "branch-stack", "branch-record (LBR) histograms are not implemented"),
-		OPT_UNSUPPORTED(0, "branch-history", "branch records in callchains are not implemented"),
+		OPT_UNSUPPORTED(0, "branch-history", "branch records are not added to callchains; "
+				"-b gives a report by branch"),
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
-		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
+		OPT_UNSUPPORTED(0, "total-cycles", "the cycles of LBR blocks are not summed; "
+				"-b -s cycles shows them by branch"),
 		OPT_BOOLEAN(0, "show-ref-call-graph", &rep.show_ref,
 			    "show the call graphs of call-graph=no events (from the sample resolved before)"),
 		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
@@ -2437,6 +2660,7 @@ int cmd_report(int argc, const char **argv)
 	char *sort_ipc = NULL;	/* the -s list with ",ipc_null" */
 	char *sort_kept = NULL;	/* the -s list without perf's hidden keys */
 	char *shown_ipc = NULL;	/* --mem-mode's "# Sort order" */
+	const char *sort_plain;	/* the -s list without ipc_null (branch mode) */
 	int err, ret = 1;
 
 	argc = parse_options(argc, argv, opts, usage, 0);
@@ -2561,6 +2785,7 @@ int cmd_report(int argc, const char **argv)
 		if (*sort_kept)
 			rep.sort_order = sort_kept;
 	}
+	sort_plain = rep.sort_order;
 	if (rep.sort_order && strstr(rep.sort_order, "symbol")) {
 		if (asprintf(&sort_ipc, "%s,ipc_null", rep.sort_order) < 0) {
 			sort_ipc = NULL;
@@ -2604,6 +2829,35 @@ int cmd_report(int argc, const char **argv)
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
+	/* branch mode: -b, or by default a file whose header says it has
+	 * branch stacks (a pipe's header comes too late for that) */
+	if (rep.branch_opt == 1 || (rep.branch_opt < 0 && !session__is_pipe(rep.session) &&
+				    header__has_feat(session__header(rep.session),
+						     HEADER_BRANCH_STACK)))
+		rep.branch = true;
+	if (rep.branch && !rep.header_only && !rep.dump && !rep.stats) {
+		/* perf exits 0 on both, after its hint line for the second */
+		if (rep.mem_mode) {
+			pr_err("report: --mem-mode and branch mode do not go together; add "
+			       "--no-branch-stack (the default for files recorded with -b)\n");
+			ret = 0;
+			goto out;
+		}
+		if (!session__is_pipe(rep.session) &&
+		    !evlist__has_sample(session__evlist(rep.session), PERF_SAMPLE_BRANCH_STACK)) {
+			if (!quiet)
+				printf("# To display the perf.data header info, please use "
+				       "--header/--header-only options.\n#\n");
+			fflush(stdout);
+			pr_err("report: -b: the samples of %s have no branch stacks; record with "
+			       "-b or -j, or drop -b\n", rep.input);
+			ret = 0;
+			goto out;
+		}
+		/* the -s list as given: no IPC column (perf 6.1 adds its
+		 * ipc_lbr one there, and crashes on it) */
+		rep.sort_order = sort_plain;
+	}
 	if (rep.dump) {
 		struct env *env = session__env(rep.session);
 		struct evlist *el = session__evlist(rep.session);
@@ -2815,6 +3069,9 @@ int cmd_report(int argc, const char **argv)
 		pr_warning("all %" PRIu64 " samples were filtered out\n", rep.nr_filtered);
 	if (rep.threads)
 		report__print_threads(&rep, stdout);
+	/* perf's last lines, after -T's */
+	if (rep.branch)
+		branch_types__print(&rep.brtypes, stdout);
 	ret = 0;
 out:
 	report__exit(&rep);

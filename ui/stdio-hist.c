@@ -368,9 +368,13 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 
 			if (o->fields[k].kind != FIELD_KEY)
 				continue;
-			w = field_text(&o->fields[k], he, hists, buf, sizeof(buf));
+			/* (a key with a width of its own is not printed
+			 * here: perf's mispredict text depends on the rows
+			 * printed before) */
 			if (o->fields[k].key->width)
 				w = o->fields[k].key->width(&hists->opts.sort, he);
+			else
+				w = field_text(&o->fields[k], he, hists, buf, sizeof(buf));
 			if (w > width[k])
 				width[k] = w;
 		}
@@ -411,7 +415,9 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 
 			double p = field_pct(f, he, hists);
 
+			hists->opts.sort.col_width = width[k];
 			field_text(f, he, hists, buf, sizeof(buf));
+			hists->opts.sort.col_width = 0;
 			ret += put_cell(row, f, buf, width[k], k, last, sep, user_width(o, k),
 					o->color ? &p : NULL);
 		}

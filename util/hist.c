@@ -34,7 +34,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		 * total order */
 		dso &= !hists->opts.dso_not_sorted;
 		hists->opts.sort.has_dso = dso;
-		hists->tree_merge = sym && !dso;
+		hists->tree_merge = (sym && !dso) || hists->opts.walk;
 		hists->has_sym = sym;
 		hists->tree_inl = sym && dso;
 	}
@@ -46,7 +46,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 			nr_sign += keys[i]->addr_sign;
 		}
 		hists->hash_resolved = hists->tree_inl && !hists->dup_by_tmp &&
-				       hists->src_key < 0 && nr_sign == 1;
+				       hists->src_key < 0 && nr_sign == 1 && !hists->opts.walk;
 	}
 	hists->table_size = 1024;
 	hists->table = calloc(hists->table_size, sizeof(*hists->table));
@@ -55,6 +55,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 
 static void hist_entry__delete(struct hist_entry *he)
 {
+	free(he->br);
 	if (he->callchain) {
 		callchain_root__exit(he->callchain);
 		free(he->callchain);
@@ -324,6 +325,14 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->callchain = NULL;	/* built when needed (he__add_chain) */
 	he->chain_refs = NULL;
 	he->nr_chain_refs = 0;
+	if (tmpl->br) {
+		he->br = malloc(sizeof(*he->br));
+		if (!he->br) {
+			free(he);
+			return NULL;
+		}
+		*he->br = *tmpl->br;
+	}
 	he->hnext = hists->table[h & (hists->table_size - 1)];
 	hists->table[h & (hists->table_size - 1)] = he;
 	hists->nr_entries++;
@@ -466,19 +475,10 @@ static int he__add_chain(struct hists *hists, struct hist_entry *he,
 	return callchain_root__append(he->callchain, sc->frames + from, nr, period);
 }
 
-int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
-		      const struct callchain_cursor *cursor, uint64_t period,
-		      uint8_t cpumode, bool ref_chain)
+/* One sample's @period into @he and the totals */
+static inline void hists__add_period(struct hists *hists, struct hist_entry *he,
+				     uint64_t period, uint8_t cpumode)
 {
-	struct callchain_cursor_node stackbuf[128], *ordered = stackbuf;
-	struct sample_chain sc = { .kept = NULL };
-	struct hist_entry *he = hists__findnew(hists, tmpl);
-	uint32_t nr = cursor ? cursor->nr : 0, i;
-	uint64_t seq = ++hists->sample_seq;
-	int err = 0;
-
-	if (!he)
-		return -ENOMEM;
 	hists->total_period += period;
 	hists->nr_samples++;
 	he->period += period;
@@ -499,6 +499,34 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 	default:
 		break;
 	}
+}
+
+struct hist_entry *hists__add_branch(struct hists *hists, const struct hist_entry *tmpl,
+				     uint64_t period, uint8_t cpumode)
+{
+	struct hist_entry *he = hists__findnew(hists, tmpl);
+
+	if (he) {
+		++hists->sample_seq;
+		hists__add_period(hists, he, period, cpumode);
+	}
+	return he;
+}
+
+int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
+		      const struct callchain_cursor *cursor, uint64_t period,
+		      uint8_t cpumode, bool ref_chain)
+{
+	struct callchain_cursor_node stackbuf[128], *ordered = stackbuf;
+	struct sample_chain sc = { .kept = NULL };
+	struct hist_entry *he = hists__findnew(hists, tmpl);
+	uint32_t nr = cursor ? cursor->nr : 0, i;
+	uint64_t seq = ++hists->sample_seq;
+	int err = 0;
+
+	if (!he)
+		return -ENOMEM;
+	hists__add_period(hists, he, period, cpumode);
 	if (!hists->opts.children && !hists->opts.callchain)
 		return 0;
 

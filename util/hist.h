@@ -45,6 +45,27 @@ struct dyn_row {
 	struct dyn_cell c[];
 };
 
+/*
+ * One end of a branch of a sample's branch stack (report's branch mode):
+ * the address as sampled, where it resolved (its dso, symbol and address
+ * in the dso) and, once a srcline key asks, its source line (interned).
+ */
+struct hist_branch_end {
+	struct dso *dso;
+	struct symbol *sym;
+	uint64_t addr, al_addr;
+	const char *srcline;
+	char level;		/* where it resolved: 'k', '.'; 'H' nowhere */
+};
+
+/* A branch entry's branch: its ends and the flags word of the record
+ * (mispredicted bit 0, predicted 1, in_tx 2, abort 3, cycles 4..19,
+ * type 20..23, new type 26..29) */
+struct hist_branch {
+	struct hist_branch_end from, to;
+	uint64_t flags;
+};
+
 /* A chain added to an entry whose tree is not built yet: @nr frames (in
  * display order) that stay in the hists' arena, and the sample's period */
 struct callchain_ref {
@@ -137,6 +158,9 @@ struct hist_entry {
 	uint8_t nr_chain_refs;
 	uint64_t last_sample;	/* children: added for this sample already */
 	struct hist_entry *hnext;
+	/* branch mode (report -b): the branch of the entry (its first
+	 * sample's), owned by the entry; NULL otherwise */
+	struct hist_branch *br;
 };
 
 struct hists_opts {
@@ -167,6 +191,9 @@ struct hists_opts {
 	 * one (hists.tree): a group view adds its members' entries to the
 	 * leader's, as perf does */
 	bool keep_tree;
+	/* entries are always found by perf's walk down its tree (branch
+	 * mode: its branch keys do not all order entries totally) */
+	bool walk;
 	/* passed to the keys' callbacks (has_dso: set by hists__init) */
 	struct sort_ctx sort;
 };
@@ -264,6 +291,12 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		      const struct callchain_cursor *cursor, uint64_t period,
 		      uint8_t cpumode, bool ref_chain);
+
+/* Account one branch (report's branch mode) resolved to @tmpl (its br
+ * set): no callchain, nothing cumulated. The entry it went to, or NULL on
+ * ENOMEM. */
+struct hist_entry *hists__add_branch(struct hists *hists, const struct hist_entry *tmpl,
+				     uint64_t period, uint8_t cpumode);
 
 /* Output order: (children,) self desc, then callchain depth for ties
  * within a thread (children), then the keys ascending. The entries of

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <limits.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -985,6 +986,347 @@ static int data_page_size_snprintf(const struct sort_ctx *ctx, const struct hist
 	return page_size_text(he->data_page_size, buf, size);
 }
 
+/* ---- branch keys (report's branch mode, -b) -------------------------------
+ * Each compares one end of the entries' branch, or its flags. They are
+ * written as perf's own comparison of an entry @l already in its tree with
+ * a new one @r (pc_*), which the callbacks turn around: cmp(a, b) is
+ * pc(b, a), sort(a, b) is -pc(a, b) (perf's output puts a new entry left
+ * of one its comparison finds smaller). Some are no total order (perf's
+ * mispredict key tells only equal from different): the branch mode's
+ * hists walk perf's tree to find entries (hists_opts.walk). */
+static int sign64(int64_t v)
+{
+	return v < 0 ? -1 : v > 0;
+}
+
+/* perf's order of a missing and a present thing */
+static int cmp_null(const void *l, const void *r)
+{
+	if (!l && !r)
+		return 0;
+	return l ? 1 : -1;
+}
+
+static int pc_dso(const struct sort_ctx *ctx, const struct dso *l, const struct dso *r)
+{
+	if (!l || !r)
+		return cmp_null(r, l);
+	if (ctx->verbose)
+		return sign64(strcmp(dso_shown(ctx, l), dso_shown(ctx, r)));
+	return sign64(strcmp(l->short_name, r->short_name));
+}
+
+static int pc_sym(const struct hist_branch_end *l, const struct hist_branch_end *r)
+{
+	int c;
+
+	if (!l->sym && !r->sym)
+		return addr_diff_sign(r->addr, l->addr);
+	if (!l->sym || !r->sym)
+		return cmp_null(l->sym, r->sym);
+	if (l->sym == r->sym)
+		return 0;
+	if (l->sym->inlined || r->sym->inlined) {
+		c = strcmp(l->sym->name, r->sym->name);
+		if (c)
+			return sign64(c);
+		if (l->sym->start <= r->sym->end && l->sym->end >= r->sym->start)
+			return 0;
+	}
+	if (l->sym->start != r->sym->start)
+		return addr_diff_sign(r->sym->start, l->sym->start);
+	return addr_diff_sign(r->sym->end, l->sym->end);
+}
+
+/* addr_from/addr_to: the object, then the address as sampled */
+static int pc_addr(const struct sort_ctx *ctx, const struct hist_branch_end *l,
+		   const struct hist_branch_end *r)
+{
+	int c = pc_dso(ctx, l->dso, r->dso);
+
+	return c ? c : addr_diff_sign(r->addr, l->addr);
+}
+
+static int pc_srcline(const struct hist_branch_end *l, const struct hist_branch_end *r)
+{
+	return sign64(strcmp(r->srcline ? r->srcline : "", l->srcline ? l->srcline : ""));
+}
+
+#define BR_FLAG(fl, shift, width) (((fl) >> (shift)) & ((1ULL << (width)) - 1))
+#define BR_MISPRED(fl) BR_FLAG(fl, 0, 1)
+#define BR_PRED(fl) BR_FLAG(fl, 1, 1)
+#define BR_IN_TX(fl) BR_FLAG(fl, 2, 1)
+#define BR_ABORT(fl) BR_FLAG(fl, 3, 1)
+#define BR_CYCLES(fl) BR_FLAG(fl, 4, 16)
+
+/* the entries' branches; an entry without one (none in branch mode) is
+ * ordered as perf orders a missing one */
+#define PC_BRANCH(name, expr)							\
+static int pc_##name(const struct sort_ctx *ctx, const struct hist_entry *le,	\
+		     const struct hist_entry *re)				\
+{										\
+	const struct hist_branch *l = le->br, *r = re->br;			\
+										\
+	if (!l || !r)								\
+		return cmp_null(l, r);						\
+	return (expr);								\
+}										\
+static int name##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
+		      const struct hist_entry *b)				\
+{ return pc_##name(ctx, b, a); }						\
+static int name##_sort(const struct sort_ctx *ctx, const struct hist_entry *a,	\
+		       const struct hist_entry *b)				\
+{ return -pc_##name(ctx, a, b); }
+PC_BRANCH(dso_from, pc_dso(ctx, l->from.dso, r->from.dso))
+PC_BRANCH(dso_to, pc_dso(ctx, l->to.dso, r->to.dso))
+PC_BRANCH(sym_from, pc_sym(&l->from, &r->from))
+PC_BRANCH(sym_to, pc_sym(&l->to, &r->to))
+PC_BRANCH(addr_from, pc_addr(ctx, &l->from, &r->from))
+PC_BRANCH(addr_to, pc_addr(ctx, &l->to, &r->to))
+PC_BRANCH(srcline_from, pc_srcline(&l->from, &r->from))
+PC_BRANCH(srcline_to, pc_srcline(&l->to, &r->to))
+/* perf's mispredict key says different (1) or equal (0), never less */
+PC_BRANCH(mispredict, BR_MISPRED(l->flags) != BR_MISPRED(r->flags) ||
+		      BR_PRED(l->flags) != BR_PRED(r->flags))
+/* in_tx and abort too */
+PC_BRANCH(in_tx, BR_IN_TX(l->flags) != BR_IN_TX(r->flags))
+PC_BRANCH(abort, BR_ABORT(l->flags) != BR_ABORT(r->flags))
+PC_BRANCH(cycles, CMP(BR_CYCLES(l->flags), BR_CYCLES(r->flags)))
+
+static const struct hist_branch_end *br_from(const struct hist_entry *he)
+{
+	return he->br ? &he->br->from : NULL;
+}
+
+static const struct hist_branch_end *br_to(const struct hist_entry *he)
+{
+	return he->br ? &he->br->to : NULL;
+}
+
+static uint64_t br_end_hash(const struct hist_branch_end *e, bool sym)
+{
+	if (!e)
+		return 0;
+	if (sym && e->sym)
+		return e->sym->start * 0x100000001b3ULL;
+	if (sym)
+		return e->addr * 0xff51afd7ed558ccdULL;
+	return e->dso ? str_hash(e->dso->short_name) : 0;
+}
+
+static uint64_t dso_from_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return br_end_hash(br_from(he), false);
+}
+
+static uint64_t dso_to_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return br_end_hash(br_to(he), false);
+}
+
+static uint64_t sym_from_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return br_end_hash(br_from(he), true);
+}
+
+static uint64_t sym_to_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return br_end_hash(br_to(he), true);
+}
+
+/* (the walk finds the entries: hashes need only be equal for equal keys) */
+static uint64_t br_flat_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return 0;
+}
+
+static int br_dso_text(const struct sort_ctx *ctx, const struct hist_branch_end *e, char *buf,
+		       size_t size)
+{
+	return snprintf(buf, size, "%s", e && e->dso ? dso_shown(ctx, e->dso) : "[unknown]");
+}
+
+/* perf widens the column by the object of a resolved end, and for an
+ * unresolved one to an address's 16 digits */
+static int br_dso_width(const struct sort_ctx *ctx, const struct hist_branch_end *e)
+{
+	if (!e)
+		return 0;
+	if (e->sym && e->dso)
+		return (int)strlen(dso_shown(ctx, e->dso));
+	return 16;
+}
+
+static int dso_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			     size_t size)
+{
+	return br_dso_text(ctx, br_from(he), buf, size);
+}
+
+static int dso_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			   size_t size)
+{
+	return br_dso_text(ctx, br_to(he), buf, size);
+}
+
+static int dso_from_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return br_dso_width(ctx, br_from(he));
+}
+
+static int dso_to_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return br_dso_width(ctx, br_to(he));
+}
+
+/* symbol_from/to: "[l] name" (l: the sample's level, as perf), or the
+ * address as sampled; -v: the address in the object and the symbols'
+ * origin first */
+static int br_sym_text(const struct sort_ctx *ctx, const struct hist_entry *he,
+		       const struct hist_branch_end *e, bool offset, char *buf, size_t size)
+{
+	char level = he->level;
+	int n = 0;
+
+	if (!e)
+		return snprintf(buf, size, "N/A");
+	if (ctx->verbose) {
+		n = snprintf(buf, size, "%-#18" PRIx64 " %c ", e->al_addr, dso__origin(e->dso));
+		if (n < 0 || (size_t)n >= size)
+			return n;
+	}
+	/* perf shows the level of the end in the symbol keys, of the
+	 * sample in the address keys */
+	if (!offset)
+		level = e->level;
+	if (!e->sym)
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%#.16" PRIx64, level,
+				    SORT_NO_CLIP, e->al_addr);
+	/* addr_from/to: perf cuts the name at its column's width and adds
+	 * the offset */
+	if (offset) {
+		int cut = ctx->col_width > 4 ? ctx->col_width - 4 : INT_MAX;
+
+		if (e->al_addr != e->sym->start)
+			return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%.*s+0x%" PRIx64,
+					    he->level, SORT_NO_CLIP, cut, e->sym->name,
+					    e->al_addr - e->sym->start);
+		return n + snprintf(buf + n, size - (size_t)n, "[%c] %c%.*s", he->level,
+				    SORT_NO_CLIP, cut, e->sym->name);
+	}
+	return n + snprintf(buf + n, size - (size_t)n, "[%c] %s", level, e->sym->name);
+}
+
+static int br_sym_width(const struct sort_ctx *ctx, const struct hist_branch_end *e)
+{
+	if (!e)
+		return 0;
+	if (!e->sym)
+		return 4 + 16 + 2;
+	return 4 + (int)strlen(e->sym->name) + (ctx->verbose ? 16 + 2 + 3 : 0);
+}
+
+static int sym_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			     size_t size)
+{
+	return br_sym_text(ctx, he, br_from(he), false, buf, size);
+}
+
+static int sym_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			   size_t size)
+{
+	return br_sym_text(ctx, he, br_to(he), false, buf, size);
+}
+
+static int sym_from_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return br_sym_width(ctx, br_from(he));
+}
+
+static int sym_to_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return br_sym_width(ctx, br_to(he));
+}
+
+static int addr_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			      size_t size)
+{
+	return br_sym_text(ctx, he, br_from(he), true, buf, size);
+}
+
+static int addr_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			    size_t size)
+{
+	return br_sym_text(ctx, he, br_to(he), true, buf, size);
+}
+
+/* perf widens an address column for unresolved addresses alone (to
+ * their 16 digits) */
+static int addr_from_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return he->br && !he->br->from.sym ? 4 + 16 + 2 : 0;
+}
+
+static int addr_to_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return he->br && !he->br->to.sym ? 4 + 16 + 2 : 0;
+}
+
+static int srcline_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
+				 char *buf, size_t size)
+{
+	const struct hist_branch_end *e = br_from(he);
+
+	return snprintf(buf, size, "%s", e && e->srcline ? e->srcline : "??:0");
+}
+
+static int srcline_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
+			       char *buf, size_t size)
+{
+	const struct hist_branch_end *e = br_to(he);
+
+	return snprintf(buf, size, "%s", e && e->srcline ? e->srcline : "??:0");
+}
+
+/* perf 6.1 keeps the text of the mispredict column from one row to the
+ * next (a static in its printer): a branch neither predicted nor
+ * mispredicted shows the row before it ("N/A" before the first row that
+ * says N or Y) */
+static const char *mispredict_last = "N/A";
+
+static int mispredict_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
+			       char *buf, size_t size)
+{
+	if (he->br && BR_PRED(he->br->flags))
+		mispredict_last = "N";
+	else if (he->br && BR_MISPRED(he->br->flags))
+		mispredict_last = "Y";
+	return snprintf(buf, size, "%s", mispredict_last);
+}
+
+static int in_tx_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			  size_t size)
+{
+	return snprintf(buf, size, "%s", he->br && BR_IN_TX(he->br->flags) ? "T" : ".");
+}
+
+static int abort_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			  size_t size)
+{
+	return snprintf(buf, size, "%s", he->br && BR_ABORT(he->br->flags) ? "A" : ".");
+}
+
+/* "-" for no count; perf prints the 16-bit count as a signed short */
+static int cycles_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			   size_t size)
+{
+	if (!he->br)
+		return snprintf(buf, size, "N/A");
+	if (!BR_CYCLES(he->br->flags))
+		return snprintf(buf, size, "-");
+	return snprintf(buf, size, "%d", (int16_t)BR_CYCLES(he->br->flags));
+}
+
 static const struct sort_key sort_keys[] = {
 	{ "comm", "Command", comm_cmp, comm_cmp, comm_hash, comm_snprintf, .width = comm_width,
 	  .pad_last = true, .clip = true, .collapse = true },
@@ -1056,6 +1398,30 @@ static const struct sort_key sort_keys[] = {
 	  .pad_last = true, .mem = true },
 	{ "symbol_iaddr", "Code Symbol", iaddr_cmp, iaddr_cmp, iaddr_hash, iaddr_snprintf,
 	  .width = iaddr_width, .clip = true, .mem = true, .addr_sign = true },
+	{ "dso_from", "Source Shared Object", dso_from_cmp, dso_from_sort, dso_from_hash,
+	  dso_from_snprintf, .width = dso_from_width, .pad_last = true, .branch = true },
+	{ "dso_to", "Target Shared Object", dso_to_cmp, dso_to_sort, dso_to_hash,
+	  dso_to_snprintf, .width = dso_to_width, .pad_last = true, .branch = true },
+	{ "symbol_from", "Source Symbol", sym_from_cmp, sym_from_sort, sym_from_hash,
+	  sym_from_snprintf, .width = sym_from_width, .branch = true },
+	{ "symbol_to", "Target Symbol", sym_to_cmp, sym_to_sort, sym_to_hash, sym_to_snprintf,
+	  .width = sym_to_width, .branch = true },
+	{ "mispredict", "Branch Mispredicted", mispredict_cmp, mispredict_sort, br_flat_hash,
+	  mispredict_snprintf, .width = header_width, .pad_last = true, .branch = true },
+	{ "abort", "Transaction abort", abort_cmp, abort_sort, br_flat_hash, abort_snprintf,
+	  .width = header_width, .pad_last = true, .branch = true },
+	{ "in_tx", "Branch in transaction", in_tx_cmp, in_tx_sort, br_flat_hash,
+	  in_tx_snprintf, .width = header_width, .pad_last = true, .branch = true },
+	{ "cycles", "Basic Block Cycles", cycles_cmp, cycles_sort, br_flat_hash,
+	  cycles_snprintf, .width = header_width, .pad_last = true, .branch = true },
+	{ "srcline_from", "From Source:Line", srcline_from_cmp, srcline_from_sort, br_flat_hash,
+	  srcline_from_snprintf, .pad_last = true, .clip = true, .branch = true },
+	{ "srcline_to", "To Source:Line", srcline_to_cmp, srcline_to_sort, br_flat_hash,
+	  srcline_to_snprintf, .pad_last = true, .clip = true, .branch = true },
+	{ "addr_from", "Source Address", addr_from_cmp, addr_from_sort, sym_from_hash,
+	  addr_from_snprintf, .width = addr_from_width, .branch = true },
+	{ "addr_to", "Target Address", addr_to_cmp, addr_to_sort, sym_to_hash,
+	  addr_to_snprintf, .width = addr_to_width, .branch = true },
 	{ "ipc_null", "IPC   [IPC Coverage]", sym_cmp, sym_cmp, sym_hash, ipc_null_snprintf,
 	  .width = header_width, .pad_last = true, .addr_sign = true },
 };
@@ -1205,6 +1571,8 @@ const char *sort_key__names(void)
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
 	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
 	       "local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, "
-	       "code_page_size, addr; with --mem-mode: symbol_daddr, dso_daddr, mem, snoop, "
+	       "code_page_size, addr; with -b (branch mode): dso_from, dso_to, symbol_from, "
+	       "symbol_to, addr_from, addr_to, srcline_from, srcline_to, mispredict, in_tx, "
+	       "abort, cycles; with --mem-mode: symbol_daddr, dso_daddr, mem, snoop, "
 	       "tlb, locked, blocked, dcacheline, phys_daddr, data_page_size, symbol_iaddr";
 }

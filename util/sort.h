@@ -32,6 +32,9 @@ struct sort_ctx {
 	/* "cgroup" shows the path of a cgroup id by this (NULL, or NULL
 	 * returned: not known) */
 	const char *(*cgroup_name)(void *arg, uint64_t id);
+	/* the width of the column while stdio prints a row (0 otherwise):
+	 * perf cuts the name in addr_from/addr_to at it */
+	int col_width;
 	void *cgroup_name_arg;
 };
 
@@ -82,6 +85,8 @@ struct sort_key {
 				 * more before the output (its "collapse") */
 	bool mem;		/* a memory key: needs the data address
 				 * resolved (report --mem-mode) */
+	bool branch;		/* a branch key: compares the entries' branch
+				 * (hist_entry.br, report's branch mode) */
 	bool addr_sign;		/* compares addresses by the sign of their
 				 * 64-bit difference, as perf: no total order
 				 * once two are 2^63 or more apart */

@@ -12,6 +12,16 @@
 #       (brstackinsn): blocks of a few instructions before the sample's ip;
 #       in turn the last branch at the ip, a last target past the ip, a
 #       block through kernel addresses, an empty block
+#   craft-perfdata.py branches IN OUT [OPT,...]  a file of IP|TID|TIME
+#       [|CALLCHAIN][|ID][|CPU][|PERIOD] samples (every attr) gets branch
+#       stacks as brstack's (3 entries, every flag combination), with OPTs:
+#       feat (the HEADER_BRANCH_STACK feature, as perf record -b writes
+#       it), hwidx (PERF_SAMPLE_BRANCH_HW_INDEX: hw_idx before the
+#       entries), typesave (PERF_SAMPLE_BRANCH_TYPE_SAVE), call (the
+#       stack holds calls: ANY_CALL, not ANY), kernel (branches into and
+#       inside the kernel's map), unres (branches from and to addresses
+#       no map covers), empty (every 7th sample an empty stack), nr=N
+#       (N entries a stack)
 #   craft-perfdata.py textpoke IN OUT  a KSYMBOL and a TEXT_POKE record
 #       are appended to the data section
 #   craft-perfdata.py bpfout IN OUT    the event becomes a bpf-output one
@@ -66,16 +76,99 @@ def records(b, data_off, data_sz):
         pos += size
 
 
-def write(out, b, hdr, data, data_off, data_sz):
+def write(out, b, hdr, data, data_off, data_sz, add_feat=None):
+    """The header, DATA and IN's feature sections moved past it; with
+    add_feat, that feature bit set too, with an empty section."""
     rest = bytearray(b[data_off + data_sz:])
     delta = len(data) - data_sz
-    nfeat = bin(int.from_bytes(b[72:104], 'little')).count('1')
+    bitmap = int.from_bytes(b[72:104], 'little')
+    nfeat = bin(bitmap).count('1')
+    if add_feat is not None and not bitmap >> add_feat & 1:
+        at = bin(bitmap & ((1 << add_feat) - 1)).count('1')
+        delta += 16                     # one more (offset, size) pair
+        table = [struct.unpack_from('<QQ', rest, 16 * i) for i in range(nfeat)]
+        body = rest[16 * nfeat:]
+        # (its offset: where the next section's content starts)
+        table.insert(at, (table[at][0] if at < nfeat else len(b), 0))
+        rest = bytearray(b''.join(struct.pack('<QQ', o, s) for o, s in table)) + body
+        nfeat += 1
+        bitmap |= 1 << add_feat
+        hdr[72:104] = bitmap.to_bytes(32, 'little')
     for i in range(nfeat):
         o, s = struct.unpack_from('<QQ', rest, 16 * i)
         struct.pack_into('<QQ', rest, 16 * i, o + delta, s)
     struct.pack_into('<Q', hdr, 48, len(data))
     with open(out, 'wb') as f:
         f.write(hdr + data + rest)
+
+
+def attrs(b):
+    """Offsets of the attrs of IN's attr section."""
+    attr_sz, = struct.unpack_from('<Q', b, 16)
+    off, size = struct.unpack_from('<QQ', b, 24)
+    return [off + i for i in range(0, size, attr_sz)]
+
+
+def branches(b, out, opts):
+    """brstack for files of any event count and callchains, with the
+    variants of OPTS (see the top)."""
+    opts = set(o for o in opts.split(',') if o)
+    nr = 3
+    for o in list(opts):
+        if o.startswith('nr='):
+            nr = int(o[3:])
+            opts.discard(o)
+    bad = opts - {'feat', 'hwidx', 'typesave', 'call', 'kernel', 'unres', 'empty'}
+    if bad:
+        raise SystemExit('branches: unknown option(s) %s' % ','.join(sorted(bad)))
+    attr_off, data_off, data_sz = sections(b)
+    hdr = bytearray(b[:data_off])
+    bst = 0x1 | (0x10 if 'call' in opts else 0x8)      # USER, ANY_CALL or ANY
+    bst |= 0x20000 if 'hwidx' in opts else 0
+    bst |= 0x10000 if 'typesave' in opts else 0
+    for a in attrs(b):
+        st, = struct.unpack_from('<Q', b, a + 24)
+        if st >> 11:
+            raise SystemExit('sample_type %#x: fields after BRANCH_STACK' % st)
+        struct.pack_into('<Q', hdr, a + 24, st | 0x800)
+        struct.pack_into('<Q', hdr, a + 72, bst)
+    kern = None
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == 1 and kern is None:                  # the kernel's MMAP
+            kern = struct.unpack_from('<Q', rec, 32)[0]    # pgoff: _text
+    data = bytearray()
+    n = 0
+    for typ, misc, rec in records(b, data_off, data_sz):
+        if typ == SAMPLE:
+            ip, = struct.unpack_from('<Q', rec, 8)
+            ents = []
+            for k in range(nr):
+                fr, to = ip - 0x20 * (k + 1), ip - 0x10 * k
+                if 'kernel' in opts and kern and n % 3 == 0 and k == 1:
+                    fr, to = ip, kern + 0x1000 * (n % 5)           # a syscall
+                if 'kernel' in opts and kern and n % 3 == 0 and k == 2:
+                    fr, to = kern + 0x2000 + 0x40 * (n % 4), kern + 0x1000 * (n % 5)
+                if 'unres' in opts and n % 4 == 1 and k == 0:
+                    to = 0x4000 + 0x100 * (n % 3)
+                if 'unres' in opts and n % 4 == 2 and k == 1:
+                    fr = 0x4000 + 0x100 * (n % 3)
+                fl = (1, 2, 0, 3)[(n + k) % 4]          # mispred, predicted
+                fl |= ((n * 7 + k) % 50) << 4          # cycles
+                fl |= 4 if k == 2 else 0               # in_tx
+                fl |= 8 if (n + k) % 5 == 0 else 0     # abort
+                fl |= ((n + k) % 16) << 20             # type, 15: extended
+                fl |= ((n * 3 + k) % 10) << 26         # new type
+                ents.append(struct.pack('<QQQ', fr, to, fl))
+            if 'empty' in opts and n % 7 == 3:
+                ents = []
+            add = struct.pack('<Q', len(ents))
+            if 'hwidx' in opts:
+                add += struct.pack('<Q', n % 32)
+            add += b''.join(ents)
+            rec = struct.pack('<IHH', typ, misc, len(rec) + len(add)) + rec[8:] + add
+            n += 1
+        data += rec
+    write(out, b, hdr, data, data_off, data_sz, 15 if 'feat' in opts else None)
 
 
 def brstack(b, out):
@@ -428,6 +521,10 @@ if __name__ == '__main__':
     if len(sys.argv) == 5 and sys.argv[1] == 'brblocks':
         with open(sys.argv[2], 'rb') as f:
             brblocks(f.read(), sys.argv[3], sys.argv[4])
+        sys.exit(0)
+    if len(sys.argv) in (4, 5) and sys.argv[1] == 'branches':
+        with open(sys.argv[2], 'rb') as f:
+            branches(f.read(), sys.argv[3], sys.argv[4] if len(sys.argv) == 5 else '')
         sys.exit(0)
     if len(sys.argv) == 5 and sys.argv[1] == 'datasrc':
         with open(sys.argv[2], 'rb') as f:
