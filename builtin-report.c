@@ -2594,6 +2594,12 @@ int cmd_report(int argc, const char **argv)
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
+	/* perf refuses the pair once the file is open, and exits 0 */
+	if (rep.stats && (rep.tasks || rep.mmaps)) {
+		pr_err("report: --tasks and --mmaps cannot be used with --stats; drop one\n");
+		ret = 0;
+		goto out;
+	}
 	if (rep.dump) {
 		struct env *env = session__env(rep.session);
 		struct evlist *el = session__evlist(rep.session);

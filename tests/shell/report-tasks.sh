@@ -20,6 +20,15 @@ done
 # the lines of single-value filters come first ("# comm: ls"), as with --stats
 same "$DATA/perf-6.1/syswide-fp.data" --tasks --comm ls
 same "$DATA/perf-6.1/dsouser-fp.data" --mmaps --dsos libc.so.6 --symbols main
+# --stats with --tasks or --mmaps: one error line, nothing on stdout, status 0 (as perf)
+for o in --tasks --mmaps; do
+	"$PERF" report -i "$DATA/perf-6.1/syswide-fp.data" --stats $o > "$T/p" 2>/dev/null
+	_pr=$?
+	"$MPERF" report -i "$DATA/perf-6.1/syswide-fp.data" --stats $o > "$T/m" 2> "$T/err"
+	assert_eq "report --stats $o: exit status (perf's)" "$_pr" "$?"
+	cmp -s "$T/m" "$T/p" || fail "report --stats $o: stdout differs from perf's"
+	[ "$(wc -l < "$T/err")" = 1 ] || fail "report --stats $o: not one error line"
+done
 # the tree has depth: pid 1 one level under the idle task
 "$MPERF" report -i "$DATA/perf-6.1/syswide-fp.data" --tasks | grep -q '^ *1 *1 *0 | [^ ]' ||
 	fail "--tasks: pid 1 is not a child of the idle task"
