@@ -169,7 +169,8 @@ struct script_out {
 	uint64_t strict;	/* named by untyped lists/changes: refused when
 				 * the samples lack them (a typed list's are
 				 * left out instead, as perf) */
-	bool bpf_list;		/* the list names bpf-output (not a +bpf-output) */
+	bool bpf_list;		/* the list names bpf-output: taken as +fields
+				 * for software and tracepoint events */
 	bool typed;		/* the list came with its type ("sw:...") */
 };
 
@@ -403,6 +404,19 @@ static int parse_fields(struct script *sc, const char *str)
 
 		if (type >= 0 && t != type)
 			continue;
+		/* a list naming bpf-output changes nothing before it for the
+		 * software and tracepoint events (as perf 6.1): its fields
+		 * are added as +field changes would add them ("-F comm -F
+		 * bpf-output,tid" prints comm and tid, "-F bpf-output" the
+		 * defaults) */
+		if (o.bpf_list && (t == OT_SW || t == OT_TRACE)) {
+			cur->add = (cur->add & ~o.fields) | o.fields;
+			cur->del &= ~o.fields;
+			cur->strict = (cur->strict | (type < 0 ? o.fields : 0));
+			if (cur->user_set)
+				cur->fields |= o.fields;
+			continue;
+		}
 		if (changes) {
 			cur->add = (cur->add & ~o.del) | o.add;
 			cur->del = (cur->del & ~o.add) | o.del;
@@ -433,10 +447,7 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 {
 	int t = out_type(evsel->attr.type);
 	const struct script_out *o = &sc->out_types[t];
-	/* a list naming bpf-output, which perf takes for software
-	 * and tracepoint events: perf prints their default fields (not
-	 * when a later -F +bpf-output adds it) */
-	bool user_set = o->user_set && !(o->bpf_list && (t == OT_SW || t == OT_TRACE));
+	bool user_set = o->user_set;
 	uint64_t f = user_set ? o->fields : default_fields(evsel);
 	uint64_t st = evsel->attr.sample_type;
 

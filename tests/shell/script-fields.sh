@@ -56,6 +56,12 @@ for a in "-F sw:comm,tid" "-F sw:" "-F comm -F sw:tid" "-F sw:comm,tid -F trace:
 	script_vs_perf "$m" $S $a
 done
 script_vs_perf "$D/sched-switch.data" -F trace:comm,tid,misc
+# a list naming bpf-output adds its fields to what came before (software
+# and tracepoint events), as +fields would
+for a in "-F comm -F bpf-output,tid" "-F -ip -F bpf-output" "-F sw:comm -F sw:bpf-output"; do
+	script_vs_perf "$D/cpuburn-plain.data" $S $a
+done
+script_vs_perf "$D/sched-switch.data" -F comm -F bpf-output
 # pipe mode: a list of events with callchains gets ip and sym (as perf)
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid,time,event
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid -G
