@@ -80,6 +80,12 @@ enum script_field {
 	F_METRIC	= 1ULL << 35,
 	F_BRSTACKINSN	= 1ULL << 36,
 	F_BRSTACKINSNLEN = 1ULL << 37,
+	/* the pid and vcpu of a guest machine's samples, which perf prints
+	 * for files of perf inject --guest-data; mperf reads no guest
+	 * machines, so no sample has them and they print nothing, as perf's
+	 * do for the host's samples */
+	F_MACHINE_PID	= 1ULL << 38,
+	F_VCPU		= 1ULL << 39,
 };
 
 /* name, bit, and the sample_type bits the samples need for the field to be
@@ -131,6 +137,8 @@ static const struct script_field_desc {
 	  "--code-page-size" },
 	{ "ins_lat", F_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "the instruction latency (weight struct)",
 	  "-W on a PMU that has it" },
+	{ "machine_pid", F_MACHINE_PID, 0, NULL, NULL },
+	{ "vcpu", F_VCPU, 0, NULL, NULL },
 };
 
 #define SCRIPT_MAX_CPUS 4096

@@ -62,6 +62,11 @@ for a in "-F comm -F bpf-output,tid" "-F -ip -F bpf-output" "-F sw:comm -F sw:bp
 	script_vs_perf "$D/cpuburn-plain.data" $S $a
 done
 script_vs_perf "$D/sched-switch.data" -F comm -F bpf-output
+# a guest's pid and vcpu: nothing for a host's samples (a line each with
+# nothing else)
+script_vs_perf "$D/sched-switch.data" -F machine_pid,comm,vcpu
+script_vs_perf "$D/cpuburn-plain.data" $S -F vcpu
+script_vs_perf "$D/cpuburn-plain.data" $S -F +machine_pid,-vcpu
 # pipe mode: a list of events with callchains gets ip and sym (as perf)
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid,time,event
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid -G
