@@ -177,8 +177,11 @@ CXX
 	compare --no-children
 	grep -q 'work::Burner::spin' "$T/perf" || fail "perf did not demangle"
 	compare --no-children --demangle -f
+	# -v: with the parameter list, as perf's demangler gives it then
+	compare --no-children -v
+	grep -q 'work::Burner::spin(long, double)' "$T/perf" || fail "perf -v: no parameters"
 	# script: the same names, mangled with --no-demangle
-	for o in --no-demangle --demangle; do
+	for o in --no-demangle --demangle -v; do
 		"$PERF" script -i "$T/fp.data" $o > "$T/ps" 2>/dev/null
 		"$MPERF" script -i "$T/fp.data" $o > "$T/ms" 2>/dev/null || fail "mperf script $o failed"
 		cmp -s "$T/ms" "$T/ps" || { diff "$T/ms" "$T/ps" | head >&2; fail "script $o differs from perf's"; }
