@@ -1189,21 +1189,29 @@ static bool report__filtered(struct report *rep, const struct addr_location *al,
  * does); the entries the sample creates, children ones too, stay hidden
  * even when later samples of other objects add to them, as perf's. The
  * totals stay those of the whole profile. */
-static bool report__sample_hidden(struct report *rep, const struct addr_location *al)
+static unsigned int report__sample_hidden(struct report *rep, const struct addr_location *al)
 {
-	if (rep->comms.nr && !strlist__has(&rep->comms, al->comm))
-		return true;
-	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid))
-		return true;
-	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid))
-		return true;
+	unsigned int types = 0;
+
+	if ((rep->comms.nr && !strlist__has(&rep->comms, al->comm)) ||
+	    (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid)) ||
+	    (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid)))
+		types |= HE_FILTER_THREAD;
 	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
 					  strlist__has(&rep->dsos, al->dso->long_name))))
-		return true;
+		types |= HE_FILTER_DSO;
 	if (rep->sym_list && !((al->sym && strlist__has(&rep->syms, al->sym->name)) ||
 			       (al->map && sym_addrs__has(&rep->sym_addrs, al->ip))))
-		return true;
-	return false;
+		types |= HE_FILTER_SYM;
+	return types;
+}
+
+/* the kinds of filters given (HE_FILTER_*) */
+static unsigned int report__filters_given(const struct report *rep)
+{
+	return (rep->comms.nr || rep->nr_pids || rep->nr_tids ? HE_FILTER_THREAD : 0) |
+	       (rep->dsos.nr ? HE_FILTER_DSO : 0) | (rep->sym_list ? HE_FILTER_SYM : 0) |
+	       (rep->socket_filter >= 0 ? HE_FILTER_SOCKET : 0);
 }
 
 /* The hidden entries (filters, --symbol-filter) leave h->sorted, or with
@@ -1594,8 +1602,10 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.tid = al.thread->tid;
 	tmpl.time = sample->time / rep->time_quantum * rep->time_quantum;
 	tmpl.socket = report__socket(rep, evsel, sample);
-	tmpl.filtered = report__sample_hidden(rep, &al) ||
-			(rep->socket_filter >= 0 && tmpl.socket != rep->socket_filter);
+	tmpl.filter_types = (uint8_t)(report__sample_hidden(rep, &al) |
+				      (rep->socket_filter >= 0 && tmpl.socket != rep->socket_filter ?
+				       HE_FILTER_SOCKET : 0));
+	tmpl.filtered = tmpl.filter_types != 0;
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
 	if (rep->need_trace)
@@ -2106,7 +2116,15 @@ static int report__print(struct report *rep, FILE *fp)
 		hists__output_resort(h);
 		/* perf's callchain percentages stay those of the whole */
 		so.chain_total = h->total_period;
-		so.chain_min_total = report__filter_entries(rep, h, false);
+		/* --hierarchy shows levels above a filter's key with the
+		 * hidden entries in them, as perf */
+		so.chain_min_total = report__filter_entries(rep, h, rep->hierarchy);
+		so.filters = report__filters_given(rep);
+		/* --percentage relative: of the shown top level there */
+		if (rep->hierarchy && rep->pct_relative && so.filters) {
+			report__event_fields(rep, evsel, &so, fields);
+			h->total_period = hists__hierarchy_shown_period(h, &so);
+		}
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
 			/* perf says "events" for a group leader even then */

@@ -142,6 +142,15 @@ for o in "" "-s dso,sym --percent-limit 1" "--percent-limit 2" "-s cpu,comm" "-s
 	compare --no-children -g none --hierarchy $o
 done
 grep -q 'Shared Object / Symbol' "$T/perf" || fail "perf did not print a hierarchy"
+# levels above a filter's key keep the samples it hides, shown when a
+# node below passes; without a level of its key, all hidden (perf's)
+for o in "--comm dsouser -s dso,comm" "--dsos libmwork.so --percentage relative" \
+	 "--symbols mwork_inner -s comm,sym" "--dsos libmwork.so -s comm" "--dsos libmwork.so"; do
+	# shellcheck disable=SC2086
+	compare --no-children -g none --hierarchy $o
+done
+awk '/^ +[0-9.]+%  +dsouser/ { t = $1 } /^ +[0-9.]+%  +libmwork.so/ { d = $1 }
+     END { exit !(t + 0 > d + 0) }' "$T/perf" || fail "perf's comm level has no more than the dso"
 # srcfile: the file of the source line (the workloads have debug info;
 # libc's files and objects without DWARF: srcline-fresh.sh)
 for k in srcfile srcfile,sym sym,srcfile comm,srcfile dso,srcfile; do
