@@ -907,6 +907,12 @@ static int report__setup(struct report *rep)
 	int err;
 
 	rep->setup_done = true;
+	if (rep->hierarchy && fields_given) {
+		pr_err("report: --hierarchy and -F/--fields cannot be used together (as in perf); "
+		       "drop one\n");
+		rep->usage_error = true;
+		return -EINVAL;
+	}
 	if (evswitch__active(&rep->evswitch) && evswitch__init(&rep->evswitch, el, "report")) {
 		rep->usage_error = true;
 		return -EINVAL;
@@ -949,19 +955,20 @@ static int report__setup(struct report *rep)
 	for (int i = 0; el && i < el->nr && rep->group && !groups; i++)
 		groups = el->entries[i]->nr_members > 1 || rep->group_set;
 	/* as perf: --hierarchy leaves children out (callchains keep the
-	 * caller order of its children default) */
-	if (rep->hierarchy && !rep->fields && !rep->show_nr_samples &&
-	    !rep->show_total_period && !groups) {
+	 * caller order of its children default); mperf's has the overhead,
+	 * sys, usr, samples and period columns, but not in group views nor
+	 * with -t (but the overhead) */
+	bool hier_cols = rep->show_nr_samples || rep->show_total_period || rep->show_cpu_util;
+
+	if (rep->hierarchy && !groups && !(rep->field_sep && hier_cols)) {
 		if (rep->children && !rep->cc.order_set) {
 			rep->cc.order = ORDER_CALLER;
 			rep->cc.order_set = true;
 		}
 		rep->children = 0;
-	}
-	if (rep->hierarchy && (rep->fields || rep->show_nr_samples || rep->show_total_period ||
-			       groups)) {
-		pr_warning("--hierarchy is supported with the overhead column alone, without "
-			   "groups: ignored\n");
+	} else if (rep->hierarchy) {
+		pr_warning("--hierarchy is supported without groups, and with -t for the overhead "
+			   "column alone: ignored\n");
 		rep->hierarchy = false;
 	}
 	if (!rep->cc.order_set)

@@ -5,6 +5,7 @@
  * overhead of everything below it, laid out as perf 6.1 prints them.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,7 @@
 
 struct hnode {
 	const struct hist_entry *he;	/* the first entry of the node: its keys */
-	uint64_t period;
+	uint64_t period, period_sys, period_us;
 	uint64_t nr_events;	/* its entries' samples ("weight" prints per node) */
 	const struct hist_entry *first;	/* its first entry in perf's collapse order */
 	uint64_t seq;		/* and that one's place there (cpos) */
@@ -36,6 +37,10 @@ struct hctx {
 	double limit;
 	FILE *fp;
 	int ovh_width;
+	/* the columns after the overhead (sys, usr, samples, period) */
+	const struct sort_field *cols[8];
+	int nr_cols;
+	int cols_width;		/* theirs, with the 2 spaces before each */
 	bool color;		/* --stdio-color */
 	const char *sep;	/* -t */
 	/* -g: each leaf's call graph, as in the flat table */
@@ -155,6 +160,11 @@ static bool hnode__any_shown(const struct hctx *c, const struct hnode *n)
 	return false;
 }
 
+static int col_width(const struct sort_field *f)
+{
+	return f->kind == FIELD_SAMPLE || f->kind == FIELD_PERIOD ? 12 : 8;
+}
+
 /* the kind of filter a key's level is judged by: perf's thread filter
  * (comm, pid, tid) on the comm and pid levels, and so on */
 static unsigned int key_filter(const struct sort_key *key)
@@ -227,6 +237,51 @@ static void hnode__mark(const struct hctx *c, struct hnode *n, int level, unsign
 	}
 }
 
+
+static const char *col_header(const struct sort_field *f)
+{
+	switch (f->kind) {
+	case FIELD_OVERHEAD_SYS:
+		return "sys";
+	case FIELD_OVERHEAD_US:
+		return "usr";
+	case FIELD_SAMPLE:
+		return "Samples";
+	case FIELD_PERIOD:
+		return "Period";
+	default:
+		return "";
+	}
+}
+
+/* "  " and a column after the overhead for node @k, right-aligned */
+static void hnode__cell(const struct hctx *c, const struct hnode *k, const struct sort_field *f)
+{
+	char num[24], cell[40];
+	double pct;
+
+	switch (f->kind) {
+	case FIELD_OVERHEAD_SYS:
+	case FIELD_OVERHEAD_US:
+		pct = c->total ? (f->kind == FIELD_OVERHEAD_SYS ? k->period_sys : k->period_us) *
+				 100.0 / c->total : 0.0;
+		snprintf(num, sizeof(num), "%.2f%%", pct);
+		snprintf(cell, sizeof(cell), "%8s", num);
+		fputs("  ", c->fp);
+		percent_fputs(c->fp, c->color, pct, cell);
+		return;
+	case FIELD_SAMPLE:
+		fprintf(c->fp, "  %12" PRIu64, k->nr_events);
+		return;
+	case FIELD_PERIOD:
+		fprintf(c->fp, "  %12" PRIu64, k->period);
+		return;
+	default:
+		fprintf(c->fp, "  %*s", col_width(f), "");
+		return;
+	}
+}
+
 static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 {
 	for (size_t i = 0; i < n->nr; i++) {
@@ -254,6 +309,8 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		fprintf(c->fp, "  %*s", indent, "");
 		snprintf(cell, sizeof(cell), "%8s", num);
 		percent_fputs(c->fp, c->color, pct, cell);
+		for (int j = 0; j < c->nr_cols; j++)
+			hnode__cell(c, k, c->cols[j]);
 		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8, "", indent, "");
 key:
 		if (key->clip && key->pad_last)
@@ -275,7 +332,8 @@ key:
 			hnode__print(c, k, level + 1);
 		else if (k->nr)	/* perf says so where the level would be */
 			fprintf(c->fp, "%*sno entry >= %.2f%%\n",
-				2 + c->ovh_width + 2 + (level + 1) * LEVEL_INDENT, "", c->limit);
+				2 + c->ovh_width + c->cols_width + 2 + (level + 1) * LEVEL_INDENT, "",
+				c->limit);
 	}
 }
 
@@ -314,11 +372,17 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 {
 	int k;
 
-	for (k = 0; k < o->nr_fields && c->nr_keys < 32; k++)
-		if (o->fields[k].kind == FIELD_KEY) {
-			c->key_filter[c->nr_keys] = key_filter(o->fields[k].key);
-			c->keys[c->nr_keys++] = o->fields[k].key;
+	for (k = 0; k < o->nr_fields && c->nr_keys < 32; k++) {
+		const struct sort_field *f = &o->fields[k];
+
+		if (f->kind == FIELD_KEY) {
+			c->key_filter[c->nr_keys] = key_filter(f->key);
+			c->keys[c->nr_keys++] = f->key;
+		} else if (f->kind != FIELD_OVERHEAD && f->kind != FIELD_CHILDREN && c->nr_cols < 8) {
+			c->cols[c->nr_cols++] = f;
+			c->cols_width += 2 + col_width(f);
 		}
+	}
 	if (!c->nr_keys)
 		return -EINVAL;
 	for (uint64_t i = 0; i < hists->nr_sorted; i++) {
@@ -335,6 +399,8 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 				return -ENOMEM;
 			}
 			n->period += he->period;
+			n->period_sys += he->period_sys;
+			n->period_us += he->period_us;
 			n->nr_events += he->nr_events;
 			if (he->cpos < n->seq) {
 				n->first = he;
@@ -404,11 +470,18 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 			fputc('.', fp);
 		fputs("\n#\n", fp);
 	} else if (!o->quiet) {
-		fprintf(fp, "# %*s  ", c.ovh_width, "Overhead");
+		int dots = c.ovh_width;
+
+		fprintf(fp, "# %*s", c.ovh_width, "Overhead");
+		for (k = 0; k < c.nr_cols; k++) {
+			fprintf(fp, "  %*s", col_width(c.cols[k]), col_header(c.cols[k]));
+			dots += 2 + col_width(c.cols[k]);
+		}
+		fputs("  ", fp);
 		for (k = 0; k < c.nr_keys; k++)
 			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c.keys[k]->header));
 		fputs("\n# ", fp);
-		for (k = 0; k < c.ovh_width; k++)
+		for (k = 0; k < dots; k++)
 			fputc('.', fp);
 		fputs("  ", fp);
 		for (k = 0; k < line; k++)

@@ -142,6 +142,17 @@ for o in "" "-s dso,sym --percent-limit 1" "--percent-limit 2" "-s cpu,comm" "-s
 	compare --no-children -g none --hierarchy $o
 done
 grep -q 'Shared Object / Symbol' "$T/perf" || fail "perf did not print a hierarchy"
+# the columns after the overhead: each node's sums
+for o in "-n" "--show-total-period --show-cpu-utilization" "-n --percent-limit 5 -s dso,sym" \
+	 "-n --comm dsouser -s dso,sym"; do
+	# shellcheck disable=SC2086
+	compare --no-children -g none --hierarchy $o
+done
+grep -q 'Overhead       sys       usr        Period  Command' "$T/perf" ||
+	grep -q 'Overhead       Samples  Shared Object / Symbol' "$T/perf" || fail "perf printed no hierarchy columns"
+"$MPERF" report -i "$T/fp.data" --stdio --hierarchy -F overhead,comm > /dev/null 2> "$T/err" &&
+	fail "--hierarchy with -F: exit status 0"
+grep -q 'cannot be used together' "$T/err" || fail "--hierarchy with -F: no error line"
 # levels above a filter's key keep the samples it hides, shown when a
 # node below passes; without a level of its key, all hidden (perf's)
 for o in "--comm dsouser -s dso,comm" "--dsos libmwork.so --percentage relative" \
