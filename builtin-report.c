@@ -1596,6 +1596,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.maps_id = al.map && al.level != 'k' && al.thread->maps ? al.thread->maps->id : 0;
 	tmpl.ip = al.ip;	/* the --ignore-callees root's, if any */
 	report__weights(evsel, sample, &tmpl);
+	tmpl.transaction = sample->transaction;
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
 		tmpl.cgroup = sample->cgroup;
 	if (evsel->attr.sample_type & PERF_SAMPLE_CODE_PAGE_SIZE)
@@ -2317,7 +2318,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, transaction, code_page_size, addr"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,

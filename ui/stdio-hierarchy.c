@@ -313,7 +313,10 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 			hnode__cell(c, k, c->cols[j]);
 		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8, "", indent, "");
 key:
-		if (key->clip && key->pad_last)
+		/* perf trims the padded text: an empty one leaves nothing */
+		if (!buf[0])
+			;
+		else if (key->clip && key->pad_last)
 			fprintf(c->fp, "%-*.*s", w, w, buf);
 		else if (key->clip)
 			fprintf(c->fp, "%.*s", w, buf);

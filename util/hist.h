@@ -88,6 +88,7 @@ struct hist_entry {
 	 * instruction latency of the sample that created the entry (perf
 	 * prints them times the entry's samples for the non-local keys) */
 	uint64_t weight, ins_lat;
+	uint64_t transaction;	/* "transaction": the sample's flags and abort code */
 	uint64_t cgroup;	/* "cgroup": the sample's cgroup id */
 	uint64_t cgns_dev, cgns_ino;	/* "cgroup_id": the thread's cgroup
 					 * namespace (NAMESPACES records) */
