@@ -2794,10 +2794,14 @@ int cmd_report(int argc, const char **argv)
 		/* perf's idle task is always there */
 		if (!machine__findnew_thread(rep.machine, 0, 0))
 			goto out;
-		/* after the lines of single-value filters, as --stats */
-		if (rep.setup_done || !report__setup(&rep))
-			for (int i = 0; i < rep.nr_elided; i++)
-				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+		/* after the lines of single-value filters, as --stats; a
+		 * bad -s/-F stops it, as perf */
+		if (!rep.setup_done && report__setup(&rep)) {
+			ret = 1;
+			goto out;
+		}
+		for (int i = 0; i < rep.nr_elided; i++)
+			printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
 		ret = machine__fprintf_tasks(rep.machine, stdout, rep.mmaps) ? 1 : 0;
 		if (ret)
 			pr_err("report: --tasks: out of memory\n");
