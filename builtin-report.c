@@ -2132,6 +2132,7 @@ static int report__print(struct report *rep, FILE *fp)
 		if (rep->hierarchy && rep->pct_relative && so.filters) {
 			report__event_fields(rep, evsel, &so, fields);
 			h->total_period = hists__hierarchy_shown_period(h, &so);
+			so.chain_total = h->total_period;
 		}
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);

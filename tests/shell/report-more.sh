@@ -142,6 +142,8 @@ for o in "" "-s dso,sym --percent-limit 1" "--percent-limit 2" "-s cpu,comm" "-s
 	compare --no-children -g none --hierarchy $o
 done
 grep -q 'Shared Object / Symbol' "$T/perf" || fail "perf did not print a hierarchy"
+# --percentage relative with a filter: the leaves' call graphs too
+compare --no-children --hierarchy --dsos libmwork.so --percentage relative
 # the columns after the overhead: each node's sums
 for o in "-n" "--show-total-period --show-cpu-utilization" "-n --percent-limit 5 -s dso,sym" \
 	 "-n --comm dsouser -s dso,sym"; do

@@ -97,7 +97,7 @@ __asm__(".text\n.globl vexfun\nvexfun:\n"
 	"kmovq 0x12345678(%rip),%k2\ntilerelease\nvzeroupper\n"
 	"vmovdqu64 0x100(%rsp,%rax,8),%zmm17{%k1}{z}\nvpcmpub $4,(%rax),%zmm1,%k3\n"
 	"vaddph %zmm1,%zmm2,%zmm3\nvcmpph $3,%zmm1,%zmm2,%k1\nret\n");
-int main(void) { for (volatile unsigned long i = 0; i < 300000000UL; i++); return 0; }
+int main(void) { for (volatile unsigned long i = 0; i < 60000000UL; i++); return 0; }
 EOC
 		cc -O0 -no-pie -o "$T/vex" "$T/vex.c" || fail "cannot build the VEX program"
 		"$PERF" record -q -o "$T/v0.data" -e cpu-clock -c 100000 -- "$T/vex" >/dev/null 2>&1 ||
