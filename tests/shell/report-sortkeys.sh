@@ -30,8 +30,10 @@ for k in transaction transaction,comm comm,transaction,dso; do
 done
 report_vs_perf "$T/fp.data" --no-children -g none -s comm,transaction,dso --hierarchy
 report_vs_perf "$T/fp.data" --no-children -g none -s transaction,comm -t '|'
-n=$((n + 2))
+n=$((n + 3))
 grep -q '^# Overhead|Transaction  *|Command$' "$T/perf" || fail "perf's report has no Transaction column"
+# 27 wide even when a filter hides every entry
+report_vs_perf "$T/fp.data" --no-children -g none -s transaction,dso --comm nosuch
 # addr: children entries take perf's twice-mapped user frame addresses
 for k in addr comm,addr,sym; do
 	cmp_all -s "$k"
