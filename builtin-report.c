@@ -938,6 +938,12 @@ static int report__setup(struct report *rep)
 	int err;
 
 	rep->setup_done = true;
+	if (rep->hierarchy && fields_given) {
+		pr_err("report: --hierarchy and -F/--fields cannot be used together (as in perf); "
+		       "drop one\n");
+		rep->usage_error = true;
+		return -EINVAL;
+	}
 	if (evswitch__active(&rep->evswitch) && evswitch__init(&rep->evswitch, el, "report")) {
 		rep->usage_error = true;
 		return -EINVAL;
@@ -980,19 +986,20 @@ static int report__setup(struct report *rep)
 	for (int i = 0; el && i < el->nr && rep->group && !groups; i++)
 		groups = el->entries[i]->nr_members > 1 || rep->group_set;
 	/* as perf: --hierarchy leaves children out (callchains keep the
-	 * caller order of its children default) */
-	if (rep->hierarchy && !rep->fields && !rep->show_nr_samples &&
-	    !rep->show_total_period && !groups) {
+	 * caller order of its children default); mperf's has the overhead,
+	 * sys, usr, samples and period columns, but not in group views nor
+	 * with -t (but the overhead) */
+	bool hier_cols = rep->show_nr_samples || rep->show_total_period || rep->show_cpu_util;
+
+	if (rep->hierarchy && !groups && !(rep->field_sep && hier_cols)) {
 		if (rep->children && !rep->cc.order_set) {
 			rep->cc.order = ORDER_CALLER;
 			rep->cc.order_set = true;
 		}
 		rep->children = 0;
-	}
-	if (rep->hierarchy && (rep->fields || rep->show_nr_samples || rep->show_total_period ||
-			       groups)) {
-		pr_warning("--hierarchy is supported with the overhead column alone, without "
-			   "groups: ignored\n");
+	} else if (rep->hierarchy) {
+		pr_warning("--hierarchy is supported without groups, and with -t for the overhead "
+			   "column alone: ignored\n");
 		rep->hierarchy = false;
 	}
 	if (!rep->cc.order_set)
@@ -1228,21 +1235,29 @@ static bool report__filtered(struct report *rep, const struct addr_location *al,
  * does); the entries the sample creates, children ones too, stay hidden
  * even when later samples of other objects add to them, as perf's. The
  * totals stay those of the whole profile. */
-static bool report__sample_hidden(struct report *rep, const struct addr_location *al)
+static unsigned int report__sample_hidden(struct report *rep, const struct addr_location *al)
 {
-	if (rep->comms.nr && !strlist__has(&rep->comms, al->comm))
-		return true;
-	if (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid))
-		return true;
-	if (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid))
-		return true;
+	unsigned int types = 0;
+
+	if ((rep->comms.nr && !strlist__has(&rep->comms, al->comm)) ||
+	    (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid)) ||
+	    (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid)))
+		types |= HE_FILTER_THREAD;
 	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
 					  strlist__has(&rep->dsos, al->dso->long_name))))
-		return true;
+		types |= HE_FILTER_DSO;
 	if (rep->sym_list && !((al->sym && strlist__has(&rep->syms, al->sym->name)) ||
 			       (al->map && sym_addrs__has(&rep->sym_addrs, al->ip))))
-		return true;
-	return false;
+		types |= HE_FILTER_SYM;
+	return types;
+}
+
+/* the kinds of filters given (HE_FILTER_*) */
+static unsigned int report__filters_given(const struct report *rep)
+{
+	return (rep->comms.nr || rep->nr_pids || rep->nr_tids ? HE_FILTER_THREAD : 0) |
+	       (rep->dsos.nr ? HE_FILTER_DSO : 0) | (rep->sym_list ? HE_FILTER_SYM : 0) |
+	       (rep->socket_filter >= 0 ? HE_FILTER_SOCKET : 0);
 }
 
 /* The hidden entries (filters, --symbol-filter) leave h->sorted, or with
@@ -1797,6 +1812,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.maps_id = al.map && al.level != 'k' && al.thread->maps ? al.thread->maps->id : 0;
 	tmpl.ip = al.ip;	/* the --ignore-callees root's, if any */
 	report__weights(evsel, sample, &tmpl);
+	tmpl.transaction = sample->transaction;
 	if (evsel->attr.sample_type & PERF_SAMPLE_CGROUP)
 		tmpl.cgroup = sample->cgroup;
 	if (evsel->attr.sample_type & PERF_SAMPLE_CODE_PAGE_SIZE)
@@ -1810,8 +1826,10 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.tid = al.thread->tid;
 	tmpl.time = sample->time / rep->time_quantum * rep->time_quantum;
 	tmpl.socket = report__socket(rep, evsel, sample);
-	tmpl.filtered = report__sample_hidden(rep, &al) ||
-			(rep->socket_filter >= 0 && tmpl.socket != rep->socket_filter);
+	tmpl.filter_types = (uint8_t)(report__sample_hidden(rep, &al) |
+				      (rep->socket_filter >= 0 && tmpl.socket != rep->socket_filter ?
+				       HE_FILTER_SOCKET : 0));
+	tmpl.filtered = tmpl.filter_types != 0;
 	if (rep->need_srcline)
 		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
 	if (rep->need_trace)
@@ -2324,7 +2342,16 @@ static int report__print(struct report *rep, FILE *fp)
 		hists__output_resort(h);
 		/* perf's callchain percentages stay those of the whole */
 		so.chain_total = h->total_period;
-		so.chain_min_total = report__filter_entries(rep, h, false);
+		/* --hierarchy shows levels above a filter's key with the
+		 * hidden entries in them, as perf */
+		so.chain_min_total = report__filter_entries(rep, h, rep->hierarchy);
+		so.filters = report__filters_given(rep);
+		/* --percentage relative: of the shown top level there */
+		if (rep->hierarchy && rep->pct_relative && so.filters) {
+			report__event_fields(rep, evsel, &so, fields);
+			h->total_period = hists__hierarchy_shown_period(h, &so);
+			so.chain_total = h->total_period;
+		}
 		if (!quiet) {
 			stdio__sample_count(nbuf, sizeof(nbuf), h->nr_samples);
 			/* perf says "events" for a group leader even then */
@@ -2521,7 +2548,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &rep.stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &rep.tui, "use the TUI interface"),
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, code_page_size, addr"),
+			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, transaction, code_page_size, addr"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
 			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
@@ -2829,6 +2856,12 @@ int cmd_report(int argc, const char **argv)
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
+	/* perf refuses the pair once the file is open, and exits 0 */
+	if (rep.stats && (rep.tasks || rep.mmaps)) {
+		pr_err("report: --tasks and --mmaps cannot be used with --stats; drop one\n");
+		ret = 0;
+		goto out;
+	}
 	/* branch mode: -b, or by default a file whose header says it has
 	 * branch stacks (a pipe's header comes too late for that) */
 	if (rep.branch_opt == 1 || (rep.branch_opt < 0 && !session__is_pipe(rep.session) &&
@@ -3027,6 +3060,14 @@ int cmd_report(int argc, const char **argv)
 		/* perf's idle task is always there */
 		if (!machine__findnew_thread(rep.machine, 0, 0))
 			goto out;
+		/* after the lines of single-value filters, as --stats; a
+		 * bad -s/-F stops it, as perf */
+		if (!rep.setup_done && report__setup(&rep)) {
+			ret = 1;
+			goto out;
+		}
+		for (int i = 0; i < rep.nr_elided; i++)
+			printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
 		ret = machine__fprintf_tasks(rep.machine, stdout, rep.mmaps) ? 1 : 0;
 		if (ret)
 			pr_err("report: --tasks: out of memory\n");

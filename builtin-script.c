@@ -80,6 +80,12 @@ enum script_field {
 	F_METRIC	= 1ULL << 35,
 	F_BRSTACKINSN	= 1ULL << 36,
 	F_BRSTACKINSNLEN = 1ULL << 37,
+	/* the pid and vcpu of a guest machine's samples, which perf prints
+	 * for files of perf inject --guest-data; mperf reads no guest
+	 * machines, so no sample has them and they print nothing, as perf's
+	 * do for the host's samples */
+	F_MACHINE_PID	= 1ULL << 38,
+	F_VCPU		= 1ULL << 39,
 };
 
 /* name, bit, and the sample_type bits the samples need for the field to be
@@ -131,6 +137,8 @@ static const struct script_field_desc {
 	  "--code-page-size" },
 	{ "ins_lat", F_INS_LAT, PERF_SAMPLE_WEIGHT_STRUCT, "the instruction latency (weight struct)",
 	  "-W on a PMU that has it" },
+	{ "machine_pid", F_MACHINE_PID, 0, NULL, NULL },
+	{ "vcpu", F_VCPU, 0, NULL, NULL },
 };
 
 #define SCRIPT_MAX_CPUS 4096
@@ -169,7 +177,8 @@ struct script_out {
 	uint64_t strict;	/* named by untyped lists/changes: refused when
 				 * the samples lack them (a typed list's are
 				 * left out instead, as perf) */
-	bool bpf_list;		/* the list names bpf-output (not a +bpf-output) */
+	bool bpf_list;		/* the list names bpf-output: taken as +fields
+				 * for software and tracepoint events */
 	bool typed;		/* the list came with its type ("sw:...") */
 };
 
@@ -403,6 +412,19 @@ static int parse_fields(struct script *sc, const char *str)
 
 		if (type >= 0 && t != type)
 			continue;
+		/* a list naming bpf-output changes nothing before it for the
+		 * software and tracepoint events (as perf 6.1): its fields
+		 * are added as +field changes would add them ("-F comm -F
+		 * bpf-output,tid" prints comm and tid, "-F bpf-output" the
+		 * defaults) */
+		if (o.bpf_list && (t == OT_SW || t == OT_TRACE)) {
+			cur->add = (cur->add & ~o.fields) | o.fields;
+			cur->del &= ~o.fields;
+			cur->strict = (cur->strict | (type < 0 ? o.fields : 0));
+			if (cur->user_set)
+				cur->fields |= o.fields;
+			continue;
+		}
 		if (changes) {
 			cur->add = (cur->add & ~o.del) | o.add;
 			cur->del = (cur->del & ~o.add) | o.del;
@@ -433,10 +455,7 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 {
 	int t = out_type(evsel->attr.type);
 	const struct script_out *o = &sc->out_types[t];
-	/* a list naming bpf-output, which perf takes for software
-	 * and tracepoint events: perf prints their default fields (not
-	 * when a later -F +bpf-output adds it) */
-	bool user_set = o->user_set && !(o->bpf_list && (t == OT_SW || t == OT_TRACE));
+	bool user_set = o->user_set;
 	uint64_t f = user_set ? o->fields : default_fields(evsel);
 	uint64_t st = evsel->attr.sample_type;
 

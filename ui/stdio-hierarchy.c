@@ -5,6 +5,7 @@
  * overhead of everything below it, laid out as perf 6.1 prints them.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,20 +17,30 @@
 
 struct hnode {
 	const struct hist_entry *he;	/* the first entry of the node: its keys */
-	uint64_t period;
+	uint64_t period, period_sys, period_us;
 	uint64_t nr_events;	/* its entries' samples ("weight" prints per node) */
+	const struct hist_entry *first;	/* its first entry in perf's collapse order */
+	uint64_t seq;		/* and that one's place there (cpos) */
+	unsigned int types;	/* the filters that hid that entry (HE_FILTER_*) */
+	bool shown;		/* not hidden by a filter */
 	struct hnode *kids;
 	size_t nr, alloc;
 };
 
 struct hctx {
 	const struct sort_key *keys[32];
+	unsigned int key_filter[32];	/* the kind of filter judged on each level */
+	unsigned int filters;	/* the kinds of filters given */
 	int nr_keys;
 	int width[32];		/* key text width per level */
 	uint64_t total;
 	double limit;
 	FILE *fp;
 	int ovh_width;
+	/* the columns after the overhead (sys, usr, samples, period) */
+	const struct sort_field *cols[8];
+	int nr_cols;
+	int cols_width;		/* theirs, with the 2 spaces before each */
 	bool color;		/* --stdio-color */
 	const char *sep;	/* -t */
 	/* -g: each leaf's call graph, as in the flat table */
@@ -63,6 +74,9 @@ static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
 	}
 	memset(&n->kids[n->nr], 0, sizeof(n->kids[0]));
 	n->kids[n->nr].he = he;
+	n->kids[n->nr].first = he;
+	n->kids[n->nr].seq = he->cpos;
+	n->kids[n->nr].types = he->filter_types;
 	return &n->kids[n->nr++];
 }
 
@@ -140,9 +154,132 @@ static int key_text(const struct hctx *c, const struct sort_key *key,
 static bool hnode__any_shown(const struct hctx *c, const struct hnode *n)
 {
 	for (size_t i = 0; i < n->nr; i++)
-		if (!c->limit || (c->total && n->kids[i].period * 100.0 / c->total >= c->limit))
+		if (n->kids[i].shown &&
+		    (!c->limit || (c->total && n->kids[i].period * 100.0 / c->total >= c->limit)))
 			return true;
 	return false;
+}
+
+static int col_width(const struct sort_field *f)
+{
+	return f->kind == FIELD_SAMPLE || f->kind == FIELD_PERIOD ? 12 : 8;
+}
+
+/* the kind of filter a key's level is judged by: perf's thread filter
+ * (comm, pid, tid) on the comm and pid levels, and so on */
+static unsigned int key_filter(const struct sort_key *key)
+{
+	static const struct { const char *name; unsigned int type; } map[] = {
+		{ "comm", HE_FILTER_THREAD }, { "pid", HE_FILTER_THREAD },
+		{ "tid", HE_FILTER_THREAD }, { "tgid", HE_FILTER_THREAD },
+		{ "dso", HE_FILTER_DSO }, { "sym", HE_FILTER_SYM },
+		{ "socket", HE_FILTER_SOCKET },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(key->name, map[i].name))
+			return map[i].type;
+	return 0;
+}
+
+/* whether a node below @n (at @level), on a level of filter @type, passes
+ * it by its own first entry */
+static bool hnode__passes_below(const struct hctx *c, const struct hnode *n, int level,
+				unsigned int type)
+{
+	if (level + 1 >= c->nr_keys)
+		return false;
+	for (size_t i = 0; i < n->nr; i++) {
+		const struct hnode *k = &n->kids[i];
+
+		if (((c->key_filter[level + 1] & type) && !(k->types & type)) ||
+		    hnode__passes_below(c, k, level + 1, type))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Which nodes the filters hide, as perf's hierarchy decides: a node on the
+ * level of a filter's key by the sample that made its first entry (in
+ * perf's collapse order), one below such a level as its parent, one above
+ * all of them hidden; and any node shown when a node below it on such a
+ * level passes by its own first entry. Levels above keep the hidden
+ * entries' overhead. @known: the filters judged on a level above; @pass:
+ * those the parent passed.
+ */
+static void hnode__mark(const struct hctx *c, struct hnode *n, int level, unsigned int known,
+			unsigned int pass)
+{
+	for (size_t i = 0; i < n->nr; i++) {
+		struct hnode *k = &n->kids[i];
+		unsigned int kk = known, kp = 0;
+
+		k->shown = true;
+		for (unsigned int t = 1; t <= HE_FILTER_SOCKET; t <<= 1) {
+			bool ok;
+
+			if (!(c->filters & t))
+				continue;
+			if (c->key_filter[level] & t) {
+				ok = !(k->types & t);
+				kk |= t;
+			} else {
+				ok = (known & t) && (pass & t);
+			}
+			ok = ok || hnode__passes_below(c, k, level, t);
+			if (ok)
+				kp |= t;
+			k->shown &= ok;
+		}
+		if (level + 1 < c->nr_keys)
+			hnode__mark(c, k, level + 1, kk, kp);
+	}
+}
+
+
+static const char *col_header(const struct sort_field *f)
+{
+	switch (f->kind) {
+	case FIELD_OVERHEAD_SYS:
+		return "sys";
+	case FIELD_OVERHEAD_US:
+		return "usr";
+	case FIELD_SAMPLE:
+		return "Samples";
+	case FIELD_PERIOD:
+		return "Period";
+	default:
+		return "";
+	}
+}
+
+/* "  " and a column after the overhead for node @k, right-aligned */
+static void hnode__cell(const struct hctx *c, const struct hnode *k, const struct sort_field *f)
+{
+	char num[24], cell[40];
+	double pct;
+
+	switch (f->kind) {
+	case FIELD_OVERHEAD_SYS:
+	case FIELD_OVERHEAD_US:
+		pct = c->total ? (f->kind == FIELD_OVERHEAD_SYS ? k->period_sys : k->period_us) *
+				 100.0 / c->total : 0.0;
+		snprintf(num, sizeof(num), "%.2f%%", pct);
+		snprintf(cell, sizeof(cell), "%8s", num);
+		fputs("  ", c->fp);
+		percent_fputs(c->fp, c->color, pct, cell);
+		return;
+	case FIELD_SAMPLE:
+		fprintf(c->fp, "  %12" PRIu64, k->nr_events);
+		return;
+	case FIELD_PERIOD:
+		fprintf(c->fp, "  %12" PRIu64, k->period);
+		return;
+	default:
+		fprintf(c->fp, "  %*s", col_width(f), "");
+		return;
+	}
 }
 
 static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
@@ -155,7 +292,7 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		int indent = level * LEVEL_INDENT, w = c->width[level];
 		struct hist_entry node;
 
-		if (c->limit && pct < c->limit)
+		if (!k->shown || (c->limit && pct < c->limit))
 			continue;
 		snprintf(num, sizeof(num), "%.2f%%", pct);
 		/* a node's text is its first entry's, with the node's samples */
@@ -172,9 +309,14 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		fprintf(c->fp, "  %*s", indent, "");
 		snprintf(cell, sizeof(cell), "%8s", num);
 		percent_fputs(c->fp, c->color, pct, cell);
+		for (int j = 0; j < c->nr_cols; j++)
+			hnode__cell(c, k, c->cols[j]);
 		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8, "", indent, "");
 key:
-		if (key->clip && key->pad_last)
+		/* perf trims the padded text: an empty one leaves nothing */
+		if (!buf[0])
+			;
+		else if (key->clip && key->pad_last)
 			fprintf(c->fp, "%-*.*s", w, w, buf);
 		else if (key->clip)
 			fprintf(c->fp, "%.*s", w, buf);
@@ -193,53 +335,117 @@ key:
 			hnode__print(c, k, level + 1);
 		else if (k->nr)	/* perf says so where the level would be */
 			fprintf(c->fp, "%*sno entry >= %.2f%%\n",
-				2 + c->ovh_width + 2 + (level + 1) * LEVEL_INDENT, "", c->limit);
+				2 + c->ovh_width + c->cols_width + 2 + (level + 1) * LEVEL_INDENT, "",
+				c->limit);
 	}
+}
+
+/* the levels' widths: every key of the first entry of each node shown
+ * (as perf sizes its columns by each level's entry, whose keys are its
+ * first sample's); without filters, every entry's */
+static void hnode__widths(struct hctx *c, const struct hnode *n, bool *unresolved)
+{
+	char buf[4096];
+
+	for (size_t i = 0; i < n->nr; i++) {
+		const struct hnode *k = &n->kids[i];
+		const struct hist_entry *he = k->first;
+
+		if (!k->shown)
+			continue;
+		*unresolved |= !he->sym;
+		for (int l = 0; l < c->nr_keys; l++) {
+			int w = key_text(c, c->keys[l], he, buf, sizeof(buf), 0);
+
+			if (key_padded(c->keys[l]))
+				w = c->keys[l]->snprintf(c->sort, he, buf, sizeof(buf));
+			else if (c->keys[l]->width)
+				w = c->keys[l]->width(c->sort, he);
+			if (w > c->width[l])
+				c->width[l] = w;
+		}
+		hnode__widths(c, k, unresolved);
+	}
+}
+
+/* the levels' tree of @hists' entries in @root, sorted, nodes marked shown
+ * or hidden by the filters; 0, -EINVAL without keys, -ENOMEM */
+static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *hists,
+		       const struct stdio_hist_opts *o)
+{
+	int k;
+
+	for (k = 0; k < o->nr_fields && c->nr_keys < 32; k++) {
+		const struct sort_field *f = &o->fields[k];
+
+		if (f->kind == FIELD_KEY) {
+			c->key_filter[c->nr_keys] = key_filter(f->key);
+			c->keys[c->nr_keys++] = f->key;
+		} else if (f->kind != FIELD_OVERHEAD && f->kind != FIELD_CHILDREN && c->nr_cols < 8) {
+			c->cols[c->nr_cols++] = f;
+			c->cols_width += 2 + col_width(f);
+		}
+	}
+	if (!c->nr_keys)
+		return -EINVAL;
+	for (uint64_t i = 0; i < hists->nr_sorted; i++) {
+		const struct hist_entry *he = hists->sorted[i];
+		struct hnode *n = root;
+
+		/* hidden by other means than the filters above: not there */
+		if (he->filtered && !he->filter_types)
+			continue;
+		for (k = 0; k < c->nr_keys; k++) {
+			n = hnode__child(c, n, he, k);
+			if (!n) {
+				hnode__free(root);
+				return -ENOMEM;
+			}
+			n->period += he->period;
+			n->period_sys += he->period_sys;
+			n->period_us += he->period_us;
+			n->nr_events += he->nr_events;
+			if (he->cpos < n->seq) {
+				n->first = he;
+				n->seq = he->cpos;
+				n->types = he->filter_types;
+			}
+		}
+	}
+	hnode__sort(c, root, 0);
+	hnode__mark(c, root, 0, 0, 0);
+	return 0;
+}
+
+uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct stdio_hist_opts *o)
+{
+	struct hctx c = { .hists = hists, .o = o, .sort = &hists->opts.sort, .filters = o->filters };
+	struct hnode root = { 0 };
+	uint64_t period = 0;
+
+	if (hctx__build(&c, &root, hists, o))
+		return hists->total_period;
+	for (size_t i = 0; i < root.nr; i++)
+		if (root.kids[i].shown)
+			period += root.kids[i].period;
+	hnode__free(&root);
+	return period;
 }
 
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
 {
 	struct hctx c = { .fp = fp, .limit = o->percent_limit, .total = hists->total_period,
 			  .color = o->color, .sep = o->field_sep, .hists = hists, .o = o,
-			  .sort = &hists->opts.sort };
+			  .sort = &hists->opts.sort, .filters = o->filters };
 	struct hnode root = { 0 };
-	char buf[4096];
-	int k, line = 0, hlen = 0;
+	int k, line = 0, hlen = 0, err;
 	bool unresolved = false;
-	uint64_t i;
 
-	for (k = 0; k < o->nr_fields && c.nr_keys < 32; k++)
-		if (o->fields[k].kind == FIELD_KEY)
-			c.keys[c.nr_keys++] = o->fields[k].key;
-	if (!c.nr_keys)
-		return -EINVAL;
+	err = hctx__build(&c, &root, hists, o);
+	if (err)
+		return err;
 	c.ovh_width = 8 + (c.nr_keys - 1) * LEVEL_INDENT;
-	for (i = 0; i < hists->nr_sorted; i++) {
-		const struct hist_entry *he = hists->sorted[i];
-		struct hnode *n = &root;
-
-		unresolved |= !he->sym;
-
-		for (k = 0; k < c.nr_keys; k++) {
-			int w;
-
-			n = hnode__child(&c, n, he, k);
-			if (!n) {
-				hnode__free(&root);
-				return -ENOMEM;
-			}
-			n->period += he->period;
-			n->nr_events += he->nr_events;
-			w = key_text(&c, c.keys[k], he, buf, sizeof(buf), 0);
-			if (key_padded(c.keys[k]))
-				w = c.keys[k]->snprintf(c.sort, he, buf, sizeof(buf));
-			else if (c.keys[k]->width)
-				w = c.keys[k]->width(c.sort, he);
-			if (w > c.width[k])
-				c.width[k] = w;
-		}
-	}
-	hnode__sort(&c, &root, 0);
+	hnode__widths(&c, &root, &unresolved);
 	/* as the flat table: an entry without a symbol widens the dso
 	 * level to an address's 16 digits (not with -t or --dsos) */
 	for (k = 0; unresolved && !c.sep && !o->dso_list && k < c.nr_keys; k++)
@@ -267,11 +473,18 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 			fputc('.', fp);
 		fputs("\n#\n", fp);
 	} else if (!o->quiet) {
-		fprintf(fp, "# %*s  ", c.ovh_width, "Overhead");
+		int dots = c.ovh_width;
+
+		fprintf(fp, "# %*s", c.ovh_width, "Overhead");
+		for (k = 0; k < c.nr_cols; k++) {
+			fprintf(fp, "  %*s", col_width(c.cols[k]), col_header(c.cols[k]));
+			dots += 2 + col_width(c.cols[k]);
+		}
+		fputs("  ", fp);
 		for (k = 0; k < c.nr_keys; k++)
 			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c.keys[k]->header));
 		fputs("\n# ", fp);
-		for (k = 0; k < c.ovh_width; k++)
+		for (k = 0; k < dots; k++)
 			fputc('.', fp);
 		fputs("  ", fp);
 		for (k = 0; k < line; k++)

@@ -32,6 +32,8 @@ struct stdio_hist_opts {
 	const int *col_widths;	/* -w: fixed widths of the columns in order,
 				 * 0 = as computed; NULL: none */
 	int nr_col_widths;
+	unsigned int filters;	/* --hierarchy: the kinds of filters given
+				 * (HE_FILTER_*); hidden entries are kept */
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */
@@ -49,6 +51,9 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
  * overhead below it (the overhead column only). 0, -EINVAL without sort
  * keys, -ENOMEM. */
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o);
+/* --hierarchy --percentage relative: the overhead of the top level's nodes
+ * that the filters (o->filters, hidden entries kept) leave shown */
+uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct stdio_hist_opts *o);
 
 /* "1K", "996 ": perf's sample count in "# Samples: ..." */
 void stdio__sample_count(char *buf, size_t size, uint64_t nr);

@@ -775,14 +775,24 @@ int header__read_file(struct header *h, const void *base, size_t size,
 	nsec = 0;
 	char lost[256] = "";
 	size_t lost_len = 0;
-	int nlost = 0;
+	int nlost = 0, nunread = 0;
+	const char *stop = NULL;
 
 	for (int bit = 0; bit < HEADER_FEAT_BITS; bit++) {
 		struct perf_file_section *s;
+		bool failed;
 
 		if (!header__has_feat(h, bit))
 			continue;
 		s = &secs[nsec++];
+		/* perf reads no feature after the first one it cannot read
+		 * (build-ids and tracing data aside): neither does mperf;
+		 * the event descriptions perf still has (it reads them again
+		 * where it needs them) */
+		if (stop && bit < HEADER_LAST_FEATURE && bit != HEADER_EVENT_DESC) {
+			nunread++;
+			continue;
+		}
 		if (s->offset > size || s->size > size - s->offset) {
 			/* one warning for all of them: a cut file loses many */
 			if (lost_len < sizeof(lost))
@@ -791,14 +801,27 @@ int header__read_file(struct header *h, const void *base, size_t size,
 						     nlost ? ", " : "",
 						     header__feat_name(bit) ?: "?");
 			nlost++;
-			continue;
+			failed = true;
+		} else {
+			failed = header__process_feature(h, bit, b + s->offset, s->size) != 0;
 		}
-		header__process_feature(h, bit, b + s->offset, s->size);
+		if (failed && bit != HEADER_BUILD_ID && bit != HEADER_TRACING_DATA &&
+		    bit < HEADER_LAST_FEATURE)
+			stop = header__feat_name(bit);
 	}
+	char unread[128] = "";
+
+	if (nunread)
+		snprintf(unread, sizeof(unread), "; the %d after %s are not read (as perf reads "
+			 "none after one it cannot read)", nunread, stop);
 	if (nlost)
 		pr_warning("%s: %d feature section%s (%s) lie beyond the end of the "
-			   "file (truncated?); ignored\n", path, nlost,
-			   nlost > 1 ? "s" : "", lost);
+			   "file (truncated?); ignored%s\n", path, nlost,
+			   nlost > 1 ? "s" : "", lost, unread);
+	else if (nunread)
+		pr_warning("%s: %d feature section%s after the damaged %s not read (as perf reads "
+			   "none after one it cannot read)\n", path, nunread,
+			   nunread > 1 ? "s" : "", stop);
 	return 0;
 }
 

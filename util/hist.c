@@ -383,6 +383,7 @@ static bool hists__seen_in(const struct hists *hists, const struct hist_entry *t
 	if (hists->dup_by_tmp) {
 		t0 = *t;
 		t0.weight = t0.ins_lat = 0;
+		t0.transaction = 0;
 		t0.cgroup = t0.code_page_size = 0;
 		t0.cgns_dev = t0.cgns_ino = 0;
 		t0.time = 0;

@@ -74,6 +74,15 @@ struct callchain_ref {
 	uint32_t nr;
 };
 
+/* the kinds of filters that hide an entry (--hierarchy judges each on the
+ * level of its key): --comm/--pid/--tid, --dsos, --symbols, socket */
+enum {
+	HE_FILTER_THREAD	= 1 << 0,
+	HE_FILTER_DSO		= 1 << 1,
+	HE_FILTER_SYM		= 1 << 2,
+	HE_FILTER_SOCKET	= 1 << 3,
+};
+
 struct hist_entry {
 	/* keys */
 	struct thread *thread;
@@ -100,6 +109,7 @@ struct hist_entry {
 	 * instruction latency of the sample that created the entry (perf
 	 * prints them times the entry's samples for the non-local keys) */
 	uint64_t weight, ins_lat;
+	uint64_t transaction;	/* "transaction": the sample's flags and abort code */
 	uint64_t cgroup;	/* "cgroup": the sample's cgroup id */
 	uint64_t cgns_dev, cgns_ino;	/* "cgroup_id": the thread's cgroup
 					 * namespace (NAMESPACES records) */
@@ -155,6 +165,7 @@ struct hist_entry {
 	 * the sample that created the entry (its children entries too), as
 	 * perf decides it per sample and keeps it with the entry */
 	bool filtered;
+	uint8_t filter_types;	/* the filters that hid it: HE_FILTER_* */
 	uint8_t nr_chain_refs;
 	uint64_t last_sample;	/* children: added for this sample already */
 	struct hist_entry *hnext;

@@ -14,6 +14,7 @@ struct insn_reader {
 	int fd;			/* -1: @path could not be opened or decoded */
 	csh cs;
 	bool cs_open;
+	bool x86_64;		/* the file is x86-64 code */
 };
 
 struct insn_reader *insn_reader__new(void)
@@ -85,6 +86,11 @@ static bool insn_reader__open_cs(struct insn_reader *r)
 	if (elf_kind(elf) == ELF_K_ELF)
 		ok = insn__cs_open(elf, &r->cs) == CS_ERR_OK;
 	r->cs_open = ok;
+	if (ok) {
+		GElf_Ehdr eh;
+
+		r->x86_64 = gelf_getehdr(elf, &eh) && eh.e_machine == EM_X86_64;
+	}
 	elf_end(elf);
 	return ok;
 }
@@ -106,6 +112,81 @@ static bool insn_reader__file(struct insn_reader *r, const char *path)
 		}
 	}
 	return r->fd >= 0;
+}
+
+/*
+ * The length of a VEX (c4, c5) or EVEX (62) encoded x86-64 instruction at
+ * @code, 0 when it is not one or is cut. capstone 4 does not know many of
+ * them (mask register moves, most AVX-512, AMX, FP16) where perf's decoder
+ * gives their length. After the prefix and the opcode comes a ModRM byte
+ * (but for vzeroupper/vzeroall), its SIB byte and displacement, and an
+ * immediate byte for the opcodes of map 0f3a and a few of map 0f.
+ */
+int insn__x86_vex_len(const uint8_t *code, size_t size)
+{
+	size_t i = 0, n;
+	unsigned int map, op, modrm, mod, rm;
+
+	/* segment and address-size prefixes may come first */
+	while (i < size && i < 14 && (code[i] == 0x26 || code[i] == 0x2e || code[i] == 0x36 ||
+				       code[i] == 0x3e || code[i] == 0x64 || code[i] == 0x65 ||
+				       code[i] == 0x67))
+		i++;
+	if (i >= size)
+		return 0;
+	switch (code[i]) {
+	case 0xc5:	/* R vvvv L pp; map 0f */
+		map = 1;
+		n = i + 2;
+		break;
+	case 0xc4:	/* RXB mmmmm, W vvvv L pp */
+		if (i + 1 >= size)
+			return 0;
+		map = code[i + 1] & 0x1f;
+		if (map < 1 || map > 3)
+			return 0;
+		n = i + 3;
+		break;
+	case 0x62:	/* RXBR' 0 mmm, W vvvv 1 pp, z L'L b V' aaa */
+		if (i + 2 >= size || !(code[i + 2] & 0x04))
+			return 0;
+		map = code[i + 1] & 0x07;
+		if (map == 0 || map == 4 || map == 7)
+			return 0;
+		n = i + 4;
+		break;
+	default:
+		return 0;
+	}
+	if (n >= size)
+		return 0;
+	op = code[n++];
+	if (code[i] != 0x62 && map == 1 && op == 0x77)	/* vzeroupper, vzeroall */
+		return (int)n;
+	if (n >= size)
+		return 0;
+	modrm = code[n++];
+	mod = modrm >> 6;
+	rm = modrm & 7;
+	if (mod != 3) {
+		if (rm == 4) {
+			if (n >= size)
+				return 0;
+			if (mod == 0 && (code[n] & 7) == 5)
+				n += 4;
+			n++;
+		} else if (mod == 0 && rm == 5) {
+			n += 4;		/* rip-relative */
+		}
+		if (mod == 1)
+			n += 1;
+		else if (mod == 2)
+			n += 4;
+	}
+	if (map == 3 || (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 ||
+				      (op >= 0xc4 && op <= 0xc6))))
+		n++;
+	return n <= size && n <= 15 ? (int)n : 0;
 }
 
 int insn_reader__read(struct insn_reader *r, const char *path, uint64_t off,
@@ -141,6 +222,8 @@ int insn_reader__decode(struct insn_reader *r, const uint8_t *code, size_t size,
 		for (size_t i = 0; i < sizeof(groups); i++)
 			if (cs_insn_group(r->cs, ci, groups[i]))
 				*branch = true;
+	} else if (r->x86_64) {
+		len = insn__x86_vex_len(code, size);
 	}
 	cs_free(ci, 1);
 	return len;
@@ -179,10 +262,12 @@ int insn_reader__fetch(struct insn_reader *r, const char *path, uint64_t off,
 	ci = cs_malloc(r->cs);
 	if (!ci)
 		return 0;
-	if (cs_disasm_iter(r->cs, &code, &size, &addr, ci) && ci->size <= (size_t)got) {
+	if (cs_disasm_iter(r->cs, &code, &size, &addr, ci) && ci->size <= (size_t)got)
 		len = ci->size;
+	else if (r->x86_64)
+		len = insn__x86_vex_len(bytes, (size_t)got);
+	if (len > 0)
 		memcpy(buf, bytes, (size_t)len);
-	}
 	cs_free(ci, 1);
 	return len;
 }

@@ -19,6 +19,11 @@
 
 struct insn_reader;
 
+/* the length of the VEX/EVEX-encoded x86-64 instruction at @code (@size
+ * bytes), 0 when the bytes are not one whole such instruction; the
+ * readers below use it where capstone does not know the instruction */
+int insn__x86_vex_len(const uint8_t *code, size_t size);
+
 /* capstone opened for @elf's machine (x86-64, i386, arm64): CS_ERR_OK,
  * CS_ERR_ARCH for other machines, CS_ERR_HANDLE without an ELF header */
 cs_err insn__cs_open(Elf *elf, csh *cs);

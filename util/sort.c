@@ -655,6 +655,51 @@ static int cgroup_id_snprintf(const struct sort_ctx *ctx, const struct hist_entr
 	return snprintf(buf, size, "%" PRIu64 "/0x%" PRIx64, he->cgns_dev, he->cgns_ino);
 }
 
+/* transaction: the transaction flags of the sample (record --transaction,
+ * on a PMU with TSX) in perf's words, then ":" and the abort code in hex;
+ * a column 27 wide as perf's, empty for samples without them */
+static int transaction_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+			   const struct hist_entry *b)
+{
+	return CMP(a->transaction, b->transaction);
+}
+
+static uint64_t transaction_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return he->transaction * 0x9e3779b97f4a7c15ULL;
+}
+
+static int transaction_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
+				char *buf, size_t size)
+{
+	static const struct { uint64_t bit; const char *word; } words[] = {
+		{ PERF_TXN_ELISION, "EL " }, { PERF_TXN_TRANSACTION, "TX " },
+		{ PERF_TXN_SYNC, "SYNC " }, { PERF_TXN_ASYNC, "ASYNC " },
+		{ PERF_TXN_RETRY, "RETRY " }, { PERF_TXN_CONFLICT, "CON " },
+		{ PERF_TXN_CAPACITY_WRITE, "CAP-WRITE " }, { PERF_TXN_CAPACITY_READ, "CAP-READ " },
+	};
+	uint64_t t = he->transaction;
+	size_t n = 0;
+
+	if (!size)
+		return 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if ((t & words[i].bit) && n < size)
+			n += (size_t)snprintf(buf + n, size - n, "%s", words[i].word);
+	if (t && !(t & (PERF_TXN_SYNC | PERF_TXN_ASYNC)) && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "NEITHER ");
+	if ((t & PERF_TXN_ABORT_MASK) && n < size)
+		n += (size_t)snprintf(buf + n, size - n, ":%" PRIx64,
+				      (t & PERF_TXN_ABORT_MASK) >> PERF_TXN_ABORT_SHIFT);
+	return (int)(n < size ? n : size - 1);
+}
+
+static int transaction_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return 27;
+}
+
 /* code_page_size: the page size of the sample's ip (record
  * --code-page-size) in perf's units, "4K", "2M" ("N/A": none); a column
  * as wide as its header */
@@ -1366,6 +1411,9 @@ static const struct sort_key sort_keys[] = {
 	  .width = cgroup_width, .sample_only = true },
 	{ "cgroup_id", "cgroup id (dev/inode)", cgroup_id_cmp, cgroup_id_cmp, cgroup_id_hash,
 	  cgroup_id_snprintf, .width = header_width, .sample_only = true },
+	{ "transaction", "Transaction", transaction_cmp, transaction_cmp, transaction_hash,
+	  transaction_snprintf, .width = transaction_width, .min_width = 27, .pad_last = true,
+	  .sample_only = true },
 	{ "code_page_size", "Code Page Size", code_page_size_cmp, code_page_size_cmp,
 	  code_page_size_hash, code_page_size_snprintf, .width = header_width,
 	  .pad_last = true, .sample_only = true },
@@ -1570,7 +1618,7 @@ const char *sort_key__names(void)
 {
 	return "comm, pid, tid, tgid, dso, sym (symbol), srcline, cpu, parent, trace, time, "
 	       "socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, "
-	       "local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, "
+	       "local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, transaction, "
 	       "code_page_size, addr; with -b (branch mode): dso_from, dso_to, symbol_from, "
 	       "symbol_to, addr_from, addr_to, srcline_from, srcline_to, mispredict, in_tx, "
 	       "abort, cycles; with --mem-mode: symbol_daddr, dso_daddr, mem, snoop, "

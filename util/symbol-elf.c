@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "debug.h"
 #include "dso.h"
 
 /* perf (not verbose) shows C++ functions without their parameter list:
@@ -111,8 +112,9 @@ static char *demangle(const char *name)
 	if (!fn)
 		return NULL;
 	dm = fn(name, NULL, NULL, &status);
-	/* perf's demangler keeps the parameters of a thunk's target */
-	if (dm && (!strncmp(dm, "virtual thunk to ", 17) ||
+	/* with -v perf asks its demangler for the parameters too; without,
+	 * it keeps those of a thunk's target */
+	if (dm && (verbose > 0 || !strncmp(dm, "virtual thunk to ", 17) ||
 		   !strncmp(dm, "non-virtual thunk to ", 21) ||
 		   !strncmp(dm, "covariant return thunk to ", 26)))
 		return dm;

@@ -142,6 +142,28 @@ for o in "" "-s dso,sym --percent-limit 1" "--percent-limit 2" "-s cpu,comm" "-s
 	compare --no-children -g none --hierarchy $o
 done
 grep -q 'Shared Object / Symbol' "$T/perf" || fail "perf did not print a hierarchy"
+# --percentage relative with a filter: the leaves' call graphs too
+compare --no-children --hierarchy --dsos libmwork.so --percentage relative
+# the columns after the overhead: each node's sums
+for o in "-n" "--show-total-period --show-cpu-utilization" "-n --percent-limit 5 -s dso,sym" \
+	 "-n --comm dsouser -s dso,sym"; do
+	# shellcheck disable=SC2086
+	compare --no-children -g none --hierarchy $o
+done
+grep -q 'Overhead       sys       usr        Period  Command' "$T/perf" ||
+	grep -q 'Overhead       Samples  Shared Object / Symbol' "$T/perf" || fail "perf printed no hierarchy columns"
+"$MPERF" report -i "$T/fp.data" --stdio --hierarchy -F overhead,comm > /dev/null 2> "$T/err" &&
+	fail "--hierarchy with -F: exit status 0"
+grep -q 'cannot be used together' "$T/err" || fail "--hierarchy with -F: no error line"
+# levels above a filter's key keep the samples it hides, shown when a
+# node below passes; without a level of its key, all hidden (perf's)
+for o in "--comm dsouser -s dso,comm" "--dsos libmwork.so --percentage relative" \
+	 "--symbols mwork_inner -s comm,sym" "--dsos libmwork.so -s comm" "--dsos libmwork.so"; do
+	# shellcheck disable=SC2086
+	compare --no-children -g none --hierarchy $o
+done
+awk '/^ +[0-9.]+%  +dsouser/ { t = $1 } /^ +[0-9.]+%  +libmwork.so/ { d = $1 }
+     END { exit !(t + 0 > d + 0) }' "$T/perf" || fail "perf's comm level has no more than the dso"
 # srcfile: the file of the source line (the workloads have debug info;
 # libc's files and objects without DWARF: srcline-fresh.sh)
 for k in srcfile srcfile,sym sym,srcfile comm,srcfile dso,srcfile; do
@@ -177,8 +199,11 @@ CXX
 	compare --no-children
 	grep -q 'work::Burner::spin' "$T/perf" || fail "perf did not demangle"
 	compare --no-children --demangle -f
+	# -v: with the parameter list, as perf's demangler gives it then
+	compare --no-children -v
+	grep -q 'work::Burner::spin(long, double)' "$T/perf" || fail "perf -v: no parameters"
 	# script: the same names, mangled with --no-demangle
-	for o in --no-demangle --demangle; do
+	for o in --no-demangle --demangle -v; do
 		"$PERF" script -i "$T/fp.data" $o > "$T/ps" 2>/dev/null
 		"$MPERF" script -i "$T/fp.data" $o > "$T/ms" 2>/dev/null || fail "mperf script $o failed"
 		cmp -s "$T/ms" "$T/ps" || { diff "$T/ms" "$T/ps" | head >&2; fail "script $o differs from perf's"; }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report's sort keys symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n, -F and -F with -s
+# report's sort keys symbol_size, dso_size, transaction, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n, -F and -F with -s
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -24,6 +24,16 @@ report_vs_perf "$T/fp.data" -F overhead,overhead_children,dso_size,symbol_size
 n=$((n + 2))
 grep -q 'Children  DSO size  Symbol size$' "$T/perf" ||
 	{ head -12 "$T/perf" >&2; fail "perf's -F report has no DSO size/Symbol size columns"; }
+# transaction: the samples' TSX flags (none here: an empty column 27 wide)
+for k in transaction transaction,comm comm,transaction,dso; do
+	cmp_all -s "$k"
+done
+report_vs_perf "$T/fp.data" --no-children -g none -s comm,transaction,dso --hierarchy
+report_vs_perf "$T/fp.data" --no-children -g none -s transaction,comm -t '|'
+n=$((n + 3))
+grep -q '^# Overhead|Transaction  *|Command$' "$T/perf" || fail "perf's report has no Transaction column"
+# 27 wide even when a filter hides every entry
+report_vs_perf "$T/fp.data" --no-children -g none -s transaction,dso --comm nosuch
 # addr: children entries take perf's twice-mapped user frame addresses
 for k in addr comm,addr,sym; do
 	cmp_all -s "$k"
@@ -141,5 +151,5 @@ n=$((n + 1))
 	fail "-s ipc_null was accepted"
 [ "$(wc -l < "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "-s ipc_null: not one line"; }
 "$MPERF" report -i "$T/fp.data" --stdio -s bogus > /dev/null 2> "$T/err" && fail "-s bogus accepted"
-assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, code_page_size, addr" "$T/err"
+assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, transaction, code_page_size, addr" "$T/err"
 echo "ok: $n reports equal to perf's"

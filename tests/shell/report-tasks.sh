@@ -4,17 +4,30 @@
 need_perf
 tmpdir
 n=0
-same() {	# same FILE OPTION
-	"$PERF" report -i "$1" "$2" > "$T/p" 2>/dev/null
-	"$MPERF" report -i "$1" "$2" > "$T/m" 2> "$T/err" ||
-		{ cat "$T/err" >&2; fail "mperf report $2 -i $1: exit status"; }
-	[ "$(wc -l < "$T/p")" -gt 1 ] || fail "perf report $2 printed no tasks for $1"
-	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head -20 >&2; fail "report $2 -i $1 differs from perf's"; }
+same() {	# same FILE OPTION...
+	_f=$1; shift
+	"$PERF" report -i "$_f" "$@" > "$T/p" 2>/dev/null
+	"$MPERF" report -i "$_f" "$@" > "$T/m" 2> "$T/err" ||
+		{ cat "$T/err" >&2; fail "mperf report $* -i $_f: exit status"; }
+	[ "$(wc -l < "$T/p")" -gt 1 ] || fail "perf report $* printed no tasks for $_f"
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head -20 >&2; fail "report $* -i $_f differs from perf's"; }
 	n=$((n + 1))
 }
 for f in syswide-fp sched-switch dsouser-fp cpuburn-pipe; do
 	same "$DATA/perf-6.1/$f.data" --tasks
 	same "$DATA/perf-6.1/$f.data" --mmaps
+done
+# the lines of single-value filters come first ("# comm: ls"), as with --stats
+same "$DATA/perf-6.1/syswide-fp.data" --tasks --comm ls
+same "$DATA/perf-6.1/dsouser-fp.data" --mmaps --dsos libc.so.6 --symbols main
+# --stats with --tasks or --mmaps: one error line, nothing on stdout, status 0 (as perf)
+for o in --tasks --mmaps; do
+	"$PERF" report -i "$DATA/perf-6.1/syswide-fp.data" --stats $o > "$T/p" 2>/dev/null
+	_pr=$?
+	"$MPERF" report -i "$DATA/perf-6.1/syswide-fp.data" --stats $o > "$T/m" 2> "$T/err"
+	assert_eq "report --stats $o: exit status (perf's)" "$_pr" "$?"
+	cmp -s "$T/m" "$T/p" || fail "report --stats $o: stdout differs from perf's"
+	[ "$(wc -l < "$T/err")" = 1 ] || fail "report --stats $o: not one error line"
 done
 # the tree has depth: pid 1 one level under the idle task
 "$MPERF" report -i "$DATA/perf-6.1/syswide-fp.data" --tasks | grep -q '^ *1 *1 *0 | [^ ]' ||
