@@ -112,6 +112,7 @@ struct report {
 	bool inline_names;		/* --inline (default), --no-inline */
 	int children;		/* -1: default (on when the file has callchains) */
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
+	bool stats_given;	/* --stats itself (-D sets stats too) */
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
 	const char *pretty;		/* --pretty: perf 6.1 ignores it too */
@@ -1431,6 +1432,59 @@ static void report__dump(struct tool *tool, const union perf_event *event,
 	event_dump__record(&rep->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 
+#define REC_BIT(t) (1ULL << (t))
+#define USER_BIT(t) (1ULL << ((t) - PERF_RECORD_USER_TYPE_START))
+
+/*
+ * -D with --stats or --tasks/--mmaps: perf's tools for them handle fewer
+ * records than its report's, and its dump says ": unhandled!" for the
+ * ones a report handles and they do not (--stats counts the samples
+ * silently; --tasks follows COMM, FORK and EXIT, --mmaps the maps too).
+ */
+static void report__dump_handlers(struct report *rep)
+{
+	const uint64_t kernel = REC_BIT(PERF_RECORD_SAMPLE) | REC_BIT(PERF_RECORD_MMAP) |
+		REC_BIT(PERF_RECORD_MMAP2) | REC_BIT(PERF_RECORD_COMM) |
+		REC_BIT(PERF_RECORD_NAMESPACES) | REC_BIT(PERF_RECORD_CGROUP) |
+		REC_BIT(PERF_RECORD_EXIT) | REC_BIT(PERF_RECORD_FORK) |
+		REC_BIT(PERF_RECORD_LOST) | REC_BIT(PERF_RECORD_READ);
+	const uint64_t user = USER_BIT(PERF_RECORD_HEADER_TRACING_DATA) |
+		USER_BIT(PERF_RECORD_HEADER_BUILD_ID) | USER_BIT(PERF_RECORD_ID_INDEX) |
+		USER_BIT(PERF_RECORD_AUXTRACE_INFO) | USER_BIT(PERF_RECORD_AUXTRACE) |
+		USER_BIT(PERF_RECORD_EVENT_UPDATE) | USER_BIT(PERF_RECORD_HEADER_FEATURE);
+	uint64_t kept;
+
+	if (rep->stats_given)
+		kept = REC_BIT(PERF_RECORD_SAMPLE);
+	else if (rep->tasks || rep->mmaps)
+		kept = REC_BIT(PERF_RECORD_COMM) | REC_BIT(PERF_RECORD_FORK) |
+		       REC_BIT(PERF_RECORD_EXIT) | (rep->mmaps ? REC_BIT(PERF_RECORD_MMAP) |
+						    REC_BIT(PERF_RECORD_MMAP2) : 0);
+	else
+		return;
+	rep->dumper.unhandled = kernel & ~kept;
+	rep->dumper.unhandled_user = user;
+}
+
+/*
+ * A file (not a pipe) whose events lack sample_id_all: its side-band
+ * records carry no time, so perf reads it in file order (-D says so,
+ * before --stats or --tasks choose their order), except --tasks, which
+ * sorts it anyway.
+ */
+static void report__no_sample_id_all(struct report *rep)
+{
+	const struct evlist *el = session__evlist(rep->session);
+
+	if (session__is_pipe(rep->session) || !el || !el->nr ||
+	    el->entries[0]->attr.sample_id_all || (rep->dump && rep->disable_order))
+		return;
+	if (rep->dump)
+		printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
+	if (!rep->tasks && !rep->mmaps)
+		rep->tool.ordered_events = false;
+}
+
 /* The memory keys' fields: the data address resolved in the maps of the
  * sample's process (those of its cpumode, as the ip), the data source
  * (perf's "not available" value for an event that samples none) */
@@ -1491,7 +1545,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	 * (--time, --comm, -U...) keep, as perf's */
 	if (evsel->idx >= 0 && report__hists_room(rep, evsel->idx))
 		rep->nr_event_samples[evsel->idx]++;
-	if (rep->stats && !rep->dump)
+	if (rep->stats && (!rep->dump || rep->stats_given))
 		return 0;
 	if (!(evsel->attr.sample_type & PERF_SAMPLE_PERIOD))
 		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
@@ -1688,6 +1742,8 @@ static int report__event(struct tool *tool, const union perf_event *event,
 	struct report *rep = (struct report *)tool;
 	int err;
 
+	if (rep->stats_given)	/* perf's --stats tool handles no record */
+		return 0;
 	if (event->header.type == PERF_RECORD_READ && rep->threads)
 		return report__read_event(rep, event, session__evsel_of(session, event));
 	if (event->header.type == PERF_RECORD_CGROUP)
@@ -2590,13 +2646,17 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep.dump)
 		rep.tool.dump = report__dump;
-	rep.tool.ordered_events = !(rep.dump && rep.disable_order);
+	/* perf's --stats reads in file order, its --tasks in time order
+	 * whatever --disable-order says */
+	rep.stats_given = rep.stats;
+	rep.tool.ordered_events = rep.tasks || rep.mmaps ||
+				  !(rep.dump && (rep.disable_order || rep.stats));
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
+	report__no_sample_id_all(&rep);
 	if (rep.dump) {
 		struct env *env = session__env(rep.session);
-		struct evlist *el = session__evlist(rep.session);
 		const struct arch_ops *ops = env && env->arch ? arch__by_name(env->arch) :
 					     arch__for_host();
 
@@ -2610,9 +2670,8 @@ int cmd_report(int argc, const char **argv)
 		} else {
 			rep.dumper.path = rep.input;
 		}
-		if (rep.tool.ordered_events && el && el->nr && !el->entries[0]->attr.sample_id_all)
-			printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
-		if (!quiet)
+		report__dump_handlers(&rep);
+		if (!quiet && !rep.stats && !rep.tasks && !rep.mmaps)
 			printf("# To display the perf.data header info, please use "
 			       "--header/--header-only options.\n#\n");
 		rep.stats = true;	/* perf ends the dump with the record counts */
