@@ -121,6 +121,8 @@ struct report {
 	bool group_set;		/* --group/--no-group given */
 	bool forced_group;	/* all events made one group (see report__force_group) */
 	bool dump;		/* -D: perf's raw record dump */
+	bool dyn_foreign;	/* a group view of field keys: entries get the
+				 * other events' fields too (struct dyn_cell) */
 	/* --disable-order: as perf 6.1, the records of a -D dump come in
 	 * file order; a report still reads them in time order */
 	bool disable_order;
@@ -463,7 +465,7 @@ static bool dyn_row__equal(const struct dyn_row *a, const struct dyn_row *b)
 {
 	for (int k = 0; k < a->n; k++)
 		if (a->c[k].key != b->c[k].key || a->c[k].val != b->c[k].val ||
-		    a->c[k].pretty != b->c[k].pretty)
+		    a->c[k].pretty != b->c[k].pretty || a->c[k].foreign != b->c[k].foreign)
 			return false;
 	return true;
 }
@@ -489,9 +491,20 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 		const void *bytes;
 		size_t n, j;
 
-		if (evsel->attr.type != PERF_TYPE_TRACEPOINT ||
-		    rep->dyn[k].id != evsel->attr.config || !sample->raw_data)
+		bool foreign = false;
+
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
 			continue;
+		/* a group view: another member's field too, read at its
+		 * place in this record, as perf shows it in a row of this
+		 * event alone (a __data_loc one points nowhere: left out) */
+		if (rep->dyn[k].id != evsel->attr.config) {
+			if (!rep->dyn_foreign || rep->dyn[k].dynamic ||
+			    (size_t)rep->dyn[k].offset + rep->dyn[k].size > sample->raw_size)
+				continue;
+			foreign = true;
+		}
+		row->c[k].foreign = foreign;
 		row->c[k].pretty = trace_event__field_text(rep->tevent, &rep->dyn[k],
 							   rep->dyn_raw[k] ? NULL : pretty,
 							   sample->raw_data, sample->raw_size,
@@ -1067,6 +1080,7 @@ static int report__setup(struct report *rep)
 			pr_warning("no tracepoint formats in the file: 'trace' entries are empty\n");
 	}
 	report__elide(rep);
+	rep->dyn_foreign = groups && rep->nr_dyn;
 	/* -s srcline: DWARF-unwound frames carry their lines (children) */
 	rep->machine->frame_srclines = rep->need_srcline ||
 		(rep->use_callchain && rep->cc.key != KEY_FUNCTION);

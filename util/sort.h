@@ -33,6 +33,9 @@ struct sort_ctx {
 	 * returned: not known) */
 	const char *(*cgroup_name)(void *arg, uint64_t id);
 	void *cgroup_name_arg;
+	/* tracepoint field keys compare the bytes of foreign cells too (a
+	 * group view placing a member's entry among the leader's, as perf) */
+	bool dyn_strict;
 };
 
 enum sort_field_kind {
