@@ -179,6 +179,12 @@ struct report {
 	const char *ignore_callees;	/* --ignore-callees regex */
 	int group_sort_idx;		/* --group-sort-idx, INT_MIN: not given */
 	const char *percent_type;	/* --percent-type (the TUI's annotate view) */
+	/* perf's annotate options: the TUI's annotate view takes -M and
+	 * --asm-raw; the others change nothing, as in perf's --stdio */
+	const char *objdump, *disasm_style, *prefix, *prefix_strip;
+	bool asm_raw, source;
+	int samples;
+	struct annotate_style annot_style;
 	const char *stdio_color;	/* --stdio-color always|never|auto */
 	const char *col_widths_str;	/* -w/--column-widths */
 	int col_widths[MAX_FIELDS];
@@ -1979,6 +1985,30 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "\n#\n");
 }
 
+/*
+ * perf's annotate options: -M and --asm-raw style the TUI's annotate
+ * view; --objdump, --source, --prefix and --samples change nothing here
+ * (nor in perf's --stdio). 0, or the exit status of a refusal.
+ */
+static int report__annotate_opts(struct report *rep)
+{
+	if (rep->prefix_strip && !rep->prefix) {
+		/* perf's check, and its status */
+		pr_err("report: --prefix-strip needs --prefix (the prefix that replaces the "
+		       "stripped path components); add --prefix PREFIX or drop --prefix-strip\n");
+		return 234;
+	}
+	if (rep->samples < 0) {
+		pr_err("report: --samples %d: give a count of 0 or more (perf 6.1 fails on a "
+		       "negative one too)\n", rep->samples);
+		return 1;
+	}
+	rep->annot_style.raw = rep->asm_raw;
+	if (rep->disasm_style)
+		annotate_style__parse(&rep->annot_style, rep->disasm_style);
+	return 0;
+}
+
 /* perf: --group or --no-group given on a file without groups makes all
  * its events one group (shown as one table with --group; the first
  * event's table then says "events" either way) */
@@ -2353,6 +2383,7 @@ int cmd_report(int argc, const char **argv)
 		.demangle = true,
 		.group = true,
 		.inline_names = true,
+		.source = true,		/* perf's default (ignored) */
 		.max_stack = 127,
 		.group_sort_idx = INT_MIN,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
@@ -2476,14 +2507,23 @@ int cmd_report(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "total-cycles", "LBR block cycles are not implemented"),
 		OPT_BOOLEAN(0, "show-ref-call-graph", &rep.show_ref,
 			    "show the call graphs of call-graph=no events (from the sample resolved before)"),
-		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
-		OPT_UNSUPPORTED('M', "disassembler-style", "mperf disassembles with capstone (Intel syntax)"),
-		OPT_UNSUPPORTED(0, "asm-raw", "the annotate view shows no instruction bytes"),
-		OPT_UNSUPPORTED(0, "source", "the annotate view shows no source lines"),
-		OPT_UNSUPPORTED(0, "prefix", "the annotate view shows no source lines"),
-		OPT_UNSUPPORTED(0, "prefix-strip", "the annotate view shows no source lines"),
-		OPT_UNSUPPORTED(0, "samples", "the TUI has no per-entry sample browser"),
-		OPT_UNSUPPORTED('m', "modules", "module symbols come from kallsyms (or --kallsyms)"),
+		OPT_STRING(0, "objdump", &rep.objdump, "path",
+			   "perf's objdump for annotate: taken and not run (capstone disassembles)"),
+		OPT_STRING('M', "disassembler-style", &rep.disasm_style, "style",
+			   "the TUI annotate view's syntax: att (the default, as perf's objdump) or intel"),
+		OPT_BOOLEAN(0, "asm-raw", &rep.asm_raw,
+			    "the TUI annotate view shows each instruction's bytes"),
+		OPT_BOOLEAN(0, "source", &rep.source,
+			    "perf's source lines in annotate (on by default): the TUI shows none"),
+		OPT_STRING(0, "prefix", &rep.prefix, "prefix",
+			   "perf's annotate source path prefix: the TUI shows no source"),
+		OPT_STRING(0, "prefix-strip", &rep.prefix_strip, "N",
+			   "perf's annotate source path components to strip (with --prefix)"),
+		OPT_INTEGER(0, "samples", &rep.samples,
+			    "perf's samples kept per entry for its TUI sample browser: mperf has none"),
+		OPT_UNSUPPORTED('m', "modules", "perf adds the maps of the running kernel's /proc/modules "
+				"(a live kernel only); mperf takes module maps from the file's records and "
+				"their symbols from kallsyms (--kallsyms): drop -m"),
 		OPT_BOOLEAN(0, "disable-order", &rep.disable_order,
 			    "with -D, dump the records in file order (reports stay time-ordered, as perf's)"),
 		OPT_STRING(0, "pretty", &rep.pretty, "key",
@@ -2562,6 +2602,10 @@ int cmd_report(int argc, const char **argv)
 			goto out;
 		}
 	}
+	ret = report__annotate_opts(&rep);
+	if (ret)
+		goto out;
+	ret = 1;
 	if (rep.percent_type && annotate_percent__parse(rep.percent_type) < 0) {
 		pr_err("report: --percent-type '%s': use local-period, global-period, local-hits or global-hits\n",
 		       rep.percent_type);
@@ -2813,6 +2857,7 @@ int cmd_report(int argc, const char **argv)
 		rep.tui_rep = tui_report__new(rep.input);
 	if (rep.tui_rep && rep.percent_type)
 		tui_report__set_percent_type(rep.tui_rep, annotate_percent__parse(rep.percent_type));
+	tui_report__set_annotate_style(rep.tui_rep, &rep.annot_style);
 	err = session__process_events(rep.session);
 	if (err < 0) {
 		if (!rep.usage_error)	/* said in its own line */
