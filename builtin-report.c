@@ -121,6 +121,12 @@ struct report {
 	bool group_set;		/* --group/--no-group given */
 	bool forced_group;	/* all events made one group (see report__force_group) */
 	bool dump;		/* -D: perf's raw record dump */
+	/* a pipe's features as their records come (--header, -I), held
+	 * until the lines of single-value filters are out: perf prints
+	 * those ("# comm: ls") before it reads the pipe */
+	FILE *feat_fp;
+	char *feat_buf;
+	size_t feat_len;
 	bool dyn_foreign;	/* a group view of field keys: entries get the
 				 * other events' fields too (struct dyn_cell) */
 	/* --disable-order: as perf 6.1, the records of a -D dump come in
@@ -1985,6 +1991,28 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "\n#\n");
 }
 
+/* A pipe's features print as their records come: into a buffer that
+ * report__flush_features writes out after the "# comm: ls" lines. */
+static void report__print_features(struct report *rep, bool full)
+{
+	rep->feat_fp = open_memstream(&rep->feat_buf, &rep->feat_len);
+	session__set_feature_printer(rep->session, rep->feat_fp ? rep->feat_fp : stdout, full);
+}
+
+static void report__flush_features(struct report *rep, FILE *fp)
+{
+	if (!rep->feat_fp)
+		return;
+	fclose(rep->feat_fp);
+	rep->feat_fp = NULL;
+	/* nothing more prints there (the session's reading is over) */
+	session__set_feature_printer(rep->session, NULL, false);
+	if (rep->feat_len)
+		fwrite(rep->feat_buf, 1, rep->feat_len, fp);
+	free(rep->feat_buf);
+	rep->feat_buf = NULL;
+}
+
 /*
  * perf's annotate options: -M and --asm-raw style the TUI's annotate
  * view; --objdump, --source, --prefix and --samples change nothing here
@@ -2182,6 +2210,7 @@ static int report__print(struct report *rep, FILE *fp)
 	/* perf prints these with -q too */
 	for (i = 0; i < rep->nr_elided; i++)
 		fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
+	report__flush_features(rep, fp);
 	if (!quiet)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
 	for (i = 0; el && i < el->nr; i++) {
@@ -2809,7 +2838,7 @@ int cmd_report(int argc, const char **argv)
 		/* in pipe mode too: the features follow as their records come
 		 * (not with --stats or --tasks) */
 		if (session__is_pipe(rep.session) && !rep.stats && !rep.tasks)
-			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
+			report__print_features(&rep, rep.show_full_info);
 	} else if (rep.show_full_info && session__is_pipe(rep.session) && !rep.stats && !rep.tasks &&
 		   !rep.tui && (rep.stdio || !isatty(1))) {
 		/* -I alone: perf prints a pipe's features in full as they
@@ -2818,7 +2847,7 @@ int cmd_report(int argc, const char **argv)
 			printf("# To display the perf.data header info, please use "
 			       "--header/--header-only options.\n#\n");
 		rep.hint_printed = true;
-		session__set_feature_printer(rep.session, stdout, true);
+		report__print_features(&rep, true);
 	}
 	/* -g, -s parent or -p on a file (not a pipe) whose events record no
 	 * callchain: perf stops with an error before reading any record, and
@@ -2895,6 +2924,7 @@ int cmd_report(int argc, const char **argv)
 		if (!rep.tui_rep && (rep.setup_done || !report__setup(&rep)))
 			for (int i = 0; i < rep.nr_elided; i++)
 				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+		report__flush_features(&rep, stdout);
 		fflush(stdout);
 		if (report__is_stat_file(&rep))
 			pr_err("report: %s was written by `stat record`: it holds counts, not samples; "
@@ -2924,6 +2954,7 @@ int cmd_report(int argc, const char **argv)
 		report__print_threads(&rep, stdout);
 	ret = 0;
 out:
+	report__flush_features(&rep, stdout);
 	report__exit(&rep);
 	free(sort_ipc);
 	free(sort_kept);
