@@ -1,5 +1,5 @@
 #!/bin/sh
-# report -D with --stats, --tasks, --mmaps and on files without sample_id_all as perf 6.1: the records each mode's tool leaves alone are dumped as unhandled, --stats in file order without the sample lines, no header hint; a file without sample_id_all is read in file order (--tasks sorts it)
+# report -D with --stats, --tasks, --mmaps and on files without sample_id_all as perf 6.1: the records each mode's tool leaves alone are dumped as unhandled, --stats in file order without the sample lines, no header hint; a file without sample_id_all is read in file order by reports and script (--tasks sorts it)
 . "$(dirname "$0")/lib.sh"
 perf61_data cpuburn-plain.data cpuburn-pipe.data multi-event.data stat-record.data
 SYM=$(report_symargs)
@@ -57,5 +57,12 @@ for f in "$T/noid.data" "$T/noid-multi.data"; do
 	# shellcheck disable=SC2086
 	report_vs_perf "$f" $SYM --no-children -s pid,comm,sym
 	n=$((n + 1))
+done
+# script reads such a file in file order too (its dump and its lines)
+for o in "" -D "-F comm,tid,time,event,ip"; do
+	# shellcheck disable=SC2086
+	script_vs_perf "$T/noid.data" $o
+	# shellcheck disable=SC2086
+	script_vs_perf "$T/noid-multi.data" $o
 done
 echo "$n outputs equal to perf's"
