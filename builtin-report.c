@@ -125,6 +125,7 @@ struct report {
 	bool inline_names;		/* --inline (default), --no-inline */
 	int children;		/* -1: default (on when the file has callchains) */
 	bool show_nr_samples, header, header_only, stats, threads, inverted;
+	bool stats_given;	/* --stats itself (-D sets stats too) */
 	bool no_children_flag, children_flag, stdio, tui, show_full_info;
 	bool no_quality;
 	const char *pretty;		/* --pretty: perf 6.1 ignores it too */
@@ -133,6 +134,14 @@ struct report {
 	bool group_set;		/* --group/--no-group given */
 	bool forced_group;	/* all events made one group (see report__force_group) */
 	bool dump;		/* -D: perf's raw record dump */
+	/* a pipe's features as their records come (--header, -I), held
+	 * until the lines of single-value filters are out: perf prints
+	 * those ("# comm: ls") before it reads the pipe */
+	FILE *feat_fp;
+	char *feat_buf;
+	size_t feat_len;
+	bool dyn_foreign;	/* a group view of field keys: entries get the
+				 * other events' fields too (struct dyn_cell) */
 	/* --disable-order: as perf 6.1, the records of a -D dump come in
 	 * file order; a report still reads them in time order */
 	bool disable_order;
@@ -190,6 +199,12 @@ struct report {
 	const char *ignore_callees;	/* --ignore-callees regex */
 	int group_sort_idx;		/* --group-sort-idx, INT_MIN: not given */
 	const char *percent_type;	/* --percent-type (the TUI's annotate view) */
+	/* perf's annotate options: the TUI's annotate view takes -M and
+	 * --asm-raw; the others change nothing, as in perf's --stdio */
+	const char *objdump, *disasm_style, *prefix, *prefix_strip;
+	bool asm_raw, source;
+	int samples;
+	struct annotate_style annot_style;
 	const char *stdio_color;	/* --stdio-color always|never|auto */
 	const char *col_widths_str;	/* -w/--column-widths */
 	int col_widths[MAX_FIELDS];
@@ -478,7 +493,7 @@ static bool dyn_row__equal(const struct dyn_row *a, const struct dyn_row *b)
 {
 	for (int k = 0; k < a->n; k++)
 		if (a->c[k].key != b->c[k].key || a->c[k].val != b->c[k].val ||
-		    a->c[k].pretty != b->c[k].pretty)
+		    a->c[k].pretty != b->c[k].pretty || a->c[k].foreign != b->c[k].foreign)
 			return false;
 	return true;
 }
@@ -504,9 +519,20 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 		const void *bytes;
 		size_t n, j;
 
-		if (evsel->attr.type != PERF_TYPE_TRACEPOINT ||
-		    rep->dyn[k].id != evsel->attr.config || !sample->raw_data)
+		bool foreign = false;
+
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
 			continue;
+		/* a group view: another member's field too, read at its
+		 * place in this record, as perf shows it in a row of this
+		 * event alone (a __data_loc one points nowhere: left out) */
+		if (rep->dyn[k].id != evsel->attr.config) {
+			if (!rep->dyn_foreign || rep->dyn[k].dynamic ||
+			    (size_t)rep->dyn[k].offset + rep->dyn[k].size > sample->raw_size)
+				continue;
+			foreign = true;
+		}
+		row->c[k].foreign = foreign;
 		row->c[k].pretty = trace_event__field_text(rep->tevent, &rep->dyn[k],
 							   rep->dyn_raw[k] ? NULL : pretty,
 							   sample->raw_data, sample->raw_size,
@@ -1111,6 +1137,7 @@ static int report__setup(struct report *rep)
 			pr_warning("no tracepoint formats in the file: 'trace' entries are empty\n");
 	}
 	report__elide(rep);
+	rep->dyn_foreign = groups && rep->nr_dyn;
 	/* -s srcline: DWARF-unwound frames carry their lines (children) */
 	rep->machine->frame_srclines = rep->need_srcline ||
 		(rep->use_callchain && rep->cc.key != KEY_FUNCTION);
@@ -1485,6 +1512,59 @@ static void report__dump(struct tool *tool, const union perf_event *event,
 	event_dump__record(&rep->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 
+#define REC_BIT(t) (1ULL << (t))
+#define USER_BIT(t) (1ULL << ((t) - PERF_RECORD_USER_TYPE_START))
+
+/*
+ * -D with --stats or --tasks/--mmaps: perf's tools for them handle fewer
+ * records than its report's, and its dump says ": unhandled!" for the
+ * ones a report handles and they do not (--stats counts the samples
+ * silently; --tasks follows COMM, FORK and EXIT, --mmaps the maps too).
+ */
+static void report__dump_handlers(struct report *rep)
+{
+	const uint64_t kernel = REC_BIT(PERF_RECORD_SAMPLE) | REC_BIT(PERF_RECORD_MMAP) |
+		REC_BIT(PERF_RECORD_MMAP2) | REC_BIT(PERF_RECORD_COMM) |
+		REC_BIT(PERF_RECORD_NAMESPACES) | REC_BIT(PERF_RECORD_CGROUP) |
+		REC_BIT(PERF_RECORD_EXIT) | REC_BIT(PERF_RECORD_FORK) |
+		REC_BIT(PERF_RECORD_LOST) | REC_BIT(PERF_RECORD_READ);
+	const uint64_t user = USER_BIT(PERF_RECORD_HEADER_TRACING_DATA) |
+		USER_BIT(PERF_RECORD_HEADER_BUILD_ID) | USER_BIT(PERF_RECORD_ID_INDEX) |
+		USER_BIT(PERF_RECORD_AUXTRACE_INFO) | USER_BIT(PERF_RECORD_AUXTRACE) |
+		USER_BIT(PERF_RECORD_EVENT_UPDATE) | USER_BIT(PERF_RECORD_HEADER_FEATURE);
+	uint64_t kept;
+
+	if (rep->stats_given)
+		kept = REC_BIT(PERF_RECORD_SAMPLE);
+	else if (rep->tasks || rep->mmaps)
+		kept = REC_BIT(PERF_RECORD_COMM) | REC_BIT(PERF_RECORD_FORK) |
+		       REC_BIT(PERF_RECORD_EXIT) | (rep->mmaps ? REC_BIT(PERF_RECORD_MMAP) |
+						    REC_BIT(PERF_RECORD_MMAP2) : 0);
+	else
+		return;
+	rep->dumper.unhandled = kernel & ~kept;
+	rep->dumper.unhandled_user = user;
+}
+
+/*
+ * A file (not a pipe) whose events lack sample_id_all: its side-band
+ * records carry no time, so perf reads it in file order (-D says so,
+ * before --stats or --tasks choose their order), except --tasks, which
+ * sorts it anyway.
+ */
+static void report__no_sample_id_all(struct report *rep)
+{
+	const struct evlist *el = session__evlist(rep->session);
+
+	if (session__is_pipe(rep->session) || !el || !el->nr ||
+	    el->entries[0]->attr.sample_id_all || (rep->dump && rep->disable_order))
+		return;
+	if (rep->dump)
+		printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
+	if (!rep->tasks && !rep->mmaps)
+		rep->tool.ordered_events = false;
+}
+
 /* The memory keys' fields: the data address resolved in the maps of the
  * sample's process (those of its cpumode, as the ip), the data source
  * (perf's "not available" value for an event that samples none) */
@@ -1719,7 +1799,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	 * (--time, --comm, -U...) keep, as perf's */
 	if (evsel->idx >= 0 && report__hists_room(rep, evsel->idx))
 		rep->nr_event_samples[evsel->idx]++;
-	if (rep->stats && !rep->dump)
+	if (rep->stats && (!rep->dump || rep->stats_given))
 		return 0;
 	if (!(evsel->attr.sample_type & PERF_SAMPLE_PERIOD))
 		period = evsel->attr.freq ? 1 : evsel->attr.sample_period;
@@ -1924,6 +2004,8 @@ static int report__event(struct tool *tool, const union perf_event *event,
 	struct report *rep = (struct report *)tool;
 	int err;
 
+	if (rep->stats_given)	/* perf's --stats tool handles no record */
+		return 0;
 	if (event->header.type == PERF_RECORD_READ && rep->threads)
 		return report__read_event(rep, event, session__evsel_of(session, event));
 	if (event->header.type == PERF_RECORD_CGROUP)
@@ -2145,6 +2227,52 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "\n#\n");
 }
 
+/* A pipe's features print as their records come: into a buffer that
+ * report__flush_features writes out after the "# comm: ls" lines. */
+static void report__print_features(struct report *rep, bool full)
+{
+	rep->feat_fp = open_memstream(&rep->feat_buf, &rep->feat_len);
+	session__set_feature_printer(rep->session, rep->feat_fp ? rep->feat_fp : stdout, full);
+}
+
+static void report__flush_features(struct report *rep, FILE *fp)
+{
+	if (!rep->feat_fp)
+		return;
+	fclose(rep->feat_fp);
+	rep->feat_fp = NULL;
+	/* nothing more prints there (the session's reading is over) */
+	session__set_feature_printer(rep->session, NULL, false);
+	if (rep->feat_len)
+		fwrite(rep->feat_buf, 1, rep->feat_len, fp);
+	free(rep->feat_buf);
+	rep->feat_buf = NULL;
+}
+
+/*
+ * perf's annotate options: -M and --asm-raw style the TUI's annotate
+ * view; --objdump, --source, --prefix and --samples change nothing here
+ * (nor in perf's --stdio). 0, or the exit status of a refusal.
+ */
+static int report__annotate_opts(struct report *rep)
+{
+	if (rep->prefix_strip && !rep->prefix) {
+		/* perf's check, and its status */
+		pr_err("report: --prefix-strip needs --prefix (the prefix that replaces the "
+		       "stripped path components); add --prefix PREFIX or drop --prefix-strip\n");
+		return 234;
+	}
+	if (rep->samples < 0) {
+		pr_err("report: --samples %d: give a count of 0 or more (perf 6.1 fails on a "
+		       "negative one too)\n", rep->samples);
+		return 1;
+	}
+	rep->annot_style.raw = rep->asm_raw;
+	if (rep->disasm_style)
+		annotate_style__parse(&rep->annot_style, rep->disasm_style);
+	return 0;
+}
+
 /* perf: --group or --no-group given on a file without groups makes all
  * its events one group (shown as one table with --group; the first
  * event's table then says "events" either way) */
@@ -2318,6 +2446,7 @@ static int report__print(struct report *rep, FILE *fp)
 	/* perf prints these with -q too */
 	for (i = 0; i < rep->nr_elided; i++)
 		fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
+	report__flush_features(rep, fp);
 	if (!quiet)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
 	for (i = 0; el && i < el->nr; i++) {
@@ -2539,6 +2668,7 @@ int cmd_report(int argc, const char **argv)
 		.demangle = true,
 		.group = true,
 		.inline_names = true,
+		.source = true,		/* perf's default (ignored) */
 		.max_stack = 127,
 		.group_sort_idx = INT_MIN,
 		.cc = { .mode = CHAIN_GRAPH_ABS, .order = ORDER_CALLEE, .min_percent = 0.5 },
@@ -2666,14 +2796,23 @@ int cmd_report(int argc, const char **argv)
 				"-b -s cycles shows them by branch"),
 		OPT_BOOLEAN(0, "show-ref-call-graph", &rep.show_ref,
 			    "show the call graphs of call-graph=no events (from the sample resolved before)"),
-		OPT_UNSUPPORTED(0, "objdump", "mperf disassembles with capstone and runs no objdump"),
-		OPT_UNSUPPORTED('M', "disassembler-style", "mperf disassembles with capstone (Intel syntax)"),
-		OPT_UNSUPPORTED(0, "asm-raw", "the annotate view shows no instruction bytes"),
-		OPT_UNSUPPORTED(0, "source", "the annotate view shows no source lines"),
-		OPT_UNSUPPORTED(0, "prefix", "the annotate view shows no source lines"),
-		OPT_UNSUPPORTED(0, "prefix-strip", "the annotate view shows no source lines"),
-		OPT_UNSUPPORTED(0, "samples", "the TUI has no per-entry sample browser"),
-		OPT_UNSUPPORTED('m', "modules", "module symbols come from kallsyms (or --kallsyms)"),
+		OPT_STRING(0, "objdump", &rep.objdump, "path",
+			   "perf's objdump for annotate: taken and not run (capstone disassembles)"),
+		OPT_STRING('M', "disassembler-style", &rep.disasm_style, "style",
+			   "the TUI annotate view's syntax: att (the default, as perf's objdump) or intel"),
+		OPT_BOOLEAN(0, "asm-raw", &rep.asm_raw,
+			    "the TUI annotate view shows each instruction's bytes"),
+		OPT_BOOLEAN(0, "source", &rep.source,
+			    "perf's source lines in annotate (on by default): the TUI shows none"),
+		OPT_STRING(0, "prefix", &rep.prefix, "prefix",
+			   "perf's annotate source path prefix: the TUI shows no source"),
+		OPT_STRING(0, "prefix-strip", &rep.prefix_strip, "N",
+			   "perf's annotate source path components to strip (with --prefix)"),
+		OPT_INTEGER(0, "samples", &rep.samples,
+			    "perf's samples kept per entry for its TUI sample browser: mperf has none"),
+		OPT_UNSUPPORTED('m', "modules", "perf adds the maps of the running kernel's /proc/modules "
+				"(a live kernel only); mperf takes module maps from the file's records and "
+				"their symbols from kallsyms (--kallsyms): drop -m"),
 		OPT_BOOLEAN(0, "disable-order", &rep.disable_order,
 			    "with -D, dump the records in file order (reports stay time-ordered, as perf's)"),
 		OPT_STRING(0, "pretty", &rep.pretty, "key",
@@ -2753,6 +2892,10 @@ int cmd_report(int argc, const char **argv)
 			goto out;
 		}
 	}
+	ret = report__annotate_opts(&rep);
+	if (ret)
+		goto out;
+	ret = 1;
 	if (rep.percent_type && annotate_percent__parse(rep.percent_type) < 0) {
 		pr_err("report: --percent-type '%s': use local-period, global-period, local-hits or global-hits\n",
 		       rep.percent_type);
@@ -2852,7 +2995,11 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (rep.dump)
 		rep.tool.dump = report__dump;
-	rep.tool.ordered_events = !(rep.dump && rep.disable_order);
+	/* perf's --stats reads in file order, its --tasks in time order
+	 * whatever --disable-order says */
+	rep.stats_given = rep.stats;
+	rep.tool.ordered_events = rep.tasks || rep.mmaps ||
+				  !(rep.dump && (rep.disable_order || rep.stats));
 	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
@@ -2891,9 +3038,9 @@ int cmd_report(int argc, const char **argv)
 		 * ipc_lbr one there, and crashes on it) */
 		rep.sort_order = sort_plain;
 	}
+	report__no_sample_id_all(&rep);
 	if (rep.dump) {
 		struct env *env = session__env(rep.session);
-		struct evlist *el = session__evlist(rep.session);
 		const struct arch_ops *ops = env && env->arch ? arch__by_name(env->arch) :
 					     arch__for_host();
 
@@ -2907,9 +3054,8 @@ int cmd_report(int argc, const char **argv)
 		} else {
 			rep.dumper.path = rep.input;
 		}
-		if (rep.tool.ordered_events && el && el->nr && !el->entries[0]->attr.sample_id_all)
-			printf("WARNING: No sample_id_all support, falling back to unordered processing\n");
-		if (!quiet)
+		report__dump_handlers(&rep);
+		if (!quiet && !rep.stats && !rep.tasks && !rep.mmaps)
 			printf("# To display the perf.data header info, please use "
 			       "--header/--header-only options.\n#\n");
 		rep.stats = true;	/* perf ends the dump with the record counts */
@@ -2990,7 +3136,7 @@ int cmd_report(int argc, const char **argv)
 		/* in pipe mode too: the features follow as their records come
 		 * (not with --stats or --tasks) */
 		if (session__is_pipe(rep.session) && !rep.stats && !rep.tasks)
-			session__set_feature_printer(rep.session, stdout, rep.show_full_info);
+			report__print_features(&rep, rep.show_full_info);
 	} else if (rep.show_full_info && session__is_pipe(rep.session) && !rep.stats && !rep.tasks &&
 		   !rep.tui && (rep.stdio || !isatty(1))) {
 		/* -I alone: perf prints a pipe's features in full as they
@@ -2999,7 +3145,7 @@ int cmd_report(int argc, const char **argv)
 			printf("# To display the perf.data header info, please use "
 			       "--header/--header-only options.\n#\n");
 		rep.hint_printed = true;
-		session__set_feature_printer(rep.session, stdout, true);
+		report__print_features(&rep, true);
 	}
 	/* -g, -s parent or -p on a file (not a pipe) whose events record no
 	 * callchain: perf stops with an error before reading any record, and
@@ -3038,6 +3184,7 @@ int cmd_report(int argc, const char **argv)
 		rep.tui_rep = tui_report__new(rep.input);
 	if (rep.tui_rep && rep.percent_type)
 		tui_report__set_percent_type(rep.tui_rep, annotate_percent__parse(rep.percent_type));
+	tui_report__set_annotate_style(rep.tui_rep, &rep.annot_style);
 	err = session__process_events(rep.session);
 	if (err < 0) {
 		if (!rep.usage_error)	/* said in its own line */
@@ -3083,6 +3230,7 @@ int cmd_report(int argc, const char **argv)
 		if (!rep.tui_rep && (rep.setup_done || !report__setup(&rep)))
 			for (int i = 0; i < rep.nr_elided; i++)
 				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+		report__flush_features(&rep, stdout);
 		fflush(stdout);
 		if (report__is_stat_file(&rep))
 			pr_err("report: %s was written by `stat record`: it holds counts, not samples; "
@@ -3115,6 +3263,7 @@ int cmd_report(int argc, const char **argv)
 		branch_types__print(&rep.brtypes, stdout);
 	ret = 0;
 out:
+	report__flush_features(&rep, stdout);
 	report__exit(&rep);
 	free(sort_ipc);
 	free(sort_kept);

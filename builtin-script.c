@@ -2592,6 +2592,14 @@ int cmd_script(int argc, const char **argv)
 		sc.tool.sample = script__sample_pipe;
 		sc.pipe = true;
 	}
+	/* as perf: a file whose events lack sample_id_all is read in file
+	 * order (its side-band records carry no time) */
+	{
+		struct evlist *el = session__evlist(session);
+
+		if (!sc.pipe && el && el->nr && !el->entries[0]->attr.sample_id_all)
+			sc.tool.ordered_events = false;
+	}
 	if (sc.dump) {
 		struct env *env = session__env(session);
 		struct evlist *el = session__evlist(session);
@@ -2601,7 +2609,7 @@ int cmd_script(int argc, const char **argv)
 		sc.dumper.fp = sc.out;
 		sc.dumper.script = true;
 		sc.dumper.round = sc.show_round ? DUMP_ROUND_SHOWN :
-				  sc.dump_unsorted ? DUMP_ROUND_UNHANDLED : DUMP_ROUND_ORDERED;
+				  !sc.tool.ordered_events ? DUMP_ROUND_UNHANDLED : DUMP_ROUND_ORDERED;
 		sc.dumper.reg_name = ops ? ops->reg_name : NULL;
 		sc.dumper.path = sc.pipe ? "pipe" : input;
 		sc.dumper.base = sc.pipe ? sizeof(struct perf_pipe_file_header) : 0;

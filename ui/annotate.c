@@ -43,6 +43,7 @@ struct annotate_samples {
 	struct as_total *totals;	/* by event index */
 	int nr_totals;
 	enum annotate_percent type;
+	struct annotate_style style;
 };
 
 int annotate_percent__parse(const char *s)
@@ -64,6 +65,29 @@ void annotate_samples__set_percent(struct annotate_samples *as, enum annotate_pe
 {
 	if (as)
 		as->type = type;
+}
+
+void annotate_samples__set_style(struct annotate_samples *as, const struct annotate_style *st)
+{
+	if (as && st)
+		as->style = *st;
+}
+
+void annotate_style__parse(struct annotate_style *st, const char *s)
+{
+	const char *p = s;
+
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == 5 && !strncmp(p, "intel", 5))
+			st->intel = true;
+		else if (n == 3 && !strncmp(p, "att", 3))
+			st->intel = false;
+		p += n;
+		if (*p)
+			p++;
+	}
 }
 
 struct annotate_samples *annotate_samples__new(void)
@@ -218,7 +242,7 @@ static uint64_t elf_off_to_vaddr(Elf *elf, uint64_t off)
 }
 
 int annotate__disasm(const char *path, uint64_t off, uint64_t size,
-		     struct annotate_insn **insns)
+		     const struct annotate_style *st, struct annotate_insn **insns)
 {
 	struct annotate_insn *v = NULL;
 	uint8_t *bytes = NULL;
@@ -249,6 +273,8 @@ int annotate__disasm(const char *path, uint64_t off, uint64_t size,
 		cs = 0;
 		goto out;
 	}
+	/* x86 only: other machines have one syntax (the call fails there) */
+	cs_option(cs, CS_OPT_SYNTAX, st && st->intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
 	bytes = malloc(size);
 	if (!bytes) {
 		err = -ENOMEM;
@@ -271,14 +297,23 @@ int annotate__disasm(const char *path, uint64_t off, uint64_t size,
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
+		char raw[64] = "";
+		size_t r = 0;
+
 		v[i].vaddr = ci[i].address;
 		v[i].off = off + (ci[i].address - vaddr);
 		v[i].size = ci[i].size;
+		/* --asm-raw: the bytes first, in a column for 7 of them (as
+		 * objdump shows x86 code), longer ones pushing the text */
+		for (size_t b = 0; st && st->raw && b < ci[i].size && r + 4 < sizeof(raw); b++)
+			r += (size_t)snprintf(raw + r, sizeof(raw) - r, "%02x ", ci[i].bytes[b]);
+		if (st && st->raw)
+			snprintf(raw + r, sizeof(raw) - r, "%*s", r < 21 ? (int)(21 - r) : 0, "");
 		if (ci[i].op_str[0])
-			snprintf(v[i].text, sizeof(v[i].text), "%-7s %s", ci[i].mnemonic,
+			snprintf(v[i].text, sizeof(v[i].text), "%s%-7s %s", raw, ci[i].mnemonic,
 				 ci[i].op_str);
 		else
-			snprintf(v[i].text, sizeof(v[i].text), "%s", ci[i].mnemonic);
+			snprintf(v[i].text, sizeof(v[i].text), "%s%s", raw, ci[i].mnemonic);
 	}
 	*insns = v;
 	err = (int)n;
@@ -369,7 +404,7 @@ int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
 		tui__notice("Annotate", msg);
 		return 0;
 	}
-	n = annotate__disasm(path, sym->start, sym->end - sym->start, &av.insns);
+	n = annotate__disasm(path, sym->start, sym->end - sym->start, &as->style, &av.insns);
 	if (n < 0) {
 		snprintf(msg, sizeof(msg), "cannot disassemble %s: %s: %s%s", sym->name, path,
 			 n == -ENOEXEC ? "not an ELF file" : strerror(-n),

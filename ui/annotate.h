@@ -30,6 +30,15 @@ enum annotate_percent {
  * names) -> the type, or -1. */
 int annotate_percent__parse(const char *s);
 
+/* -M/--disassembler-style and --asm-raw: how instructions are printed */
+struct annotate_style {
+	bool intel;	/* Intel syntax; AT&T by default, as perf's objdump */
+	bool raw;	/* the instruction's bytes before it (--asm-raw) */
+};
+/* perf's -M value, objdump's comma list: "intel" or "att" in it sets the
+ * syntax (the last one wins); objdump's other words are ignored. */
+void annotate_style__parse(struct annotate_style *st, const char *s);
+
 struct annotate_samples *annotate_samples__new(void);
 void annotate_samples__delete(struct annotate_samples *as);
 /* One sample of event @idx at @addr (dso space) in @sym (NULL: counted in
@@ -38,6 +47,8 @@ int annotate_samples__add(struct annotate_samples *as, int idx, const struct sym
 			  uint64_t addr, uint64_t period);
 /* The share the browser shows (ANNOTATE_LOCAL_PERIOD until set). */
 void annotate_samples__set_percent(struct annotate_samples *as, enum annotate_percent type);
+/* The browser's instruction style (AT&T, no bytes until set). */
+void annotate_samples__set_style(struct annotate_samples *as, const struct annotate_style *st);
 /*
  * The percentages of @n instructions of @sym (event @idx) as the browser
  * shows them, into @pct[n]; @hit[i] says whether instruction i has any
@@ -53,8 +64,9 @@ int annotate__browse(struct annotate_samples *as, int idx, const char *evname,
 		     struct dso *dso, struct symbol *sym, const struct symbol_opts *opts);
 
 /* Disassemble @size bytes at file offset @off of the ELF @path into text
- * lines "vaddr: mnemonic operands" (for tests and the browser). Returns
- * the number of instructions or -errno; *@insns is malloc'd. */
+ * lines "vaddr: mnemonic operands" in @st's style (NULL: AT&T, no bytes)
+ * (for tests and the browser). Returns the number of instructions or
+ * -errno; *@insns is malloc'd. */
 struct annotate_insn {
 	uint64_t off;		/* file offset (the dso address space) */
 	uint64_t vaddr;		/* as objdump shows it */
@@ -62,6 +74,6 @@ struct annotate_insn {
 	char text[192];
 };
 int annotate__disasm(const char *path, uint64_t off, uint64_t size,
-		     struct annotate_insn **insns);
+		     const struct annotate_style *st, struct annotate_insn **insns);
 
 #endif

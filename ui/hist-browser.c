@@ -75,6 +75,12 @@ void tui_report__set_percent_type(struct tui_report *tr, int type)
 		annotate_samples__set_percent(tr->annot, (enum annotate_percent)type);
 }
 
+void tui_report__set_annotate_style(struct tui_report *tr, const struct annotate_style *st)
+{
+	if (tr)
+		annotate_samples__set_style(tr->annot, st);
+}
+
 void tui_report__delete(struct tui_report *tr)
 {
 	if (!tr)

@@ -38,6 +38,9 @@ struct tui_report *tui_report__new(const char *input);
 void tui_report__delete(struct tui_report *tr);
 /* --percent-type of the annotate view (enum annotate_percent, ui/annotate.h) */
 void tui_report__set_percent_type(struct tui_report *tr, int type);
+struct annotate_style;
+/* -M/--asm-raw: the annotate view's instruction style */
+void tui_report__set_annotate_style(struct tui_report *tr, const struct annotate_style *st);
 /* Account one sample (annotation) and move the progress bar. */
 void tui_report__sample(struct tui_report *tr, struct session *session, int idx,
 			const struct addr_location *al, uint64_t period);

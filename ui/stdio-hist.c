@@ -747,13 +747,34 @@ static void group__match(uint32_t x, void *arg)
 		int64_t r = hist_entry__cmp(l->g->keys, l->node[x]->rep, l->mem[cur]);
 
 		if (!r) {
-			if (!l->node[x]->he[l->m])
+			/* an entry equal to several of the leader's (a member
+			 * without the leader's field keys): the first has it
+			 * (perf pairs it with each, which corrupts its lists:
+			 * it loops forever) */
+			if (!l->node[x]->he[l->m] && !l->matched[cur])
 				l->node[x]->he[l->m] = l->mem[cur];
 			l->matched[cur] = true;
 			return;
 		}
 		cur = r < 0 ? mt->left[cur] : mt->right[cur];
 	}
+}
+
+/* perf places a member's entry left unpaired by the leader's keys: field
+ * keys of the leader compare its record's bytes at their places too */
+static int64_t group__cmp_strict(const struct hists *keys, const struct hist_entry *a,
+				 const struct hist_entry *b)
+{
+	struct sort_ctx ctx = keys->opts.sort;
+
+	ctx.dyn_strict = true;
+	for (int i = 0; i < keys->nr_keys; i++) {
+		int r = keys->keys[i]->cmp(&ctx, a, b);
+
+		if (r)
+			return r;
+	}
+	return 0;
 }
 
 static void group__put(uint32_t x, void *arg)
@@ -852,7 +873,7 @@ static int group__link(struct group_view *g, struct group_row **order)
 			if (l.matched[y])
 				continue;
 			while (cur != RB_NIL) {
-				int64_t c = hist_entry__cmp(g->keys, l.mem[y], l.node[cur]->rep);
+				int64_t c = group__cmp_strict(g->keys, l.mem[y], l.node[cur]->rep);
 
 				if (!c)
 					break;
@@ -981,6 +1002,8 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				width[k] = w;
 			continue;
 		}
+		if (w < field_min_width(f))
+			w = field_min_width(f);
 		for (i = 0; i < g.nr_rows; i++) {
 			int t;
 

@@ -397,12 +397,26 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 			  ev->header.type == PERF_RECORD_STAT_ROUND))
 		return;
 	if (ev->header.type >= PERF_RECORD_USER_TYPE_START) {
-		dump_user(d, ev);
+		bool unhandled = ev->header.type - PERF_RECORD_USER_TYPE_START < 64 &&
+			d->unhandled_user & (1ULL << (ev->header.type - PERF_RECORD_USER_TYPE_START));
+
+		/* the session prints an EVENT_UPDATE's fields itself */
+		if (!unhandled || ev->header.type == PERF_RECORD_EVENT_UPDATE)
+			dump_user(d, ev);
+		if (unhandled)
+			fputs(": unhandled!\n", fp);
+		return;
+	}
+	if (ev->header.type < 64 && d->unhandled & (1ULL << ev->header.type) &&
+	    ev->header.type != PERF_RECORD_SAMPLE && ev->header.type != PERF_RECORD_READ) {
+		fputs(": unhandled!\n", fp);
 		return;
 	}
 	switch (ev->header.type) {
 	case PERF_RECORD_SAMPLE:
 		dump_sample(d, ev, sample, sample_type);
+		if (d->unhandled & (1ULL << PERF_RECORD_SAMPLE))
+			fputs(": unhandled!\n", fp);
 		break;
 	case PERF_RECORD_COMM: {
 		const struct perf_record_comm *c = e;
@@ -530,7 +544,8 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 		for (int i = 1; i < 5 && d->evsel_name; i++)
 			if (d->read_format & bits[i])
 				fprintf(fp, "... %s : %" PRIu64 "\n", names[i], v[i]);
-		if (d->script)	/* script has no handler of its own for them */
+		/* script has no handler of its own for them */
+		if (d->script || d->unhandled & (1ULL << PERF_RECORD_READ))
 			fputs(": unhandled!\n", fp);
 		break;
 	}

@@ -30,6 +30,12 @@ struct event_dump {
 	 * records), ": unhandled!" (records in file order) or nothing (the
 	 * tool prints the round itself, script --show-round-events) */
 	enum { DUMP_ROUND_ORDERED, DUMP_ROUND_UNHANDLED, DUMP_ROUND_SHOWN } round;
+	/* the records the tool has no handler for, that perf follows with
+	 * ": unhandled!" instead of their decoded body (report --stats and
+	 * --tasks have fewer handlers than a report): bit N for kernel
+	 * record type N, for user record type 64 + N in unhandled_user; a
+	 * sample or a READ keeps its fields (the session prints them) */
+	uint64_t unhandled, unhandled_user;
 };
 
 /* The offset line and the hex dump of @ev ("\n0x..@path [0x..]: event: N"). */

@@ -38,6 +38,10 @@ struct dyn_cell {
 	const char *val;
 	const char *key;
 	bool pretty;
+	/* another event's field read from this entry's record at that
+	 * field's place (a group view's member rows: perf's leader columns
+	 * show them so); equal to any value, but in sort_ctx.dyn_strict */
+	bool foreign;
 };
 
 struct dyn_row {

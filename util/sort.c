@@ -1481,27 +1481,32 @@ static const struct dyn_cell *dyn_cell_of(const struct hist_entry *he, int i)
 	return he->dyn && i < he->dyn->n ? &he->dyn->c[i] : NULL;
 }
 
-static const char *dyn_key_of(const struct hist_entry *he, int i)
-{
-	const struct dyn_cell *c = dyn_cell_of(he, i);
-
-	return c ? c->key : NULL;
-}
-
 /* perf compares the field's bytes (a, b) and places a greater new entry
- * first, in its merge tree and in the output alike */
-static int dyn_cmp(const struct hist_entry *a, const struct hist_entry *b, int i)
+ * first, in its merge tree and in the output alike. An entry of an event
+ * without the field (no key) equals any other: perf skips a field key
+ * in the hists of an event that lacks it, and its group view pairs a
+ * member's entries with the leader's by the member's keys (a foreign
+ * cell: the same, but where the view places a member's entry among the
+ * leader's). */
+static int dyn_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+		   const struct hist_entry *b, int i)
 {
-	const char *ka = dyn_key_of(a, i), *kb = dyn_key_of(b, i);
+	const struct dyn_cell *ca = dyn_cell_of(a, i), *cb = dyn_cell_of(b, i);
+	const char *ka = ca ? ca->key : NULL, *kb = cb ? cb->key : NULL;
 
-	if (ka == kb)
+	if (ka == kb || !ka || !kb)
 		return 0;
-	return -cmp_str(ka ? ka : "", kb ? kb : "");
+	if ((ca->foreign || cb->foreign) && !ctx->dyn_strict)
+		return 0;
+	return -cmp_str(ka, kb);
 }
 
 static uint64_t dyn_hash(const struct hist_entry *he, int i)
 {
-	return (uint64_t)(uintptr_t)dyn_key_of(he, i) * 0x9e3779b97f4a7c15ULL;
+	const struct dyn_cell *c = dyn_cell_of(he, i);
+
+	/* a foreign cell equals any value: it cannot take part */
+	return c && !c->foreign ? (uint64_t)(uintptr_t)c->key * 0x9e3779b97f4a7c15ULL : 0;
 }
 
 static int dyn_snprintf(const struct hist_entry *he, char *buf, size_t size, int i)
@@ -1522,7 +1527,7 @@ static int dyn_width(const struct hist_entry *he, int i)
 #define DYN_FUNCS(i)								\
 static int dyn##i##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
 		       const struct hist_entry *b)				\
-{ return dyn_cmp(a, b, i); }							\
+{ return dyn_cmp(ctx, a, b, i); }							\
 static uint64_t dyn##i##_hash(const struct sort_ctx *ctx, const struct hist_entry *he) \
 { return dyn_hash(he, i); }							\
 static int dyn##i##_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, \

@@ -36,6 +36,9 @@ struct sort_ctx {
 	 * perf cuts the name in addr_from/addr_to at it */
 	int col_width;
 	void *cgroup_name_arg;
+	/* tracepoint field keys compare the bytes of foreign cells too (a
+	 * group view placing a member's entry among the leader's, as perf) */
+	bool dyn_strict;
 };
 
 enum sort_field_kind {

@@ -54,6 +54,9 @@
 #         kmap                (IN's kernel MMAP)
 #         sample PID TID TIME N   (IN's sample N: its ip and period)
 #         round               (a FINISHED_ROUND)
+#   craft-perfdata.py noidall IN OUT  sample_id_all is cleared in every
+#       attr, as a kernel without it records (the records keep their
+#       trailing id fields: a reader without sample_id_all skips them)
 # The feature sections after the data move by what was added.
 import struct
 import sys
@@ -515,9 +518,19 @@ def spec_records(b, out, spec):
     write(out, b, hdr, data, data_off, data_sz)
 
 
+def noidall(b, out):
+    b = bytearray(b)
+    attr_size, attr_off, attrs_sz = struct.unpack_from('<QQQ', b, 16)
+    for off in range(attr_off, attr_off + attrs_sz, attr_size):
+        flags, = struct.unpack_from('<Q', b, off + 40)
+        struct.pack_into('<Q', b, off + 40, flags & ~(1 << 18))   # sample_id_all
+    with open(out, 'wb') as f:
+        f.write(b)
+
+
 if __name__ == '__main__':
     modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout,
-             'datasrc': datasrc, 'memsrc': memsrc}
+             'datasrc': datasrc, 'memsrc': memsrc, 'noidall': noidall}
     if len(sys.argv) == 5 and sys.argv[1] == 'brblocks':
         with open(sys.argv[2], 'rb') as f:
             brblocks(f.read(), sys.argv[3], sys.argv[4])
@@ -543,7 +556,7 @@ if __name__ == '__main__':
             kchain(f.read(), sys.argv[3], sys.argv[4])
         sys.exit(0)
     if len(sys.argv) != 4 or sys.argv[1] not in modes:
-        raise SystemExit('usage: craft-perfdata.py brstack|textpoke|bpfout|datasrc IN OUT (brblocks IN OUT ELF)')
+        raise SystemExit('usage: craft-perfdata.py brstack|textpoke|bpfout|datasrc|memsrc|noidall IN OUT (brblocks IN OUT ELF)')
     with open(sys.argv[2], 'rb') as f:
         raw = f.read()
     if raw[:8] != b'PERFILE2':

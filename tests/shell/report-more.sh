@@ -224,8 +224,13 @@ assert_contains "--percentage error" "use relative or absolute" "$T/err"
 	fail "--time bogus was accepted"
 assert_contains "--time error" "--time 'bogus': invalid" "$T/err"
 [ "$(wc -l < "$T/err")" -eq 1 ] || fail "--time bogus: more than one line of error"
-# perf's status (234) and its first lines on stdout
-for o in "--time bogus" "-q --time 10%/0"; do
+# perf's status (234) and its first lines on stdout; -s tid (a key perf
+# 6.1 does not have: it stops at it, status 0) is a key as any other
+"$MPERF" report -i "$T/fp.data" --stdio -s tid --time bogus > /dev/null 2> "$T/err"
+_ms=$?
+[ "$_ms" = 234 ] || fail "report -s tid --time bogus: status $_ms, not perf's 234 for a bad --time"
+[ "$(wc -l < "$T/err")" -eq 1 ] || fail "-s tid --time bogus: not one line of error"
+for o in "--time bogus" "-q --time 10%/0" "-s pid --time bogus"; do
 	# shellcheck disable=SC2086
 	"$PERF" report -i "$T/fp.data" --stdio $o > "$T/perf" 2>/dev/null
 	_ps=$?

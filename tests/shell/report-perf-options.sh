@@ -1,5 +1,5 @@
 #!/bin/sh
-# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v, --full-source-path (report and script), --stdio-color, --pretty (and bad input: one line, non-zero exit)
+# perf report options equal perf 6.1's output on its own files: --ignore-callees, -w, -v, --full-source-path (report and script), --stdio-color, --pretty, the annotate options (--objdump, -M, --asm-raw, --source, --prefix, --prefix-strip, --samples), a pipe's -I/--header with --comm (and bad input: one line, non-zero exit)
 . "$(dirname "$0")/lib.sh"
 need_perf
 D="$DATA/perf-6.1"
@@ -250,4 +250,32 @@ grep -q "$(printf '\033')\[32m" "$T/c" || fail "--stdio-color always: no green p
 bad_input "--stdio-color red" "--stdio-color" --stdio-color red
 bad_input "-w x" "--column-widths" -w x
 bad_input "-w 3,-1" "--column-widths" -w 3,-1
-[ "$n" -eq 79 ] || fail "only $n option sets ran"
+# perf's annotate options: its --stdio report takes them and changes
+# nothing (mperf's TUI takes -M and --asm-raw); --prefix-strip alone is
+# perf's error, status 234 and nothing on stdout
+for o in "--objdump /bin/false" "-M intel" "--disassembler-style=att" "--asm-raw" \
+	"--no-source" "--source" "--prefix /src --prefix-strip 2" "--samples 5" "-M bogus"; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/cpuburn-plain.data" $SA $o
+	n=$((n + 1))
+done
+"$MPERF" report -i "$D/cpuburn-plain.data" --stdio --prefix-strip 1 > "$T/o" 2> "$T/e"
+[ $? = 234 ] || fail "--prefix-strip without --prefix: not perf's status 234"
+[ -s "$T/o" ] && fail "--prefix-strip without --prefix: printed a report"
+[ "$(wc -l < "$T/e")" = 1 ] || fail "--prefix-strip without --prefix: not one line"
+# a pipe's features (-I, --header) print after the lines of single-value
+# filters ("# comm: cpuburn"), as perf prints those before it reads; from
+# a file and from stdin
+for o in "-I --comm cpuburn" "--header --comm cpuburn --dsos cpuburn"; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/cpuburn-pipe.data" $SA $o
+	# shellcheck disable=SC2086
+	"$PERF" report -i - --stdio $SA $o < "$D/cpuburn-pipe.data" 2>/dev/null | head -n -3 > "$T/p"
+	# shellcheck disable=SC2086
+	"$MPERF" report -i - --stdio $SA $o < "$D/cpuburn-pipe.data" 2>/dev/null | head -n -3 > "$T/m"
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "report -i - $o differs from perf's"; }
+	n=$((n + 2))
+done
+bad_input "--samples -1" "--samples" --samples -1
+bad_input "-m" "/proc/modules" -m
+[ "$n" -eq 92 ] || fail "only $n option sets ran"

@@ -37,6 +37,18 @@ same "$T/tp.data" -s trace_fields
 same "$T/tp.data" -s sched_wakeup.comm,prev_comm
 same "$T/tp.data" -s target_cpu/raw,comm
 same "$T/tp.data" -s trace_fields --raw-trace
+# a group view of tracepoints: perf pairs a member's entries with the
+# leader's by the member's own keys (sched_wakeup has no prev_pid: by pid
+# alone), the field's column as wide as alone. The workload's tasks all
+# switch out as they exit, so each pid has one sched_switch row (were
+# there several, perf would pair the member entry with each and loop
+# forever: see mperf-report(1))
+if "$PERF" record -q -e '{sched:sched_switch,sched:sched_wakeup}' -o "$T/grp.data" -- \
+	sh -c 'ls / >/dev/null; ls / >/dev/null' >/dev/null 2>&1; then
+	same "$T/grp.data" --group -s prev_pid,pid
+	same "$T/grp.data" --group --raw-trace -s pid,prev_pid -n
+	grep -q '%  *[1-9][0-9.]*%' "$T/m" || fail "group view: no row with both events' samples"
+fi
 # %pS arguments (kmalloc's call_site) name kernel symbols, as in perf's
 # report: the trace column and the call_site key
 if "$PERF" record -q -e kmem:kmalloc -o "$T/km.data" -- ls / >/dev/null 2>&1; then

@@ -11,8 +11,9 @@ hot=$(awk '/^[^\t]/ { leaf = 1; next } leaf && /mwork_inner\+/ { n[$1]++ } { lea
 	"$D/dsouser-fp.script.txt")
 [ -n "$hot" ] || fail "no mwork_inner samples in the perf script output"
 
+# (-M and --asm-raw style the annotate view: Intel syntax, bytes first)
 tui_start 80 24 xterm-256color "$MPERF" report -i "$D/dsouser-fp.data" \
-	--symfs "$T/symfs" --kallsyms "$D/kallsyms"
+	--symfs "$T/symfs" --kallsyms "$D/kallsyms" -M x86-64,intel --asm-raw
 
 # open: title, breadcrumb, labelled columns, perf's numbers, key hints
 tui_wait "of event 'cpu-clock:ppp'"
@@ -89,8 +90,8 @@ tui_wait "All   (7 rows)"
 # perf script's most sampled address, and H selects it
 tui_keys Home Down Down Down a
 tui_wait "Annotate: mwork_inner  (libmwork.so, cpu-clock:ppp, 1 of 10 insns hit)"
-tui_assert_has "^ +100\.00 . +$hot: +add "
-tui_assert_has "^ +. +1120: +mov +rax, rdi"
+tui_assert_has "^ +100\.00 . +$hot: +([0-9a-f]{2} )+ +add "
+tui_assert_has "^ +. +1120: +48 89 f8 +mov +rax, rdi"
 tui_keys End
 tui_keys H
 n=30

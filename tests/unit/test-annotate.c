@@ -9,6 +9,8 @@
 
 #define LIBMWORK TEST_DATA "/perf-6.1/bin/libmwork.so"
 
+static const struct annotate_style intel = { .intel = true };
+
 static void test_disasm_mwork_inner(void **state)
 {
 	/* objdump -d libmwork.so, mwork_inner at 0x1120 (size 0x2d) */
@@ -28,7 +30,7 @@ static void test_disasm_mwork_inner(void **state)
 	int n, i;
 
 	(void)state;
-	n = annotate__disasm(LIBMWORK, 0x1120, 0x2d, &v);
+	n = annotate__disasm(LIBMWORK, 0x1120, 0x2d, &intel, &v);
 	assert_int_equal(n, 10);
 	for (i = 0; i < n; i++) {
 		assert_int_equal(v[i].vaddr, exp[i].vaddr);
@@ -39,18 +41,46 @@ static void test_disasm_mwork_inner(void **state)
 	free(v);
 }
 
+/* perf's default syntax is objdump's, AT&T (capstone adds size suffixes);
+ * -M intel,... and --asm-raw (the bytes in a 7-byte column first) */
+static void test_disasm_styles(void **state)
+{
+	struct annotate_style st = { .intel = true };
+	struct annotate_insn *v;
+	int n;
+
+	(void)state;
+	n = annotate__disasm(LIBMWORK, 0x1120, 0x2d, NULL, &v);
+	assert_int_equal(n, 10);
+	assert_string_equal(v[0].text, "movq    %rdi, %rax");
+	assert_string_equal(v[6].text, "addq    %rcx, %rax");
+	free(v);
+	annotate_style__parse(&st, "x86-64,att");
+	assert_false(st.intel);
+	annotate_style__parse(&st, "att,intel-mnemonic");
+	assert_false(st.intel);
+	annotate_style__parse(&st, "att,intel");
+	assert_true(st.intel);
+	st.raw = true;
+	n = annotate__disasm(LIBMWORK, 0x1120, 0x2d, &st, &v);
+	assert_int_equal(n, 10);
+	assert_string_equal(v[0].text, "48 89 f8             mov     rax, rdi");
+	assert_string_equal(v[2].text, "48 be 2d 7f 95 4c 2d f4 51 58 movabs  rsi, 0x5851f42d4c957f2d");
+	free(v);
+}
+
 static void test_disasm_errors(void **state)
 {
 	struct annotate_insn *v = (void *)1;
 
 	(void)state;
-	assert_int_equal(annotate__disasm(TEST_DATA "/perf-6.1/no-such-file", 0, 16, &v), -ENOENT);
+	assert_int_equal(annotate__disasm(TEST_DATA "/perf-6.1/no-such-file", 0, 16, NULL, &v), -ENOENT);
 	assert_null(v);
 	/* kallsyms is text, not an object file */
-	assert_int_equal(annotate__disasm(TEST_DATA "/perf-6.1/kallsyms", 0, 16, &v), -ENOEXEC);
-	assert_int_equal(annotate__disasm(LIBMWORK, 0x1120, 0, &v), -ENODATA);
+	assert_int_equal(annotate__disasm(TEST_DATA "/perf-6.1/kallsyms", 0, 16, NULL, &v), -ENOEXEC);
+	assert_int_equal(annotate__disasm(LIBMWORK, 0x1120, 0, NULL, &v), -ENODATA);
 	/* past the end of the file */
-	assert_int_equal(annotate__disasm(LIBMWORK, 1 << 30, 16, &v), -ENODATA);
+	assert_int_equal(annotate__disasm(LIBMWORK, 1 << 30, 16, NULL, &v), -ENODATA);
 }
 
 static void test_samples_add(void **state)
@@ -124,6 +154,7 @@ int main(void)
 		cmocka_unit_test(test_disasm_errors),
 		cmocka_unit_test(test_samples_add),
 		cmocka_unit_test(test_percent_types),
+		cmocka_unit_test(test_disasm_styles),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
