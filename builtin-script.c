@@ -38,6 +38,7 @@
 #include "util/thread.h"
 #include "util/time-range.h"
 #include "util/trace-event.h"
+#include "util/numfmt.h"
 #include "util/sym-addrs.h"
 
 /* -F fields, one bit each, in perf's names */
@@ -616,19 +617,8 @@ static void out_num(FILE *fp, uint64_t v, bool neg, int base, int width,
 	/* built backwards in one buffer and written at once: this prints
 	 * every callchain address, a third of script's time when it went
 	 * through a division by a variable base and a putc per digit */
-	char buf[64], *end = buf + sizeof(buf), *p = end;
+	char buf[64], *end = buf + sizeof(buf), *p = numfmt__digits(end, v, base, false);
 
-	if (base == 16) {
-		do {
-			*--p = "0123456789abcdef"[v & 15];
-			v >>= 4;
-		} while (v);
-	} else {
-		do {
-			*--p = (char)('0' + v % 10);
-			v /= 10;
-		} while (v);
-	}
 	if (neg)
 		*--p = '-';
 	while (end - p < width && p > buf)

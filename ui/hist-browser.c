@@ -19,6 +19,7 @@
 #include "hist-browser.h"
 #include "keys.h"
 #include "tui.h"
+#include "ui/stdio-hist.h"
 #include "util/callchain.h"
 #include "util/debug.h"
 #include "util/dso.h"
@@ -300,23 +301,7 @@ static int hb__add_chain(struct hist_browser *hb, struct hist_entry *he,
 
 static const char *field_header(const struct hist_browser *hb, const struct sort_field *f)
 {
-	switch (f->kind) {
-	case FIELD_KEY:
-		return f->key->header;
-	case FIELD_OVERHEAD:
-		return hb->hists->opts.children ? "Self" : "Overhead";
-	case FIELD_CHILDREN:
-		return "Children";
-	case FIELD_OVERHEAD_SYS:
-		return "sys";
-	case FIELD_OVERHEAD_US:
-		return "usr";
-	case FIELD_SAMPLE:
-		return "Samples";
-	case FIELD_PERIOD:
-		return "Period";
-	}
-	return "";
+	return stdio__field_header(f, hb->hists->opts.children, false);
 }
 
 static bool field_is_pct(const struct sort_field *f)

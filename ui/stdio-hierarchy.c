@@ -238,22 +238,6 @@ static void hnode__mark(const struct hctx *c, struct hnode *n, int level, unsign
 }
 
 
-static const char *col_header(const struct sort_field *f)
-{
-	switch (f->kind) {
-	case FIELD_OVERHEAD_SYS:
-		return "sys";
-	case FIELD_OVERHEAD_US:
-		return "usr";
-	case FIELD_SAMPLE:
-		return "Samples";
-	case FIELD_PERIOD:
-		return "Period";
-	default:
-		return "";
-	}
-}
-
 /* "  " and a column after the overhead for node @k, right-aligned */
 static void hnode__cell(const struct hctx *c, const struct hnode *k, const struct sort_field *f)
 {
@@ -477,7 +461,7 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 
 		fprintf(fp, "# %*s", c.ovh_width, "Overhead");
 		for (k = 0; k < c.nr_cols; k++) {
-			fprintf(fp, "  %*s", col_width(c.cols[k]), col_header(c.cols[k]));
+			fprintf(fp, "  %*s", col_width(c.cols[k]), stdio__field_header(c.cols[k], false, false));
 			dots += 2 + col_width(c.cols[k]);
 		}
 		fputs("  ", fp);

@@ -19,7 +19,7 @@ void stdio__sample_count(char *buf, size_t size, uint64_t nr)
 	snprintf(buf, size, "%" PRIu64 "%c", nr, units[u]);
 }
 
-static const char *field_header(const struct sort_field *f, bool children, bool fields_given)
+const char *stdio__field_header(const struct sort_field *f, bool children, bool fields_given)
 {
 	switch (f->kind) {
 	case FIELD_KEY:
@@ -307,7 +307,7 @@ static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *w
 	int k, i;
 
 	for (k = 0; k < o->nr_fields; k++) {
-		const char *h = field_header(&o->fields[k], children, o->fields_given);
+		const char *h = stdio__field_header(&o->fields[k], children, o->fields_given);
 
 		/* perf writes each column's title, padded to the width,
 		 * into a buffer of 1024: at most 1023 characters */
@@ -351,7 +351,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	if (!width)
 		return 0;
 	for (k = 0; k < o->nr_fields; k++) {
-		int w = (int)strlen(field_header(&o->fields[k], children, o->fields_given));
+		int w = (int)strlen(stdio__field_header(&o->fields[k], children, o->fields_given));
 
 		if (w < field_min_width(&o->fields[k]))
 			w = field_min_width(&o->fields[k]);
@@ -385,7 +385,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	 * its header at least */
 	for (k = 0; k < o->nr_fields; k++) {
 		int w = user_width(o, k);
-		int hl = (int)strlen(field_header(&o->fields[k], children, o->fields_given));
+		int hl = (int)strlen(stdio__field_header(&o->fields[k], children, o->fields_given));
 
 		if (w > 0)
 			width[k] = o->fields[k].kind == FIELD_KEY || w > hl ? w : hl;
@@ -994,7 +994,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 
 	for (k = 0; k < o->nr_fields; k++) {
 		const struct sort_field *f = &o->fields[k];
-		int w = (int)strlen(field_header(f, g.children, o->fields_given));
+		int w = (int)strlen(stdio__field_header(f, g.children, o->fields_given));
 
 		if (group_field_per_member(f)) {
 			width[k] = field_min_width(f) * nr;

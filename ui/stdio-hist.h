@@ -57,5 +57,9 @@ uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct s
 
 /* "1K", "996 ": perf's sample count in "# Samples: ..." */
 void stdio__sample_count(char *buf, size_t size, uint64_t nr);
+/* A column's header: the key's, or perf's name of an overhead, sample or
+ * period column ("Self" with the Children column of no -F list) */
+const char *stdio__field_header(const struct sort_field *f, bool children,
+				bool fields_given);
 
 #endif

@@ -21,6 +21,7 @@
 #include <traceevent/trace-seq.h>
 #include "debug.h"
 #include "trace-event.h"
+#include "numfmt.h"
 
 /* Under a sanitizer a trial child must not run its death report (libFuzzer
  * would save the input as a crash of the parent). */
@@ -791,8 +792,7 @@ static void fast__compile(struct trace_event *te, struct tep_event *ev, struct f
 
 static char *fast__num(char *o, uint64_t v, char conv, int ls)
 {
-	char tmp[24], *t = tmp + sizeof(tmp);
-	const char *digits = conv == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+	char tmp[24], *t;
 	bool neg = false;
 
 	if (ls == 0)
@@ -807,17 +807,8 @@ static char *fast__num(char *o, uint64_t v, char conv, int ls)
 			v = (uint64_t)sv;
 		}
 	}
-	if (conv == 'x' || conv == 'X') {
-		do {
-			*--t = digits[v & 15];
-			v >>= 4;
-		} while (v);
-	} else {
-		do {
-			*--t = (char)('0' + v % 10);
-			v /= 10;
-		} while (v);
-	}
+	t = numfmt__digits(tmp + sizeof(tmp), v, conv == 'x' || conv == 'X' ? 16 : 10,
+			   conv == 'X');
 	if (neg)
 		*--t = '-';
 	memcpy(o, t, (size_t)(tmp + sizeof(tmp) - t));
