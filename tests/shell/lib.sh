@@ -91,6 +91,21 @@ report_vs_perf() {
 		fail "report $* differs from perf's"
 	fi
 }
+# report_whole_vs_perf FILE OPTS...: mperf report prints all that perf
+# prints (no line left out) with perf's exit status. perf's -D names a vdso
+# without a build-id cache copy by the temporary file it extracts it to, a
+# random name mperf does not imitate: that name reads as [vdso] here.
+report_whole_vs_perf() {
+	_f=$1; shift
+	"$PERF" report -i "$_f" "$@" > "$T/p0" 2>/dev/null
+	_pr=$?
+	sed 's|dso: /tmp/perf-vdso\.so-[A-Za-z0-9]*$|dso: [vdso]|' "$T/p0" > "$T/p"
+	"$MPERF" report -i "$_f" "$@" > "$T/m" 2> "$T/err"
+	_mr=$?
+	[ "$_pr" = "$_mr" ] || { cat "$T/err" >&2; fail "report $* on $_f: exit $_mr, perf's $_pr"; }
+	[ "$(wc -l < "$T/p")" -gt 2 ] || fail "perf report $* printed nothing for $_f"
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head -20 >&2; fail "report $* on $_f differs from perf's"; }
+}
 # perf61_data FILE...: perf, python3, a tmpdir and these perf 6.1 files of
 # tests/data (in $D), or skip; $CRAFT makes variants of them; $n counts
 perf61_data() {

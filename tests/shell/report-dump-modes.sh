@@ -8,14 +8,7 @@ SYM=$(report_symargs)
 whole() {
 	_f=$1; shift
 	# shellcheck disable=SC2086
-	"$PERF" report -i "$_f" $SYM "$@" > "$T/p" 2>/dev/null
-	_pr=$?
-	# shellcheck disable=SC2086
-	"$MPERF" report -i "$_f" $SYM "$@" > "$T/m" 2> "$T/err"
-	_mr=$?
-	[ "$_pr" = "$_mr" ] || { cat "$T/err" >&2; fail "report $* on $_f: exit $_mr, perf's $_pr"; }
-	[ "$(wc -l < "$T/p")" -gt 2 ] || fail "perf report $* printed nothing for $_f"
-	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head -20 >&2; fail "report $* on $_f differs from perf's"; }
+	report_whole_vs_perf "$_f" $SYM "$@"
 	n=$((n + 1))
 }
 # modes FILE: the dump alone and with each mode, in both orders
