@@ -155,12 +155,7 @@ def branches(b, out, opts):
                     to = 0x4000 + 0x100 * (n % 3)
                 if 'unres' in opts and n % 4 == 2 and k == 1:
                     fr = 0x4000 + 0x100 * (n % 3)
-                fl = (1, 2, 0, 3)[(n + k) % 4]          # mispred, predicted
-                fl |= ((n * 7 + k) % 50) << 4          # cycles
-                fl |= 4 if k == 2 else 0               # in_tx
-                fl |= 8 if (n + k) % 5 == 0 else 0     # abort
-                fl |= ((n + k) % 16) << 20             # type, 15: extended
-                fl |= ((n * 3 + k) % 10) << 26         # new type
+                fl = branch_flags(n, k)
                 ents.append(struct.pack('<QQQ', fr, to, fl))
             if 'empty' in opts and n % 7 == 3:
                 ents = []
@@ -172,6 +167,18 @@ def branches(b, out, opts):
             n += 1
         data += rec
     write(out, b, hdr, data, data_off, data_sz, 15 if 'feat' in opts else None)
+
+
+def branch_flags(n, k):
+    """The flags word of sample n's branch k: mispredicted/predicted,
+    cycles, in_tx, abort, type (15: extended) and new type vary."""
+    fl = (1, 2, 0, 3)[(n + k) % 4]          # mispred, predicted
+    fl |= ((n * 7 + k) % 50) << 4          # cycles
+    fl |= 4 if k == 2 else 0               # in_tx
+    fl |= 8 if (n + k) % 5 == 0 else 0     # abort
+    fl |= ((n + k) % 16) << 20             # type, 15: extended
+    fl |= ((n * 3 + k) % 10) << 26         # new type
+    return fl
 
 
 def brstack(b, out):
@@ -189,12 +196,7 @@ def brstack(b, out):
             ip, = struct.unpack_from('<Q', rec, 8)
             ents = b''
             for k in range(3):
-                fl = (1, 2, 0, 3)[(n + k) % 4]          # mispred, predicted
-                fl |= ((n * 7 + k) % 50) << 4          # cycles
-                fl |= 4 if k == 2 else 0               # in_tx
-                fl |= 8 if (n + k) % 5 == 0 else 0     # abort
-                fl |= ((n + k) % 16) << 20             # type, 15: extended
-                fl |= ((n * 3 + k) % 10) << 26         # new type
+                fl = branch_flags(n, k)
                 ents += struct.pack('<QQQ', ip - 0x20 * (k + 1), ip - 0x10 * k, fl)
             add = struct.pack('<Q', 3) + ents
             rec = struct.pack('<IHH', typ, misc, len(rec) + len(add)) + rec[8:] + add
