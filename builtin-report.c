@@ -1658,9 +1658,9 @@ static const char *report__raw_srcline(struct report *rep, const struct addr_loc
 static void branch_types__count(struct branch_types *bt, const struct hist_branch *b)
 {
 	unsigned int type = (b->flags >> 20) & 0xf, new_type = (b->flags >> 26) & 0xf;
-	const struct { uint64_t from, to; } a = { b->from.addr, b->to.addr }, *e = &a;
+	uint64_t from = b->from.addr, to = b->to.addr;
 
-	if (!type || !e->from)
+	if (!type || !from)
 		return;
 	/* PERF_BR_EXTEND_ABI: perf 6.1 counts the new types past its 8
 	 * known ones in the counters after them, COND_FWD to CROSS_2M (and
@@ -1672,10 +1672,10 @@ static void branch_types__count(struct branch_types *bt, const struct hist_branc
 	else if (type != 15)
 		bt->type[type]++;
 	if (type == 1)	/* PERF_BR_COND */
-		e->to > e->from ? bt->cond_fwd++ : bt->cond_bwd++;
-	if ((e->from & ~(uint64_t)(0x200000 - 1)) != (e->to & ~(uint64_t)(0x200000 - 1)))
+		to > from ? bt->cond_fwd++ : bt->cond_bwd++;
+	if ((from >> 21) != (to >> 21))
 		bt->cross_2m++;
-	else if ((e->from & ~(uint64_t)(0x1000 - 1)) != (e->to & ~(uint64_t)(0x1000 - 1)))
+	else if ((from >> 12) != (to >> 12))
 		bt->cross_4k++;
 }
 
@@ -2227,6 +2227,20 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "\n#\n");
 }
 
+/* perf's hint line at the top of a report (and of its dumps) */
+static void report__print_hint(FILE *fp)
+{
+	fputs("# To display the perf.data header info, please use "
+	      "--header/--header-only options.\n#\n", fp);
+}
+
+/* perf's lines of the filters given one value ("# comm: ls") */
+static void report__print_elided(const struct report *rep, FILE *fp)
+{
+	for (int i = 0; i < rep->nr_elided; i++)
+		fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
+}
+
 /* A pipe's features print as their records come: into a buffer that
  * report__flush_features writes out after the "# comm: ls" lines. */
 static void report__print_features(struct report *rep, bool full)
@@ -2441,11 +2455,9 @@ static int report__print(struct report *rep, FILE *fp)
 	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 
 	if (!quiet && !rep->header && !rep->hint_printed)
-		fprintf(fp, "# To display the perf.data header info, please use "
-			"--header/--header-only options.\n#\n");
+		report__print_hint(fp);
 	/* perf prints these with -q too */
-	for (i = 0; i < rep->nr_elided; i++)
-		fprintf(fp, "# %s: %s\n", rep->elided[i].name, rep->elided[i].value);
+	report__print_elided(rep, fp);
 	report__flush_features(rep, fp);
 	if (!quiet)
 		fprintf(fp, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", st->total_lost_samples);
@@ -3000,7 +3012,7 @@ int cmd_report(int argc, const char **argv)
 	rep.stats_given = rep.stats;
 	rep.tool.ordered_events = rep.tasks || rep.mmaps ||
 				  !(rep.dump && (rep.disable_order || rep.stats));
-	rep.session = session__new(rep.input, rep.header_only || rep.stats ? &rep.tool : &rep.tool);
+	rep.session = session__new(rep.input, &rep.tool);
 	if (!rep.session)
 		goto out;	/* session__new printed why */
 	/* perf refuses the pair once the file is open, and exits 0 */
@@ -3026,8 +3038,7 @@ int cmd_report(int argc, const char **argv)
 		if (!session__is_pipe(rep.session) &&
 		    !evlist__has_sample(session__evlist(rep.session), PERF_SAMPLE_BRANCH_STACK)) {
 			if (!quiet)
-				printf("# To display the perf.data header info, please use "
-				       "--header/--header-only options.\n#\n");
+				report__print_hint(stdout);
 			fflush(stdout);
 			pr_err("report: -b: the samples of %s have no branch stacks; record with "
 			       "-b or -j, or drop -b\n", rep.input);
@@ -3056,8 +3067,7 @@ int cmd_report(int argc, const char **argv)
 		}
 		report__dump_handlers(&rep);
 		if (!quiet && !rep.stats && !rep.tasks && !rep.mmaps)
-			printf("# To display the perf.data header info, please use "
-			       "--header/--header-only options.\n#\n");
+			report__print_hint(stdout);
 		rep.stats = true;	/* perf ends the dump with the record counts */
 		rep.stdio = true;
 	}
@@ -3088,8 +3098,7 @@ int cmd_report(int argc, const char **argv)
 			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
 			fputs("# ========\n#\n", stdout);
 		} else if (!quiet && !rep.header && !rep.stats) {
-			printf("# To display the perf.data header info, please use "
-			       "--header/--header-only options.\n#\n");
+			report__print_hint(stdout);
 		}
 		ret = 234;
 		goto out;
@@ -3142,8 +3151,7 @@ int cmd_report(int argc, const char **argv)
 		/* -I alone: perf prints a pipe's features in full as they
 		 * come, after its hint line */
 		if (!quiet)
-			printf("# To display the perf.data header info, please use "
-			       "--header/--header-only options.\n#\n");
+			report__print_hint(stdout);
 		rep.hint_printed = true;
 		report__print_features(&rep, true);
 	}
@@ -3159,15 +3167,13 @@ int cmd_report(int argc, const char **argv)
 			const char *cg = rep.call_graph;
 
 			if (!quiet && !rep.header && !rep.stats && !rep.tasks)
-				printf("# To display the perf.data header info, please use "
-				       "--header/--header-only options.\n#\n");
+				report__print_hint(stdout);
 			/* and the lines of single-value filters ("# symbol:
 			 * main", -q too), from the columns (-g's warning left
 			 * to the error below) */
 			rep.call_graph = NULL;
 			if (!report__setup(&rep))
-				for (int i = 0; i < rep.nr_elided; i++)
-					printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+				report__print_elided(&rep, stdout);
 			rep.call_graph = cg;
 		}
 		fflush(stdout);
@@ -3197,8 +3203,7 @@ int cmd_report(int argc, const char **argv)
 		/* perf's lines of single-value filters come first ("# symbol:
 		 * main") */
 		if (rep.setup_done || !report__setup(&rep))
-			for (int i = 0; i < rep.nr_elided; i++)
-				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+			report__print_elided(&rep, stdout);
 		report__print_stats(&rep, stdout);
 		ret = 0;
 		goto out;
@@ -3213,8 +3218,7 @@ int cmd_report(int argc, const char **argv)
 			ret = 1;
 			goto out;
 		}
-		for (int i = 0; i < rep.nr_elided; i++)
-			printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+		report__print_elided(&rep, stdout);
 		ret = machine__fprintf_tasks(rep.machine, stdout, rep.mmaps) ? 1 : 0;
 		if (ret)
 			pr_err("report: --tasks: out of memory\n");
@@ -3224,12 +3228,10 @@ int cmd_report(int argc, const char **argv)
 		/* perf exits 0 here too: an empty profile is not a failure;
 		 * its stdio report prints its header hint first */
 		if (!rep.tui_rep && !quiet && !rep.header && !rep.hint_printed)
-			fprintf(stdout, "# To display the perf.data header info, please use "
-				"--header/--header-only options.\n#\n");
+			report__print_hint(stdout);
 		/* and the lines of single-value filters ("# comm: ls"), -q too */
 		if (!rep.tui_rep && (rep.setup_done || !report__setup(&rep)))
-			for (int i = 0; i < rep.nr_elided; i++)
-				printf("# %s: %s\n", rep.elided[i].name, rep.elided[i].value);
+			report__print_elided(&rep, stdout);
 		report__flush_features(&rep, stdout);
 		fflush(stdout);
 		if (report__is_stat_file(&rep))
