@@ -1554,10 +1554,7 @@ static void report__dump_handlers(struct report *rep)
  */
 static void report__no_sample_id_all(struct report *rep)
 {
-	const struct evlist *el = session__evlist(rep->session);
-
-	if (session__is_pipe(rep->session) || !el || !el->nr ||
-	    el->entries[0]->attr.sample_id_all || (rep->dump && rep->disable_order))
+	if (!session__file_order(rep->session) || (rep->dump && rep->disable_order))
 		return;
 	if (rep->dump)
 		printf("WARNING: No sample_id_all support, falling back to unordered processing\n");

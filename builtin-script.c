@@ -2584,12 +2584,8 @@ int cmd_script(int argc, const char **argv)
 	}
 	/* as perf: a file whose events lack sample_id_all is read in file
 	 * order (its side-band records carry no time) */
-	{
-		struct evlist *el = session__evlist(session);
-
-		if (!sc.pipe && el && el->nr && !el->entries[0]->attr.sample_id_all)
-			sc.tool.ordered_events = false;
-	}
+	if (session__file_order(session))
+		sc.tool.ordered_events = false;
 	if (sc.dump) {
 		struct env *env = session__env(session);
 		struct evlist *el = session__evlist(session);

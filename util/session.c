@@ -1114,6 +1114,12 @@ struct env *session__env(struct session *s)
 	return &s->header.env;
 }
 
+bool session__file_order(const struct session *s)
+{
+	return !session__is_pipe(s) && s->evlist.nr &&
+	       !s->evlist.entries[0]->attr.sample_id_all;
+}
+
 bool session__kernel_samples_likely(const struct session *s, size_t window)
 {
 	const char *base = s->data.base;

@@ -117,6 +117,9 @@ uint64_t session__current_offset(const struct session *session);
  */
 bool session__kernel_samples_likely(const struct session *session,
 				    size_t window);
+/* A file (not a pipe) whose events lack sample_id_all: its side-band
+ * records carry no time, so perf reads it in file order. */
+bool session__file_order(const struct session *session);
 /* Opaque per-session data for the caller. */
 void session__set_priv(struct session *session, void *priv);
 void *session__priv(const struct session *session);
