@@ -768,13 +768,7 @@ static int64_t group__cmp_strict(const struct hists *keys, const struct hist_ent
 	struct sort_ctx ctx = keys->opts.sort;
 
 	ctx.dyn_strict = true;
-	for (int i = 0; i < keys->nr_keys; i++) {
-		int r = keys->keys[i]->cmp(&ctx, a, b);
-
-		if (r)
-			return r;
-	}
-	return 0;
+	return hist_entry__cmp_ctx(keys, &ctx, a, b);
 }
 
 static void group__put(uint32_t x, void *arg)

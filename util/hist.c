@@ -84,17 +84,23 @@ void hists__exit(struct hists *hists)
 	memset(hists, 0, sizeof(*hists));
 }
 
-int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
-			const struct hist_entry *b)
+int64_t hist_entry__cmp_ctx(const struct hists *hists, const struct sort_ctx *ctx,
+			    const struct hist_entry *a, const struct hist_entry *b)
 {
 	int i, r;
 
 	for (i = 0; i < hists->nr_keys; i++) {
-		r = hists->keys[i]->cmp(&hists->opts.sort, a, b);
+		r = hists->keys[i]->cmp(ctx, a, b);
 		if (r)
 			return r;
 	}
 	return 0;
+}
+
+int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
+			const struct hist_entry *b)
+{
+	return hist_entry__cmp_ctx(hists, &hists->opts.sort, a, b);
 }
 
 /* The same, and the entry's srcline counts as computed when the

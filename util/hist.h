@@ -327,5 +327,8 @@ int rb_insert_order(void **items, uint64_t n,
 /* Helpers for the keys */
 int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
 			const struct hist_entry *b);
+/* The same with the keys' context @ctx (a variant of hists->opts.sort) */
+int64_t hist_entry__cmp_ctx(const struct hists *hists, const struct sort_ctx *ctx,
+			    const struct hist_entry *a, const struct hist_entry *b);
 
 #endif
