@@ -405,6 +405,19 @@ static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
 	return err;
 }
 
+void dso__unload(struct dso *dso)
+{
+	symbols__exit(&dso->syms);
+	free(dso->symsrc);
+	free(dso->objpath);
+	free(dso->symcache);
+	dso->symsrc = dso->objpath = NULL;
+	dso->symcache = NULL;
+	dso->has_symtab = false;
+	dso->loaded = false;
+	dso->load_err = 0;
+}
+
 int dso__load(struct dso *dso, const struct symbol_opts *opts)
 {
 	if (dso->loaded)

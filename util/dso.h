@@ -71,6 +71,8 @@ void dso__set_build_id(struct dso *dso, const struct build_id *bid);
 /* Load symbols once (ELF: symfs, /usr/lib/debug by build-id and path;
  * kernel: vmlinux, kallsyms). 0 or -errno (symbols stay empty). */
 int dso__load(struct dso *dso, const struct symbol_opts *opts);
+/* Back to not loaded: the next dso__load tries again. */
+void dso__unload(struct dso *dso);
 struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
 				uint64_t addr);
 /*
@@ -110,10 +112,17 @@ char *elf__demangle(const char *name);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno; -EPERM when every
  * address is 0 (the kernel hides them: kptr_restrict, paranoid). */
 int kallsyms__load(const char *path, struct symbols *syms);
-/* Start reading @path on another thread for a later kallsyms__load of it;
- * kallsyms__prefetch_end joins that thread (and frees an unused result). */
+/* Start reading @path on other threads for a later kallsyms__load of it;
+ * kallsyms__prefetch_end stops and joins its threads (and frees an unused
+ * result). */
 void kallsyms__prefetch(const char *path);
 void kallsyms__prefetch_end(void);
+/* true while the prefetch is still reading or parsing */
+bool kallsyms__prefetch_busy(void);
+/* @work(@arg) runs when kallsyms__load would otherwise wait for the
+ * prefetch: work that the caller will need anyway, stopping once
+ * kallsyms__prefetch_busy() is false. */
+void kallsyms__prefetch_wait_work(void (*work)(void *arg), void *arg);
 /* Why /proc/kallsyms shows us no addresses and the command that fixes it,
  * one clause for a message ("kernel.kptr_restrict=2 hides ...: run ...").
  * snprintf's return. */

@@ -83,6 +83,32 @@ struct machine *machine__new(const struct symbol_opts *opts)
 
 static const struct build_id *machine__bid_for(struct machine *m, const char *name);
 
+/*
+ * The wait for kallsyms (its read is mostly kernel time on the other
+ * thread) loads the symbols of the objects the build-id list names:
+ * those with samples, as perf record writes it. Loads that fail are
+ * undone (quietly), so that the lookup that needs one tries again and
+ * warns as it would have.
+ */
+static void machine__preload_user_dsos(void *arg)
+{
+	struct machine *m = arg;
+	struct symbol_opts quiet = m->opts;
+
+	quiet.quiet = true;
+	for (uint32_t i = 0; i < m->nr_bids && kallsyms__prefetch_busy(); i++) {
+		struct dso *d;
+
+		if (m->bids[i].name[0] != '/')
+			continue;
+		d = machine__findnew_dso(m, m->bids[i].name);
+		if (!d || d->kind != DSO_KIND_USER || d->loaded)
+			continue;
+		if (dso__load(d, &quiet))
+			dso__unload(d);
+	}
+}
+
 void machine__prefetch_kernel(struct machine *m, const struct evlist *el)
 {
 	bool kernel = !el || !el->nr;
@@ -100,8 +126,10 @@ void machine__prefetch_kernel(struct machine *m, const struct evlist *el)
 	 * machine for a file recorded on another kernel (the build-id
 	 * list is read; a pipe's comes later: /proc/kallsyms then) */
 	bid = m->kernel ? &m->kernel->bid : machine__bid_for(m, "[kernel.kallsyms]");
-	if (kernel__kallsyms_file(bid, &m->opts, path, sizeof(path)) == 0)
+	if (kernel__kallsyms_file(bid, &m->opts, path, sizeof(path)) == 0) {
 		kallsyms__prefetch(path);
+		kallsyms__prefetch_wait_work(machine__preload_user_dsos, m);
+	}
 }
 
 struct thread **machine__threads(struct machine *m, size_t *nr)

@@ -220,8 +220,9 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 			snprintf(buf, sizeof(buf), "%s@plt", dm ? dm : name);
 			free(dm);
 		}
-		sym = symbol__new(seg_offset(segs, nseg, addr), entsize, STB_GLOBAL, buf);
-		if (!sym || symbols__add(syms, sym) < 0)
+		sym = symbols__push(syms, seg_offset(segs, nseg, addr), entsize, STB_GLOBAL,
+				    buf, strlen(buf));
+		if (!sym)
 			break;
 		added++;
 	}
@@ -353,13 +354,15 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 		{
 			char *dm = syms->no_demangle ? NULL : demangle(name);
 
-			sym = symbol__new(off, s.st_size, GELF_ST_BIND(s.st_info), dm ? dm : name);
+			const char *n = dm ? dm : name;
+
+			sym = symbols__push(syms, off, s.st_size, GELF_ST_BIND(s.st_info), n,
+					    strlen(n));
 			free(dm);
 		}
-		if (sym)
-			sym->object = type == STT_OBJECT;
-		if (!sym || symbols__add(syms, sym) < 0)
+		if (!sym)
 			return -ENOMEM;
+		sym->object = type == STT_OBJECT;
 		added++;
 	}
 	/* PLT slots, from the object itself: a separate debug file has its

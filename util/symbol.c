@@ -20,7 +20,62 @@ struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
 	sym->idle = false;
 	sym->inlined = false;
 	sym->object = false;
+	sym->in_arena = false;
 	memcpy(sym->name, name, len + 1);
+	return sym;
+}
+
+#define SYM_BLOCK_MIN (16 * 1024)
+#define SYM_BLOCK_MAX (1024 * 1024)
+
+struct sym_block {
+	struct sym_block *next;
+	size_t used, size;
+	_Alignas(8) char mem[];
+};
+
+static void symbol__free(struct symbol *sym)
+{
+	if (!sym->in_arena)
+		free(sym);
+}
+
+struct symbol *symbols__push(struct symbols *s, uint64_t start, uint64_t size,
+			     uint8_t binding, const char *name, size_t len)
+{
+	size_t need = (sizeof(struct symbol) + len + 1 + 7) & ~(size_t)7;
+	struct sym_block *b = s->blocks;
+	struct symbol *sym;
+
+	if (!b || b->size - b->used < need) {
+		/* 16 KiB first, twice the last one after, up to 1 MiB */
+		size_t bsize = b ? b->size * 2 : SYM_BLOCK_MIN;
+
+		if (bsize > SYM_BLOCK_MAX)
+			bsize = SYM_BLOCK_MAX;
+		if (bsize < need)
+			bsize = need;
+		b = malloc(sizeof(*b) + bsize);
+		if (!b)
+			return NULL;
+		b->next = s->blocks;
+		b->used = 0;
+		b->size = bsize;
+		s->blocks = b;
+	}
+	sym = (struct symbol *)(b->mem + b->used);
+	b->used += need;
+	sym->start = start;
+	sym->end = start + size;
+	sym->binding = binding;
+	sym->idle = false;
+	sym->inlined = false;
+	sym->object = false;
+	sym->in_arena = true;
+	memcpy(sym->name, name, len);
+	sym->name[len] = '\0';
+	if (symbols__add(s, sym) < 0)
+		return NULL;
 	return sym;
 }
 
@@ -31,7 +86,7 @@ int symbols__add(struct symbols *s, struct symbol *sym)
 		struct symbol **p = realloc(s->syms, n * sizeof(*p));
 
 		if (!p) {
-			free(sym);
+			symbol__free(sym);
 			return -ENOMEM;
 		}
 		s->syms = p;
@@ -100,7 +155,7 @@ void symbols__fixup(struct symbols *s)
 	/* aliases at the same address: keep the first after sorting */
 	for (i = 0, j = 0; i < s->nr; i++) {
 		if (j && s->syms[j - 1]->start == s->syms[i]->start) {
-			free(s->syms[i]);
+			symbol__free(s->syms[i]);
 			continue;
 		}
 		s->syms[j++] = s->syms[i];
@@ -249,7 +304,7 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 		err = symbols__replay_tree(s, table, nr_table, gone, nr_gone,
 					   s->syms + nr_table, nr_plt);
 	for (i = 0; i < nr_gone; i++)
-		free(gone[i]);
+		symbol__free(gone[i]);
 	free(s->syms);
 	s->syms = ord;
 	s->nr = j;
@@ -313,8 +368,14 @@ void symbols__exit(struct symbols *s)
 	size_t i;
 
 	for (i = 0; i < s->nr; i++)
-		free(s->syms[i]);
+		symbol__free(s->syms[i]);
 	free(s->syms);
 	free(s->ranges);
+	while (s->blocks) {
+		struct sym_block *next = s->blocks->next;
+
+		free(s->blocks);
+		s->blocks = next;
+	}
 	memset(s, 0, sizeof(*s));
 }

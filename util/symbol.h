@@ -18,6 +18,8 @@ struct symbol {
 	bool idle;
 	bool inlined;		/* an inlined function (DWARF), printed "name (inlined)" */
 	bool object;		/* a data object (STT_OBJECT, kallsyms D/B) */
+	bool in_arena;		/* in its table's arena (symbols__push): not
+				 * freed alone */
 	uint32_t seq;		/* position in the symbol table (alias ties) */
 	char name[];
 };
@@ -52,6 +54,9 @@ struct symbols {
 	 */
 	struct sym_range *ranges;
 	size_t nr_ranges;
+	/* the loaders' symbols, allocated in blocks (a malloc per
+	 * symbol was a quarter of reading kallsyms) */
+	struct sym_block *blocks;
 };
 
 /* Options for finding symbol files; passed down explicitly. */
@@ -73,6 +78,10 @@ struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
 			   const char *name);
 /* Takes ownership of @sym. 0 or -ENOMEM. */
 int symbols__add(struct symbols *s, struct symbol *sym);
+/* A new symbol (@name's first @len bytes) added to @s, allocated in @s's
+ * blocks, freed with them by symbols__exit. NULL: out of memory. */
+struct symbol *symbols__push(struct symbols *s, uint64_t start, uint64_t size,
+			     uint8_t binding, const char *name, size_t len);
 /* Sort, drop duplicates (prefer global bindings), give zero-sized
  * symbols the start of the next one as end. */
 void symbols__fixup(struct symbols *s);

@@ -21,7 +21,9 @@ n=0
 export HOME="$T/home"
 both "$T/fresh.data" --symfs "$T/empty"
 grep -q '\[\.\] 0x0000000000001' "$T/perf" || fail "perf resolved the workload outside the --symfs tree"
-grep -q '\[k\] 0xffffffff' "$T/perf" || fail "perf resolved kernel symbols with --symfs and no --kallsyms"
+# (a short run may have no kernel sample at all: then there is nothing to name)
+grep '\[kernel.kallsyms\] *\[k\]' "$T/perf" | grep -vq '\[k\] 0xffffffff' &&
+	fail "perf resolved kernel symbols with --symfs and no --kallsyms"
 both "$T/fresh.data" --symfs "$T/empty" --no-children -g none -s dso,sym
 # DIR/.debug is the cache then: everything but the kernel resolves
 both "$T/fresh.data" --symfs "$T/cached"

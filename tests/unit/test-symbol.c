@@ -233,6 +233,90 @@ static void test_kallsyms(void **state)
 	symbols__exit(&s);
 }
 
+static void assert_same_symbols(const struct symbols *a, const struct symbols *b)
+{
+	assert_int_equal(a->nr, b->nr);
+	assert_true(a->kernel_lo == b->kernel_lo && a->kernel_hi == b->kernel_hi);
+	for (size_t i = 0; i < a->nr; i++) {
+		assert_true(a->syms[i]->start == b->syms[i]->start);
+		assert_true(a->syms[i]->end == b->syms[i]->end);
+		assert_int_equal(a->syms[i]->binding, b->syms[i]->binding);
+		assert_int_equal(a->syms[i]->object, b->syms[i]->object);
+		assert_string_equal(a->syms[i]->name, b->syms[i]->name);
+	}
+}
+
+static int wait_work_calls;
+
+static void count_wait_work(void *arg)
+{
+	wait_work_calls++;
+	assert_ptr_equal(arg, &wait_work_calls);
+}
+
+/* The prefetch (one thread reads in 256 KiB pieces, another parses them,
+ * lines cut between pieces) gives the table a plain read gives; a
+ * prefetch never taken is stopped and freed (ASan checks the leak). */
+static void test_kallsyms_prefetch(void **state)
+{
+	struct symbols plain = { 0 }, pre = { 0 };
+
+	assert_int_equal(kallsyms__load(D "kallsyms", &plain), 0);
+	for (int i = 0; i < 3; i++) {
+		kallsyms__prefetch(D "kallsyms");
+		kallsyms__prefetch_wait_work(count_wait_work, &wait_work_calls);
+		assert_int_equal(kallsyms__load(D "kallsyms", &pre), 0);
+		assert_false(kallsyms__prefetch_busy());
+		assert_same_symbols(&plain, &pre);
+		symbols__exit(&pre);
+	}
+	/* at most once per load, and only while the read was going on */
+	assert_true(wait_work_calls <= 3);
+	kallsyms__prefetch(D "kallsyms");
+	kallsyms__prefetch_end();
+	assert_false(kallsyms__prefetch_busy());
+	/* another file than the one prefetched: read on its own */
+	kallsyms__prefetch("/nonexistent/kallsyms");
+	assert_int_equal(kallsyms__load(D "kallsyms", &pre), 0);
+	assert_same_symbols(&plain, &pre);
+	symbols__exit(&pre);
+	kallsyms__prefetch_end();
+	symbols__exit(&plain);
+}
+
+/* A line longer than a read, and a last line without its newline */
+static void test_kallsyms_long_lines(void **state)
+{
+	char path[] = "/tmp/mperf-test-kallsyms.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	struct symbols a = { 0 }, b = { 0 };
+	size_t long_len = 600 * 1024;
+
+	assert_non_null(f);
+	fputs("ffffffff81000000 T _text\nffffffff81000010 t ", f);
+	for (size_t i = 0; i < long_len; i++)
+		fputc('a' + (int)(i % 26), f);
+	fputs("\nffffffff81000020 T alias1\nffffffff81000020 T alias2\n"
+	      "ffffffffc0000000 t modfn\t[mod]\nffffffff81000040 W last", f);
+	fclose(f);
+	assert_int_equal(kallsyms__load(path, &a), 0);
+	assert_int_equal(a.nr, 5);
+	assert_int_equal(strlen(a.syms[1]->name), long_len);
+	assert_true(a.syms[1]->end == 0xffffffff81000020ULL);
+	/* aliases at one address: the last one listed */
+	assert_string_equal(a.syms[2]->name, "alias2");
+	assert_string_equal(a.syms[3]->name, "last");
+	assert_string_equal(a.syms[4]->name, "modfn");
+	assert_true(a.kernel_hi == 0xffffffff81000040ULL);
+	kallsyms__prefetch(path);
+	assert_int_equal(kallsyms__load(path, &b), 0);
+	assert_same_symbols(&a, &b);
+	symbols__exit(&a);
+	symbols__exit(&b);
+	unlink(path);
+}
+
 /* kptr_restrict=2 (or paranoid > 1 without CAP_SYSLOG): every address is
  * 0; that is no symbol table at all, and says so (-EPERM) */
 static void test_kallsyms_hidden(void **state)
@@ -311,6 +395,23 @@ static void test_dso_load_mismatch(void **state)
 	build_id__parse("0000000000000000000000000000000000000001", &wrong);
 	dso__set_build_id(dso, &wrong);
 	assert_null(dso__find_symbol(dso, &opts, 0x13d0));
+	/* undone (a failed preload), the next load tries again */
+	assert_true(dso->loaded);
+	dso__unload(dso);
+	assert_false(dso->loaded);
+	assert_null(dso->objpath);
+	assert_int_equal(dso__load(dso, &opts), -ENOENT);
+	assert_true(dso->loaded);
+	dso__delete(dso);
+	/* a successful load undone and made again: the same symbols */
+	dso = dso__new(path);
+	assert_int_equal(dso__load(dso, &opts), 0);
+	assert_non_null(dso__find_symbol(dso, &opts, 0x13d0));
+	dso__unload(dso);
+	assert_int_equal(dso->syms.nr, 0);
+	sym = dso__find_symbol(dso, &opts, 0x13d0);
+	assert_non_null(sym);
+	assert_string_equal(sym->name, "cb_xray_b_l11");
 	dso__delete(dso);
 	dso = dso__new(path);
 	build_id__parse("b81b3801f70f882d62888716d744daced03486c8", &wrong);
@@ -335,6 +436,8 @@ int main(void)
 		cmocka_unit_test(test_elf_plt_as_perf),
 		cmocka_unit_test(test_kallsyms),
 		cmocka_unit_test(test_kallsyms_hidden),
+		cmocka_unit_test(test_kallsyms_prefetch),
+		cmocka_unit_test(test_kallsyms_long_lines),
 		cmocka_unit_test(test_build_id),
 		cmocka_unit_test(test_demangle_operators),
 		cmocka_unit_test(test_dso_load_mismatch),
