@@ -14,6 +14,7 @@
 
 struct stnode {
 	struct stnode *left, *right, *parent;
+	uint64_t start, end;	/* sym's, here: the walks read no symbol */
 	struct symbol *sym;
 	bool red;
 	bool used;
@@ -103,9 +104,10 @@ int symtree__insert(struct symtree *t, struct symbol *sym)
 	/* equal starts go right: in-order is (start, insertion order) */
 	while (*link) {
 		p = *link;
-		link = sym->start < p->sym->start ? &p->left : &p->right;
+		link = sym->start < p->start ? &p->left : &p->right;
 	}
-	*n = (struct stnode){ .parent = p, .sym = sym, .red = true, .used = true };
+	*n = (struct stnode){ .parent = p, .start = sym->start, .end = sym->end, .sym = sym,
+			      .red = true, .used = true };
 	*link = n;
 
 	while (is_red(n->parent)) {
@@ -263,11 +265,9 @@ struct symbol *symtree__find(const struct symtree *t, uint64_t addr)
 	const struct stnode *n = t->root;
 
 	while (n) {
-		const struct symbol *s = n->sym;
-
-		if (addr < s->start)
+		if (addr < n->start)
 			n = n->left;
-		else if (addr > s->end || (addr == s->end && addr != s->start))
+		else if (addr > n->end || (addr == n->end && addr != n->start))
 			n = n->right;
 		else
 			return n->sym;
@@ -282,26 +282,26 @@ static int u64_cmp(const void *a, const void *b)
 	return l < r ? -1 : l > r;
 }
 
-int symtree__ranges(const struct symtree *t, struct sym_range **ranges, size_t *nr)
+int symtree__ranges_of(const struct symtree *t, struct symbol *const *syms, size_t nr_syms,
+		       uint64_t lo, uint64_t hi, struct sym_range **ranges, size_t *nr,
+		       size_t *alloc)
 {
 	uint64_t *b;
-	size_t nb = 0, i, j, n = 0;
-	struct sym_range *r;
+	size_t nb = 0, i, j;
 
 	/*
 	 * Between two consecutive starts or ends every comparison of the
-	 * search has the same outcome, so one search per such piece answers
+	 * search with these symbols has the same outcome (and the caller
+	 * vouches for the others), so one search per such piece answers
 	 * for all of its addresses. A zero-size symbol matches one address:
 	 * start + 1 is a boundary too.
 	 */
-	b = malloc(3 * (t->max ? t->max : 1) * sizeof(*b));
+	b = malloc(3 * (nr_syms ? nr_syms : 1) * sizeof(*b));
 	if (!b)
 		return -ENOMEM;
-	for (i = 0; i < t->max; i++) {
-		const struct symbol *s = t->nodes[i].sym;
+	for (i = 0; i < nr_syms; i++) {
+		const struct symbol *s = syms[i];
 
-		if (!t->nodes[i].used)
-			continue;
 		b[nb++] = s->start;
 		b[nb++] = s->end;
 		if (s->end == s->start)
@@ -309,26 +309,34 @@ int symtree__ranges(const struct symtree *t, struct sym_range **ranges, size_t *
 	}
 	qsort(b, nb, sizeof(*b), u64_cmp);
 	for (i = 0, j = 0; i < nb; i++)
-		if (!j || b[j - 1] != b[i])
+		if (b[i] >= lo && b[i] <= hi && (!j || b[j - 1] != b[i]))
 			b[j++] = b[i];
 	nb = j;
-	r = malloc((nb ? nb : 1) * sizeof(*r));
-	if (!r) {
-		free(b);
-		return -ENOMEM;
-	}
 	for (i = 0; i + 1 < nb; i++) {
 		struct symbol *s = symtree__find(t, b[i]);
+		struct sym_range *r = *ranges;
+		size_t n = *nr;
 
 		if (!s)
 			continue;
-		if (n && r[n - 1].sym == s && r[n - 1].end == b[i])
+		if (n && r[n - 1].sym == s && r[n - 1].end == b[i]) {
 			r[n - 1].end = b[i + 1];
-		else
-			r[n++] = (struct sym_range){ b[i], b[i + 1], s };
+			continue;
+		}
+		if (n == *alloc) {
+			size_t a = *alloc ? *alloc * 2 : 64;
+
+			r = realloc(r, a * sizeof(*r));
+			if (!r) {
+				free(b);
+				return -ENOMEM;
+			}
+			*ranges = r;
+			*alloc = a;
+		}
+		r[n] = (struct sym_range){ b[i], b[i + 1], s };
+		*nr = n + 1;
 	}
 	free(b);
-	*ranges = r;
-	*nr = n;
 	return 0;
 }

@@ -35,10 +35,16 @@ int symtree__check(const struct symtree *t);
 /* The symbol perf's search from the root returns for @addr, or NULL. */
 struct symbol *symtree__find(const struct symtree *t, uint64_t addr);
 /*
- * The answer of symtree__find for every address, as disjoint sorted
- * ranges (addresses that find nothing have none). *@ranges is malloc'd.
- * 0 or -ENOMEM.
+ * The answer of symtree__find for the addresses from the lowest to the
+ * highest start or end of @syms (those in [@lo, @hi] only), as disjoint
+ * sorted ranges (addresses
+ * that find nothing have none) appended to *@ranges (*@nr of them,
+ * *@alloc allocated, grown with realloc). Right when the search's
+ * comparisons with the tree's other symbols have one outcome for all of
+ * those addresses (their ranges do not reach in). 0 or -ENOMEM.
  */
-int symtree__ranges(const struct symtree *t, struct sym_range **ranges, size_t *nr);
+int symtree__ranges_of(const struct symtree *t, struct symbol *const *syms, size_t nr_syms,
+		       uint64_t lo, uint64_t hi, struct sym_range **ranges, size_t *nr,
+		       size_t *alloc);
 
 #endif

@@ -213,28 +213,114 @@ static int start_seq_cmp(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* Replay perf's tree: the table's symbols in table order, the erasures
- * of aliases in the order perf makes them, then the PLT symbols. */
-static int symbols__replay_tree(struct symbols *s, struct symbol **table, size_t nr_table,
-				struct symbol **gone, size_t nr_gone, struct symbol **plt,
-				size_t nr_plt)
+/*
+ * Where symbols overlap, perf's answer depends on its tree's shape, which
+ * depends on the order it built the tree in: the table's symbols in table
+ * order, the erasures of aliases in the order perf makes them, then the
+ * PLT symbols. That replay waits for the first lookup that needs it (a
+ * report of a few samples seldom does; a whole libc's tree was most of
+ * such a report), and then answers for every cluster of overlapping
+ * symbols at once.
+ */
+struct sym_replay {
+	struct symbol **table, **gone, **plt;	/* the build's order */
+	size_t nr_table, nr_gone, nr_plt;
+	bool done;
+	struct sym_range *pieces;		/* the clusters' answers */
+	size_t nr_pieces, alloc_pieces;
+};
+
+static void sym_replay__delete(struct sym_replay *rp)
 {
-	struct symtree *t = symtree__new(nr_table + nr_plt);
-	size_t i;
+	if (!rp)
+		return;
+	for (size_t i = 0; i < rp->nr_gone; i++)
+		symbol__free(rp->gone[i]);
+	free(rp->table);
+	free(rp->gone);
+	free(rp->plt);
+	free(rp->pieces);
+	free(rp);
+}
+
+/* How far a symbol matches in perf's search: a zero-size one at its
+ * start alone */
+static uint64_t symbol__reach(const struct symbol *sym)
+{
+	return sym->end > sym->start ? sym->end : sym->start + 1;
+}
+
+/* Build the tree and answer for each cluster (a range of s->ranges
+ * without a symbol): pieces, sorted. Done once; on failure the clusters
+ * answer nothing. */
+static void symbols__replay(const struct symbols *s, struct sym_replay *rp)
+{
+	struct symtree *t = symtree__new(rp->nr_table + rp->nr_plt);
+	size_t i, k = 0;
 	int err = 0;
 
+	rp->done = true;
 	if (!t)
-		return -ENOMEM;
-	for (i = 0; i < nr_table && !err; i++)
-		err = symtree__insert(t, table[i]);
-	for (i = 0; i < nr_gone && !err; i++)
-		err = symtree__erase(t, gone[i]);
-	for (i = 0; i < nr_plt && !err; i++)
-		err = symtree__insert(t, plt[i]);
-	if (!err)
-		err = symtree__ranges(t, &s->ranges, &s->nr_ranges);
+		return;
+	for (i = 0; i < rp->nr_table && !err; i++)
+		err = symtree__insert(t, rp->table[i]);
+	for (i = 0; i < rp->nr_gone && !err; i++)
+		err = symtree__erase(t, rp->gone[i]);
+	for (i = 0; i < rp->nr_plt && !err; i++)
+		err = symtree__insert(t, rp->plt[i]);
+	for (i = 0; i < s->nr_ranges && !err; i++) {
+		const struct sym_range *c = &s->ranges[i];
+		size_t first;
+
+		if (c->sym)
+			continue;
+		/* its members: the symbols that start in it (s->syms is
+		 * sorted by start, and so are the clusters) */
+		while (k < s->nr && s->syms[k]->start < c->start)
+			k++;
+		first = k;
+		while (k < s->nr && s->syms[k]->start < c->end)
+			k++;
+		err = symtree__ranges_of(t, s->syms + first, k - first, c->start, c->end,
+					 &rp->pieces, &rp->nr_pieces, &rp->alloc_pieces);
+	}
+	if (err)
+		rp->nr_pieces = 0;
 	symtree__delete(t);
-	return err;
+	free(rp->table);
+	free(rp->plt);
+	rp->table = rp->plt = NULL;
+}
+
+/*
+ * s->ranges for symbols sorted by (start, seq) of which some overlap:
+ * a symbol that shares no address and no start with another is its own
+ * range (perf's search finds it for each of its addresses, whatever the
+ * tree's shape), a cluster of the others one range without a symbol,
+ * answered by the replay.
+ */
+static int symbols__cluster_ranges(struct symbols *s, struct symbol **ord, size_t nr)
+{
+	struct sym_range *r = malloc((nr ? nr : 1) * sizeof(*r));
+	size_t i = 0, n = 0;
+
+	if (!r)
+		return -ENOMEM;
+	while (i < nr) {
+		uint64_t end = symbol__reach(ord[i]);
+		size_t k = i + 1;
+
+		while (k < nr && (ord[k]->start < end || ord[k]->start == ord[k - 1]->start)) {
+			if (symbol__reach(ord[k]) > end)
+				end = symbol__reach(ord[k]);
+			k++;
+		}
+		r[n++] = (struct sym_range){ ord[i]->start, end, k == i + 1 ? ord[i] : NULL };
+		i = k;
+	}
+	s->ranges = r;
+	s->nr_ranges = n;
+	return 0;
 }
 
 int symbols__fixup_elf(struct symbols *s, size_t nr_table)
@@ -300,10 +386,34 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 	free(s->ranges);
 	s->ranges = NULL;
 	s->nr_ranges = 0;
-	if (overlap)
-		err = symbols__replay_tree(s, table, nr_table, gone, nr_gone,
-					   s->syms + nr_table, nr_plt);
-	for (i = 0; i < nr_gone; i++)
+	sym_replay__delete(s->replay);
+	s->replay = NULL;
+	if (overlap) {
+		struct sym_replay *rp = calloc(1, sizeof(*rp));
+
+		err = rp ? symbols__cluster_ranges(s, ord, j) : -ENOMEM;
+		if (!err) {
+			rp->plt = malloc((nr_plt ? nr_plt : 1) * sizeof(*rp->plt));
+			if (!rp->plt)
+				err = -ENOMEM;
+		}
+		if (!err) {
+			memcpy(rp->plt, s->syms + nr_table, nr_plt * sizeof(*rp->plt));
+			rp->table = table;
+			rp->gone = gone;
+			rp->nr_table = nr_table;
+			rp->nr_gone = nr_gone;
+			rp->nr_plt = nr_plt;
+			s->replay = rp;
+			table = gone = NULL;
+		} else {
+			free(rp);
+			free(s->ranges);
+			s->ranges = NULL;
+			s->nr_ranges = 0;
+		}
+	}
+	for (i = 0; gone && i < nr_gone; i++)
 		symbol__free(gone[i]);
 	free(s->syms);
 	s->syms = ord;
@@ -315,23 +425,36 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 	return err;
 }
 
+static const struct sym_range *sym_ranges__find(const struct sym_range *r, size_t nr,
+						uint64_t addr)
+{
+	size_t lo = 0, hi = nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r[mid].start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && addr < r[lo - 1].end ? &r[lo - 1] : NULL;
+}
+
 struct symbol *symbols__find(const struct symbols *s, uint64_t addr)
 {
 	size_t lo = 0, hi;
 
 	if (s->ranges) {
-		hi = s->nr_ranges;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
+		const struct sym_range *r = sym_ranges__find(s->ranges, s->nr_ranges, addr);
 
-			if (s->ranges[mid].start <= addr)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo && addr < s->ranges[lo - 1].end)
-			return s->ranges[lo - 1].sym;
-		return NULL;
+		if (!r || r->sym)
+			return r ? r->sym : NULL;
+		/* in a cluster: perf's tree answers */
+		if (!s->replay->done)
+			symbols__replay(s, s->replay);
+		r = sym_ranges__find(s->replay->pieces, s->replay->nr_pieces, addr);
+		return r ? r->sym : NULL;
 	}
 	hi = s->nr;
 	/* last symbol with start <= addr */
@@ -371,6 +494,7 @@ void symbols__exit(struct symbols *s)
 		symbol__free(s->syms[i]);
 	free(s->syms);
 	free(s->ranges);
+	sym_replay__delete(s->replay);
 	while (s->blocks) {
 		struct sym_block *next = s->blocks->next;
 

@@ -54,6 +54,10 @@ struct symbols {
 	 */
 	struct sym_range *ranges;
 	size_t nr_ranges;
+	/* clusters of overlapping symbols are ranges without a symbol:
+	 * their answers come from the replay of perf's tree, made by the
+	 * first lookup in one (symbol.c) */
+	struct sym_replay *replay;
 	/* the loaders' symbols, allocated in blocks (a malloc per
 	 * symbol was a quarter of reading kallsyms) */
 	struct sym_block *blocks;

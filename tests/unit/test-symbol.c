@@ -152,6 +152,71 @@ static void test_fixup_elf_plt_tree(void **state)
 	symbols__exit(&s);
 }
 
+/*
+ * Lookups in symbols fixed up as an ELF table equal perf's tree search
+ * at every address: random tables (distinct starts, in random order,
+ * sizes zero, small or reaching over others) and PLT slots among them.
+ * Addresses outside clusters of overlapping symbols are answered without
+ * the tree, those inside from its replay, made by the first of them.
+ */
+static void test_fixup_elf_lookups_as_tree(void **state)
+{
+	unsigned int seed = 4242;
+
+	for (int round = 0; round < 60; round++) {
+		enum { MAXN = 300, MAXP = 24 };
+		struct symbol *table[MAXN], *plt[MAXP];
+		struct symbols s = { 0 };
+		struct symtree *t;
+		int n, m, i;
+		uint64_t lo = 0x1000, hi;
+
+#define RND() (seed = seed * 1103515245 + 12345, (seed >> 8) & 0xffff)
+		n = 20 + (int)(RND() % (MAXN - 20));
+		m = round % 3 ? (int)(RND() % MAXP) : 0;
+		hi = lo + (uint64_t)n * 0x40;
+		for (i = 0; i < n; i++) {
+			/* distinct starts: no aliases, so the tree is the
+			 * table's then the PLT's insertions */
+			uint64_t start = lo + (uint64_t)i * 0x40 + (RND() % 4) * 0x10;
+			unsigned int k = RND() % 8;
+			uint64_t size = k < 2 ? 0 : k < 6 ? 0x10 + RND() % 0x30 : RND() % 0x400;
+
+			table[i] = symbol__new(start, size, STB_GLOBAL, "t");
+		}
+		for (i = n - 1; i > 0; i--) {	/* table order: shuffled */
+			int j = (int)(RND() % (unsigned int)(i + 1));
+			struct symbol *x = table[i];
+
+			table[i] = table[j];
+			table[j] = x;
+		}
+		for (i = 0; i < m; i++)
+			plt[i] = symbol__new(lo + (RND() % (unsigned int)(hi - lo)) / 0x10 * 0x10,
+					     0x10, STB_GLOBAL, "p@plt");
+		for (i = 0; i < n; i++)
+			symbols__add(&s, table[i]);
+		for (i = 0; i < m; i++)
+			symbols__add(&s, plt[i]);
+		assert_int_equal(symbols__fixup_elf(&s, (size_t)n), 0);
+		t = symtree__new((size_t)(n + m));
+		assert_non_null(t);
+		for (i = 0; i < n; i++)
+			assert_int_equal(symtree__insert(t, table[i]), 0);
+		for (i = 0; i < m; i++)
+			assert_int_equal(symtree__insert(t, plt[i]), 0);
+		/* from both ends, so that some rounds replay late */
+		for (uint64_t a = lo - 2; a < hi + 0x500; a++) {
+			uint64_t addr = round & 1 ? a : hi + 0x500 + lo - 2 - a - 1;
+
+			assert_ptr_equal(symbols__find(&s, addr), symtree__find(t, addr));
+		}
+		symtree__delete(t);
+		symbols__exit(&s);
+#undef RND
+	}
+}
+
 /* The tree stays a red-black tree through random insertions and
  * erasures, and finds the one symbol holding an address when none
  * overlap. */
@@ -433,6 +498,7 @@ int main(void)
 		cmocka_unit_test(test_fixup_elf_aliases),
 		cmocka_unit_test(test_fixup_elf_plt_tree),
 		cmocka_unit_test(test_symtree_random),
+		cmocka_unit_test(test_fixup_elf_lookups_as_tree),
 		cmocka_unit_test(test_elf_plt_as_perf),
 		cmocka_unit_test(test_kallsyms),
 		cmocka_unit_test(test_kallsyms_hidden),
