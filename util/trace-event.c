@@ -80,12 +80,26 @@ struct fast_fmt {
 
 #define FAST_FMT_SLOTS 256
 
+/* An event format not parsed yet (see te_find) */
+struct pending_fmt {
+	int id;			/* its "ID:" line */
+	uint32_t step;		/* its guard step (skipped when it crashed a trial) */
+	char *text;		/* NULL once parsed */
+	size_t size;
+	char *sys;
+};
+
 struct trace_event {
 	struct tep_handle *tep;
 	struct fmt_entry *cache;
 	struct fast_fmt *fast;	/* FAST_FMT_SLOTS, by id */
 	trace_event_resolver_t *resolve;	/* kernel function names */
 	void *resolve_priv;
+	/* formats parsed when their event is first looked up, by id */
+	struct pending_fmt *pending;
+	size_t nr_pending, alloc_pending;
+	uint32_t *skip;		/* the guard's steps to skip */
+	int nr_skip;
 };
 
 static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
@@ -391,29 +405,87 @@ struct guard {
 	uint32_t step;		/* the next libtraceevent call on the blob */
 	const uint32_t *skip;	/* steps that killed a trial child */
 	int nr_skip;
+	bool lazy;		/* event formats wait for their first lookup */
 };
+
+static bool guard__skips(const uint32_t *skip, int nr_skip, uint32_t s)
+{
+	for (int i = 0; i < nr_skip; i++)
+		if (skip[i] == s) {
+			pr_debug("trace data: part %u of the tracing data crashes libtraceevent; skipped\n", s);
+			return true;
+		}
+	return false;
+}
 
 /* Before each libtraceevent call: false when that call is to be skipped. */
 static bool guard__enter(struct guard *g)
 {
 	uint32_t s = g->step++;
 
-	for (int i = 0; i < g->nr_skip; i++)
-		if (g->skip[i] == s) {
-			pr_debug("trace data: part %u of the tracing data crashes libtraceevent; skipped\n", s);
-			return false;
-		}
+	if (guard__skips(g->skip, g->nr_skip, s))
+		return false;
 	if (g->fd >= 0 && write(g->fd, &s, sizeof(s)) != sizeof(s))
 		_exit(0);	/* the parent is gone */
 	return true;
 }
 
-static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys,
+/* The N of a format's "ID: N" line; -1 without one */
+static int format_id(const char *p, size_t size)
+{
+	const char *end = p + size;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (end - p > 4 && !memcmp(p, "ID: ", 4)) {
+			long id = 0;
+
+			for (p += 4; p < end && *p >= '0' && *p <= '9' && id < INT32_MAX / 10; p++)
+				id = id * 10 + (*p - '0');
+			return p < end && *p == '\n' ? (int)id : -1;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	return -1;
+}
+
+static int defer_format(struct trace_event *te, const char *p, size_t size, const char *sys,
+			uint32_t step, int id)
+{
+	struct pending_fmt *f;
+
+	if (te->nr_pending == te->alloc_pending) {
+		size_t n = te->alloc_pending ? te->alloc_pending * 2 : 64;
+
+		f = realloc(te->pending, n * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		te->pending = f;
+		te->alloc_pending = n;
+	}
+	f = &te->pending[te->nr_pending];
+	f->text = dup_n(p, size);
+	f->sys = strdup(sys);
+	if (!f->text || !f->sys) {
+		free(f->text);
+		free(f->sys);
+		return -ENOMEM;
+	}
+	f->size = size;
+	f->step = step;
+	f->id = id;
+	te->nr_pending++;
+	return 0;
+}
+
+static int parse_format(struct trace_event *te, struct tcur *c, const char *sys,
 			struct guard *g)
 {
 	uint64_t size = tc_u64(c);
 	const char *p = tc_bytes(c, size);
 	char *buf;
+	int id;
 
 	if (!p)
 		return -EINVAL;
@@ -421,15 +493,69 @@ static int parse_format(struct tep_handle *tep, struct tcur *c, const char *sys,
 		pr_debug("trace data: a damaged %s event format; skipped\n", sys);
 		return 0;
 	}
+	/* a file of many tracepoint events whose samples are of a few:
+	 * most formats are never needed (the trial child parses them all) */
+	if (g->lazy && (id = format_id(p, size)) >= 0)
+		return defer_format(te, p, size, sys, g->step++, id);
 	if (!guard__enter(g))
 		return 0;
 	buf = dup_n(p, size);
 	if (!buf)
 		return -ENOMEM;
-	if (tep_parse_event(tep, buf, size, sys))
+	if (tep_parse_event(te->tep, buf, size, sys))
 		pr_debug("trace data: cannot parse a %s event format\n", sys);
 	free(buf);
 	return 0;
+}
+
+static void pending__parse(struct trace_event *te, struct pending_fmt *f)
+{
+	if (!f->text)
+		return;
+	if (!guard__skips(te->skip, te->nr_skip, f->step) &&
+	    tep_parse_event(te->tep, f->text, f->size, f->sys))
+		pr_debug("trace data: cannot parse a %s event format\n", f->sys);
+	free(f->text);
+	f->text = NULL;
+}
+
+static int pending_cmp(const void *a, const void *b)
+{
+	const struct pending_fmt *l = a, *r = b;
+
+	if (l->id != r->id)
+		return l->id < r->id ? -1 : 1;
+	return l->step < r->step ? -1 : l->step > r->step;
+}
+
+/* The event of @id, its format parsed now if it was not yet */
+static struct tep_event *te_find(struct trace_event *te, uint64_t id)
+{
+	struct tep_event *ev = tep_find_event(te->tep, (int)id);
+	size_t lo = 0, hi = te->nr_pending;
+
+	if (ev || !te->nr_pending || id > INT32_MAX)
+		return ev;
+	while (lo < hi) {	/* the first pending of @id */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (te->pending[mid].id < (int)id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == te->nr_pending || te->pending[lo].id != (int)id)
+		return NULL;
+	for (; lo < te->nr_pending && te->pending[lo].id == (int)id; lo++)
+		pending__parse(te, &te->pending[lo]);
+	return tep_find_event(te->tep, (int)id);
+}
+
+/* Every format parsed (a walk over all events) */
+static void te_parse_all(struct trace_event *te)
+{
+	for (size_t i = 0; i < te->nr_pending; i++)
+		pending__parse(te, &te->pending[i]);
 }
 
 static struct trace_event *parse_blob(const void *data, size_t size,
@@ -500,7 +626,7 @@ static struct trace_event *parse_blob(const void *data, size_t size,
 	/* ftrace formats */
 	n = tc_u32(&c);
 	for (uint32_t i = 0; i < n && !c.err; i++)
-		if (parse_format(te->tep, &c, "ftrace", g))
+		if (parse_format(te, &c, "ftrace", g))
 			goto bad;
 	/* event formats per system */
 	n = tc_u32(&c);
@@ -511,7 +637,7 @@ static struct trace_event *parse_blob(const void *data, size_t size,
 		if (!sys)
 			goto bad;
 		for (uint32_t j = 0; j < cnt && !c.err; j++)
-			if (parse_format(te->tep, &c, sys, g))
+			if (parse_format(te, &c, sys, g))
 				goto bad;
 	}
 	if (c.err)
@@ -612,7 +738,8 @@ static long trial_parse(const void *data, size_t size, const uint32_t *skip,
 struct trace_event *trace_event__parse(const void *data, size_t size)
 {
 	uint32_t skip[MAX_BAD_STEPS];
-	struct guard g = { -1, 0, skip, 0 };
+	struct guard g = { -1, 0, skip, 0, false };
+	struct trace_event *te;
 	int retries = 0;
 
 	while (g.nr_skip < MAX_BAD_STEPS) {
@@ -636,7 +763,20 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 		errno = EINVAL;
 		return NULL;
 	}
-	return parse_blob(data, size, &g);
+	g.lazy = true;
+	te = parse_blob(data, size, &g);
+	if (te && te->nr_pending) {
+		qsort(te->pending, te->nr_pending, sizeof(*te->pending), pending_cmp);
+		te->skip = malloc((size_t)(g.nr_skip ? g.nr_skip : 1) * sizeof(*te->skip));
+		if (!te->skip) {
+			trace_event__delete(te);
+			errno = ENOMEM;
+			return NULL;
+		}
+		memcpy(te->skip, skip, (size_t)g.nr_skip * sizeof(*te->skip));
+		te->nr_skip = g.nr_skip;
+	}
+	return te;
 }
 
 /* libtraceevent's hook for %ps/%pS/%pF arguments: the kernel's symbols */
@@ -674,6 +814,12 @@ void trace_event__delete(struct trace_event *te)
 		free(te->cache);
 	}
 	free(te->fast);
+	for (size_t i = 0; i < te->nr_pending; i++) {
+		free(te->pending[i].text);
+		free(te->pending[i].sys);
+	}
+	free(te->pending);
+	free(te->skip);
 	tep_free(te->tep);
 	free(te);
 }
@@ -681,7 +827,7 @@ void trace_event__delete(struct trace_event *te)
 int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
 		      size_t size)
 {
-	struct tep_event *ev = te ? tep_find_event(te->tep, (int)id) : NULL;
+	struct tep_event *ev = te ? te_find(te, id) : NULL;
 
 	if (!ev)
 		return -ENOENT;
@@ -830,7 +976,7 @@ static int fast__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 	}
 	ff = &te->fast[id & (FAST_FMT_SLOTS - 1)];
 	if (!ff->tried || ff->id != (int)id) {
-		struct tep_event *ev = tep_find_event(te->tep, (int)id);
+		struct tep_event *ev = te_find(te, id);
 
 		ff->id = (int)id;
 		if (!ev) {
@@ -942,7 +1088,7 @@ int trace_event__fprintf_fields(struct trace_event *te, FILE *fp, uint64_t id,
 	struct tep_event *ev;
 	long start = ftell(fp);
 
-	if (!te || !raw || !(ev = tep_find_event(te->tep, (int)id)))
+	if (!te || !raw || !(ev = te_find(te, id)))
 		return 0;
 	for (struct tep_format_field *f = ev->format.fields; f; f = f->next) {
 		fprintf(fp, " %s=", f->name);
@@ -975,13 +1121,21 @@ int trace_event__fprintf(struct trace_event *te, FILE *fp, uint64_t id,
 		    e->raw_size == raw_size && !memcmp(e->raw, raw, raw_size))
 			return fwrite(e->raw + raw_size, 1, e->out_len, fp);
 	}
-	ev = tep_find_event(te->tep, (int)id);
+	ev = te_find(te, id);
 	if (!ev)
 		return 0;
 	memset(&rec, 0, sizeof(rec));
 	rec.cpu = cpu;
 	rec.size = raw_size;
 	rec.data = (void *)raw;
+	/* libtraceevent formats the record as the event its common_type
+	 * names: that format parsed too, if another */
+	if (raw_size >= 8) {
+		int type = tep_data_type(te->tep, &rec);
+
+		if (type >= 0 && (uint64_t)type != id)
+			te_find(te, (uint64_t)type);
+	}
 	trace_seq_init(&s);
 	tep_print_event(te->tep, &s, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
@@ -1022,7 +1176,7 @@ static void field__fill(struct trace_field *f, uint64_t id, struct tep_format_fi
 int trace_event__field(struct trace_event *te, uint64_t id, const char *name,
 		       struct trace_field *f)
 {
-	struct tep_event *ev = te ? tep_find_event(te->tep, (int)id) : NULL;
+	struct tep_event *ev = te ? te_find(te, id) : NULL;
 	struct tep_format_field *tf = ev ? tep_find_field(ev, name) : NULL;
 
 	if (!tf)
@@ -1033,7 +1187,7 @@ int trace_event__field(struct trace_event *te, uint64_t id, const char *name,
 
 int trace_event__fields(struct trace_event *te, uint64_t id, struct trace_field *f, int max)
 {
-	struct tep_event *ev = te ? tep_find_event(te->tep, (int)id) : NULL;
+	struct tep_event *ev = te ? te_find(te, id) : NULL;
 	struct tep_format_field *tf;
 	int n = 0;
 
@@ -1051,6 +1205,7 @@ int64_t trace_event__id(struct trace_event *te, const char *sys_name)
 
 	if (!te)
 		return -ENOENT;
+	te_parse_all(te);
 	evs = tep_list_events(te->tep, TEP_EVENT_SORT_ID);
 	for (int i = 0; evs && evs[i]; i++) {
 		const struct tep_event *ev = evs[i];

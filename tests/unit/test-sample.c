@@ -230,6 +230,72 @@ static void test_tracing_data(void **state)
 	session__delete(s);
 }
 
+/*
+ * A format is parsed when its event is first looked up (the trial child
+ * parses them all): events looked up last to first, by id and by name,
+ * give what this machine's tracefs says of them.
+ */
+static void test_tracing_data_lazy(void **state)
+{
+	static const char *const names[] = {
+		"sched:sched_switch", "sched:sched_wakeup", "syscalls:sys_enter_close",
+		"syscalls:sys_exit_close", "irq:irq_handler_entry",
+	};
+	enum { N = sizeof(names) / sizeof(names[0]) };
+	uint64_t ids[N];
+	struct trace_field tf[64];
+	struct trace_event *te;
+	char name[128], path[256];
+	size_t size;
+	void *blob;
+	int i;
+
+	for (i = 0; i < N; i++) {
+		FILE *f;
+		int ok;
+
+		snprintf(path, sizeof(path), "/sys/kernel/tracing/events/%s/id", names[i]);
+		*strchr(path + strlen("/sys/kernel/tracing/events/"), ':') = '/';
+		f = fopen(path, "r");
+		ok = f && fscanf(f, "%" SCNu64, &ids[i]) == 1;
+		if (f)
+			fclose(f);
+		if (!ok) {
+			skip();
+			return;
+		}
+	}
+	assert_int_equal(record_tracing__data_of(names, N, &blob, &size), 0);
+	te = trace_event__parse(blob, size);
+	assert_non_null(te);
+	for (i = N - 1; i >= 0; i--) {
+		assert_int_equal(trace_event__name(te, ids[i], name, sizeof(name)), 0);
+		assert_string_equal(name, names[i]);
+	}
+	assert_true(trace_event__name(te, 0x7fffffff, name, sizeof(name)) < 0);
+	trace_event__delete(te);
+	/* by name first: every format parsed for the walk */
+	te = trace_event__parse(blob, size);
+	assert_non_null(te);
+	for (i = 0; i < N; i++)
+		assert_true(trace_event__id(te, names[i]) == (int64_t)ids[i]);
+	assert_true(trace_event__id(te, "sched_wakeup") == (int64_t)ids[1]);
+	trace_event__delete(te);
+	/* fields of an event never named */
+	te = trace_event__parse(blob, size);
+	assert_non_null(te);
+	int nf = trace_event__fields(te, ids[3], tf, 64);
+	bool found = false;
+
+	assert_true(nf > 0);
+	for (i = 0; i < nf; i++)
+		found |= !strcmp(tf[i].name, "ret");
+	assert_true(found);
+	assert_true(trace_event__fields(te, ids[0], tf, 64) > 5);
+	trace_event__delete(te);
+	free(blob);
+}
+
 /* record -z: records compressed into COMPRESSED records decompress back;
  * incompressible input in small records takes many, most of them made of
  * output zstd held after the input was used up */
@@ -286,6 +352,7 @@ int main(void)
 		cmocka_unit_test(test_every_bit_roundtrip),
 		cmocka_unit_test(test_sample_id_all_tail),
 		cmocka_unit_test(test_tracing_data),
+		cmocka_unit_test(test_tracing_data_lazy),
 		cmocka_unit_test(test_zstd_roundtrip),
 	};
 
