@@ -351,18 +351,13 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 				break;
 			}
 		}
-		{
-			char *dm = syms->no_demangle ? NULL : demangle(name);
-
-			const char *n = dm ? dm : name;
-
-			sym = symbols__push(syms, off, s.st_size, GELF_ST_BIND(s.st_info), n,
-					    strlen(n));
-			free(dm);
-		}
+		sym = symbols__push(syms, off, s.st_size, GELF_ST_BIND(s.st_info), name,
+				    strlen(name));
 		if (!sym)
 			return -ENOMEM;
 		sym->object = type == STT_OBJECT;
+		/* demangled when first looked up (symbols__find) */
+		sym->mangled = !syms->no_demangle && name[0] == '_' && name[1] == 'Z';
 		added++;
 	}
 	/* PLT slots, from the object itself: a separate debug file has its

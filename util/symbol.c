@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <elf.h>
+#include "dso.h"
 #include "symbol.h"
 #include "symbol-tree.h"
 
@@ -21,7 +22,10 @@ struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
 	sym->inlined = false;
 	sym->object = false;
 	sym->in_arena = false;
-	memcpy(sym->name, name, len + 1);
+	sym->mangled = false;
+	sym->name_owned = false;
+	sym->name = sym->str;
+	memcpy(sym->str, name, len + 1);
 	return sym;
 }
 
@@ -36,8 +40,24 @@ struct sym_block {
 
 static void symbol__free(struct symbol *sym)
 {
+	if (sym->name_owned)
+		free(sym->name);
 	if (!sym->in_arena)
 		free(sym);
+}
+
+void symbol__demangle(struct symbol *sym)
+{
+	char *dm;
+
+	if (!sym->mangled)
+		return;
+	sym->mangled = false;
+	dm = elf__demangle(sym->name);
+	if (dm) {
+		sym->name = dm;
+		sym->name_owned = true;
+	}
 }
 
 struct symbol *symbols__push(struct symbols *s, uint64_t start, uint64_t size,
@@ -72,8 +92,11 @@ struct symbol *symbols__push(struct symbols *s, uint64_t start, uint64_t size,
 	sym->inlined = false;
 	sym->object = false;
 	sym->in_arena = true;
-	memcpy(sym->name, name, len);
-	sym->name[len] = '\0';
+	sym->mangled = false;
+	sym->name_owned = false;
+	sym->name = sym->str;
+	memcpy(sym->str, name, len);
+	sym->str[len] = '\0';
 	if (symbols__add(s, sym) < 0)
 		return NULL;
 	return sym;
@@ -363,6 +386,9 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 	/* aliases: each survivor meets the next symbol at its address */
 	for (i = 0, j = 0; i < nr_table; i++) {
 		if (j && ord[j - 1]->start == ord[i]->start) {
+			/* perf chooses by the names it shows */
+			symbol__demangle(ord[j - 1]);
+			symbol__demangle(ord[i]);
 			if (symbol__choose(ord[j - 1], ord[i]) <= 0) {
 				gone[nr_gone++] = ord[i];
 				continue;
@@ -441,7 +467,7 @@ static const struct sym_range *sym_ranges__find(const struct sym_range *r, size_
 	return lo && addr < r[lo - 1].end ? &r[lo - 1] : NULL;
 }
 
-struct symbol *symbols__find(const struct symbols *s, uint64_t addr)
+static struct symbol *symbols__find_raw(const struct symbols *s, uint64_t addr)
 {
 	size_t lo = 0, hi;
 
@@ -476,10 +502,21 @@ struct symbol *symbols__find(const struct symbols *s, uint64_t addr)
 	return NULL;
 }
 
+struct symbol *symbols__find(const struct symbols *s, uint64_t addr)
+{
+	struct symbol *sym = symbols__find_raw(s, addr);
+
+	if (sym && sym->mangled)
+		symbol__demangle(sym);
+	return sym;
+}
+
 struct symbol *symbols__find_by_name(const struct symbols *s, const char *name)
 {
 	size_t i;
 
+	for (i = 0; i < s->nr; i++)
+		symbol__demangle(s->syms[i]);
 	for (i = 0; i < s->nr; i++)
 		if (!strcmp(s->syms[i]->name, name))
 			return s->syms[i];

@@ -20,8 +20,13 @@ struct symbol {
 	bool object;		/* a data object (STT_OBJECT, kallsyms D/B) */
 	bool in_arena;		/* in its table's arena (symbols__push): not
 				 * freed alone */
+	/* a C++ name still mangled: demangled when a lookup first returns
+	 * the symbol (symbols__find), most never are */
+	bool mangled;
+	bool name_owned;	/* name is malloc'd (the demangled one) */
 	uint32_t seq;		/* position in the symbol table (alias ties) */
-	char name[];
+	char *name;		/* str, or the demangled name */
+	char str[];
 };
 
 /* An address range and the symbol perf names it with (see ranges below). */
@@ -98,6 +103,8 @@ void symbols__fixup(struct symbols *s);
  * 0 or -ENOMEM (the table is then left as symbols__fixup leaves it).
  */
 int symbols__fixup_elf(struct symbols *s, size_t nr_table);
+/* The name of a symbol loaded mangled (sym->mangled), demangled now. */
+void symbol__demangle(struct symbol *sym);
 /* Which of @a and @b (aliases at one address) perf 6.1 keeps: <0 @a, >0 @b. */
 int symbol__choose(const struct symbol *a, const struct symbol *b);
 struct symbol *symbols__find(const struct symbols *s, uint64_t addr);

@@ -97,6 +97,38 @@ static void test_choose(void **state)
 	free(loc); free(loc2); free(loc3); free(loc4);
 }
 
+/* C++ names are demangled when a lookup first returns them; aliases are
+ * chosen between by their demangled names, as perf shows them */
+static void test_lazy_demangle(void **state)
+{
+	struct symbols s = { 0 };
+	struct symbol *a, *b, *c, *f;
+
+	a = symbol__new(0x100, 0x10, STB_GLOBAL, "_ZN3foo3barEv");
+	b = symbol__new(0x100, 0x10, STB_GLOBAL, "bar");
+	c = symbol__new(0x200, 0x10, STB_GLOBAL, "_ZN3baz4quuxEi");
+	a->mangled = c->mangled = true;
+	symbols__add(&s, a);
+	symbols__add(&s, b);
+	symbols__add(&s, c);
+	assert_int_equal(symbols__fixup_elf(&s, s.nr), 0);
+	/* mangled, "bar" would win (no leading '_'); demangled, the longer
+	 * "foo::bar" does */
+	assert_int_equal(s.nr, 2);
+	assert_false(a->mangled);	/* demangled for the choice */
+	f = symbols__find(&s, 0x105);
+	assert_non_null(f);
+	assert_string_equal(f->name, "foo::bar");
+	/* not looked up yet: still mangled */
+	assert_true(c->mangled);
+	assert_string_equal(c->name, "_ZN3baz4quuxEi");
+	f = symbols__find(&s, 0x200);
+	assert_ptr_equal(f, c);
+	assert_false(c->mangled);
+	assert_string_equal(c->name, "baz::quux");
+	symbols__exit(&s);
+}
+
 /* A zero-size alias before another at the same address keeps its zero
  * size (it is stretched to that alias), so the later one wins. */
 static void test_fixup_elf_aliases(void **state)
@@ -495,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_elf),
 		cmocka_unit_test(test_choose),
+		cmocka_unit_test(test_lazy_demangle),
 		cmocka_unit_test(test_fixup_elf_aliases),
 		cmocka_unit_test(test_fixup_elf_plt_tree),
 		cmocka_unit_test(test_symtree_random),
