@@ -19,12 +19,7 @@
 
 static struct symbol *sym_new(const char *name, uint64_t start, uint64_t end)
 {
-	struct symbol *s = calloc(1, sizeof(*s) + strlen(name) + 1);
-
-	s->start = start;
-	s->end = end;
-	strcpy(s->name, name);
-	return s;
+	return symbol__new(start, end - start, 0, name);
 }
 
 /* cycles: more cycles first in the output, "-" for none, perf's signed

@@ -57,7 +57,7 @@ static void test_size_keys(void **state)
 {
 	const struct sort_key *ss = sort_key__find("symbol_size");
 	const struct sort_key *ds = sort_key__find("dso_size");
-	struct symbol *s1 = calloc(1, sizeof(*s1) + 4), *s2 = calloc(1, sizeof(*s2) + 4);
+	struct symbol *s1 = symbol__new(0x1000, 0x40, 0, "s1"), *s2 = symbol__new(0x2000, 0x100, 0, "s2");
 	struct hist_entry a = { 0 }, b = { 0 }, none = { 0 };
 	char buf[64];
 	struct sort_ctx ctx = { 0 };
