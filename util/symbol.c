@@ -7,25 +7,31 @@
 #include "symbol.h"
 #include "symbol-tree.h"
 
-struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
-			   const char *name)
+static void symbol__init(struct symbol *sym, uint64_t start, uint64_t size, uint8_t binding,
+			 const char *name, size_t len, bool in_arena)
 {
-	size_t len = strlen(name);
-	struct symbol *sym = malloc(sizeof(*sym) + len + 1);
-
-	if (!sym)
-		return NULL;
 	sym->start = start;
 	sym->end = start + size;
 	sym->binding = binding;
 	sym->idle = false;
 	sym->inlined = false;
 	sym->object = false;
-	sym->in_arena = false;
+	sym->in_arena = in_arena;
 	sym->mangled = false;
 	sym->name_owned = false;
 	sym->name = sym->str;
-	memcpy(sym->str, name, len + 1);
+	memcpy(sym->str, name, len);
+	sym->str[len] = '\0';
+}
+
+struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
+			   const char *name)
+{
+	size_t len = strlen(name);
+	struct symbol *sym = malloc(sizeof(*sym) + len + 1);
+
+	if (sym)
+		symbol__init(sym, start, size, binding, name, len, false);
 	return sym;
 }
 
@@ -85,18 +91,7 @@ struct symbol *symbols__push(struct symbols *s, uint64_t start, uint64_t size,
 	}
 	sym = (struct symbol *)(b->mem + b->used);
 	b->used += need;
-	sym->start = start;
-	sym->end = start + size;
-	sym->binding = binding;
-	sym->idle = false;
-	sym->inlined = false;
-	sym->object = false;
-	sym->in_arena = true;
-	sym->mangled = false;
-	sym->name_owned = false;
-	sym->name = sym->str;
-	memcpy(sym->str, name, len);
-	sym->str[len] = '\0';
+	symbol__init(sym, start, size, binding, name, len, true);
 	if (symbols__add(s, sym) < 0)
 		return NULL;
 	return sym;
