@@ -13,16 +13,29 @@
 #include <unistd.h>
 #include "dso.h"
 
+/* A parse of kallsyms text that comes in pieces of any size: complete
+ * lines are parsed where they lie, the unfinished last one waits in buf. */
+struct ksym_parse {
+	struct symbols *syms;
+	char *buf;
+	size_t len, cap;
+	size_t nr, nr_zero;	/* symbols kept, those at address 0 */
+	int err;
+};
+
 /* One line of kallsyms, "ffffffff81000000 T _text\t[module]" (no '\n';
  * @eol is its end): keep text, weak, data and bss symbols; module
- * symbols are kept too (they live in the kernel map). 1: kept, 0: not
- * a symbol kept, -ENOMEM. */
-static int kallsyms__line(char *line, char *eol, struct symbols *syms, size_t *nr_zero)
+ * symbols are kept too (they live in the kernel map). */
+static void ksym_parse__line(struct ksym_parse *p, const char *line, const char *eol)
 {
-	char *end = line, *name, *tab;
+	struct symbols *syms = p->syms;
+	const char *end = line, *name, *tab;
+	struct symbol *sym;
 	uint64_t addr = 0;
 	int type;
 
+	if (p->err)
+		return;
 	/* the address: hex digits (strtoull costs more per line) */
 	for (; end < eol; end++) {
 		unsigned int d = (unsigned char)*end;
@@ -36,10 +49,10 @@ static int kallsyms__line(char *line, char *eol, struct symbols *syms, size_t *n
 		addr = addr << 4 | d;
 	}
 	if (end == line || eol - end < 3 || end[0] != ' ' || end[2] != ' ')
-		return 0;
+		return;
 	type = toupper((unsigned char)end[1]);
 	if (type != 'T' && type != 'W' && type != 'D' && type != 'B')
-		return 0;
+		return;
 	name = end + 3;
 	tab = memchr(name, '\t', (size_t)(eol - name));
 	if (!tab && (!syms->kernel_lo || addr < syms->kernel_lo))
@@ -49,36 +62,15 @@ static int kallsyms__line(char *line, char *eol, struct symbols *syms, size_t *n
 	/* aliases at one address: perf ends up with the last one listed */
 	if (syms->nr && syms->syms[syms->nr - 1]->start == addr)
 		syms->nr--;
-	struct symbol *sym = symbols__push(syms, addr, 0, (uint8_t)end[1], name,
-					   (size_t)((tab ? tab : eol) - name));
-	if (!sym)
-		return -ENOMEM;
-	sym->object = type == 'D' || type == 'B';
-	*nr_zero += !addr;
-	return 1;
-}
-
-/* A parse of kallsyms text that comes in pieces of any size: complete
- * lines are parsed where they lie, the unfinished last one waits in buf. */
-struct ksym_parse {
-	struct symbols *syms;
-	char *buf;
-	size_t len, cap;
-	size_t nr, nr_zero;
-	int err;
-};
-
-static void ksym_parse__line(struct ksym_parse *p, char *line, char *eol)
-{
-	int kept;
-
-	if (p->err)
+	sym = symbols__push(syms, addr, 0, (uint8_t)end[1], name,
+			    (size_t)((tab ? tab : eol) - name));
+	if (!sym) {
+		p->err = -ENOMEM;
 		return;
-	kept = kallsyms__line(line, eol, p->syms, &p->nr_zero);
-	if (kept < 0)
-		p->err = kept;
-	else
-		p->nr += (size_t)kept;
+	}
+	sym->object = type == 'D' || type == 'B';
+	p->nr++;
+	p->nr_zero += !addr;
 }
 
 static void ksym_parse__carry(struct ksym_parse *p, const char *data, size_t n)
@@ -145,11 +137,9 @@ static int ksym_parse__finish(struct ksym_parse *p, int err)
 	 * or perf_event_paranoid > 1 without CAP_SYSLOG); nothing usable */
 	if (!err && p->nr_zero == p->nr)
 		err = -EPERM;
-	if (err && err != -ENODATA) {
+	if (err)
 		symbols__exit(p->syms);
-		return err;
-	}
-	if (!err)
+	else
 		symbols__fixup(p->syms);
 	return err;
 }
@@ -157,6 +147,17 @@ static int ksym_parse__finish(struct ksym_parse *p, int err)
 /* Big reads: each read of /proc/kallsyms makes the kernel find its place
  * again */
 #define KSYM_READ_SIZE (256 * 1024)
+
+/* read(2), again when a signal interrupted it */
+static ssize_t read_restart(int fd, void *buf, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(fd, buf, n);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
 
 static int kallsyms__read(const char *path, struct symbols *syms)
 {
@@ -172,10 +173,8 @@ static int kallsyms__read(const char *path, struct symbols *syms)
 		return -ENOMEM;
 	}
 	while (!p.err) {
-		ssize_t r = read(fd, buf, KSYM_READ_SIZE);
+		ssize_t r = read_restart(fd, buf, KSYM_READ_SIZE);
 
-		if (r < 0 && errno == EINTR)
-			continue;
 		if (r < 0) {
 			err = -errno;
 			break;
@@ -267,9 +266,7 @@ static void *prefetch__read(void *arg)
 			prefetch__push(NULL, true, -ENOMEM);
 			break;
 		}
-		do
-			r = read(fd, c->data, KSYM_READ_SIZE);
-		while (r < 0 && errno == EINTR);
+		r = read_restart(fd, c->data, KSYM_READ_SIZE);
 		if (r <= 0) {
 			free(c);
 			prefetch__push(NULL, true, r < 0 ? -errno : 0);

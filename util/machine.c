@@ -90,6 +90,17 @@ static const struct build_id *machine__bid_for(struct machine *m, const char *na
  * undone (quietly), so that the lookup that needs one tries again and
  * warns as it would have.
  */
+/* The user-space object the build-id list's entry @i names, or NULL */
+static struct dso *machine__bid_user_dso(struct machine *m, uint32_t i)
+{
+	struct dso *d;
+
+	if (m->bids[i].name[0] != '/')
+		return NULL;
+	d = machine__findnew_dso(m, m->bids[i].name);
+	return d && d->kind == DSO_KIND_USER ? d : NULL;
+}
+
 static void machine__preload_user_dsos(void *arg)
 {
 	struct machine *m = arg;
@@ -97,14 +108,9 @@ static void machine__preload_user_dsos(void *arg)
 
 	quiet.quiet = true;
 	for (uint32_t i = 0; i < m->nr_bids && kallsyms__prefetch_busy(); i++) {
-		struct dso *d;
+		struct dso *d = machine__bid_user_dso(m, i);
 
-		if (m->bids[i].name[0] != '/')
-			continue;
-		d = machine__findnew_dso(m, m->bids[i].name);
-		if (!d || d->kind != DSO_KIND_USER || d->loaded)
-			continue;
-		if (dso__load(d, &quiet))
+		if (d && !d->loaded && dso__load(d, &quiet))
 			dso__unload(d);
 	}
 }
@@ -158,12 +164,9 @@ void machine__prefetch_dwarf(struct machine *m)
 	if (!dsos)
 		return;
 	for (i = 0; i < m->nr_bids; i++) {
-		struct dso *d;
+		struct dso *d = machine__bid_user_dso(m, i);
 
-		if (m->bids[i].name[0] != '/')
-			continue;
-		d = machine__findnew_dso(m, m->bids[i].name);
-		if (d && d->kind == DSO_KIND_USER)
+		if (d)
 			dsos[n++] = d;
 	}
 	srcline__prefetch(m, dsos, n);

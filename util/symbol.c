@@ -241,8 +241,10 @@ static int start_seq_cmp(const void *pa, const void *pb)
  * symbols at once.
  */
 struct sym_replay {
-	struct symbol **table, **gone, **plt;	/* the build's order */
-	size_t nr_table, nr_gone, nr_plt;
+	/* the build's order: the table's symbols, then the PLT's (the
+	 * loader's array), and the aliases erased between */
+	struct symbol **order, **gone;
+	size_t nr_table, nr_plt, nr_gone;
 	bool done;
 	struct sym_range *pieces;		/* the clusters' answers */
 	size_t nr_pieces, alloc_pieces;
@@ -254,9 +256,8 @@ static void sym_replay__delete(struct sym_replay *rp)
 		return;
 	for (size_t i = 0; i < rp->nr_gone; i++)
 		symbol__free(rp->gone[i]);
-	free(rp->table);
+	free(rp->order);
 	free(rp->gone);
-	free(rp->plt);
 	free(rp->pieces);
 	free(rp);
 }
@@ -281,11 +282,11 @@ static void symbols__replay(const struct symbols *s, struct sym_replay *rp)
 	if (!t)
 		return;
 	for (i = 0; i < rp->nr_table && !err; i++)
-		err = symtree__insert(t, rp->table[i]);
+		err = symtree__insert(t, rp->order[i]);
 	for (i = 0; i < rp->nr_gone && !err; i++)
 		err = symtree__erase(t, rp->gone[i]);
-	for (i = 0; i < rp->nr_plt && !err; i++)
-		err = symtree__insert(t, rp->plt[i]);
+	for (i = rp->nr_table; i < rp->nr_table + rp->nr_plt && !err; i++)
+		err = symtree__insert(t, rp->order[i]);
 	for (i = 0; i < s->nr_ranges && !err; i++) {
 		const struct sym_range *c = &s->ranges[i];
 		size_t first;
@@ -305,9 +306,8 @@ static void symbols__replay(const struct symbols *s, struct sym_replay *rp)
 	if (err)
 		rp->nr_pieces = 0;
 	symtree__delete(t);
-	free(rp->table);
-	free(rp->plt);
-	rp->table = rp->plt = NULL;
+	free(rp->order);
+	rp->order = NULL;
 }
 
 /*
@@ -343,7 +343,7 @@ static int symbols__cluster_ranges(struct symbols *s, struct symbol **ord, size_
 
 int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 {
-	struct symbol **table, **ord, **gone;
+	struct symbol **ord, **gone;
 	size_t nr_plt = s->nr - nr_table, nr_gone = 0, i, j;
 	uint64_t max_end = 0;
 	bool overlap = false;
@@ -351,11 +351,9 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 
 	if (nr_table > s->nr)
 		return -EINVAL;
-	table = malloc((nr_table + 1) * sizeof(*table));
 	ord = malloc((s->nr + 1) * sizeof(*ord));
 	gone = malloc((nr_table + 1) * sizeof(*gone));
-	if (!table || !ord || !gone) {
-		free(table);
+	if (!ord || !gone) {
 		free(ord);
 		free(gone);
 		symbols__fixup(s);
@@ -363,7 +361,6 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 	}
 	for (i = 0; i < s->nr; i++)
 		s->syms[i]->seq = (uint32_t)i;
-	memcpy(table, s->syms, nr_table * sizeof(*table));
 	memcpy(ord, s->syms, nr_table * sizeof(*ord));
 	qsort(ord, nr_table, sizeof(*ord), start_seq_cmp);
 	/* a zero size reaches the next symbol in tree order (an alias at the
@@ -414,24 +411,14 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 
 		err = rp ? symbols__cluster_ranges(s, ord, j) : -ENOMEM;
 		if (!err) {
-			rp->plt = malloc((nr_plt ? nr_plt : 1) * sizeof(*rp->plt));
-			if (!rp->plt)
-				err = -ENOMEM;
-		}
-		if (!err) {
-			memcpy(rp->plt, s->syms + nr_table, nr_plt * sizeof(*rp->plt));
-			rp->table = table;
-			rp->gone = gone;
-			rp->nr_table = nr_table;
-			rp->nr_gone = nr_gone;
-			rp->nr_plt = nr_plt;
+			*rp = (struct sym_replay){ .order = s->syms, .gone = gone,
+						   .nr_table = nr_table, .nr_plt = nr_plt,
+						   .nr_gone = nr_gone };
 			s->replay = rp;
-			table = gone = NULL;
+			s->syms = NULL;
+			gone = NULL;
 		} else {
 			free(rp);
-			free(s->ranges);
-			s->ranges = NULL;
-			s->nr_ranges = 0;
 		}
 	}
 	for (i = 0; gone && i < nr_gone; i++)
@@ -441,7 +428,6 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 	s->nr = j;
 	s->alloc = j + 1;
 	s->sorted = true;
-	free(table);
 	free(gone);
 	return err;
 }
