@@ -43,8 +43,9 @@ done
 "$PERF" record -q -a --switch-events -o "$T/sidea.data" -- sleep 0.1 >/dev/null 2>&1 ||
 	fail "perf record -a --switch-events failed"
 # the sample fields of -d --phys-data --data-page-size --code-page-size -W
+# (3000 pages: 100 gave one or two samples, now and then none)
 "$PERF" record -q -d --phys-data --data-page-size --code-page-size -W -o "$T/pgsz.data" \
-	-- "$WL/pagetouch" 100 >/dev/null 2>&1 || fail "perf record --data-page-size failed"
+	-- "$WL/pagetouch" 3000 >/dev/null 2>&1 || fail "perf record --data-page-size failed"
 for f in "$T/side.data" "$T/sidea.data" "$T/pgsz.data"; do
 	"$PERF" report -D -i "$f" > "$T/perf" 2>/dev/null
 	"$MPERF" report -D -i "$f" > "$T/mperf" 2>/dev/null || fail "mperf report -D -i $f failed"
