@@ -106,7 +106,7 @@ int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
 			    struct symbols *syms, bool *has_symtab);
 /* The same from an ELF image in memory (the vdso). */
 int elf__load_symbols_mem(void *image, size_t size, struct symbols *syms);
-/* A C++ name ("_Z...") as perf shows it (parameters left out), malloc'd;
+/* A C++ ("_Z...", parameters left out) or Rust name as perf shows it, malloc'd;
  * NULL when it is not one or cannot be demangled. */
 char *elf__demangle(const char *name);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno; -EPERM when every

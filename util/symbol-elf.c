@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "debug.h"
+#include "demangle-rust.h"
 #include "dso.h"
 
 /* perf (not verbose) shows C++ functions without their parameter list:
@@ -40,6 +41,25 @@ static char *strip_params(char *dm)
 	p = strstr(dm, " [clone ");
 	if (p)
 		*p = '\0';
+	/* a member's qualifiers with no parameter list (a name cut short):
+	 * perf shows the name alone */
+	for (bool cut = true; cut;) {
+		static const char *const quals[] = { " const", " volatile", " &&", " &" };
+
+		cut = false;
+		n = strlen(dm);
+		for (size_t i = 0; i < sizeof(quals) / sizeof(quals[0]); i++) {
+			size_t l = strlen(quals[i]);
+
+			if (n > l && !strcmp(dm + n - l, quals[i]) && dm[n - l - 1] != ')') {
+				dm[n - l] = '\0';
+				cut = true;
+				break;
+			}
+		}
+		if (cut && !strchr(dm, '('))
+			return dm;
+	}
 	n = strlen(dm);
 	p = dm + n;
 	while (p > dm && p[-1] != ')') {
@@ -55,7 +75,12 @@ static char *strip_params(char *dm)
 		else if (*p == '(' && --depth == 0)
 			break;
 	}
-	if (depth == 0 && p > dm && *p == '(')
+	/* "operator() const" with no parameter list: the brackets are the
+	 * name's */
+	if (depth == 0 && p - dm >= 8 && *p == '(' && p[1] == ')' &&
+	    !strncmp(p - 8, "operator", 8))
+		p[2] = '\0';
+	else if (depth == 0 && p > dm && *p == '(')
 		*p = '\0';
 	/* template functions: drop the return type before the name too
 	 * ("std::pair<int, int> foo<int>" -> "foo<int>") */
@@ -91,8 +116,55 @@ struct load_seg {
 
 typedef char *(*cxa_demangle_fn)(const char *, char *, size_t *, int *);
 
-/* C++ names as perf shows them: libstdc++'s demangler, loaded when first
- * needed (no link-time dependency on C++). */
+/*
+ * Without -v perf's demangler reads a function's name, not its parameters,
+ * and ignores what follows ("@@GLIBCXX_3.4", a parameter list cut short);
+ * libstdc++'s gives up on the whole. Here: the longest prefix that
+ * demangles, unless perf's would have read on into the rest and failed
+ * there: template arguments or an ABI tag ('I', 'B') after a name that
+ * could take them (no parameters, not closed by 'E'); in a thunk or transaction clone ("_ZTh", "_ZGTt"), whose
+ * target perf reads with its parameters, anything but their end ('E', '.').
+ */
+static bool ends_in_ident(const char *s)
+{
+	size_t n = strlen(s);
+	char c = n ? s[n - 1] : 0;
+
+	return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+	       (c >= 'A' && c <= 'Z');
+}
+
+static char *demangle_prefix(cxa_demangle_fn fn, const char *name)
+{
+	bool thunk = !strncmp(name, "_ZTh", 4) || !strncmp(name, "_ZTv", 4) ||
+		     !strncmp(name, "_ZTc", 4) || !strncmp(name, "_ZGT", 4);
+	size_t len = strlen(name);
+	char *pre, *dm = NULL;
+	int status = 0;
+
+	if (len >= 4096 || !(pre = strdup(name)))
+		return NULL;
+	while (!dm && --len > 2) {
+		char next = name[len];
+
+		pre[len] = '\0';
+		dm = fn(pre, NULL, NULL, &status);
+		if (dm && (thunk ? next != 'E' && next != '.' :
+			   (next == 'I' || next == 'B') && !strchr(dm, '(') &&
+			   pre[len - 1] != 'E' && ends_in_ident(dm))) {
+			free(dm);
+			dm = NULL;
+			break;
+		}
+	}
+	free(pre);
+	return dm;
+}
+
+/* Rust and C++ names as perf shows them. perf's demangler (libiberty's)
+ * tries Rust first: a legacy Rust name is a valid C++ one too. C++ names
+ * go to libstdc++'s demangler, loaded when first needed (no link-time
+ * dependency on C++). */
 static char *demangle(const char *name)
 {
 	static cxa_demangle_fn fn;
@@ -100,8 +172,9 @@ static char *demangle(const char *name)
 	int status = 0;
 	char *dm;
 
-	if (name[0] != '_' || name[1] != 'Z')
-		return NULL;
+	dm = rust__demangle(name);
+	if (dm || name[0] != '_' || name[1] != 'Z')
+		return dm;
 	if (!tried) {
 		void *h = dlopen("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL);
 
@@ -112,6 +185,8 @@ static char *demangle(const char *name)
 	if (!fn)
 		return NULL;
 	dm = fn(name, NULL, NULL, &status);
+	if (!dm && verbose <= 0)
+		dm = demangle_prefix(fn, name);
 	/* with -v perf asks its demangler for the parameters too; without,
 	 * it keeps those of a thunk's target */
 	if (dm && (verbose > 0 || !strncmp(dm, "virtual thunk to ", 17) ||
@@ -357,7 +432,8 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			return -ENOMEM;
 		sym->object = type == STT_OBJECT;
 		/* demangled when first looked up (symbols__find) */
-		sym->mangled = !syms->no_demangle && name[0] == '_' && name[1] == 'Z';
+		sym->mangled = !syms->no_demangle && name[0] == '_' &&
+			      (name[1] == 'Z' || name[1] == 'R');
 		added++;
 	}
 	/* PLT slots, from the object itself: a separate debug file has its
