@@ -1154,6 +1154,21 @@ static bool die__may_have_scopes(Dwarf_Die *die)
 	}
 }
 
+static bool die__is_container(Dwarf_Die *die)
+{
+	switch (dwarf_tag(die)) {
+	case DW_TAG_namespace:
+	case DW_TAG_module:
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_interface_type:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static int cu_scopes__add(struct cu_scopes *t, Dwarf_Die *die, int parent, int depth)
 {
 	Dwarf_Addr base, start, end;
@@ -1195,19 +1210,26 @@ static int cu_scopes__add(struct cu_scopes *t, Dwarf_Die *die, int parent, int d
 	return (int)t->nr++;
 }
 
-static int cu_scopes__walk(struct cu_scopes *t, Dwarf_Die *parent_die, int parent, int depth)
+static int cu_scopes__walk(struct cu_scopes *t, Dwarf_Die *parent_die, int parent, int depth,
+			   int nest)
 {
 	Dwarf_Die child;
 	int r;
 
-	if (depth > 256 || dwarf_child(parent_die, &child) != 0)
+	if (depth > 256 || nest > 512 || dwarf_child(parent_die, &child) != 0)
 		return 0;
 	do {
 		r = cu_scopes__add(t, &child, parent, depth);
 		if (r == -1)
 			return -1;
 		if (r >= 0 && die__may_have_scopes(&child) &&
-		    cu_scopes__walk(t, &t->s[r].die, r, depth + 1) < 0)
+		    cu_scopes__walk(t, &t->s[r].die, r, depth + 1, nest + 1) < 0)
+			return -1;
+		/* a namespace or type has no code of its own, but may hold
+		 * functions (Rust puts them there, not at the unit's top, as
+		 * C++ does): binutils looks through it */
+		if (r == -2 && die__is_container(&child) &&
+		    cu_scopes__walk(t, &child, parent, depth, nest + 1) < 0)
 			return -1;
 	} while (dwarf_siblingof(&child, &child) == 0);
 	return 0;
@@ -1229,7 +1251,7 @@ static struct cu_scopes *srcline__cu_scopes(struct srcline_state *s, Dwarf_Die *
 	t = &s->cus[s->nr_cus++];
 	memset(t, 0, sizeof(*t));
 	t->cu_off = off;
-	if (cu_scopes__walk(t, cudie, -1, 1) < 0)
+	if (cu_scopes__walk(t, cudie, -1, 1, 0) < 0)
 		t->failed = true;
 	return t;
 }
@@ -1247,30 +1269,18 @@ static void srcline__cu_scopes_exit(struct srcline_state *s)
 	s->nr_cus = 0;
 }
 
-static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
-				     uint64_t addr, const char **names, int max)
+/*
+ * The innermost scope of @t with @pc: the deepest; among scopes of equal
+ * depth (assembler units have one subprogram per alias, all at one
+ * address), addr2line's choice: the shortest range holding the address,
+ * then the last in DIE order. -1 when none has it.
+ */
+static int cu_scopes__innermost(const struct cu_scopes *t, Dwarf_Addr pc)
 {
-	Dwarf_Die *cudie;
-	Dwarf_Addr bias, a, pc;
-	struct cu_scopes *t;
-	int best = -1, i, out = 0;
+	int best = -1;
 	uint64_t best_len = 0;
 	size_t k;
 
-	a = srcline__vaddr(s, addr) + s->bias;
-	cudie = dwfl_module_addrdie(s->mod, a, &bias);
-	if (!cudie)
-		return 0;
-	t = srcline__cu_scopes(s, cudie);
-	if (!t || t->failed)
-		return srcline__inlines_walk(m, s, addr, names, max);
-	pc = a - bias;
-	/*
-	 * The innermost scope with the address: the deepest; among scopes
-	 * of equal depth (assembler units have one subprogram per alias,
-	 * all at one address), addr2line's choice: the shortest range
-	 * holding the address, then the last in DIE order.
-	 */
 	for (k = 0; k < t->nr; k++) {
 		const struct cu_scope *e = &t->s[k];
 		uint32_t r;
@@ -1290,9 +1300,27 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 			break;
 		}
 	}
+	return best;
+}
+
+static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
+				     uint64_t addr, const char **names, int max)
+{
+	Dwarf_Die *cudie;
+	Dwarf_Addr bias, a;
+	struct cu_scopes *t;
+	int i, out = 0;
+
+	a = srcline__vaddr(s, addr) + s->bias;
+	cudie = dwfl_module_addrdie(s->mod, a, &bias);
+	if (!cudie)
+		return 0;
+	t = srcline__cu_scopes(s, cudie);
+	if (!t || t->failed)
+		return srcline__inlines_walk(m, s, addr, names, max);
 	/* no subprogram around it (asm, or no scope at all): the caller
 	 * closes the chain with the ELF symbol */
-	for (i = best; i >= 0 && out < max; i = t->s[i].parent) {
+	for (i = cu_scopes__innermost(t, a - bias); i >= 0 && out < max; i = t->s[i].parent) {
 		Dwarf_Die *die = &t->s[i].die;
 		int tag = dwarf_tag(die);
 		Dwarf_Attribute at;
@@ -1386,9 +1414,10 @@ static int srcline__inline_lines_uncached(struct machine *m, struct srcline_stat
 {
 	Dwarf_Die *cudie, *scopes = NULL;
 	Dwarf_Addr bias, a;
+	struct cu_scopes *t;
 	const char *file;
 	char path[4096];
-	int n, i, out = 0, lineno = 0;
+	int n = 0, i, out = 0, lineno = 0;
 
 	a = srcline__vaddr(s, addr) + s->bias;
 	/* nothing when addr2line finds nothing (perf then looks the frame
@@ -1401,7 +1430,21 @@ static int srcline__inline_lines_uncached(struct machine *m, struct srcline_stat
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
 	if (!cudie)
 		return out;
-	n = srcline__concrete_scopes(cudie, a - bias, &scopes);
+	/* the scopes around it, innermost first: from the unit's table
+	 * (which sees functions inside namespaces, as addr2line does),
+	 * else libdw's */
+	t = srcline__cu_scopes(s, cudie);
+	if (t && !t->failed) {
+		int inner = cu_scopes__innermost(t, a - bias), depth = 0;
+
+		for (i = inner; i >= 0; i = t->s[i].parent)
+			depth++;
+		scopes = depth ? malloc((size_t)depth * sizeof(*scopes)) : NULL;
+		for (i = inner; scopes && i >= 0; i = t->s[i].parent)
+			scopes[n++] = t->s[i].die;
+	} else {
+		n = srcline__concrete_scopes(cudie, a - bias, &scopes);
+	}
 	/* each inlined function: where its caller called it */
 	for (i = 0; i < n && out < max; i++) {
 		int tag = dwarf_tag(&scopes[i]);
