@@ -76,7 +76,7 @@ UNIT_BIN  := $(UNIT_SRC:.c=)
 WORKLOADS := tests/workloads/cpuburn tests/workloads/mthreads \
 	     tests/workloads/syscalls tests/workloads/pagetouch \
 	     tests/workloads/getppid tests/workloads/libmwork.so \
-	     tests/workloads/dsouser
+	     tests/workloads/dsouser tests/workloads/jitmap
 
 # Section 7 pages (overviews, not commands); the rest are section 1.
 DOC_TXT7  := Documentation/mperf-troubleshooting.txt

@@ -322,11 +322,12 @@ static bool node__mixes(const struct callchain_node *n, const struct frame_key *
 	       (frame_key__bit(k) & (frame__ksym(k->f) ? n->addr_dsos : n->sym_dsos));
 }
 
-/* by symbol (one per start in an object) or address, and object */
+/* by symbol start or address, and object (perf compares symbols by start:
+ * a JIT's map can hold several at one start, which are one frame) */
 static uint64_t frame_key__hash(const struct frame_key *k)
 {
 	const struct symbol *sym = frame__ksym(k->f);
-	uint64_t v = sym ? (uint64_t)(uintptr_t)sym : k->f->ip;
+	uint64_t v = sym ? sym->start : k->f->ip;
 
 	v ^= (uint64_t)(uintptr_t)k->f->dso * 0x9e3779b97f4a7c15ULL;
 	v ^= v >> 31;
@@ -385,14 +386,16 @@ static int node__hash_build(struct callchain_arena *arena, struct callchain_node
 }
 
 /* Equality without the walk, for children of one kind per object (no
- * inlined ones): one symbol start is one symbol of the object */
+ * inlined ones): symbols by start, as perf's comparison */
 static bool frame__same(const struct callchain_node *n, const struct frame_key *k)
 {
 	const struct callchain_cursor_node *e = &n->key, *f = k->f;
 
-	const struct symbol *fs = frame__ksym(f);
+	const struct symbol *es = frame__ksym(e), *fs = frame__ksym(f);
 
-	return e->dso == f->dso && frame__ksym(e) == fs && (fs || e->ip == f->ip);
+	if (e->dso != f->dso || !es != !fs)
+		return false;
+	return es ? es->start == fs->start : e->ip == f->ip;
 }
 
 /* The equal child of a node of one kind per object, by hash; NULL: none */

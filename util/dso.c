@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <elf.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -41,6 +42,7 @@ struct dso *dso__new(const char *name)
 		dso->long_name = both;
 		dso->short_name = both + n;
 		dso->kind = DSO_KIND_ANON;
+		dso->jit = true;
 		return dso;
 	}
 	if (!strncmp(name, "[kernel.kallsyms]", 17)) {
@@ -405,6 +407,63 @@ static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
 	return err;
 }
 
+/* perf's reading of a hex number (strtoull's: "0x" or not); the
+ * characters taken */
+static size_t perfmap__hex(const char *p, uint64_t *v)
+{
+	char *end;
+
+	*v = strtoull(p, &end, 16);
+	return (size_t)(end - p);
+}
+
+/*
+ * A JIT's symbols, from the /tmp/perf-PID.map it wrote (node
+ * --perf-basic-prof, the JVM's -XX:+DumpPerfMapAtExit, ...): lines of
+ * "START SIZE name" in hex ("0x" or not), read as perf 6.1 reads them (its last
+ * character dropped as the newline, one separator character skipped
+ * after each number, lines with too little left skipped), each symbol as
+ * long as it says, and where entries overlap (code replaced at an
+ * address) perf's answer from its tree of them in file order.
+ */
+static int dso__load_perfmap(struct dso *dso)
+{
+	FILE *f = fopen(dso->long_name, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	while ((len = getline(&line, &cap, f)) > 0) {
+		uint64_t start, size;
+		size_t at;
+
+		line[--len] = '\0';
+		at = perfmap__hex(line, &start) + 1;
+		if (at + 2 >= (size_t)len)
+			continue;
+		at += perfmap__hex(line + at, &size) + 1;
+		if (at + 2 >= (size_t)len)
+			continue;
+		if (!symbols__push(&dso->syms, start, size, STB_GLOBAL, line + at,
+				   (size_t)len - at)) {
+			err = -ENOMEM;
+			break;
+		}
+	}
+	free(line);
+	fclose(f);
+	if (!err && symbols__fixup_jit(&dso->syms) < 0)
+		err = -ENOMEM;
+	if (!err && !dso->syms.nr)
+		err = -ENODATA;
+	if (!err)
+		dso->symsrc = strdup(dso->long_name);
+	return err;
+}
+
 void dso__unload(struct dso *dso)
 {
 	symbols__exit(&dso->syms);
@@ -435,7 +494,7 @@ int dso__load(struct dso *dso, const struct symbol_opts *opts)
 		dso->load_err = dso__load_vdso(dso, opts);
 		break;
 	default:
-		dso->load_err = -ENOENT;
+		dso->load_err = dso->jit ? dso__load_perfmap(dso) : -ENOENT;
 		break;
 	}
 	return dso->load_err;
@@ -490,6 +549,8 @@ char dso__origin(const struct dso *dso)
 
 	if (!s || !dso->syms.nr)
 		return '!';
+	if (dso->jit)
+		return 'j';
 	switch (dso->kind) {
 	case DSO_KIND_KERNEL:
 	case DSO_KIND_MODULE:

@@ -33,6 +33,7 @@ struct dso {
 	uint32_t id_maj, id_min;
 	uint64_t id_ino, id_ino_gen;
 	enum dso_kind kind;
+	bool jit;			/* /tmp/perf-PID.map: a JIT's symbols */
 	bool loaded;			/* symbols loaded (or tried) */
 	bool has_symtab;		/* .symtab found (not only .dynsym) */
 	bool warned;

@@ -432,6 +432,47 @@ int symbols__fixup_elf(struct symbols *s, size_t nr_table)
 	return err;
 }
 
+int symbols__fixup_jit(struct symbols *s)
+{
+	struct symbol **ord = malloc((s->nr + 1) * sizeof(*ord));
+	uint64_t max_end = 0;
+	bool overlap = false;
+	size_t i;
+	int err = 0;
+
+	if (!ord)
+		return -ENOMEM;
+	for (i = 0; i < s->nr; i++)
+		s->syms[i]->seq = (uint32_t)i;
+	memcpy(ord, s->syms, s->nr * sizeof(*ord));
+	qsort(ord, s->nr, sizeof(*ord), start_seq_cmp);
+	for (i = 0; i < s->nr; i++) {
+		/* a zero size matches at its start: a range of its own */
+		if ((i && ord[i]->start < max_end) || ord[i]->end == ord[i]->start ||
+		    (i && ord[i]->start == ord[i - 1]->start))
+			overlap = true;
+		if (ord[i]->end > max_end)
+			max_end = ord[i]->end;
+	}
+	if (overlap) {
+		struct sym_replay *rp = calloc(1, sizeof(*rp));
+
+		err = rp ? symbols__cluster_ranges(s, ord, s->nr) : -ENOMEM;
+		if (!err) {
+			*rp = (struct sym_replay){ .order = s->syms, .nr_table = s->nr };
+			s->replay = rp;
+			s->syms = NULL;
+		} else {
+			free(rp);
+		}
+	}
+	free(s->syms);
+	s->syms = ord;
+	s->alloc = s->nr + 1;
+	s->sorted = true;
+	return err;
+}
+
 static const struct sym_range *sym_ranges__find(const struct sym_range *r, size_t nr,
 						uint64_t addr)
 {

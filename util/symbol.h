@@ -103,6 +103,11 @@ void symbols__fixup(struct symbols *s);
  * 0 or -ENOMEM (the table is then left as symbols__fixup leaves it).
  */
 int symbols__fixup_elf(struct symbols *s, size_t nr_table);
+/* The JIT variant (a /tmp/perf-PID.map in file order): each symbol as long
+ * as it says (a zero size matches at its start alone), every entry kept;
+ * where entries overlap, ranges from a replay of perf's tree in file
+ * order. 0 or -ENOMEM. */
+int symbols__fixup_jit(struct symbols *s);
 /* The name of a symbol loaded mangled (sym->mangled), demangled now. */
 void symbol__demangle(struct symbol *sym);
 /* Which of @a and @b (aliases at one address) perf 6.1 keeps: <0 @a, >0 @b. */

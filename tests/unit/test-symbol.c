@@ -476,6 +476,114 @@ static void test_build_id(void **state)
 	assert_int_equal(filename__read_build_id(D "kallsyms", &bid), -ENOEXEC);
 }
 
+/* a JIT's map: entries in file order, overlapping as code is replaced,
+ * same starts, zero sizes: every lookup is perf's tree search of them
+ * inserted in file order */
+static void test_fixup_jit_as_tree(void **state)
+{
+	unsigned int seed = 777;
+
+	(void)state;
+	for (int round = 0; round < 40; round++) {
+		enum { MAXN = 200 };
+		struct symbol *sym[MAXN];
+		struct symbols s = { 0 };
+		struct symtree *t;
+		uint64_t lo = 0x7f0000001000ULL, hi;
+		int n, i;
+
+#define RND() (seed = seed * 1103515245 + 12345, (seed >> 8) & 0xffff)
+		n = 5 + (int)(RND() % (MAXN - 5));
+		hi = lo + (uint64_t)n * 0x20;
+		for (i = 0; i < n; i++) {
+			unsigned int k = RND() % 8;
+			uint64_t start = i && k == 0 ? sym[RND() % (unsigned int)i]->start :
+				lo + (RND() % (unsigned int)(hi - lo)) / 0x10 * 0x10;
+			uint64_t size = k == 1 ? 0 : k < 5 ? 0x10 + RND() % 0x30 : RND() % 0x200;
+
+			sym[i] = symbol__new(start, size, STB_GLOBAL, "j");
+			assert_non_null(sym[i]);
+			sym[i]->end = start + size;	/* as the map says */
+		}
+		for (i = 0; i < n; i++)
+			assert_int_equal(symbols__add(&s, sym[i]), 0);
+		assert_int_equal(symbols__fixup_jit(&s), 0);
+		assert_int_equal(s.nr, n);	/* every entry kept */
+		t = symtree__new((size_t)n);
+		assert_non_null(t);
+		for (i = 0; i < n; i++)
+			assert_int_equal(symtree__insert(t, sym[i]), 0);
+		for (uint64_t a = lo - 2; a < hi + 0x300; a++)
+			assert_ptr_equal(symbols__find(&s, a), symtree__find(t, a));
+		symtree__delete(t);
+		symbols__exit(&s);
+#undef RND
+	}
+}
+
+/* /tmp/perf-PID.map read as perf 6.1 reads it */
+static void test_dso_perfmap(void **state)
+{
+	char path[64];
+	struct symbol_opts opts = { .quiet = true };
+	struct dso *dso;
+	struct symbol *sym;
+	FILE *f;
+
+	(void)state;
+	/* a pid no process has (past pid_max's limit) */
+	snprintf(path, sizeof(path), "/tmp/perf-%d.map", 4194304 + (int)getpid() % 1000);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("1000 40 plain\n"
+	      "0x2000 0x20 hex(int)\n"
+	      "3000\n"			/* too short: skipped */
+	      "4000 10\n"		/* no name: skipped */
+	      "5000 0 zero\n"
+	      "6000 10 a name with spaces\n"
+	      "7000 8 last", f);	/* no newline: perf drops the 't' */
+	fclose(f);
+	dso = dso__new(path);
+	assert_non_null(dso);
+	assert_true(dso->jit);
+	{
+		char shown[64];
+
+		snprintf(shown, sizeof(shown), "[JIT] tid %d", 4194304 + (int)getpid() % 1000);
+		assert_string_equal(dso->short_name, shown);
+	}
+	assert_int_equal(dso__load(dso, &opts), 0);
+	unlink(path);
+	assert_int_equal(dso->syms.nr, 5);
+	sym = dso__find_symbol(dso, &opts, 0x103f);
+	assert_non_null(sym);
+	assert_string_equal(sym->name, "plain");
+	assert_null(dso__find_symbol(dso, &opts, 0x1040));
+	sym = dso__find_symbol(dso, &opts, 0x2010);
+	assert_non_null(sym);
+	assert_string_equal(sym->name, "hex(int)");
+	assert_null(dso__find_symbol(dso, &opts, 0x3000));
+	assert_null(dso__find_symbol(dso, &opts, 0x4000));
+	/* a zero size: its start alone */
+	sym = dso__find_symbol(dso, &opts, 0x5000);
+	assert_non_null(sym);
+	assert_string_equal(sym->name, "zero");
+	assert_null(dso__find_symbol(dso, &opts, 0x5001));
+	sym = dso__find_symbol(dso, &opts, 0x6008);
+	assert_non_null(sym);
+	assert_string_equal(sym->name, "a name with spaces");
+	sym = dso__find_symbol(dso, &opts, 0x7000);
+	assert_non_null(sym);
+	assert_string_equal(sym->name, "las");
+	assert_int_equal(dso__origin(dso), 'j');
+	dso__delete(dso);
+	/* no map file: no symbols, no crash */
+	dso = dso__new(path);
+	assert_int_equal(dso__load(dso, &opts), -ENOENT);
+	assert_null(dso__find_symbol(dso, &opts, 0x1000));
+	dso__delete(dso);
+}
+
 static void test_dso_load_mismatch(void **state)
 {
 	struct symbol_opts opts = { .quiet = true };
@@ -540,6 +648,8 @@ int main(void)
 		cmocka_unit_test(test_build_id),
 		cmocka_unit_test(test_demangle_operators),
 		cmocka_unit_test(test_dso_load_mismatch),
+		cmocka_unit_test(test_fixup_jit_as_tree),
+		cmocka_unit_test(test_dso_perfmap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,51 @@
+#!/bin/sh
+# JIT code: samples in anonymous executable memory are named from the
+# /tmp/perf-PID.map the process wrote, as perf 6.1 names them: both number
+# forms ("0x" or not), entries as long as they say (a zero size matches
+# its start alone), lines with too little skipped, the last character of a
+# last line without a newline dropped, overlapping entries answered by
+# perf's tree of them in file order (two at one start are one call graph
+# frame, as perf compares symbols by start). Recordings by perf and mperf of
+# tests/workloads/jitmap (x86 code): reports and scripts equal perf's.
+. "$(dirname "$0")/lib.sh"
+need_perf
+[ "$(uname -m)" = x86_64 ] || skip "the JIT workload's code is x86_64"
+tmpdir
+maps=""
+trap 'rm -rf "$T" $maps' EXIT INT TERM
+n=0
+"$PERF" record -q -g -o "$T/p.data" "$WL/jitmap" 0.4 > "$T/out1" 2>/dev/null ||
+	fail "perf record of jitmap failed"
+"$MPERF" record -q -g -o "$T/m.data" "$WL/jitmap" 0.4 > "$T/out2" 2>/dev/null ||
+	fail "mperf record of jitmap failed"
+maps="$(cat "$T/out1" "$T/out2")"
+for m in $maps; do
+	[ -f "$m" ] || fail "jitmap wrote no $m"
+done
+# the subject, in perf's own report: names from the map, and perf's
+# answers where entries overlap or say nothing
+"$PERF" report -i "$T/p.data" --stdio --no-children -g none -s sym 2>/dev/null > "$T/pr"
+for s in jit_plain 'jit_hex(int, long)' jit_inner jit_same_start jit_last_no_newlin \
+	jit_twin_short jit_twin_long; do
+	grep -q "\[\.\] $s\$" "$T/pr" || fail "perf does not name $s"
+done
+grep -q 'jit_outer\|jit_zero_size' "$T/pr" && fail "perf names jit_outer or jit_zero_size"
+[ "$(grep -c '\[\.\] 0x0000' "$T/pr")" -ge 3 ] || fail "perf resolved the addresses the map leaves unnamed"
+for f in "$T/p.data" "$T/m.data"; do
+	while read -r opts; do
+		# shellcheck disable=SC2086
+		report_vs_perf "$f" $opts
+		n=$((n + 1))
+	done <<'LIST'
+--no-children
+-s sym
+-s dso,sym -g caller
+--no-children -g none -v
+--no-children -g folded -s comm,dso,sym
+LIST
+	report_vs_perf "$f"
+	n=$((n + 1))
+	script_vs_perf "$f"
+	script_vs_perf "$f" -F comm,tid,ip,sym,symoff,dso
+done
+echo "$n reports and scripts of JIT code equal to perf's"
