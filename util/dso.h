@@ -107,9 +107,13 @@ int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
 			    struct symbols *syms, bool *has_symtab);
 /* The same from an ELF image in memory (the vdso). */
 int elf__load_symbols_mem(void *image, size_t size, struct symbols *syms);
-/* A C++ ("_Z...", parameters left out) or Rust name as perf shows it, malloc'd;
+/* A C++ ("_Z...", parameters left out), Rust, OCaml or Java name as perf
+ * shows it, malloc'd;
  * NULL when it is not one or cannot be demangled. */
 char *elf__demangle(const char *name);
+/* Whether @name may be one elf__demangle changes (a cheap test of its
+ * start: C++, Rust, OCaml, Java). */
+bool elf__maybe_mangled(const char *name);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno; -EPERM when every
  * address is 0 (the kernel hides them: kptr_restrict, paranoid). */
 int kallsyms__load(const char *path, struct symbols *syms);

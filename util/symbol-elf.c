@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "debug.h"
+#include "demangle-misc.h"
 #include "demangle-rust.h"
 #include "dso.h"
 
@@ -173,8 +174,13 @@ static char *demangle(const char *name)
 	char *dm;
 
 	dm = rust__demangle(name);
-	if (dm || name[0] != '_' || name[1] != 'Z')
+	if (dm)
 		return dm;
+	/* what perf tries when its C++/Rust demangler gives up */
+	if (name[0] != '_' || name[1] != 'Z') {
+		dm = ocaml__demangle(name);
+		return dm ? dm : java__demangle(name);
+	}
 	if (!tried) {
 		void *h = dlopen("libstdc++.so.6", RTLD_LAZY | RTLD_LOCAL);
 
@@ -432,8 +438,7 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 			return -ENOMEM;
 		sym->object = type == STT_OBJECT;
 		/* demangled when first looked up (symbols__find) */
-		sym->mangled = !syms->no_demangle && name[0] == '_' &&
-			      (name[1] == 'Z' || name[1] == 'R');
+		sym->mangled = !syms->no_demangle && elf__maybe_mangled(name);
 		added++;
 	}
 	/* PLT slots, from the object itself: a separate debug file has its
@@ -445,6 +450,12 @@ static int elf__load(Elf *elf, Elf *phdr_elf, struct symbols *syms, bool *has_sy
 	if (symbols__fixup_elf(syms, nr_table) < 0)
 		return -ENOMEM;
 	return 0;
+}
+
+bool elf__maybe_mangled(const char *name)
+{
+	return (name[0] == '_' && (name[1] == 'Z' || name[1] == 'R')) || name[0] == 'L' ||
+	       (!strncmp(name, "caml", 4) && name[4] >= 'A' && name[4] <= 'Z');
 }
 
 char *elf__demangle(const char *name)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Rust programs: report and script name their functions as perf 6.1 does.
-# (1) Every name of tests/data/rust/names.txt (legacy "_ZN...17h<hash>E" and
+# (1) Every name of tests/data/rust/names*.txt (legacy "_ZN...17h<hash>E" and
 #     v0 "_R..." names of rustc's, the standard library's and crafted ones,
-#     C++ names with a tail) becomes a function of a small program; its
+#     C++ names with a tail; OCaml and Java (jitdump) names, crafted and
+#     random, which perf demangles too) becomes a function of a program; its
 #     samples are pointed at each function in turn, and `script -F ip,sym`
 #     must print perf's name for each.
 # (2) Recordings of a Rust program (both manglings), fp and dwarf call
@@ -18,7 +19,7 @@ n=0
 
 # (1) one function per name, 4 bytes each
 awk '{ printf ".globl \"%s\"\n.type \"%s\", @function\n\"%s\":\n nop; nop; nop; ret\n.size \"%s\", 4\n", $0, $0, $0, $0 }' \
-	"$R/names.txt" > "$T/names.s"
+	"$R/names.txt" "$R/names-other.txt" > "$T/names.s"
 cat > "$T/main.c" <<'EOF'
 volatile unsigned long x;
 int main(void) { for (unsigned long i = 0; i < 300000000UL; i++) x += i; return 0; }
@@ -33,12 +34,14 @@ python3 "$TOP/tests/shell/craft-perfdata.py" ips "$T/rec.data" "$T/c.data" 2 \
 "$PERF" script -i "$T/c.data" -F ip,sym 2>/dev/null | grep -av '\[unknown\]' | sort -u > "$T/p"
 "$MPERF" script -i "$T/c.data" -F ip,sym 2>/dev/null | grep -av '\[unknown\]' | sort -u > "$T/m"
 funcs=$(wc -l < "$T/addrs")
-[ "$funcs" -gt 700 ] || fail "the program has only $funcs functions"
+[ "$funcs" -gt 1000 ] || fail "the program has only $funcs functions"
 [ "$(wc -l < "$T/p")" -ge "$funcs" ] || fail "perf named only $(wc -l < "$T/p") of $funcs functions"
 cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head -20 >&2; fail "script -F ip,sym names differ from perf's"; }
 # the subject: perf demangles the Rust names
 grep -aq " <feat::W<5, true, 'x', -3>>::go\$" "$T/p" || fail "perf did not demangle a v0 name"
 grep -aq ' feat::takes_fn$' "$T/p" || fail "perf did not demangle a legacy name"
+grep -aq ' foo.bar(int\[\], long\[\]\[\])$' "$T/p" || fail "perf did not demangle a Java name"
+grep -aq ' Stdlib.array.map_154$' "$T/p" || fail "perf did not demangle an OCaml name"
 n=$((n + 1))
 
 # (2) the Rust program, recorded by both tools
@@ -64,7 +67,7 @@ for mv in legacy v0; do
 -s sym
 -s srcline
 -s srcline --no-children
--g caller -s sym,srcline
+-g caller -s srcline,sym
 --no-children -g folded -s dso,sym
 LIST
 		script_vs_perf "$f"

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * util/demangle-rust and elf__demangle: names as perf 6.1 shows them. Every
- * expected string below is what perf 6.1 (Debian's, libiberty's demangler)
- * printed for the name, read from `perf script -F ip,sym` of a program whose
- * functions had these names; NULL where perf printed the name as it is.
+ * util/demangle-rust, demangle-misc and elf__demangle: names as perf 6.1
+ * shows them. Every expected string below is what perf 6.1 (Debian's, with
+ * libiberty's demangler) printed for the name, read from `perf script -F
+ * ip,sym` of a program whose functions had these names; NULL where perf
+ * printed the name as it is.
  */
 #include "unit.h"
 #include <stdio.h>
@@ -364,6 +365,67 @@ static void test_cxx_tails(void **state)
 	check(p, sizeof(p) / sizeof(p[0]));
 }
 
+/* when the C++/Rust demangler gives up: OCaml, then Java (jitdump) */
+static void test_ocaml_java(void **state)
+{
+	static const struct pair p[] = {
+		{ "camlStdlib__array__map_154", "Stdlib.array.map_154" },
+		{ "camlFoo$2ebar", "Foo.bar" },
+		{ "camlAbc$2E", "Abc." },
+		{ "camlA$41$42", "AAB" },
+		{ "camlA___b", "A._b" },
+		{ "camlA____b", "A..b" },
+		{ "camlA$2g", "A$2g" },
+		{ "camlA$", "A$" },
+		{ "camlfoo__bar_1", NULL },
+		{ "caml_alloc_shr", NULL },
+		{ "Ljava/lang/StringBuilder;append(I)Ljava/lang/StringBuilder;",
+		  "java.lang.StringBuilder.append(int)" },
+		{ "Lfoo;bar(BCSFD)V", "foo.bar(byte, char, short, float, double)" },
+		{ "Lfoo;bar([I[[J)V", "foo.bar(int[], long[][])" },
+		/* an object array's brackets go to the next primitive */
+		{ "Lfoo;bar(Ljava/lang/Object;[Ljava/lang/Object;I)V",
+		  "foo.bar(java.lang.Object, java.lang.Object, int[])" },
+		{ "Lfoo;bar([)V", "foo.bar()" },
+		/* the '.' only before a letter */
+		{ "Lfoo;<init>()V", "foo<init>()" },
+		{ "Lfoo;_bar()", "foo_bar()" },
+		{ "Lfoo;L()V", "foo.L()" },
+		{ "L;bar()V", ".bar()" },
+		{ "Lfoo/;bar()V", "foo..bar()" },
+		/* void and unknown codes: no ", " */
+		{ "Lfoo;bar(IVI)V", "foo.bar(intvoid, int)" },
+		{ "LX;y(QI)V", "X.y(Qint)" },
+		/* read up to the last ')' */
+		{ "Lfoo;bar()V)", "foo.bar()void)" },
+		{ "Lfoo;bar(I)J)", "foo.bar(int)long)" },
+		{ "Lfoo;bar(I)Lfoo", "foo.bar(int)" },
+		{ "L;xZQ<C(Qa><)<(_IyI", ".xZQ<C(Qa><)" },
+		{ "Lfoo;bar(L;)V", "foo.bar()" },
+		/* not demangled */
+		{ "Lfoo;bar(I", NULL },
+		{ "Lfoo;bar(", NULL },
+		{ "Lfoo(I)V", NULL },
+		{ "Lfoo;ba/r()V", NULL },
+		{ "La;b;c()V", NULL },
+		{ "La;b(I)V(J)V", NULL },
+		{ "Lfoo;bar(La/b)V", NULL },
+		{ "Lfoo;b[ar()V", NULL },
+		{ "L[;bar()V", NULL },
+		{ "L.I<;(1)Lz)x>Cyx1IDV", NULL },
+		{ "x(I)V", NULL },
+		{ "L", NULL },
+	};
+
+	(void)state;
+	check(p, sizeof(p) / sizeof(p[0]));
+	assert_true(elf__maybe_mangled("Lfoo;bar()V"));
+	assert_true(elf__maybe_mangled("camlA__b"));
+	assert_true(elf__maybe_mangled("_RNvC1a1b"));
+	assert_false(elf__maybe_mangled("main"));
+	assert_false(elf__maybe_mangled("camlfoo"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_v0_punycode),
 		cmocka_unit_test(test_v0_bombs),
 		cmocka_unit_test(test_cxx_tails),
+		cmocka_unit_test(test_ocaml_java),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
