@@ -25,6 +25,7 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 #include "builtin.h"
+#include "arch/arch.h"
 #include "util/cpumap.h"
 #include "util/debug.h"
 #include "util/dso.h"
@@ -472,8 +473,11 @@ static int record__add_events(struct record *rec)
 	attr.size = sizeof(attr);
 	attr.precise_ip = 3;
 	attr.exclude_kernel = !record__can_profile_kernel();
-	/* perf's attr defaults: guest samples are not wanted */
+	/* perf's attr defaults: guest samples are not wanted (but see the
+	 * arch's fixup) */
 	attr.exclude_guest = 1;
+	if (arch__for_host() && arch__for_host()->fixup_default_cycles)
+		arch__for_host()->fixup_default_cycles(&attr);
 	if (rec->opts.all_user || rec->opts.all_kernel) {
 		attr.exclude_kernel = rec->opts.all_user;
 		attr.exclude_user = rec->opts.all_kernel;

@@ -73,6 +73,10 @@ struct arch_ops {
 	/* Adjust an attr before open (precise_ip limits, ...); may be NULL. */
 	void (*fixup_attr)(struct perf_event_attr *attr);
 
+	/* Adjust record's default event (precise cycles) as perf does on
+	 * this machine; may be NULL. */
+	void (*fixup_default_cycles)(struct perf_event_attr *attr);
+
 	/* Extra advice for an open failure, one line; 0 if none; may be NULL. */
 	int (*open_strerror)(int err, const struct perf_event_attr *attr,
 			     char *buf, size_t size);

@@ -82,12 +82,28 @@ static int x86__header_cpuid(char *buf, size_t size)
 	return 0;
 }
 
+/*
+ * On AMD, precise cycles sample through IBS, which cannot tell guest from
+ * host: perf clears the default cycles event's exclude_guest there (and so
+ * the cpu-clock it falls back to has none either).
+ */
+static void x86__fixup_default_cycles(struct perf_event_attr *attr)
+{
+	unsigned int family, model, step;
+	char vendor[13];
+
+	if (!x86__cpuid_fields(vendor, &family, &model, &step) &&
+	    !strcmp(vendor, "AuthenticAMD"))
+		attr->exclude_guest = 0;
+}
+
 const struct arch_ops arch_x86 = {
 	.name		= "x86",
 	.uname_names	= { "x86_64", "i386", "i686", "x86" },
 	.e_machine	= EM_X86_64,
 	.cpuid		= x86__cpuid,
 	.header_cpuid	= x86__header_cpuid,
+	.fixup_default_cycles = x86__fixup_default_cycles,
 	.events_for	= x86__events_for,
 	/* events_for: issue 8 (arch helper); register hooks: report helper */
 	.sample_regs_user = X86_SAMPLE_REGS_USER,
