@@ -6,22 +6,12 @@
  * files `perf inject --jit` writes). The rules below were read off perf's
  * output for crafted names, quirks included.
  */
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "demangle-misc.h"
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* "caml" and a capital: the prefix off, "__" as '.', "$XX" (hex) as that
  * byte; a numeric suffix ("_154") stays, as in perf 6.1 */
@@ -40,8 +30,11 @@ char *ocaml__demangle(const char *name)
 		if (name[i] == '_' && name[i + 1] == '_') {
 			out[j++] = '.';
 			i += 2;
-		} else if (name[i] == '$' && hexval(name[i + 1]) >= 0 && hexval(name[i + 2]) >= 0) {
-			out[j++] = (char)(hexval(name[i + 1]) << 4 | hexval(name[i + 2]));
+		} else if (name[i] == '$' && isxdigit((unsigned char)name[i + 1]) &&
+			   isxdigit((unsigned char)name[i + 2])) {
+			char hex[3] = { name[i + 1], name[i + 2], '\0' };
+
+			out[j++] = (char)strtol(hex, NULL, 16);
 			i += 3;
 		} else {
 			out[j++] = name[i++];

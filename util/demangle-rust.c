@@ -543,46 +543,51 @@ static void lifetime(struct v0 *v, uint64_t lt)
 	}
 }
 
-/* ["G" <base62>]: "for<'a, 'b> " when bound lifetimes follow */
-static uint64_t binder(struct v0 *v)
+/* ["G" <base62>]: "for<'a, 'b> " when bound lifetimes follow (a count
+ * past what the output can hold ends at its limit) */
+static void binder(struct v0 *v)
 {
 	uint64_t n, i;
 
 	if (!eat(v, 'G'))
-		return 0;
+		return;
 	n = base62(v) + 1;
-	if (v->err || n > 1000) {
-		fail(v);
-		return 0;
-	}
 	emit(v, "for<");
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !v->err; i++) {
 		if (i)
 			emit(v, ", ");
 		v->bound++;
 		lifetime(v, 1);
 	}
 	emit(v, "> ");
-	return n;
 }
 
-/* {<generic-arg>} "E" */
-static void generic_args(struct v0 *v)
+/* {<item>} "E", the items shown with @sep between them; how many */
+static int list(struct v0 *v, const char *sep, void (*item)(struct v0 *))
 {
-	for (int i = 0; !v->err && !eat(v, 'E'); i++) {
+	int i;
+
+	for (i = 0; !v->err && !eat(v, 'E'); i++) {
 		if (v->pos >= v->n) {
 			fail(v);
-			return;
+			break;
 		}
 		if (i)
-			emit(v, ", ");
-		if (eat(v, 'L'))
-			lifetime(v, base62(v));
-		else if (eat(v, 'K'))
-			konst(v);
-		else
-			type(v);
+			emit(v, sep);
+		item(v);
 	}
+	return i;
+}
+
+/* <lifetime> | "K" <const> | <type> */
+static void generic_arg(struct v0 *v)
+{
+	if (eat(v, 'L'))
+		lifetime(v, base62(v));
+	else if (eat(v, 'K'))
+		konst(v);
+	else
+		type(v);
 }
 
 /* a path, its generic args left open when @open (for dyn bindings):
@@ -664,7 +669,7 @@ static bool path_open(struct v0 *v, bool in_value, bool open)
 		if (in_value)
 			emit(v, "::");
 		emit(v, "<");
-		generic_args(v);
+		list(v, ", ", generic_arg);
 		if (open) {
 			v->depth--;
 			return true;
@@ -732,8 +737,9 @@ static const char *basic_type(char c)
 
 static void fn_sig(struct v0 *v)
 {
-	uint64_t bound = v->bound, n = binder(v);
+	uint64_t bound = v->bound;
 
+	binder(v);
 	if (eat(v, 'U'))
 		emit(v, "unsafe ");
 	if (eat(v, 'K')) {
@@ -751,15 +757,7 @@ static void fn_sig(struct v0 *v)
 		emit(v, "\" ");
 	}
 	emit(v, "fn(");
-	for (int i = 0; !v->err && !eat(v, 'E'); i++) {
-		if (v->pos >= v->n) {
-			fail(v);
-			break;
-		}
-		if (i)
-			emit(v, ", ");
-		type(v);
-	}
+	list(v, ", ", type);
 	emit(v, ")");
 	if (eat(v, 'u')) {
 		/* returns (): nothing shown */
@@ -768,7 +766,25 @@ static void fn_sig(struct v0 *v)
 		type(v);
 	}
 	v->bound = bound;
-	(void)n;
+}
+
+/* <path> {"p" <ident> <type>}: the bindings join the path's generic
+ * arguments ("Tr<u8, Item = u8>") */
+static void dyn_trait(struct v0 *v)
+{
+	bool open = path_open(v, false, true);
+
+	for (int j = 0; !v->err && eat(v, 'p'); j++) {
+		struct ident id = ident(v);
+
+		emit(v, open || j ? ", " : "<");
+		open = true;
+		emit_ident(v, id);
+		emit(v, " = ");
+		type(v);
+	}
+	if (open)
+		emit(v, ">");
 }
 
 static void dyn_bounds(struct v0 *v)
@@ -777,28 +793,7 @@ static void dyn_bounds(struct v0 *v)
 
 	emit(v, "dyn ");
 	binder(v);
-	for (int i = 0; !v->err && !eat(v, 'E'); i++) {
-		bool open;
-
-		if (v->pos >= v->n) {
-			fail(v);
-			break;
-		}
-		if (i)
-			emit(v, " + ");
-		open = path_open(v, false, true);
-		for (int j = 0; !v->err && eat(v, 'p'); j++) {
-			struct ident id = ident(v);
-
-			emit(v, open || j ? ", " : "<");
-			open = true;
-			emit_ident(v, id);
-			emit(v, " = ");
-			type(v);
-		}
-		if (open)
-			emit(v, ">");
-	}
+	list(v, " + ", dyn_trait);
 	v->bound = bound;
 }
 
@@ -854,24 +849,12 @@ static void type(struct v0 *v)
 		type(v);
 		emit(v, "]");
 		break;
-	case 'T': {
-		int i;
-
+	case 'T':
 		emit(v, "(");
-		for (i = 0; !v->err && !eat(v, 'E'); i++) {
-			if (v->pos >= v->n) {
-				fail(v);
-				break;
-			}
-			if (i)
-				emit(v, ", ");
-			type(v);
-		}
-		if (i == 1)
+		if (list(v, ", ", type) == 1)
 			emit(v, ",");
 		emit(v, ")");
 		break;
-	}
 	case 'F':
 		fn_sig(v);
 		break;
