@@ -141,8 +141,8 @@ static int unwind__append(struct unwind_info *ui, uint64_t pc)
 /*
  * perf's unwinder reads a frame's CFI from its object's file: when that
  * file is not found (not under --symfs, deleted; a vdso without its copy
- * in the build-id cache) it stops at the frame, where libdw would go on
- * by the frame pointer.
+ * in the build-id cache; JIT code) it stops at the frame, where libdw
+ * would go on by the frame pointer.
  */
 static bool unwind__stops_at(struct unwind_info *ui, uint64_t pc)
 {
@@ -156,9 +156,13 @@ static bool unwind__stops_at(struct unwind_info *ui, uint64_t pc)
 	 * saves it there), and stops where it has no copy */
 	if (d->kind == DSO_KIND_VDSO)
 		return !dso__symsrc(d, &ui->machine->opts);
-	/* files only: not the JIT maps perf names /tmp/perf-PID.map */
-	if (d->kind != DSO_KIND_USER || d->long_name[0] != '/' ||
-	    !strncmp(d->long_name, "/tmp/perf-", 10))
+	/* code that is no file (a JIT's, named from /tmp/perf-PID.map, or
+	 * other anonymous memory): perf finds no CFI and stops after the
+	 * frame (node's and a JVM's JIT frames end every chain in perf 6.1),
+	 * where the frame pointer would go on */
+	if (d->jit || d->kind == DSO_KIND_ANON)
+		return true;
+	if (d->kind != DSO_KIND_USER || d->long_name[0] != '/')
 		return false;
 	dso__objpath(d, &ui->machine->opts);
 	return !d->objpath;

@@ -5,8 +5,10 @@
 # its start alone), lines with too little skipped, the last character of a
 # last line without a newline dropped, overlapping entries answered by
 # perf's tree of them in file order (two at one start are one call graph
-# frame, as perf compares symbols by start). Recordings by perf and mperf of
-# tests/workloads/jitmap (x86 code): reports and scripts equal perf's.
+# frame, as perf compares symbols by start); --call-graph dwarf chains end
+# at a JIT frame, as perf's unwinder finds no CFI for it. Recordings (-g
+# and dwarf) by perf and mperf of tests/workloads/jitmap (x86 code):
+# reports and scripts equal perf's.
 . "$(dirname "$0")/lib.sh"
 need_perf
 [ "$(uname -m)" = x86_64 ] || skip "the JIT workload's code is x86_64"
@@ -18,7 +20,11 @@ n=0
 	fail "perf record of jitmap failed"
 "$MPERF" record -q -g -o "$T/m.data" "$WL/jitmap" 0.4 > "$T/out2" 2>/dev/null ||
 	fail "mperf record of jitmap failed"
-maps="$(cat "$T/out1" "$T/out2")"
+"$PERF" record -q --call-graph dwarf -o "$T/pd.data" "$WL/jitmap" 0.3 > "$T/out3" 2>/dev/null ||
+	fail "perf record --call-graph dwarf of jitmap failed"
+"$MPERF" record -q --call-graph dwarf -o "$T/md.data" "$WL/jitmap" 0.3 > "$T/out4" 2>/dev/null ||
+	fail "mperf record --call-graph dwarf of jitmap failed"
+maps="$(cat "$T/out1" "$T/out2" "$T/out3" "$T/out4")"
 for m in $maps; do
 	[ -f "$m" ] || fail "jitmap wrote no $m"
 done
@@ -31,7 +37,14 @@ for s in jit_plain 'jit_hex(int, long)' jit_inner jit_same_start jit_last_no_new
 done
 grep -q 'jit_outer\|jit_zero_size' "$T/pr" && fail "perf names jit_outer or jit_zero_size"
 [ "$(grep -c '\[\.\] 0x0000' "$T/pr")" -ge 3 ] || fail "perf resolved the addresses the map leaves unnamed"
-for f in "$T/p.data" "$T/m.data"; do
+# the subject of the dwarf files: perf's unwinder finds no CFI for JIT
+# code and ends the chain at its frame (main, the caller, never shows)
+"$PERF" script -i "$T/pd.data" -F ip,sym 2>/dev/null | awk '
+	/^$/ { jit = 0; next }
+	/jit_plain/ { jit = 1; next }
+	jit { bad = 1 }
+	END { exit bad }' || fail "perf's dwarf chains go on after a JIT frame"
+for f in "$T/p.data" "$T/m.data" "$T/pd.data" "$T/md.data"; do
 	while read -r opts; do
 		# shellcheck disable=SC2086
 		report_vs_perf "$f" $opts

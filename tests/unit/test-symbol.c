@@ -552,8 +552,12 @@ static void test_dso_perfmap(void **state)
 		snprintf(shown, sizeof(shown), "[JIT] tid %d", 4194304 + (int)getpid() % 1000);
 		assert_string_equal(dso->short_name, shown);
 	}
-	assert_int_equal(dso__load(dso, &opts), 0);
-	unlink(path);
+	{
+		int r = dso__load(dso, &opts);
+
+		unlink(path);
+		assert_int_equal(r, 0);
+	}
 	assert_int_equal(dso->syms.nr, 5);
 	sym = dso__find_symbol(dso, &opts, 0x103f);
 	assert_non_null(sym);
