@@ -399,7 +399,7 @@ static struct trace_event *report__tevent(struct report *rep)
 
 	if (rep->tevent || !env || !env->tracing_data)
 		return rep->tevent;
-	rep->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
+	rep->tevent = trace_event__parse_session(rep->session);
 	if (rep->tevent)
 		trace_event__set_resolver(rep->tevent, report__kernel_symbol, rep->machine);
 	return rep->tevent;

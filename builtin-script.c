@@ -2386,7 +2386,7 @@ static int script__setup(struct script *sc, struct session *session)
 
 	machine__set_env_build_ids(sc->machine, env);
 	if (env->tracing_data && !sc->tevent) {
-		sc->tevent = trace_event__parse(env->tracing_data, env->tracing_data_size);
+		sc->tevent = trace_event__parse_session(session);
 		if (!sc->tevent)
 			pr_warning("the file's tracing data is damaged; tracepoint fields are not shown\n");
 		else

@@ -1166,6 +1166,84 @@ bool session__kernel_samples_likely(const struct session *s, size_t window)
 	return false;
 }
 
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t l = *(const uint64_t *)a, r = *(const uint64_t *)b;
+
+	return l < r ? -1 : l > r;
+}
+
+int session__tracepoint_ids(const struct session *s, uint64_t max_bytes, uint64_t **ids,
+			    size_t *nr)
+{
+	const char *base = s->data.base;
+	uint64_t off, end, *v = NULL;
+	size_t n = 0, cap = 0, i, j;
+
+	*ids = NULL;
+	*nr = 0;
+	if (s->data.is_pipe || !base || s->header.pipe)
+		return -1;
+	off = s->header.data_offset;
+	end = off + s->header.data_size;
+	if (!s->header.data_size || end > s->data.size)
+		end = s->data.size;
+	if (off > end || end - off > max_bytes)
+		return -1;
+	while (off + sizeof(struct perf_event_header) <= end) {
+		const union perf_event *ev = (const void *)(base + off);
+		struct perf_event_header h;
+		struct evsel *evsel;
+
+		memcpy(&h, base + off, sizeof(h));
+		if (h.size < sizeof(h) || h.size > end - off)
+			break;
+		off += h.size;
+		if (h.type == PERF_RECORD_COMPRESSED)
+			goto unknown;
+		if (h.type != PERF_RECORD_SAMPLE)
+			continue;
+		/* its start is copied (the file's bytes need not be aligned):
+		 * the id is among its first words */
+		{
+			union { union perf_event ev; uint64_t u[16]; } copy;
+			size_t sz = h.size < sizeof(copy) ? h.size : sizeof(copy);
+
+			memcpy(&copy, ev, sz);
+			copy.ev.header.size = (uint16_t)sz;
+			evsel = session__evsel_of((struct session *)s, &copy.ev);
+		}
+		if (!evsel)
+			goto unknown;
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
+			continue;
+		/* most samples repeat the last id */
+		if (n && v[n - 1] == evsel->attr.config)
+			continue;
+		if (n == cap) {
+			uint64_t *t = realloc(v, (cap = cap ? cap * 2 : 64) * sizeof(*v));
+
+			if (!t)
+				goto unknown;
+			v = t;
+		}
+		v[n++] = evsel->attr.config;
+	}
+	if (n) {
+		qsort(v, n, sizeof(*v), u64_cmp);
+		for (i = 1, j = 1; i < n; i++)
+			if (v[i] != v[j - 1])
+				v[j++] = v[i];
+		n = j;
+	}
+	*ids = v;
+	*nr = n;
+	return 0;
+unknown:
+	free(v);
+	return -1;
+}
+
 const struct session_stats *session__stats(const struct session *s)
 {
 	return &s->stats;

@@ -117,6 +117,15 @@ uint64_t session__current_offset(const struct session *session);
  */
 bool session__kernel_samples_likely(const struct session *session,
 				    size_t window);
+/*
+ * The tracepoint ids that samples of the file carry (their events' attr
+ * config), sorted and unique, in *@ids (malloc'd), for a file of many
+ * tracepoint events whose samples are of a few: 0, or -1 when they are
+ * not known without reading the records (a pipe, compressed records, a
+ * sample of no known event, a data section past @max_bytes).
+ */
+int session__tracepoint_ids(const struct session *session, uint64_t max_bytes,
+			    uint64_t **ids, size_t *nr);
 /* A file (not a pipe) whose events lack sample_id_all: its side-band
  * records carry no time, so perf reads it in file order. */
 bool session__file_order(const struct session *session);

@@ -16,6 +16,10 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include "env.h"
+#include "evlist.h"
+#include "evsel.h"
+#include "session.h"
 #include <unistd.h>
 #include <traceevent/event-parse.h>
 #include <traceevent/trace-seq.h>
@@ -98,8 +102,19 @@ struct trace_event {
 	/* formats parsed when their event is first looked up, by id */
 	struct pending_fmt *pending;
 	size_t nr_pending, alloc_pending;
-	uint32_t *skip;		/* the guard's steps to skip */
+	uint32_t *skip;		/* the guard's steps to skip (MAX_BAD_STEPS) */
 	int nr_skip;
+	/*
+	 * Given the ids the samples carry, a trial child parsed only their
+	 * formats (checked, sorted); any other format needs a trial of all
+	 * first, on a copy of the blob. all_checked: that is done (or was
+	 * never needed); broken: it found too many crashing parts.
+	 */
+	uint64_t *checked;
+	size_t nr_checked;
+	void *blob;
+	size_t blob_size;
+	bool all_checked, broken;
 };
 
 static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
@@ -418,16 +433,21 @@ static bool guard__skips(const uint32_t *skip, int nr_skip, uint32_t s)
 	return false;
 }
 
-/* Before each libtraceevent call: false when that call is to be skipped. */
-static bool guard__enter(struct guard *g)
+/* Before the libtraceevent call of step @s: false when it is to be
+ * skipped; a trial child reports it first */
+static bool guard__step(struct guard *g, uint32_t s)
 {
-	uint32_t s = g->step++;
-
 	if (guard__skips(g->skip, g->nr_skip, s))
 		return false;
 	if (g->fd >= 0 && write(g->fd, &s, sizeof(s)) != sizeof(s))
 		_exit(0);	/* the parent is gone */
 	return true;
+}
+
+/* Before each libtraceevent call of the blob's walk */
+static bool guard__enter(struct guard *g)
+{
+	return guard__step(g, g->step++);
 }
 
 /* The N of a format's "ID: N" line; -1 without one */
@@ -508,11 +528,39 @@ static int parse_format(struct trace_event *te, struct tcur *c, const char *sys,
 	return 0;
 }
 
+static bool id_checked(const struct trace_event *te, int id)
+{
+	size_t lo = 0, hi = te->nr_checked;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (te->checked[mid] == (uint64_t)id)
+			return true;
+		if (te->checked[mid] < (uint64_t)id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static int trial_all(const void *data, size_t size, uint32_t *skip, int *nr_skip,
+		     const uint64_t *ids, size_t nr_ids);
+
 static void pending__parse(struct trace_event *te, struct pending_fmt *f)
 {
 	if (!f->text)
 		return;
-	if (!guard__skips(te->skip, te->nr_skip, f->step) &&
+	/* a format no trial child parsed yet: all of them, once */
+	if (!te->all_checked && !id_checked(te, f->id)) {
+		te->all_checked = true;
+		te->broken = trial_all(te->blob, te->blob_size, te->skip, &te->nr_skip,
+				       NULL, 0) < 0;
+		free(te->blob);
+		te->blob = NULL;
+	}
+	if (!te->broken && !guard__skips(te->skip, te->nr_skip, f->step) &&
 	    tep_parse_event(te->tep, f->text, f->size, f->sys))
 		pr_debug("trace data: cannot parse a %s event format\n", f->sys);
 	free(f->text);
@@ -689,7 +737,7 @@ bad:
  * fault.
  */
 static long trial_parse(const void *data, size_t size, const uint32_t *skip,
-			int nr_skip, bool *hung)
+			int nr_skip, const uint64_t *ids, size_t nr_ids, bool *hung)
 {
 	uint32_t s, last = UINT32_MAX;
 	int p[2], status, null;
@@ -704,8 +752,9 @@ static long trial_parse(const void *data, size_t size, const uint32_t *skip,
 		return -1;
 	}
 	if (pid == 0) {
-		struct guard g = { p[1], 0, skip, nr_skip };
+		struct guard g = { p[1], 0, skip, nr_skip, ids != NULL };
 		static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM };
+		struct trace_event *te;
 
 		/* die quietly and at once: no crash report, no core */
 		for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
@@ -719,7 +768,18 @@ static long trial_parse(const void *data, size_t size, const uint32_t *skip,
 		setrlimit(RLIMIT_CORE, &(struct rlimit){ 0, 0 });
 		close(p[0]);
 		alarm(10);
-		parse_blob(data, size, &g);
+		te = parse_blob(data, size, &g);
+		/* given ids: the formats of those only, as the parent will
+		 * parse them when their events are looked up */
+		for (size_t i = 0; te && i < te->nr_pending; i++) {
+			struct pending_fmt *f = &te->pending[i];
+			bool wanted = false;
+
+			for (size_t k = 0; k < nr_ids && !wanted; k++)
+				wanted = ids[k] == (uint64_t)f->id;
+			if (wanted && guard__step(&g, f->step))
+				tep_parse_event(te->tep, f->text, f->size, f->sys);
+		}
 		_exit(0);
 	}
 	close(p[1]);
@@ -735,19 +795,22 @@ static long trial_parse(const void *data, size_t size, const uint32_t *skip,
 	return last;
 }
 
-struct trace_event *trace_event__parse(const void *data, size_t size)
+/*
+ * Trial children until one gets through: each step that killed one joins
+ * @skip (*@nr_skip of MAX_BAD_STEPS). 0, or -1 when too many do. With
+ * @ids, the children parse only those events' formats.
+ */
+static int trial_all(const void *data, size_t size, uint32_t *skip, int *nr_skip,
+		     const uint64_t *ids, size_t nr_ids)
 {
-	uint32_t skip[MAX_BAD_STEPS];
-	struct guard g = { -1, 0, skip, 0, false };
-	struct trace_event *te;
 	int retries = 0;
 
-	while (g.nr_skip < MAX_BAD_STEPS) {
+	while (*nr_skip < MAX_BAD_STEPS) {
 		bool hung = false;
-		long bad = trial_parse(data, size, skip, g.nr_skip, &hung);
+		long bad = trial_parse(data, size, skip, *nr_skip, ids, nr_ids, &hung);
 
 		if (bad < 0)
-			break;
+			return 0;
 		/*
 		 * A child forked while another thread (the kallsyms loader,
 		 * in pipe mode) held an allocator lock waits forever on it:
@@ -755,27 +818,82 @@ struct trace_event *trace_event__parse(const void *data, size_t size)
 		 */
 		if (hung && retries++ == 0)
 			continue;
-		skip[g.nr_skip++] = bad;
+		skip[(*nr_skip)++] = (uint32_t)bad;
 		retries = 0;
 	}
-	if (g.nr_skip == MAX_BAD_STEPS) {
-		pr_debug("trace data: too many parts crash libtraceevent; not used\n");
+	pr_debug("trace data: too many parts crash libtraceevent; not used\n");
+	return -1;
+}
+
+struct trace_event *trace_event__parse_ids(const void *data, size_t size, const uint64_t *ids,
+					   size_t nr_ids)
+{
+	uint32_t skip[MAX_BAD_STEPS];
+	struct guard g = { -1, 0, skip, 0, false };
+	struct trace_event *te;
+
+	if (trial_all(data, size, skip, &g.nr_skip, ids, nr_ids) < 0) {
 		errno = EINVAL;
 		return NULL;
 	}
 	g.lazy = true;
 	te = parse_blob(data, size, &g);
-	if (te && te->nr_pending) {
+	if (!te)
+		return NULL;
+	te->all_checked = !ids;
+	if (te->nr_pending) {
 		qsort(te->pending, te->nr_pending, sizeof(*te->pending), pending_cmp);
-		te->skip = malloc((size_t)(g.nr_skip ? g.nr_skip : 1) * sizeof(*te->skip));
-		if (!te->skip) {
+		te->skip = malloc(MAX_BAD_STEPS * sizeof(*te->skip));
+		if (ids && !te->all_checked) {
+			te->checked = malloc((nr_ids ? nr_ids : 1) * sizeof(*te->checked));
+			te->blob = malloc(size ? size : 1);
+		}
+		if (!te->skip || (ids && (!te->checked || !te->blob))) {
 			trace_event__delete(te);
 			errno = ENOMEM;
 			return NULL;
 		}
 		memcpy(te->skip, skip, (size_t)g.nr_skip * sizeof(*te->skip));
 		te->nr_skip = g.nr_skip;
+		if (ids) {
+			memcpy(te->checked, ids, nr_ids * sizeof(*ids));
+			te->nr_checked = nr_ids;
+			memcpy(te->blob, data, size);
+			te->blob_size = size;
+		}
 	}
+	return te;
+}
+
+struct trace_event *trace_event__parse(const void *data, size_t size)
+{
+	return trace_event__parse_ids(data, size, NULL, 0);
+}
+
+/* past these, scanning the records costs more than the formats it spares */
+#define IDS_MIN_EVENTS	16
+#define IDS_MAX_BYTES	(32ULL << 20)
+
+struct trace_event *trace_event__parse_session(struct session *session)
+{
+	struct env *env = session__env(session);
+	struct evlist *el = session__evlist(session);
+	struct trace_event *te;
+	uint64_t *ids;
+	size_t nr;
+	int n = 0;
+
+	if (!env || !env->tracing_data) {
+		errno = ENOENT;
+		return NULL;
+	}
+	for (int i = 0; el && i < el->nr; i++)
+		n += el->entries[i]->attr.type == PERF_TYPE_TRACEPOINT;
+	if (n < IDS_MIN_EVENTS ||
+	    session__tracepoint_ids(session, IDS_MAX_BYTES, &ids, &nr) < 0)
+		return trace_event__parse(env->tracing_data, env->tracing_data_size);
+	te = trace_event__parse_ids(env->tracing_data, env->tracing_data_size, ids, nr);
+	free(ids);
 	return te;
 }
 
@@ -820,6 +938,8 @@ void trace_event__delete(struct trace_event *te)
 	}
 	free(te->pending);
 	free(te->skip);
+	free(te->checked);
+	free(te->blob);
 	tep_free(te->tep);
 	free(te);
 }

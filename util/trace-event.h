@@ -20,6 +20,17 @@ struct trace_event;
  * past it). Return a handle, or NULL with errno (EINVAL: damaged data).
  */
 struct trace_event *trace_event__parse(const void *data, size_t size);
+/* The same, knowing that samples carry only the tracepoint ids @ids
+ * (sorted): the trial parse that guards against formats that crash
+ * libtraceevent checks only theirs, and all the others only if one of
+ * them is ever looked up (a file of 700 syscall events whose samples are
+ * of 30). */
+struct trace_event *trace_event__parse_ids(const void *data, size_t size, const uint64_t *ids,
+					   size_t nr_ids);
+struct session;
+/* The session's tracing data (errno ENOENT: none), by the ids its samples
+ * carry when it has many tracepoint events. */
+struct trace_event *trace_event__parse_session(struct session *session);
 void trace_event__delete(struct trace_event *te);
 
 /*

@@ -32,6 +32,13 @@ const char *__lsan_default_suppressions(void)
 	return "leak:tep_parse_event\n";
 }
 
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t l = *(const uint64_t *)a, r = *(const uint64_t *)b;
+
+	return l < r ? -1 : l > r;
+}
+
 /* The contents of REGRESS/@name, exactly @size bytes on the heap. */
 static void *slurp(const char *name, size_t *size)
 {
@@ -104,14 +111,28 @@ static void test_trace_data(void **state)
 		raw_size = size < 128 ? size : 128;
 		raw = data + size - raw_size;
 		te = trace_event__parse(data, size);
+		if (raw_size >= 2)
+			memcpy(&id, raw, 2);
 		if (te) {
-			if (raw_size >= 2)
-				memcpy(&id, raw, 2);
 			trace_event__name(te, id, name, sizeof(name));
 			trace_event__fprintf(te, null, id, 0, raw, raw_size);
 			trace_event__delete(te);
 		}
 		print_message("%s: %s\n", names[i], te ? "parsed" : "rejected");
+		/* the same given the payload's id as the samples' ids, then
+		 * another id looked up (the trial of all) */
+		{
+			uint64_t one = id;
+
+			te = trace_event__parse_ids(data, size, &one, 1);
+			if (te) {
+				trace_event__name(te, id, name, sizeof(name));
+				trace_event__fprintf(te, null, id, 0, raw, raw_size);
+				trace_event__name(te, (uint16_t)(id + 1), name, sizeof(name));
+				trace_event__fprintf(te, null, (uint16_t)(id + 1), 0, raw, raw_size);
+				trace_event__delete(te);
+			}
+		}
 		free(data);
 		free(names[i]);
 	}
@@ -168,6 +189,30 @@ static void test_host_formats(void **state)
 	print_message("%d of %d tracepoint formats parsed\n", named, nr);
 	assert_int_equal(named, nr);
 	trace_event__delete(te);
+	/* the trial of only the formats samples carry (every 50th event):
+	 * theirs named, and any other once looked up (a trial of all) */
+	{
+		uint64_t *some = calloc((size_t)nr, sizeof(*some));
+		size_t ns = 0;
+
+		assert_non_null(some);
+		for (int k = 0; k < nr; k += 50)
+			some[ns++] = ids[k];
+		qsort(some, ns, sizeof(*some), u64_cmp);
+		te = trace_event__parse_ids(blob, size, some, ns);
+		assert_non_null(te);
+		named = 0;
+		for (int k = 0; k < nr; k += 50)
+			named += trace_event__name(te, ids[k], name, sizeof(name)) == 0 &&
+				 !strcmp(name, names[k]);
+		assert_int_equal(named, (int)ns);
+		if (nr > 1) {
+			assert_int_equal(trace_event__name(te, ids[1], name, sizeof(name)), 0);
+			assert_string_equal(name, names[1]);
+		}
+		trace_event__delete(te);
+		free(some);
+	}
 	free(blob);
 	for (int i = 0; i < nr; i++)
 		free(names[i]);
@@ -252,6 +297,19 @@ static void test_trace_data_trial(void **state)
 	assert_string_equal(name, "test:good");
 	assert_int_equal(trace_event__name(te, 8, name, sizeof(name)), -ENOENT);
 	trace_event__delete(te);
+	/* the trial of the samples' formats only: the crashing one found
+	 * when it is among them, or by the trial of all when it is looked
+	 * up later; the parent never parses it */
+	for (int k = 0; k < 2; k++) {
+		uint64_t id = k ? 8 : 7;
+
+		te = trace_event__parse_ids(blob, size, &id, 1);
+		assert_non_null(te);
+		assert_int_equal(trace_event__name(te, 8, name, sizeof(name)), -ENOENT);
+		assert_int_equal(trace_event__name(te, 7, name, sizeof(name)), 0);
+		assert_string_equal(name, "test:good");
+		trace_event__delete(te);
+	}
 	free(blob);
 }
 
