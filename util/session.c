@@ -1207,7 +1207,7 @@ int session__tracepoint_ids(const struct session *s, uint64_t max_bytes, uint64_
 		 * the id is among its first words */
 		{
 			union { union perf_event ev; uint64_t u[16]; } copy;
-			size_t sz = h.size < sizeof(copy) ? h.size : sizeof(copy);
+			size_t sz = h.size < sizeof(copy.u) ? h.size : sizeof(copy.u);
 
 			memcpy(&copy, ev, sz);
 			copy.ev.header.size = (uint16_t)sz;
