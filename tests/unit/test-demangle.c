@@ -274,44 +274,43 @@ static size_t backref(char *out, size_t pos)
 	return n;
 }
 
+/* "_RINvC1a1b" and a tuple of units, then @levels tuples each holding
+ * the one before twice (by back reference), closed: 2^levels pairs */
+static void tuple_bomb(char *name, int levels)
+{
+	size_t n, prev;
+
+	strcpy(name, "_RINvC1a1bTuuE");
+	n = strlen(name);
+	prev = n - 4 - 2;	/* "Tuu" + 'E', after "_R" */
+	for (int i = 0; i < levels; i++) {
+		size_t at = n - 2;
+
+		name[n++] = 'T';
+		n += backref(name + n, prev);
+		n += backref(name + n, prev);
+		name[n++] = 'E';
+		prev = at;
+	}
+	name[n++] = 'E';
+	name[n] = '\0';
+}
+
 /* names built to blow up (back references to back references, deep
  * nesting): no crash, no endless output */
 static void test_v0_bombs(void **state)
 {
-	char name[8192] = "_RINvC1a1bTuuE";
-	size_t n = strlen(name), prev = n - 4 - 2;	/* "Tuu" + 'E', after "_R" */
+	char name[8192];
+	size_t n;
 	char *dm;
 
 	(void)state;
-	/* each tuple holds the one before twice: 2^40 "()" in the end */
-	for (int i = 0; i < 40; i++) {
-		size_t at = n - 2;
-
-		name[n++] = 'T';
-		n += backref(name + n, prev);
-		n += backref(name + n, prev);
-		name[n++] = 'E';
-		prev = at;
-	}
-	name[n++] = 'E';
-	name[n] = '\0';
+	/* 2^40 "()" in the end: past the output's limit, given up */
+	tuple_bomb(name, 40);
 	dm = rust__demangle(name);
 	assert_null(dm);
 	/* the same with 2 levels is fine */
-	strcpy(name, "_RINvC1a1bTuuE");
-	n = strlen(name);
-	prev = n - 4 - 2;
-	for (int i = 0; i < 2; i++) {
-		size_t at = n - 2;
-
-		name[n++] = 'T';
-		n += backref(name + n, prev);
-		n += backref(name + n, prev);
-		name[n++] = 'E';
-		prev = at;
-	}
-	name[n++] = 'E';
-	name[n] = '\0';
+	tuple_bomb(name, 2);
 	dm = rust__demangle(name);
 	assert_non_null(dm);
 	assert_string_equal(dm, "a::b::<((), ()), (((), ()), ((), ())), ((((), ()), ((), ())), "
