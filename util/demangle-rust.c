@@ -919,7 +919,7 @@ static void konst(struct v0 *v)
 	char c;
 	bool neg = false;
 	uint64_t x = 0;
-	size_t digits = 0, hex;
+	size_t digits = 0, hex = 0;
 
 	if (!enter(v))
 		return;
