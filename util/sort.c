@@ -272,7 +272,7 @@ static int sym_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 
 		n = sym_verbose_prefix(he, buf, sizeof(buf));
 	}
-	return n + (he->sym ? 4 + (int)strlen(he->sym->name) : (he->addr ? 4 + 18 : 4 + 16));
+	return n + (he->sym ? 4 + (int)strlen(he->sym->name) : 4 + 18);
 }
 
 static int srcline_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
