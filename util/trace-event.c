@@ -528,21 +528,27 @@ static int parse_format(struct trace_event *te, struct tcur *c, const char *sys,
 	return 0;
 }
 
-static bool id_checked(const struct trace_event *te, int id)
+/* @id among the sorted @ids */
+static bool ids_have(const uint64_t *ids, size_t nr, uint64_t id)
 {
-	size_t lo = 0, hi = te->nr_checked;
+	size_t lo = 0, hi = nr;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (te->checked[mid] == (uint64_t)id)
+		if (ids[mid] == id)
 			return true;
-		if (te->checked[mid] < (uint64_t)id)
+		if (ids[mid] < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	return false;
+}
+
+static bool id_checked(const struct trace_event *te, int id)
+{
+	return ids_have(te->checked, te->nr_checked, (uint64_t)id);
 }
 
 static int trial_all(const void *data, size_t size, uint32_t *skip, int *nr_skip,
@@ -773,11 +779,8 @@ static long trial_parse(const void *data, size_t size, const uint32_t *skip,
 		 * parse them when their events are looked up */
 		for (size_t i = 0; te && i < te->nr_pending; i++) {
 			struct pending_fmt *f = &te->pending[i];
-			bool wanted = false;
 
-			for (size_t k = 0; k < nr_ids && !wanted; k++)
-				wanted = ids[k] == (uint64_t)f->id;
-			if (wanted && guard__step(&g, f->step))
+			if (ids_have(ids, nr_ids, (uint64_t)f->id) && guard__step(&g, f->step))
 				tep_parse_event(te->tep, f->text, f->size, f->sys);
 		}
 		_exit(0);
