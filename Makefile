@@ -76,7 +76,8 @@ UNIT_BIN  := $(UNIT_SRC:.c=)
 WORKLOADS := tests/workloads/cpuburn tests/workloads/mthreads \
 	     tests/workloads/syscalls tests/workloads/pagetouch \
 	     tests/workloads/getppid tests/workloads/libmwork.so \
-	     tests/workloads/dsouser tests/workloads/jitmap
+	     tests/workloads/dsouser tests/workloads/jitmap \
+	     tests/workloads/deeprec
 
 # Section 7 pages (overviews, not commands); the rest are section 1.
 DOC_TXT7  := Documentation/mperf-troubleshooting.txt

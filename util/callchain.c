@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/perf_event.h>
+
 #include "callchain.h"
 #include "color.h"
 #include "dso.h"
@@ -1013,6 +1015,11 @@ static void print_path(struct print_ctx *c, const struct callchain_node *n, bool
 	if (!n->parent)
 		return;
 	print_path(c, n->parent, folded, first);
+	/* perf's flat and folded lines leave out a frame at an address
+	 * among its context markers: the ffffffffffffffff one of a DWARF
+	 * stack that ran past its copy (the graph shows it) */
+	if (n->key.ip >= PERF_CONTEXT_MAX)
+		return;
 	if (folded) {
 		c->ret += (size_t)fprintf(c->fp, "%s%s", *first ? "" : ";",
 					  callchain_frame__name(&n->key, buf, sizeof(buf)));

@@ -31,6 +31,10 @@ struct unwind_info {
 	bool arm64;
 	uint64_t sp;
 	bool first;
+	bool past_copy;		/* a read past the stack copy since this was cleared */
+	bool read_zero;		/* the last word read was 0 */
+	bool step_past, step_zero;	/* the two for libdw's step to the last frame's caller */
+	int reads;		/* words read since they were cleared */
 	int nr;
 };
 
@@ -58,8 +62,15 @@ static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
 	return ui->tid;
 }
 
-/* Word reads: inside the stack copy from the sample, else from the file
- * behind the map (read-only data such as .eh_frame contents). */
+/*
+ * Word reads as perf's libunwind glue answers them. Inside the stack copy
+ * from the sample, but not its last word (perf takes addr + 8 >= end as
+ * outside). Elsewhere: no error only where a map of the thread is; the
+ * bytes of a code map's file there, else 0 (perf's read of the map's
+ * object fails there, a [stack] or [heap] one say, and it hands libunwind
+ * 0 without an error). So a return address past the copy of a truncated
+ * stack reads as 0 and becomes perf's ffffffffffffffff frame.
+ */
 static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
 {
 	struct unwind_info *ui = arg;
@@ -73,25 +84,38 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 	if (size > s->user_stack.size)
 		size = s->user_stack.size;
 	/* no sums that can wrap: sp and addr come from the file */
-	if (addr >= ui->sp && addr - ui->sp <= size &&
-	    size - (addr - ui->sp) >= sizeof(*result)) {
+	if (addr >= ui->sp && addr - ui->sp < size &&
+	    size - (addr - ui->sp) > sizeof(*result)) {
 		memcpy(result, s->user_stack.data + (addr - ui->sp), sizeof(*result));
+		ui->read_zero = !*result;
+		ui->reads++;
 		return true;
 	}
+	ui->reads++;
+	ui->past_copy = true;
+	if (addr > UINT64_MAX - sizeof(*result))
+		return false;
 	map = ui->thread->maps ? maps__find(ui->thread->maps, addr) : NULL;
+	if (!map)
+		return false;
+	*result = 0;
+	ui->read_zero = true;
 	/* code only: the file bytes of a data map (record -d, dwarf) are
 	 * not what the process had there */
-	if (!map || map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
-		return false;
+	if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
+		return true;
 	path = dso__objpath(map->dso, &ui->machine->opts);
 	if (!path)
-		return false;
+		return true;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return false;
+		return true;
 	n = pread(fd, result, sizeof(*result), (off_t)map__map_ip(map, addr));
 	close(fd);
-	return n == (ssize_t)sizeof(*result);
+	if (n != (ssize_t)sizeof(*result))
+		*result = 0;
+	ui->read_zero = !*result;
+	return true;
 }
 
 static bool set_initial_registers(Dwfl_Thread *thread, void *arg)
@@ -203,6 +227,14 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	 * perf does */
 	if (!activation)
 		pc--;
+	/* dwfl_frame_pc has read what the step to this frame's caller needs
+	 * (its return address last) to tell whether the frame is an
+	 * activation; not for the first frame, whose step comes after */
+	ui->step_past = ui->past_copy;
+	ui->step_zero = ui->read_zero;
+	ui->past_copy = false;
+	ui->read_zero = false;
+	ui->reads = 0;
 	if (unwind__append(ui, pc) || unwind__stops_at(ui, pc))
 		return DWARF_CB_ABORT;
 	return DWARF_CB_OK;
@@ -967,6 +999,7 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 			continue;
 		}
 		/* the caller's registers */
+		ui->past_copy = false;
 		if (r->cfa_expr) {
 			cfa_ok = cfi_expr__eval(r->cfa_expr, regs, valid, NULL, ui, &cfa);
 		} else {
@@ -1012,12 +1045,19 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 		/* a return address that could not be read ends the stack as
 		 * an undefined one does (libdw 0.188) */
 		if (!(nvalid & (1U << X86_RA))) {
-			*rc = 0;
+			*rc = ui->past_copy;
 			return 1;
 		}
 		pc = next[X86_RA];
 		if (!pc) {
-			*rc = 0;
+			/* perf's libunwind takes 0 for a frame, shown as
+			 * ffffffffffffffff (pc - 1), and finds nothing to unwind
+			 * there; truncated when the 0 came from past the copy */
+			if (ui->nr < ui->max_stack && unwind__append(ui, pc - 1)) {
+				*rc = DWARF_CB_ABORT;
+				return 1;
+			}
+			*rc = ui->past_copy;
 			return 1;
 		}
 		memcpy(regs, next, sizeof(regs));
@@ -1044,7 +1084,23 @@ static int unwind__libdw(struct unwind_info *ui, int *rc)
 		e->attached = true;
 	}
 	/* the attached "process" has one thread whose id next_thread gives */
+	e->ui->past_copy = false;
+	e->ui->read_zero = false;
+	e->ui->step_past = false;
+	e->ui->step_zero = false;
+	e->ui->reads = 0;
 	*rc = dwfl_getthread_frames(e->dwfl, e->ui->tid, frame_cb, e->ui);
+	if (e->ui->reads) {	/* the step from the first frame ended it */
+		e->ui->step_past = e->ui->past_copy;
+		e->ui->step_zero = e->ui->read_zero;
+	}
+	/* libdw ends at a return address of 0 (the register it reads last in
+	 * a step) where perf's libunwind has a frame there: as the fast path */
+	if (*rc == 0 && e->ui->step_zero && e->ui->nr < e->ui->max_stack &&
+	    unwind__append(e->ui, (uint64_t)-1))
+		*rc = DWARF_CB_ABORT;
+	else if (*rc == 0)
+		*rc = e->ui->step_past;
 	ui->nr = e->ui->nr;
 	return 0;
 }
