@@ -549,6 +549,13 @@ void event_dump__body(const struct event_dump *d, const union perf_event *ev,
 			fputs(": unhandled!\n", fp);
 		break;
 	}
+	case PERF_RECORD_THROTTLE:
+	case PERF_RECORD_UNTHROTTLE:
+		/* perf script's handler prints nothing, not even the newline
+		 * (the next record's dump starts with one) */
+		if (!d->script)
+			fputs(": unhandled!\n", fp);
+		break;
 	default:	/* records perf report has no handler for */
 		fputs(": unhandled!\n", fp);
 		break;

@@ -515,6 +515,10 @@ def spec_records(b, out, spec):
             data += struct.pack('<IHH', SAMPLE, misc, 8 + len(body)) + body
         elif w[0] == 'round':
             data += struct.pack('<IHH', 68, 0, 8)
+        elif w[0] in ('throttle', 'unthrottle'):
+            pid, tid, time = int(w[1]), int(w[2]), int(w[3])
+            data += rec(5 if w[0] == 'throttle' else 6, 0,
+                        struct.pack('<QQQ', time, 0, 0), pid, tid, time)
         else:
             raise SystemExit('unknown record %r' % item)
     write(out, b, hdr, data, data_off, data_sz)
