@@ -77,6 +77,7 @@ struct a2l_sym {
 	uint32_t shndx;
 	bool local, func, notype;
 	const char *file;	/* the file symbol binutils pairs it with */
+	const char *name;	/* in the ELF's string table (open while the module is) */
 };
 
 struct a2l_syms {
@@ -834,6 +835,7 @@ static void a2l_syms__load(struct machine *m, struct srcline_state *s)
 		o->func = type == STT_FUNC || type == STT_GNU_IFUNC;
 		o->notype = type == STT_NOTYPE;
 		o->file = file && (o->local || !after) ? file : NULL;
+		o->name = elf_strptr(elf, symsh.sh_link, sym.st_name);
 	}
 }
 
@@ -858,13 +860,12 @@ static bool a2l_better(const struct a2l_sym *c, const struct a2l_sym *o, uint64_
 }
 
 /*
- * The file binutils' addr2line names for @addr (link-time) when the line
- * table has no row for it: the file symbol of the ELF function symbol
- * closest below it in its section. Returns false without such a symbol;
- * *@file NULL: no file ("??").
+ * The ELF symbol binutils' addr2line takes for @addr (link-time) when
+ * DWARF names no function there: the closest below it in its section
+ * (labels of no type included). NULL without one.
  */
-static bool a2l_elf_file(struct machine *m, struct srcline_state *s, uint64_t addr,
-			 const char **file)
+static const struct a2l_sym *a2l_elf_sym(struct machine *m, struct srcline_state *s,
+					 uint64_t addr)
 {
 	struct a2l_syms *e = &s->esyms;
 	const struct a2l_sym *best = NULL;
@@ -879,14 +880,49 @@ static bool a2l_elf_file(struct machine *m, struct srcline_state *s, uint64_t ad
 			break;
 		}
 	if (!sec)
-		return false;
+		return NULL;
 	for (i = 0; i < e->nr; i++)
 		if (e->s[i].shndx == sec && a2l_better(best, &e->s[i], addr))
 			best = &e->s[i];
+	return best;
+}
+
+/*
+ * The file binutils' addr2line names for @addr (link-time) when the line
+ * table has no row for it: the file symbol of that ELF symbol. Returns
+ * false without such a symbol; *@file NULL: no file ("??").
+ */
+static bool a2l_elf_file(struct machine *m, struct srcline_state *s, uint64_t addr,
+			 const char **file)
+{
+	const struct a2l_sym *best = a2l_elf_sym(m, s, addr);
+
 	if (!best)
 		return false;
 	*file = best->file;
 	return true;
+}
+
+/*
+ * The function name of that ELF symbol, demangled as perf demangles
+ * addr2line's answer (which it shows as inlined when it is not its own
+ * symbol's name: a label inside a function of assembler code, say).
+ */
+static const char *a2l_elf_func(struct machine *m, struct srcline_state *s, uint64_t addr)
+{
+	const struct a2l_sym *best = a2l_elf_sym(m, s, addr);
+	const char *name = best ? best->name : NULL;
+	char *dm;
+
+	if (!name || !*name)
+		return NULL;
+	dm = m->opts.no_demangle ? NULL : elf__demangle(name);
+	if (dm) {
+		name = machine__intern(m, dm);
+		free(dm);
+		return name;
+	}
+	return machine__intern(m, name);
 }
 
 static struct cu_scopes *srcline__cu_scopes(struct srcline_state *s, Dwarf_Die *cudie);
@@ -1313,8 +1349,11 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 
 	a = srcline__vaddr(s, addr) + s->bias;
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
-	if (!cudie)
-		return 0;
+	if (!cudie) {
+		/* no unit: addr2line names the ELF symbol it finds */
+		names[0] = a2l_elf_func(m, s, a - s->bias);
+		return names[0] ? 1 : 0;
+	}
 	t = srcline__cu_scopes(s, cudie);
 	if (!t || t->failed)
 		return srcline__inlines_walk(m, s, addr, names, max);
@@ -1353,8 +1392,11 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 		if (tag == DW_TAG_subprogram)
 			return out;
 	}
+	/* no subprogram around it (asm, or no scope at all): the ELF
+	 * symbol addr2line names, else the caller closes the chain with
+	 * the frame's own symbol */
 	if (out < max)
-		names[out++] = NULL;
+		names[out++] = a2l_elf_func(m, s, a - s->bias);
 	return out;
 }
 
