@@ -1509,6 +1509,8 @@ static void report__dump(struct tool *tool, const union perf_event *event,
 
 	if (event->header.type == PERF_RECORD_SAMPLE || event->header.type == PERF_RECORD_READ)
 		evsel = session__evsel_of(session, event);
+	if (session__dump_path(session))
+		rep->dumper.path = session__dump_path(session);
 	event_dump__record(&rep->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 

@@ -1636,6 +1636,8 @@ static void script__dump(struct tool *tool, const union perf_event *event,
 
 	if (event->header.type == PERF_RECORD_SAMPLE || event->header.type == PERF_RECORD_READ)
 		evsel = session__evsel_of(session, event);
+	if (session__dump_path(session))
+		sc->dumper.path = session__dump_path(session);
 	/* a shown EXIT: perf prints its line before the record's body */
 	if (event->header.type == PERF_RECORD_EXIT && side_shown(sc, event)) {
 		event_dump__head(&sc->dumper, session__evlist(session), event, sample, offset);

@@ -57,9 +57,30 @@ int data__open_read(struct data *d, const char *path)
 	}
 	d->mtime = st.st_mtime;
 	if (S_ISDIR(st.st_mode)) {
-		pr_err("%s is a directory, not a perf.data file\n", d->path);
-		data__close(d);
-		return -EISDIR;
+		/* perf record --threads writes a directory: the header and
+		 * the main thread's records in "data", each writer thread's
+		 * records in "data.N" (read by the session) */
+		char sub[4096];
+		int fd;
+
+		snprintf(sub, sizeof(sub), "%s/data", d->path);
+		fd = open(sub, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+			pr_err("%s is a directory without a 'data' file: neither a perf.data file nor a perf.data directory (perf record --threads)\n",
+			       d->path);
+			if (fd >= 0)
+				close(fd);
+			data__close(d);
+			return -EISDIR;
+		}
+		close(d->fd);
+		d->fd = fd;
+		d->mtime = st.st_mtime;	/* perf's "captured on": the header's file */
+		d->dir = strdup(d->path);
+		if (!d->dir) {
+			data__close(d);
+			return -ENOMEM;
+		}
 	}
 	if (!S_ISREG(st.st_mode)) {
 		d->is_pipe = true;
@@ -258,6 +279,7 @@ int data__close(struct data *d)
 		err = -errno;
 	free(d->buf);
 	free(d->path);
+	free(d->dir);
 	memset(d, 0, sizeof(*d));
 	d->fd = -1;
 	return err;

@@ -21,6 +21,7 @@ struct data {
 	bool is_write;
 	bool own_fd;
 	/* reading a regular file */
+	char *dir;		/* a perf.data directory (record --threads): its path */
 	void *base;
 	size_t size;
 	time_t mtime;

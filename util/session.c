@@ -9,7 +9,10 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "compress.h"
 #include "data.h"
@@ -55,6 +58,13 @@ struct session {
 	void *priv;
 	bool tracing_data_seen;
 	bool unfinished;		/* header never finalized: warned once */
+	/* a perf.data directory's data.N files, mapped while events queued
+	 * from them may be delivered */
+	struct { void *base; size_t size; } *dir_maps;
+	size_t nr_dir_maps;
+	const char *dir_file;		/* the file of the directory being read */
+	char **dir_paths;		/* "DIR/data", then the data.N files' */
+	size_t nr_dir_paths;
 };
 
 /* ---- id -> evsel -------------------------------------------------------- */
@@ -345,11 +355,31 @@ static int deliver_read(struct session *s, const union perf_event *ev,
 	return 0;
 }
 
+/*
+ * In a perf.data directory a record's offset carries the index of its
+ * file in bits 48 and up (a queued record is dumped when delivered, and
+ * perf names its file): set the file, return the offset in it.
+ */
+#define DIR_OFF_SHIFT 48
+
+static uint64_t dir_off(struct session *s, uint64_t off)
+{
+	size_t idx = (size_t)(off >> DIR_OFF_SHIFT);
+
+	if (!s->nr_dir_paths)
+		return off;
+	if (idx < s->nr_dir_paths)
+		s->dir_file = s->dir_paths[idx];
+	return off & ((1ULL << DIR_OFF_SHIFT) - 1);
+}
+
 static int deliver(struct session *s, const union perf_event *ev, uint64_t off)
 {
 	struct tool *tool = s->tool;
 	struct perf_sample sample;
 	struct evsel *evsel;
+
+	off = dir_off(s, off);
 
 	s->cur_offset = off;
 	evsel = session__evsel_of(s, ev);
@@ -587,6 +617,8 @@ static int process_user(struct session *s, const union perf_event *ev,
 	struct tool *tool = s->tool;
 	bool pass = true;
 
+	off = dir_off(s, off);
+
 	if (tool && tool->dump && ev->header.type != PERF_RECORD_COMPRESSED)
 		tool->dump(tool, ev, NULL, off, s);
 
@@ -712,17 +744,40 @@ static void drop_mapped(struct session *s, uint64_t off, uint64_t *dropped)
 	}
 }
 
-static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
-{
-	const char *base = s->data.base;
-	uint64_t off = start, dropped = 0, next_drop = start + DROP_STEP;
-	int err = 0;
+/* A walk over the records of [off, end) of a mapping: the file's own
+ * (@own: pages behind every queued event are dropped), or a data.N file
+ * of a perf.data directory */
+struct walk {
+	const char *base;
+	uint64_t off, end;
+	bool own;
+	uint64_t dropped, next_drop;
+	uint64_t tag;		/* a directory's file: its index << DIR_OFF_SHIFT */
+};
 
-	while (off < end) {
-		if (off >= next_drop) {
-			drop_mapped(s, off, &dropped);
-			next_drop = off + DROP_STEP;
-		}
+static void walk__init(struct walk *w, const char *base, bool own, uint64_t start,
+		       uint64_t end, size_t file)
+{
+	*w = (struct walk){ .base = base, .off = start, .end = end, .own = own,
+			    .next_drop = own ? start + DROP_STEP : UINT64_MAX,
+			    .tag = (uint64_t)file << DIR_OFF_SHIFT };
+}
+
+/* The record at w->off, processed, and w->off past it: 0; 1 at the end
+ * or where the rest cannot be read (warned); < 0 an error. */
+static int walk__step(struct session *s, struct walk *w)
+{
+	const char *base = w->base;
+	uint64_t off = w->off, end = w->end;
+	int err;
+
+	if (off >= end)
+		return 1;
+	if (off >= w->next_drop) {
+		drop_mapped(s, off, &w->dropped);
+		w->next_drop = off + DROP_STEP;
+	}
+	{
 		const union perf_event *ev;
 		struct perf_event_header h;
 		struct oe_chunk *owner = NULL;
@@ -730,7 +785,7 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 
 		if (end - off < sizeof(h)) {
 			warn_truncated(s, off, end - off);
-			break;
+			return 1;
 		}
 		memcpy(&h, base + off, sizeof(h));
 		size = h.size;
@@ -739,11 +794,11 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 				   "; the rest of the file (%" PRIu64 " bytes) is skipped\n",
 				   s->data.path, size, off, end - off);
 			s->stats.truncated_bytes += end - off;
-			break;
+			return 1;
 		}
 		if (size > end - off) {
 			warn_truncated(s, off, end - off);
-			break;
+			return 1;
 		}
 		/* TRACING_DATA and AUXTRACE carry a payload after the record */
 		if (h.type == PERF_RECORD_HEADER_TRACING_DATA &&
@@ -754,7 +809,7 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 			skip = ((uint64_t)tsz + 7) & ~7ULL;
 			if (skip > end - off - size) {
 				warn_truncated(s, off, end - off);
-				break;
+				return 1;
 			}
 			free(s->header.env.tracing_data);
 			s->header.env.tracing_data = malloc(tsz ? tsz : 1);
@@ -767,7 +822,7 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 			memcpy(&skip, base + off + 8, 8);
 			if (skip > end - off - size) {
 				warn_truncated(s, off, end - off);
-				break;
+				return 1;
 			}
 		}
 		if ((uintptr_t)(base + off) & 7) {
@@ -784,12 +839,163 @@ static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
 		} else {
 			ev = (const void *)(base + off);
 		}
-		err = process_record(s, ev, owner, off, 0);
+		err = process_record(s, ev, owner, off | w->tag, 0);
 		if (err)
 			return err;
-		off += size + skip;
+		w->off = off + size + skip;
 	}
 	return 0;
+}
+
+static int walk_mapped_at(struct session *s, const char *base, bool own, uint64_t start,
+			  uint64_t end)
+{
+	struct walk w;
+	int r;
+
+	walk__init(&w, base, own, start, end, 0);
+	while (!(r = walk__step(s, &w)))
+		;
+	return r < 0 ? r : 0;
+}
+
+/* The time of the record a walk is at, for the merge of a directory's
+ * files; 0 for one without (the header's records, the main thread's
+ * synthesized ones) and where the step will stop. */
+static uint64_t walk__time(struct session *s, const struct walk *w)
+{
+	struct perf_event_header h;
+	uint64_t t;
+
+	if (w->end - w->off < sizeof(h))
+		return 0;
+	memcpy(&h, w->base + w->off, sizeof(h));
+	if (h.size < sizeof(h) || h.size > w->end - w->off ||
+	    h.type >= PERF_RECORD_USER_TYPE_START || ((uintptr_t)(w->base + w->off) & 7))
+		return 0;
+	t = record_time(s, (const void *)(w->base + w->off));
+	return t == (uint64_t)-1 ? 0 : t;
+}
+
+static int walk_mapped(struct session *s, uint64_t start, uint64_t end)
+{
+	return walk_mapped_at(s, s->data.base, true, start, end);
+}
+
+static int dir_add_path(struct session *s, const char *name)
+{
+	char path[4096], **p;
+
+	snprintf(path, sizeof(path), "%s/%s", s->data.dir, name);
+	p = realloc(s->dir_paths, (s->nr_dir_paths + 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	s->dir_paths = p;
+	p[s->nr_dir_paths] = strdup(path);
+	if (!p[s->nr_dir_paths])
+		return -ENOMEM;
+	s->nr_dir_paths++;
+	return 0;
+}
+
+/*
+ * A perf.data directory (version 1): the data section of its "data" file
+ * and each data.N file, a stream of records without a header, merged as
+ * perf reads them, the next record always that of the earliest time (the
+ * reader first in the directory's order on a tie; records without a time
+ * count as 0). perf record --threads writes no rounds, so a report sorts
+ * all records at the end. Other versions: the "data" file alone, as perf.
+ */
+static int walk_dir(struct session *s, uint64_t start, uint64_t end)
+{
+	struct walk *w = NULL;
+	size_t nw = 0, i;
+	DIR *dir;
+	struct dirent *de;
+	int err = 0;
+
+	if (s->header.env.dir_version != 1) {
+		if (header__has_feat(&s->header, HEADER_DIR_FORMAT))
+			pr_warning("%s: perf.data directory version %" PRIu64
+				   " (mperf reads version 1): only its 'data' file is read\n",
+				   s->data.dir, s->header.env.dir_version);
+		return walk_mapped(s, start, end);
+	}
+	err = dir_add_path(s, "data");
+	if (err)
+		return err;
+	dir = opendir(s->data.dir);
+	if (!dir)
+		pr_warning("%s: cannot list the directory (%s): only its 'data' file is read\n",
+			   s->data.dir, strerror(errno));
+	while (dir && !err && (de = readdir(dir)))
+		if (!strncmp(de->d_name, "data.", 5))
+			err = dir_add_path(s, de->d_name);
+	if (dir)
+		closedir(dir);
+	w = err ? NULL : calloc(s->nr_dir_paths, sizeof(*w));
+	if (!w)
+		return err ? err : -ENOMEM;
+	walk__init(&w[nw++], s->data.base, true, start, end, 0);
+	for (i = 1; i < s->nr_dir_paths && !err; i++) {
+		const char *path = s->dir_paths[i];
+		struct stat st;
+		void *base, *m;
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !st.st_size) {
+			if (fd < 0)
+				pr_warning("%s: cannot open it (%s): its records are left out\n",
+					   path, strerror(errno));
+			else
+				close(fd);
+			continue;
+		}
+		base = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		close(fd);
+		if (base == MAP_FAILED) {
+			pr_warning("%s: cannot map it (%s): its records are left out\n",
+				   path, strerror(errno));
+			continue;
+		}
+		m = realloc(s->dir_maps, (s->nr_dir_maps + 1) * sizeof(*s->dir_maps));
+		if (!m) {
+			munmap(base, (size_t)st.st_size);
+			err = -ENOMEM;
+			break;
+		}
+		s->dir_maps = m;
+		s->dir_maps[s->nr_dir_maps].base = base;
+		s->dir_maps[s->nr_dir_maps].size = (size_t)st.st_size;
+		s->nr_dir_maps++;
+		walk__init(&w[nw++], base, false, 0, (uint64_t)st.st_size, i);
+	}
+	while (!err) {
+		size_t best = nw;
+		uint64_t bt = 0;
+		int r;
+
+		for (i = 0; i < nw; i++) {
+			uint64_t t;
+
+			if (w[i].off >= w[i].end)
+				continue;
+			t = walk__time(s, &w[i]);
+			if (best == nw || t < bt) {
+				best = i;
+				bt = t;
+			}
+		}
+		if (best == nw)
+			break;
+		r = walk__step(s, &w[best]);
+		if (r < 0)
+			err = r;
+		else if (r > 0)
+			w[best].off = w[best].end;	/* warned: the rest is left out */
+	}
+	free(w);
+	return err;
 }
 
 /* ---- walking a stream ------------------------------------------------------ */
@@ -1001,6 +1207,12 @@ void session__delete(struct session *s)
 		zstd__exit(&s->zstd);
 	free(s->decomp);
 	header__exit(&s->header);
+	for (size_t i = 0; i < s->nr_dir_maps; i++)
+		munmap(s->dir_maps[i].base, s->dir_maps[i].size);
+	free(s->dir_maps);
+	for (size_t i = 0; i < s->nr_dir_paths; i++)
+		free(s->dir_paths[i]);
+	free(s->dir_paths);
 	data__close(&s->data);
 	free(s);
 }
@@ -1065,6 +1277,8 @@ int session__process_events(struct session *s)
 			 * size the header claims */
 			if (!s->stats.truncated_bytes)
 				warn_truncated(s, s->data.size, missing);
+		} else if (s->data.dir) {
+			err = walk_dir(s, start, end);
 		} else {
 			err = walk_mapped(s, start, end);
 		}
@@ -1092,6 +1306,11 @@ void session__set_feature_printer(struct session *s, FILE *fp, bool full)
 bool session__is_pipe(const struct session *s)
 {
 	return s->header.pipe;
+}
+
+const char *session__dump_path(const struct session *s)
+{
+	return s->dir_file;
 }
 
 const char *session__path(const struct session *s)

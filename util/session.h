@@ -92,6 +92,9 @@ void session__set_feature_printer(struct session *session, FILE *fp,
 
 bool session__is_pipe(const struct session *session);
 const char *session__path(const struct session *session);
+/* the file of a perf.data directory whose records are being read (perf's
+ * dumps name it), else NULL */
+const char *session__dump_path(const struct session *session);
 /* The events of the file, in attr order (evsel->idx); names from the
  * EVENT_DESC feature. In pipe mode it fills up as ATTR records arrive. */
 struct evlist *session__evlist(struct session *session);

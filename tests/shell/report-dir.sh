@@ -1,0 +1,50 @@
+#!/bin/sh
+# perf.data directories (perf record --threads): the header and the main
+# thread's records in DIR/data, each writer thread's in DIR/data.N, read
+# as perf 6.1 reads them (the files merged by time; dumps name each
+# record's file; "captured on" is the data file's). Reports, scripts,
+# dumps and headers of perf's directory recordings equal perf's; a
+# directory without a data file is one clear error.
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
+n=0
+"$PERF" record -q --threads -g -o "$T/t.data" -- "$WL/cpuburn" 0.3 >/dev/null 2>&1 ||
+	fail "perf record --threads -g failed"
+"$PERF" record -q --threads -a -g -o "$T/a.data" -- sleep 0.3 >/dev/null 2>&1 ||
+	fail "perf record --threads -a -g failed"
+# the premise: directories, with the writer threads' files
+for f in "$T/t.data" "$T/a.data"; do
+	[ -d "$f" ] && [ -f "$f/data" ] && [ -f "$f/data.0" ] ||
+		fail "perf record --threads wrote no directory with data and data.0 at $f"
+done
+[ -s "$T/a.data/data.0" ] || fail "a.data/data.0 is empty: the premise"
+for f in "$T/t.data" "$T/a.data"; do
+	while read -r opts; do
+		# shellcheck disable=SC2086
+		report_vs_perf "$f" $opts
+		n=$((n + 1))
+	done <<'LIST'
+--no-children
+-s comm,dso,sym -g caller
+-n --no-children -g none --sort cpu,comm
+LIST
+	report_vs_perf "$f"
+	n=$((n + 1))
+	for opts in "" "-F comm,tid,cpu,time,ip,sym" -D --header; do
+		# shellcheck disable=SC2086
+		script_vs_perf "$f" $opts
+	done
+	report_whole_vs_perf "$f" -D
+	report_whole_vs_perf "$f" --header-only
+	n=$((n + 2))
+done
+# bad input: a directory that is not a perf.data directory
+mkdir "$T/empty"
+"$MPERF" report -i "$T/empty" --stdio > "$T/out" 2> "$T/err" && fail "report of an empty directory succeeded"
+[ "$(wc -l < "$T/err")" = 1 ] || fail "report of an empty directory: not one line: $(cat "$T/err")"
+grep -q "is a directory without a 'data' file" "$T/err" ||
+	fail "report of an empty directory: $(cat "$T/err")"
+echo "$n reports and $((n / 7 * 4)) scripts of perf.data directories equal to perf's"
