@@ -91,6 +91,15 @@ report_vs_perf() {
 		fail "report $* differs from perf's"
 	fi
 }
+# reports_vs_perf FILE: report_vs_perf FILE with each line of standard
+# input as its options (an empty line: none); $n counts them
+reports_vs_perf() {
+	while read -r _opts; do
+		# shellcheck disable=SC2086
+		report_vs_perf "$1" $_opts
+		n=$((n + 1))
+	done
+}
 # report_whole_vs_perf FILE OPTS...: mperf report prints all that perf
 # prints (no line left out) with perf's exit status. perf's -D names a vdso
 # without a build-id cache copy by the temporary file it extracts it to, a

@@ -28,11 +28,7 @@ for f in "$T/p.data" "$T/pd.data" "$T/md.data"; do
 		# shellcheck disable=SC2086
 		script_vs_perf "$f" $opts
 	done
-	while read -r opts; do
-		# shellcheck disable=SC2086
-		report_vs_perf "$f" $opts
-		n=$((n + 1))
-	done <<'LIST'
+	reports_vs_perf "$f" <<'LIST'
 --no-children
 -s sym
 -s srcline --no-children

@@ -22,11 +22,7 @@ for f in "$T/t.data" "$T/a.data"; do
 done
 [ -s "$T/a.data/data.0" ] || fail "a.data/data.0 is empty: the premise"
 for f in "$T/t.data" "$T/a.data"; do
-	while read -r opts; do
-		# shellcheck disable=SC2086
-		report_vs_perf "$f" $opts
-		n=$((n + 1))
-	done <<'LIST'
+	reports_vs_perf "$f" <<'LIST'
 --no-children
 -s comm,dso,sym -g caller
 -n --no-children -g none --sort cpu,comm

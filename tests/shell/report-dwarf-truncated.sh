@@ -26,11 +26,7 @@ for f in "$T/p.data" "$T/m.data"; do
 		# shellcheck disable=SC2086
 		script_vs_perf "$f" $opts
 	done
-	while read -r opts; do
-		# shellcheck disable=SC2086
-		report_vs_perf "$f" $opts
-		n=$((n + 1))
-	done <<'LIST'
+	reports_vs_perf "$f" <<'LIST'
 --no-children
 --no-children -g flat
 --no-children -g folded
