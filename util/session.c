@@ -616,6 +616,7 @@ static int process_user(struct session *s, const union perf_event *ev,
 {
 	struct tool *tool = s->tool;
 	bool pass = true;
+	uint64_t tagged = off;	/* a COMPRESSED record's contents keep its file */
 
 	off = dir_off(s, off);
 
@@ -648,7 +649,7 @@ static int process_user(struct session *s, const union perf_event *ev,
 		return err;
 	}
 	case PERF_RECORD_COMPRESSED:
-		return process_compressed(s, ev, off, depth);
+		return process_compressed(s, ev, tagged, depth);
 	case PERF_RECORD_EVENT_UPDATE:
 		event_update_record(s, ev);
 		break;

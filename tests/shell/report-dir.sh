@@ -2,7 +2,7 @@
 # perf.data directories (perf record --threads): the header and the main
 # thread's records in DIR/data, each writer thread's in DIR/data.N, read
 # as perf 6.1 reads them (the files merged by time; dumps name each
-# record's file; "captured on" is the data file's). Reports, scripts,
+# record's file, -z's too; "captured on" is the data file's). Reports, scripts,
 # dumps and headers of perf's directory recordings equal perf's; a
 # directory without a data file is one clear error.
 . "$(dirname "$0")/lib.sh"
@@ -15,13 +15,16 @@ n=0
 	fail "perf record --threads -g failed"
 "$PERF" record -q --threads -a -g -o "$T/a.data" -- sleep 0.3 >/dev/null 2>&1 ||
 	fail "perf record --threads -a -g failed"
+# -z: each file's records in COMPRESSED ones, dumped under that file
+"$PERF" record -q --threads -z -g -o "$T/z.data" -- "$WL/cpuburn" 0.3 >/dev/null 2>&1 ||
+	fail "perf record --threads -z -g failed"
 # the premise: directories, with the writer threads' files
-for f in "$T/t.data" "$T/a.data"; do
+for f in "$T/t.data" "$T/a.data" "$T/z.data"; do
 	[ -d "$f" ] && [ -f "$f/data" ] && [ -f "$f/data.0" ] ||
 		fail "perf record --threads wrote no directory with data and data.0 at $f"
 done
 [ -s "$T/a.data/data.0" ] || fail "a.data/data.0 is empty: the premise"
-for f in "$T/t.data" "$T/a.data"; do
+for f in "$T/t.data" "$T/a.data" "$T/z.data"; do
 	reports_vs_perf "$f" <<'LIST'
 --no-children
 -s comm,dso,sym -g caller
