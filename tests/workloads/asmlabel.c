@@ -44,7 +44,10 @@ int main(int argc, char **argv)
 	double secs = argc > 1 ? atof(argv[1]) : 0.3;
 	clock_t end = clock() + (clock_t)(secs * CLOCKS_PER_SEC);
 
+	/* the clock seldom: a sample in the vdso would end perf's chain
+	 * there when its build-id cache copy is being rewritten */
 	while (clock() < end)
-		outer();
+		for (int i = 0; i < 1000; i++)
+			outer();
 	return 0;
 }
