@@ -35,4 +35,4 @@ for f in "$T/p.data" "$T/pd.data" "$T/md.data"; do
 -g caller -s dso,sym
 LIST
 done
-echo "$n reports and $((n / 4 * 3)) scripts of assembler labels equal to perf's"
+echo "$n reports and scripts of assembler labels equal to perf's"

@@ -46,4 +46,4 @@ mkdir "$T/empty"
 [ "$(wc -l < "$T/err")" = 1 ] || fail "report of an empty directory: not one line: $(cat "$T/err")"
 grep -q "is a directory without a 'data' file" "$T/err" ||
 	fail "report of an empty directory: $(cat "$T/err")"
-echo "$n reports and $((n / 7 * 4)) scripts of perf.data directories equal to perf's"
+echo "$n reports, scripts, dumps and headers of perf.data directories equal to perf's"
