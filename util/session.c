@@ -754,6 +754,8 @@ struct walk {
 	bool own;
 	uint64_t dropped, next_drop;
 	uint64_t tag;		/* a directory's file: its index << DIR_OFF_SHIFT */
+	uint64_t time;		/* walk__time() of the record at off, once timed */
+	bool timed;
 };
 
 static void walk__init(struct walk *w, const char *base, bool own, uint64_t start,
@@ -981,7 +983,11 @@ static int walk_dir(struct session *s, uint64_t start, uint64_t end)
 
 			if (w[i].off >= w[i].end)
 				continue;
-			t = walk__time(s, &w[i]);
+			if (!w[i].timed) {
+				w[i].time = walk__time(s, &w[i]);
+				w[i].timed = true;
+			}
+			t = w[i].time;
 			if (best == nw || t < bt) {
 				best = i;
 				bt = t;
@@ -990,6 +996,7 @@ static int walk_dir(struct session *s, uint64_t start, uint64_t end)
 		if (best == nw)
 			break;
 		r = walk__step(s, &w[best]);
+		w[best].timed = false;
 		if (r < 0)
 			err = r;
 		else if (r > 0)

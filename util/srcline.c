@@ -85,6 +85,7 @@ struct a2l_syms {
 	size_t nr;
 	struct { uint64_t addr, size; uint32_t idx; } *secs;
 	size_t nr_secs;
+	uint32_t *order;	/* s[] by section, address, then table order */
 	bool loaded;
 };
 
@@ -720,6 +721,7 @@ static void srcline__cu_lines_exit(struct srcline_state *s)
 	s->cul = NULL;
 	s->nr_cul = 0;
 	free(s->esyms.s);
+	free(s->esyms.order);
 	free(s->esyms.secs);
 	memset(&s->esyms, 0, sizeof(s->esyms));
 }
@@ -864,16 +866,48 @@ static bool a2l_better(const struct a2l_sym *c, const struct a2l_sym *o, uint64_
  * DWARF names no function there: the closest below it in its section
  * (labels of no type included). NULL without one.
  */
+static const struct a2l_syms *order_syms;
+
+static int a2l_order_cmp(const void *a, const void *b)
+{
+	const struct a2l_sym *x = &order_syms->s[*(const uint32_t *)a];
+	const struct a2l_sym *y = &order_syms->s[*(const uint32_t *)b];
+
+	if (x->shndx != y->shndx)
+		return x->shndx < y->shndx ? -1 : 1;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+/* The symbols in search order, made at the first look-up; NULL without
+ * memory (the look-ups then walk the table) */
+static void a2l_syms__order(struct a2l_syms *e)
+{
+	uint32_t i;
+
+	e->order = e->nr ? malloc(e->nr * sizeof(*e->order)) : NULL;
+	if (!e->order)
+		return;
+	for (i = 0; i < e->nr; i++)
+		e->order[i] = i;
+	order_syms = e;
+	qsort(e->order, e->nr, sizeof(*e->order), a2l_order_cmp);
+	order_syms = NULL;
+}
+
 static const struct a2l_sym *a2l_elf_sym(struct machine *m, struct srcline_state *s,
 					 uint64_t addr)
 {
 	struct a2l_syms *e = &s->esyms;
 	const struct a2l_sym *best = NULL;
 	uint32_t sec = 0;
-	size_t i;
+	size_t i, lo, hi, first;
 
-	if (!e->loaded)
+	if (!e->loaded) {
 		a2l_syms__load(m, s);
+		a2l_syms__order(e);
+	}
 	for (i = 0; i < e->nr_secs; i++)
 		if (addr >= e->secs[i].addr && addr - e->secs[i].addr < e->secs[i].size) {
 			sec = e->secs[i].idx;
@@ -881,9 +915,34 @@ static const struct a2l_sym *a2l_elf_sym(struct machine *m, struct srcline_state
 		}
 	if (!sec)
 		return NULL;
-	for (i = 0; i < e->nr; i++)
-		if (e->s[i].shndx == sec && a2l_better(best, &e->s[i], addr))
-			best = &e->s[i];
+	if (!e->order) {
+		for (i = 0; i < e->nr; i++)
+			if (e->s[i].shndx == sec && a2l_better(best, &e->s[i], addr))
+				best = &e->s[i];
+		return best;
+	}
+	/* binutils' choice is among the symbols of the highest address not
+	 * above @addr (a2l_better), taken in table order */
+	lo = 0;
+	hi = e->nr;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct a2l_sym *o = &e->s[e->order[mid]];
+
+		if (o->shndx < sec || (o->shndx == sec && o->addr <= addr))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || e->s[e->order[lo - 1]].shndx != sec)
+		return NULL;
+	first = lo - 1;
+	while (first && e->s[e->order[first - 1]].shndx == sec &&
+	       e->s[e->order[first - 1]].addr == e->s[e->order[lo - 1]].addr)
+		first--;
+	for (i = first; i < lo; i++)
+		if (a2l_better(best, &e->s[e->order[i]], addr))
+			best = &e->s[e->order[i]];
 	return best;
 }
 
