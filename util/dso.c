@@ -517,6 +517,14 @@ struct symbol *dso__find_symbol(struct dso *dso, const struct symbol_opts *opts,
 
 	if (!dso->loaded)
 		dso__load(dso, opts);
+	/* kallsyms from mperf's cache holds the kernel's own symbols: the
+	 * rest first, for an address outside them */
+	if (dso->syms.kallsyms_core && dso->symsrc &&
+	    (addr < dso->syms.kernel_lo || addr > dso->syms.kernel_hi)) {
+		kallsyms__complete(dso->symsrc, &dso->syms);
+		if (dso->symcache)
+			memset(dso->symcache, 0, SYMCACHE_SIZE * sizeof(*dso->symcache));
+	}
 	if (!dso->symcache && addr != UINT64_MAX)
 		dso->symcache = calloc(SYMCACHE_SIZE, sizeof(*dso->symcache));
 	if (!dso->symcache || addr == UINT64_MAX)

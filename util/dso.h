@@ -117,6 +117,12 @@ bool elf__maybe_mangled(const char *name);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno; -EPERM when every
  * address is 0 (the kernel hides them: kptr_restrict, paranoid). */
 int kallsyms__load(const char *path, struct symbols *syms);
+/* The symbols after the kernel's own ones in @path (modules, BPF,
+ * trampolines), added to @syms of a kallsyms__load that read only the
+ * kernel's own (syms->kallsyms_core, cleared). The symbols already there
+ * stay where they are. 0 or -errno (@syms then as it was, with the flag
+ * cleared). */
+int kallsyms__complete(const char *path, struct symbols *syms);
 /* Start reading @path on other threads for a later kallsyms__load of it;
  * kallsyms__prefetch_end stops and joins its threads (and frees an unused
  * result). */

@@ -3,12 +3,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "dso.h"
@@ -20,6 +22,10 @@ struct ksym_parse {
 	char *buf;
 	size_t len, cap;
 	size_t nr, nr_zero;	/* symbols kept, those at address 0 */
+	/* kallsyms__complete: only the lines after the kernel's own, added
+	 * to the @base symbols there already */
+	bool skip_core;
+	size_t base;
 	int err;
 };
 
@@ -55,12 +61,14 @@ static void ksym_parse__line(struct ksym_parse *p, const char *line, const char 
 		return;
 	name = end + 3;
 	tab = memchr(name, '\t', (size_t)(eol - name));
+	if (!tab && p->skip_core)
+		return;
 	if (!tab && (!syms->kernel_lo || addr < syms->kernel_lo))
 		syms->kernel_lo = addr;
 	if (!tab && addr > syms->kernel_hi)
 		syms->kernel_hi = addr;
 	/* aliases at one address: perf ends up with the last one listed */
-	if (syms->nr && syms->syms[syms->nr - 1]->start == addr)
+	if (syms->nr > p->base && syms->syms[syms->nr - 1]->start == addr)
 		syms->nr--;
 	sym = symbols__push(syms, addr, 0, (uint8_t)end[1], name,
 			    (size_t)((tab ? tab : eol) - name));
@@ -159,12 +167,327 @@ static ssize_t read_restart(int fd, void *buf, size_t n)
 	return r;
 }
 
+/*
+ * mperf's cache of /proc/kallsyms. The kernel formats the file anew at each
+ * read: some 40 ms for 120K symbols, most of the time of a short report.
+ * Its first part, the kernel's own symbols (the lines without a
+ * "\t[module]"), stays the same until the next boot: the cache keeps that
+ * part as it was read, under the boot's id, and a later load parses it from
+ * there when the live file's first lines are still the same bytes (which
+ * also says the kernel still shows us the addresses: kptr_restrict). The
+ * rest (modules, BPF programs, trampolines: they come and go) is read from
+ * /proc/kallsyms at the first lookup outside the kernel's own range
+ * (kallsyms__complete), so a lookup answers as a read of the whole file
+ * would. Any doubt, and the file is read as without a cache; a cache that
+ * cannot be written is no error.
+ *
+ * The file: "mperf-kallsyms 1 <boot id>\n", then the text. Its directory:
+ * $MPERF_CACHE_DIR (set and empty: no cache), else $XDG_CACHE_HOME/mperf,
+ * else $HOME/.cache/mperf.
+ */
+#define KCACHE_MAGIC "mperf-kallsyms 1 "
+#define KCACHE_HEAD 4096	/* the live bytes compared */
+
+static bool kcache__dir(char *out, size_t size)
+{
+	const char *env = getenv("MPERF_CACHE_DIR"), *xdg, *home;
+	int n;
+
+	if (env)
+		n = *env ? snprintf(out, size, "%s", env) : -1;
+	else if ((xdg = getenv("XDG_CACHE_HOME")) && *xdg == '/')
+		n = snprintf(out, size, "%s/mperf", xdg);
+	else if ((home = getenv("HOME")) && *home == '/')
+		n = snprintf(out, size, "%s/.cache/mperf", home);
+	else
+		n = -1;
+	return n > 0 && (size_t)n < size;
+}
+
+/* The file the cache stands for: /proc/kallsyms ($MPERF_KALLSYMS, for
+ * tests) */
+static const char *kcache__live(void)
+{
+	const char *env = getenv("MPERF_KALLSYMS");
+
+	return env && *env ? env : "/proc/kallsyms";
+}
+
+static bool kcache__applies(const char *path)
+{
+	return !strcmp(path, kcache__live());
+}
+
+/* The cache's first line for this boot; its length, 0 if none */
+static size_t kcache__header(char *buf, size_t size)
+{
+	int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC), n;
+	char id[64];
+	ssize_t r;
+
+	if (fd < 0)
+		return 0;
+	r = read_restart(fd, id, sizeof(id) - 1);
+	close(fd);
+	if (r < 8)
+		return 0;
+	id[r] = '\0';
+	id[strcspn(id, "\n")] = '\0';
+	n = snprintf(buf, size, KCACHE_MAGIC "%s\n", id);
+	return n > 0 && (size_t)n < size ? (size_t)n : 0;
+}
+
+/* Whole lines of kallsyms text, one of them at an address other than 0 */
+static bool kcache__shown(const char *text, size_t n)
+{
+	const char *p = text, *end = text + n;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		for (; p < nl && *p != ' '; p++)
+			if (*p != '0')
+				return true;
+		p = nl + 1;
+	}
+	return false;
+}
+
+/* The cache, at the start of its text, when it is ours, of this boot,
+ * and begins as /proc/kallsyms does now; else -1 */
+static int kcache__open(void)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 16], hdr[128], got[128];
+	char live[KCACHE_HEAD], copy[KCACHE_HEAD];
+	size_t hlen = kcache__header(hdr, sizeof(hdr));
+	const char *nl, *tab;
+	struct stat st;
+	ssize_t n;
+	int fd, lfd;
+
+	if (!hlen || !kcache__dir(dir, sizeof(dir)))
+		return -1;
+	snprintf(path, sizeof(path), "%s/kallsyms", dir);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return -1;
+	/* a file someone else may write would name our kernel's symbols */
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 022))
+		goto fail;
+	if (pread(fd, got, hlen, 0) != (ssize_t)hlen || memcmp(got, hdr, hlen))
+		goto fail;
+	lfd = open(kcache__live(), O_RDONLY | O_CLOEXEC);
+	if (lfd < 0)
+		goto fail;
+	n = read_restart(lfd, live, sizeof(live));
+	close(lfd);
+	/* its whole lines of the kernel's own (up to the first with a tab) */
+	if (n > 0 && (tab = memchr(live, '\t', (size_t)n)))
+		n = tab - live;
+	nl = n > 0 ? memrchr(live, '\n', (size_t)n) : NULL;
+	if (!nl)
+		goto fail;
+	n = nl + 1 - live;
+	if (!kcache__shown(live, (size_t)n) ||
+	    pread(fd, copy, (size_t)n, (off_t)hlen) != n || memcmp(copy, live, (size_t)n) ||
+	    lseek(fd, (off_t)hlen, SEEK_SET) != (off_t)hlen)
+		goto fail;
+	return fd;
+fail:
+	close(fd);
+	return -1;
+}
+
+/* A new cache, written as /proc/kallsyms is read: to a file with no name
+ * (O_TMPFILE: nothing is left behind when mperf is killed, say by SIGPIPE
+ * of `mperf script | head`), named and renamed over the old one once the
+ * whole file was read and parsed */
+struct kcache_writer {
+	bool on;
+	bool cut;		/* past the kernel's own lines */
+	bool named;		/* no O_TMPFILE here: tmp is its name */
+	int fd;
+	size_t hlen;
+	uint64_t off;		/* text written */
+	uint64_t nl;		/* just past its last '\n' */
+	char tmp[PATH_MAX + 32], path[PATH_MAX + 16];
+};
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* mkdir -p, the directories made @mode */
+static int mkdir_p(const char *dir, mode_t mode)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(dir);
+
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, dir, n + 1);
+	for (char *p = buf + 1; ; p++) {
+		if (*p != '/' && *p)
+			continue;
+		char c = *p;
+
+		*p = '\0';
+		if (mkdir(buf, mode) && errno != EEXIST)
+			return -1;
+		if (!c)
+			return 0;
+		*p = c;
+	}
+}
+
+static void kcache_writer__drop(struct kcache_writer *w)
+{
+	if (!w->on)
+		return;
+	close(w->fd);
+	if (w->named)
+		unlink(w->tmp);
+	w->on = false;
+}
+
+static void kcache_writer__start(struct kcache_writer *w)
+{
+	char dir[PATH_MAX], hdr[128];
+
+	memset(w, 0, sizeof(*w));
+	w->hlen = kcache__header(hdr, sizeof(hdr));
+	if (!w->hlen || !kcache__dir(dir, sizeof(dir)) || mkdir_p(dir, 0700))
+		return;
+	snprintf(w->path, sizeof(w->path), "%s/kallsyms", dir);
+	w->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	if (w->fd >= 0) {
+		snprintf(w->tmp, sizeof(w->tmp), "%s/.kallsyms.%d", dir, (int)getpid());
+	} else {
+		snprintf(w->tmp, sizeof(w->tmp), "%s/.kallsyms.XXXXXX", dir);
+		w->fd = mkostemp(w->tmp, O_CLOEXEC);
+		w->named = true;
+	}
+	if (w->fd < 0)
+		return;
+	w->on = true;
+	if (write_all(w->fd, hdr, w->hlen))
+		kcache_writer__drop(w);
+}
+
+/* The next @n bytes of the text; the first line with a tab (a module's)
+ * ends what is kept */
+static void kcache_writer__feed(struct kcache_writer *w, const char *data, size_t n)
+{
+	const char *tab, *nl;
+
+	if (!w->on || w->cut)
+		return;
+	tab = memchr(data, '\t', n);
+	if (tab) {
+		w->cut = true;
+		n = (size_t)(tab - data);
+	}
+	nl = memrchr(data, '\n', n);
+	if (tab)
+		n = nl ? (size_t)(nl + 1 - data) : 0;
+	if (nl)
+		w->nl = w->off + (uint64_t)(nl + 1 - data);
+	if (n && write_all(w->fd, data, n)) {
+		kcache_writer__drop(w);
+		return;
+	}
+	w->off += n;
+}
+
+/* @ok: the whole file was read and parsed, with addresses */
+static void kcache_writer__finish(struct kcache_writer *w, bool ok)
+{
+	if (!w->on)
+		return;
+	/* whole lines only, and a text that ended with one */
+	if (!ok || !w->nl || (!w->cut && w->nl != w->off) ||
+	    ftruncate(w->fd, (off_t)(w->hlen + w->nl))) {
+		kcache_writer__drop(w);
+		return;
+	}
+	if (!w->named) {
+		char self[64];
+
+		snprintf(self, sizeof(self), "/proc/self/fd/%d", w->fd);
+		unlink(w->tmp);		/* a dead mperf's of this pid */
+		if (linkat(AT_FDCWD, self, AT_FDCWD, w->tmp, AT_SYMLINK_FOLLOW)) {
+			kcache_writer__drop(w);
+			return;
+		}
+		w->named = true;
+	}
+	w->on = false;
+	if (close(w->fd) || rename(w->tmp, w->path))
+		unlink(w->tmp);
+}
+
 static int kallsyms__read(const char *path, struct symbols *syms)
 {
 	struct ksym_parse p = { .syms = syms };
-	int fd = open(path, O_RDONLY | O_CLOEXEC), err = 0;
+	struct kcache_writer w = { .on = false };
+	int fd = kcache__applies(path) ? kcache__open() : -1, err = 0;
+	bool cached = fd >= 0;
 	char *buf;
 
+	if (!cached) {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+		if (kcache__applies(path))
+			kcache_writer__start(&w);
+	}
+	buf = malloc(KSYM_READ_SIZE);
+	if (!buf) {
+		kcache_writer__drop(&w);
+		close(fd);
+		return -ENOMEM;
+	}
+	while (!p.err) {
+		ssize_t r = read_restart(fd, buf, KSYM_READ_SIZE);
+
+		if (r < 0) {
+			err = -errno;
+			break;
+		}
+		kcache_writer__feed(&w, buf, (size_t)r);
+		ksym_parse__feed(&p, buf, (size_t)r);
+		if (!r)
+			break;
+	}
+	free(buf);
+	close(fd);
+	err = ksym_parse__finish(&p, err);
+	kcache_writer__finish(&w, !err);
+	if (!err)
+		syms->kallsyms_core = cached;
+	return err;
+}
+
+int kallsyms__complete(const char *path, struct symbols *syms)
+{
+	struct ksym_parse p = { .syms = syms, .skip_core = true, .base = syms->nr };
+	int fd, err = 0;
+	char *buf;
+
+	syms->kallsyms_core = false;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	buf = malloc(KSYM_READ_SIZE);
@@ -185,7 +508,24 @@ static int kallsyms__read(const char *path, struct symbols *syms)
 	}
 	free(buf);
 	close(fd);
-	return ksym_parse__finish(&p, err);
+	if (!err)
+		err = p.err;
+	/* hidden since: nothing of it is usable */
+	if (!err && p.nr && p.nr_zero == p.nr)
+		err = -EPERM;
+	if (err) {
+		syms->nr = p.base;	/* their memory goes with the others' */
+		syms->sorted = true;
+		return err;
+	}
+	if (p.nr) {
+		/* every end again, as one parse of the whole file makes them
+		 * (kallsyms has no sizes: each symbol ends at the next) */
+		for (size_t i = 0; i < syms->nr; i++)
+			syms->syms[i]->end = syms->syms[i]->start;
+		symbols__fixup(syms);
+	}
+	return 0;
 }
 
 /*
@@ -218,6 +558,10 @@ static struct {
 	int read_err;
 	atomic_bool stop, done;
 	bool started;
+	/* the reader's source: mperf's cache (the kernel's own symbols
+	 * only), or the file, written to a new cache as it is parsed */
+	bool from_cache;
+	struct kcache_writer w;
 	char *path;
 	struct symbols syms;
 	int err;
@@ -241,11 +585,18 @@ static void prefetch__push(struct ksym_chunk *c, bool eof, int err)
 
 static void *prefetch__read(void *arg)
 {
-	int fd = open(prefetch.path, O_RDONLY | O_CLOEXEC);
+	int fd = kcache__applies(prefetch.path) ? kcache__open() : -1;
 
+	/* both set before the first push, which the parser waits for */
+	prefetch.from_cache = fd >= 0;
 	if (fd < 0) {
-		prefetch__push(NULL, true, -errno);
-		return arg;
+		fd = open(prefetch.path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			prefetch__push(NULL, true, -errno);
+			return arg;
+		}
+		if (kcache__applies(prefetch.path))
+			kcache_writer__start(&prefetch.w);
 	}
 	for (;;) {
 		struct ksym_chunk *c;
@@ -304,8 +655,10 @@ static void *prefetch__parse(void *arg)
 		pthread_mutex_unlock(&prefetch.lock);
 		if (!c)
 			break;
-		if (!atomic_load_explicit(&prefetch.stop, memory_order_relaxed))
+		if (!atomic_load_explicit(&prefetch.stop, memory_order_relaxed)) {
+			kcache_writer__feed(&prefetch.w, c->data, c->len);
 			ksym_parse__feed(&p, c->data, c->len);
+		}
 		pthread_mutex_lock(&prefetch.lock);
 		c->next = prefetch.spare;
 		prefetch.spare = c;
@@ -314,6 +667,9 @@ static void *prefetch__parse(void *arg)
 	if (!err)
 		ksym_parse__feed(&p, NULL, 0);
 	prefetch.err = ksym_parse__finish(&p, err);
+	kcache_writer__finish(&prefetch.w, !prefetch.err);
+	if (!prefetch.err)
+		prefetch.syms.kallsyms_core = prefetch.from_cache;
 	atomic_store(&prefetch.done, true);
 	return arg;
 }
@@ -372,6 +728,8 @@ static void prefetch__join(void)
 	atomic_store(&prefetch.stop, false);
 	atomic_store(&prefetch.done, false);
 	prefetch.started = false;
+	prefetch.from_cache = false;
+	memset(&prefetch.w, 0, sizeof(prefetch.w));
 	prefetch.wait_work = NULL;
 	prefetch.wait_arg = NULL;
 }

@@ -46,6 +46,11 @@ struct symbols {
 	/* kallsyms: the lowest and the highest start of the kernel's own
 	 * symbols (not the modules'); 0 otherwise */
 	uint64_t kernel_lo, kernel_hi;
+	/* kallsyms from mperf's cache of /proc/kallsyms (kallsyms.c): the
+	 * kernel's own symbols only; a lookup outside kernel_lo..kernel_hi
+	 * reads the rest (modules, BPF, trampolines) first:
+	 * kallsyms__complete */
+	bool kallsyms_core;
 	/* a vmlinux (the loader sets): symbols at their addresses, not
 	 * file offsets (the kernel's map is identity), and the range of its
 	 * .text section, which perf's kernel map spans once loaded */

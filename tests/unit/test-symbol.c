@@ -414,6 +414,133 @@ static void test_kallsyms_long_lines(void **state)
 	unlink(path);
 }
 
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	static char buf[4096];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/*
+ * mperf's cache of the kernel's own kallsyms lines: a first load writes it
+ * (the lines before the first module's); a later one reads only it
+ * (kallsyms_core), in a plain load and a prefetch; kallsyms__complete then
+ * adds the rest, and the table is the one a read of the whole file gives,
+ * the symbols found before still in it. A file that now begins otherwise,
+ * or a cache of another boot, is not used; nothing hidden is cached.
+ */
+static void test_kallsyms_cache(void **state)
+{
+	char dir[] = "/tmp/mperf-test-kcache.XXXXXX", live[64], cache[64], *text;
+	static const char core[] =
+		"ffffffff81000000 T _text\n"
+		"ffffffff81000010 t helper\n"
+		"ffffffff81000020 T alias1\n"
+		"ffffffff81000020 T alias2\n"
+		"ffffffff81000040 D data_last\n";
+	static const char rest[] =
+		"ffffffffc0002000 t mod_b\t[mod]\n"
+		"ffffffffc0001000 t mod_a\t[mod]\n"
+		"ffffffffc0001000 T mod_a_alias\t[mod]\n"
+		"ffffffffc0003000 t bpf_prog_1\t[bpf]\n";
+	struct symbols full = { 0 }, s = { 0 };
+	struct symbol *keep;
+	char all[512];
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(live, sizeof(live), "%s/kallsyms.live", dir);
+	snprintf(cache, sizeof(cache), "%s/c/kallsyms", dir);
+	snprintf(all, sizeof(all), "%s%s", core, rest);
+	write_text(live, all);
+	setenv("MPERF_KALLSYMS", live, 1);
+	setenv("MPERF_CACHE_DIR", dir, 1);
+	strcat(dir, "/c");
+	setenv("MPERF_CACHE_DIR", dir, 1);
+
+	/* the first load: the whole file, and the cache of its first part */
+	assert_int_equal(kallsyms__load(live, &full), 0);
+	assert_false(full.kallsyms_core);
+	assert_int_equal(full.nr, 7);
+	text = read_text(cache);
+	assert_non_null(text);
+	assert_true(!strncmp(text, "mperf-kallsyms 1 ", 17));
+	assert_string_equal(strchr(text, '\n') + 1, core);
+
+	/* then only the cache, plain and prefetched */
+	for (int pre = 0; pre < 2; pre++) {
+		if (pre)
+			kallsyms__prefetch(live);
+		assert_int_equal(kallsyms__load(live, &s), 0);
+		assert_true(s.kallsyms_core);
+		assert_int_equal(s.nr, 4);
+		assert_true(s.kernel_lo == full.kernel_lo && s.kernel_hi == full.kernel_hi);
+		keep = symbols__find(&s, 0xffffffff81000018ULL);
+		assert_string_equal(keep->name, "helper");
+		assert_int_equal(kallsyms__complete(live, &s), 0);
+		assert_false(s.kallsyms_core);
+		assert_same_symbols(&full, &s);
+		assert_ptr_equal(symbols__find(&s, 0xffffffff81000018ULL), keep);
+		/* aliases: the last listed, as in one read */
+		assert_string_equal(symbols__find(&s, 0xffffffffc0001010ULL)->name, "mod_a_alias");
+		symbols__exit(&s);
+	}
+
+	/* the file begins otherwise now (a cache of another machine's
+	 * kernel, a kernel that hides the addresses): not used, written anew */
+	write_text(live, "ffffffff82000000 T _text\nffffffffc0001000 t m\t[mod]\n");
+	assert_int_equal(kallsyms__load(live, &s), 0);
+	assert_false(s.kallsyms_core);
+	assert_int_equal(s.nr, 2);
+	symbols__exit(&s);
+	text = read_text(cache);
+	assert_string_equal(strchr(text, '\n') + 1, "ffffffff82000000 T _text\n");
+
+	/* another boot's cache: not used */
+	text = read_text(cache);
+	text[17] = text[17] == '0' ? '1' : '0';
+	write_text(cache, text);
+	assert_int_equal(kallsyms__load(live, &s), 0);
+	assert_false(s.kallsyms_core);
+	symbols__exit(&s);
+
+	/* every address hidden: -EPERM as ever, and no cache */
+	unlink(cache);
+	write_text(live, "0000000000000000 T _text\n0000000000000000 t helper\n");
+	assert_int_equal(kallsyms__load(live, &s), -EPERM);
+	assert_null(read_text(cache));
+
+	/* MPERF_CACHE_DIR set and empty: no cache */
+	write_text(live, all);
+	setenv("MPERF_CACHE_DIR", "", 1);
+	assert_int_equal(kallsyms__load(live, &s), 0);
+	symbols__exit(&s);
+	assert_null(read_text(cache));
+
+	unsetenv("MPERF_KALLSYMS");
+	unsetenv("MPERF_CACHE_DIR");
+	symbols__exit(&full);
+	unlink(live);
+	rmdir(dir);
+	*strrchr(dir, '/') = '\0';
+	rmdir(dir);
+}
+
 /* kptr_restrict=2 (or paranoid > 1 without CAP_SYSLOG): every address is
  * 0; that is no symbol table at all, and says so (-EPERM) */
 static void test_kallsyms_hidden(void **state)
@@ -649,6 +776,7 @@ int main(void)
 		cmocka_unit_test(test_kallsyms_hidden),
 		cmocka_unit_test(test_kallsyms_prefetch),
 		cmocka_unit_test(test_kallsyms_long_lines),
+		cmocka_unit_test(test_kallsyms_cache),
 		cmocka_unit_test(test_build_id),
 		cmocka_unit_test(test_demangle_operators),
 		cmocka_unit_test(test_dso_load_mismatch),

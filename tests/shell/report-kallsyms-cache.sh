@@ -1,0 +1,70 @@
+#!/bin/sh
+# the kallsyms cache: reports and scripts of kernel samples equal perf's with no cache (one is written: the kernel's own lines of /proc/kallsyms, under the boot id), with it (read instead of /proc/kallsyms), and with none allowed; a cache of another boot or owner is not used
+. "$(dirname "$0")/lib.sh"
+need_perf
+need_root
+tmpdir
+[ -x "$WL/syscalls" ] || skip "workloads not built (make workloads)"
+head -50 /proc/kallsyms | awk '$1 !~ /^0+$/ { ok = 1; exit } END { exit !ok }' ||
+	skip "/proc/kallsyms shows no addresses (kptr_restrict)"
+"$PERF" record -q -g -o "$T/k.data" "$WL/syscalls" 300000 >/dev/null 2>&1 ||
+	skip "perf record -g does not work here"
+export MPERF_CACHE_DIR="$T/cache"
+C="$T/cache/kallsyms"
+n=0
+# the same outputs as perf's: reports (kernel symbols in rows and chains)
+# and a script (every chain's kernel frames)
+same_as_perf() {
+	reports_vs_perf "$T/k.data" <<-EOF
+
+	--no-children -s sym
+	--no-children -s dso,sym -g caller
+	EOF
+	script_vs_perf "$T/k.data"
+	grep -q '\[k\] ' "$T/mperf" || fail "no kernel symbol in the report: nothing tested"
+}
+
+# no cache yet: /proc/kallsyms is read, and its kernel lines cached
+same_as_perf
+[ -f "$C" ] || fail "no cache written in $MPERF_CACHE_DIR"
+assert_eq "the cache's first line" "mperf-kallsyms 1 $(cat /proc/sys/kernel/random/boot_id)" \
+	"$(head -1 "$C")"
+# its text: the lines before the first module's (one with a tab)
+awk '/\t/ { exit } { print }' /proc/kallsyms > "$T/core"
+tail -n +2 "$C" | cmp -s - "$T/core" ||
+	fail "the cache is not the lines of /proc/kallsyms before the first module's"
+[ "$(stat -c %a "$C")" = 600 ] || fail "the cache is mode $(stat -c %a "$C"), not 600"
+assert_eq "the cache directory" "kallsyms" "$(ls -A "$T/cache")"
+
+# with the cache: the same outputs
+same_as_perf
+
+# it is the cache that is read: a name changed in it shows in the report
+sym=$(awk '/\[k\] / { print $NF; exit }' "$T/mperf")
+[ -n "$sym" ] || fail "no kernel symbol to rename"
+cp "$C" "$T/good"
+awk -v s="$sym" 'NR > 1 && $3 == s { $3 = s "_from_cache" } { print }' "$T/good" > "$C"
+"$MPERF" report -i "$T/k.data" --stdio --no-children -s sym > "$T/m1" 2>&1
+assert_contains "report with an edited cache" "${sym}_from_cache" "$T/m1"
+
+# another boot's cache: not used, and written anew
+sed '1s/ [0-9a-f]/ x/' "$T/good" > "$C"
+"$MPERF" report -i "$T/k.data" --stdio --no-children -s sym > "$T/m2" 2>&1
+grep -q "_from_cache" "$T/m2" && fail "a cache of another boot was used"
+grep -q "\[k\] $sym" "$T/m2" || fail "$sym missing after a stale cache"
+cmp -s "$C" "$T/good" || fail "the stale cache was not written anew"
+assert_eq "the cache directory after a rewrite" "kallsyms" "$(ls -A "$T/cache")"
+
+# someone else's cache: not used
+awk -v s="$sym" 'NR > 1 && $3 == s { $3 = s "_from_cache" } { print }' "$T/good" > "$C"
+chown nobody "$C" 2>/dev/null || chown 65534 "$C"
+"$MPERF" report -i "$T/k.data" --stdio --no-children -s sym > "$T/m3" 2>&1
+grep -q "_from_cache" "$T/m3" && fail "a cache owned by another user was used"
+n=$((n + 3))
+
+# MPERF_CACHE_DIR set and empty: no cache, the same outputs
+rm -rf "$T/cache"
+MPERF_CACHE_DIR=''
+same_as_perf
+[ -e "$T/cache" ] && fail "a cache was written with MPERF_CACHE_DIR empty"
+echo "ok: $n comparisons: no cache, a cache, none allowed, an edited, stale and foreign one"
