@@ -132,6 +132,16 @@ static void ksym_parse__feed(struct ksym_parse *p, char *data, size_t n)
 	}
 }
 
+/* perf ends the last kallsyms symbol (a module's, when there are any) at
+ * the page boundary a page past its start's, not after one byte */
+static void ksym_end_last(struct symbols *syms)
+{
+	struct symbol *last = syms->nr ? syms->syms[syms->nr - 1] : NULL;
+
+	if (last && last->end == last->start + 1)
+		last->end = ((last->start + 4095) & ~4095ULL) + 4096;
+}
+
 /* The end of the parse: 0, or -errno with nothing left in syms */
 static int ksym_parse__finish(struct ksym_parse *p, int err)
 {
@@ -147,8 +157,10 @@ static int ksym_parse__finish(struct ksym_parse *p, int err)
 		err = -EPERM;
 	if (err)
 		symbols__exit(p->syms);
-	else
+	else {
 		symbols__fixup(p->syms);
+		ksym_end_last(p->syms);
+	}
 	return err;
 }
 
@@ -524,6 +536,7 @@ int kallsyms__complete(const char *path, struct symbols *syms)
 		for (size_t i = 0; i < syms->nr; i++)
 			syms->syms[i]->end = syms->syms[i]->start;
 		symbols__fixup(syms);
+		ksym_end_last(syms);
 	}
 	return 0;
 }

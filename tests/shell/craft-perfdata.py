@@ -54,6 +54,9 @@
 #         kmap                (IN's kernel MMAP)
 #         sample PID TID TIME N   (IN's sample N: its ip and period)
 #         round               (a FINISHED_ROUND)
+#   craft-perfdata.py kmod IN OUT START,LEN,PATH[;...]  kernel module maps
+#       (MMAP records as perf record writes for /proc/modules) after IN's
+#       kernel MMAP, with its pid and id fields
 #   craft-perfdata.py noidall IN OUT  sample_id_all is cleared in every
 #       attr, as a kernel without it records (the records keep their
 #       trailing id fields: a reader without sample_id_all skips them)
@@ -524,6 +527,32 @@ def spec_records(b, out, spec):
     write(out, b, hdr, data, data_off, data_sz)
 
 
+def kmod(b, out, spec):
+    attr_off, data_off, data_sz = sections(b)
+    hdr = bytearray(b[:data_off])
+    data = bytearray()
+    done = False
+    for typ, misc, rec in records(b, data_off, data_sz):
+        data += rec
+        name = rec[40:].split(b'\0')[0] if typ == 1 else b''
+        if done or not name.startswith(b'[kernel.kallsyms]'):
+            continue
+        done = True
+        pid, tid = struct.unpack_from('<II', rec, 8)
+        nlen = len(name) + 1
+        nlen += -nlen % 8
+        tail = rec[40 + nlen:]               # sample_id_all fields
+        for item in spec.split(';'):
+            start, size, path = item.split(',')
+            fn = path.encode() + b'\0'
+            fn += b'\0' * (-len(fn) % 8)
+            body = struct.pack('<IIQQQ', pid, tid, int(start, 16), int(size, 16), 0) + fn + tail
+            data += struct.pack('<IHH', 1, misc, 8 + len(body)) + body
+    if not done:
+        raise SystemExit('no kernel MMAP in the file')
+    write(out, b, hdr, data, data_off, data_sz)
+
+
 def noidall(b, out):
     b = bytearray(b)
     attr_size, attr_off, attrs_sz = struct.unpack_from('<QQQ', b, 16)
@@ -556,6 +585,10 @@ if __name__ == '__main__':
     if len(sys.argv) == 5 and sys.argv[1] == 'records':
         with open(sys.argv[2], 'rb') as f:
             spec_records(f.read(), sys.argv[3], sys.argv[4])
+        sys.exit(0)
+    if len(sys.argv) == 5 and sys.argv[1] == 'kmod':
+        with open(sys.argv[2], 'rb') as f:
+            kmod(f.read(), sys.argv[3], sys.argv[4])
         sys.exit(0)
     if len(sys.argv) == 5 and sys.argv[1] == 'kchain':
         with open(sys.argv[2], 'rb') as f:

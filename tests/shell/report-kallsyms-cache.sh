@@ -62,9 +62,49 @@ chown nobody "$C" 2>/dev/null || chown 65534 "$C"
 grep -q "_from_cache" "$T/m3" && fail "a cache owned by another user was used"
 n=$((n + 3))
 
+# Modules (this VM may have none): a kallsyms copy with module lines
+# stands for /proc/kallsyms (MPERF_KALLSYMS), the recording gets their maps
+# and samples in them; the reports that read the cache read the module
+# lines at their first module sample, and equal perf's (the last module
+# symbol ends a page past its start, as perf's, not after a byte)
+command -v python3 >/dev/null || skip "no python3"
+CRAFT="$TOP/tests/shell/craft-perfdata.py"
+"$PERF" record -q -e cpu-clock -o "$T/kc.data" "$WL/syscalls" 300000 >/dev/null 2>&1 ||
+	fail "perf record -e cpu-clock failed"
+cp /proc/kallsyms "$T/F"
+printf '%s\t%s\n' \
+	"ffffffffc1000000 t fakemod_init" "[fakemod]" \
+	"ffffffffc1000200 T fakemod_work" "[fakemod]" \
+	"ffffffffc1000200 t fakemod_work_alias" "[fakemod]" \
+	"ffffffffc1001000 t fakemod_exit" "[fakemod]" \
+	"ffffffffc1004000 T othermod_fn" "[othermod]" >> "$T/F"
+core=$(awk '$3 == "do_syscall_64" { print $1; exit }' "$T/F")
+[ -n "$core" ] || skip "no do_syscall_64 in /proc/kallsyms"
+python3 "$CRAFT" kmod "$T/kc.data" "$T/kc1.data" \
+	"ffffffffc1000000,3000,/lib/modules/0/kernel/fake/fakemod.ko;ffffffffc1004000,1000,[othermod]" &&
+python3 "$CRAFT" ips "$T/kc1.data" "$T/mod.data" 1 \
+	"$core,ffffffffc1000010,ffffffffc1000210,ffffffffc1001008,ffffffffc1004004,ffffffffc1003ff0" ||
+	fail "craft-perfdata.py kmod/ips failed"
+MPERF_CACHE_DIR="$T/mcache"
+MPERF_KALLSYMS="$T/F"
+export MPERF_KALLSYMS
+for run in cold warm; do
+	reports_vs_perf "$T/mod.data" <<-EOF
+	--kallsyms $T/F
+	--kallsyms $T/F --no-children -s dso,sym
+	--kallsyms $T/F -n -s sym,dso
+	EOF
+	script_vs_perf "$T/mod.data" --kallsyms "$T/F"
+	[ -f "$T/mcache/kallsyms" ] || fail "no cache of the kallsyms copy ($run)"
+done
+for s in fakemod_init fakemod_work_alias fakemod_exit othermod_fn; do
+	grep -q "\[k\] $s" "$T/mperf" || fail "$s missing from the module report"
+done
+unset MPERF_KALLSYMS
+
 # MPERF_CACHE_DIR set and empty: no cache, the same outputs
 rm -rf "$T/cache"
 MPERF_CACHE_DIR=''
 same_as_perf
 [ -e "$T/cache" ] && fail "a cache was written with MPERF_CACHE_DIR empty"
-echo "ok: $n comparisons: no cache, a cache, none allowed, an edited, stale and foreign one"
+echo "ok: $n comparisons: no cache, a cache, modules, none allowed, an edited, stale and foreign one"
