@@ -62,6 +62,7 @@ struct record {
 	const char *switch_str;
 	int comp_level;
 	bool no_buildid;
+	bool no_buildid_cache;	/* -N: the vdso is not saved in ~/.debug */
 	/* -e strings one by one, and --filter for the events of the nth */
 	char **event_opts;
 	int nr_event_opts;
@@ -1092,6 +1093,11 @@ static int record__finish_output(struct record *rec)
 				rec->dsos.nr_samples;
 	if (rec->no_buildid)
 		rec->info.dsos = NULL;
+	/* the [vdso] the file lists is read from perf's build-id cache:
+	 * saved there as perf record saves it (not the other objects: they
+	 * are files of this machine already) */
+	else if (!rec->no_buildid_cache && record_dsos__has(&rec->dsos, "[vdso]"))
+		build_id_cache__add_vdso();
 	err = record_output__end(&rec->out, rec->evlist, &rec->info);
 	record_output__close(&rec->out);
 	return err;
@@ -1529,7 +1535,7 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN('B', "no-buildid", &rec.no_buildid,
 			    "do not collect build-ids"),
 		OPT_BOOLEAN('N', "no-buildid-cache", &no_buildid_cache,
-			    "do not update the build-id cache (mperf never writes one)"),
+			    "do not save the vdso in the build-id cache (~/.debug)"),
 		OPT_BOOLEAN(0, "buildid-all", &rec.opts.buildid_all,
 			    "build-ids of every mapped DSO, not only of those with samples"),
 		OPT_BOOLEAN(0, "buildid-mmap", &rec.opts.build_id_mmap,
@@ -1656,7 +1662,7 @@ int cmd_record(int argc, const char **argv)
 		return parse_options_exit(argc);
 	}
 	rec.opts.no_inherit = no_inherit;
-	(void)no_buildid_cache;		/* mperf keeps no build-id cache */
+	rec.no_buildid_cache = no_buildid_cache;
 	(void)transaction;		/* perf 6.1 sets no bit for it either */
 	(void)timestamp_boundary;	/* SAMPLE_TIME is always written */
 	(void)proc_map_timeout;

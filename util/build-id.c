@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "build-id.h"
+#include "fsutil.h"
 
 #ifndef NT_GNU_BUILD_ID
 #define NT_GNU_BUILD_ID 3
@@ -220,4 +223,54 @@ int build_id__cmp(const struct build_id *a, const struct build_id *b)
 	if (a->size != b->size)
 		return a->size < b->size ? -1 : 1;
 	return memcmp(a->data, b->data, a->size);
+}
+
+int build_id_cache__add_vdso(void)
+{
+	const char *env = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
+	char base[PATH_MAX / 2], hex[SBUILD_ID_SIZE], dir[PATH_MAX];
+	char file[PATH_MAX + 16], tmp[PATH_MAX + 32], link[PATH_MAX], target[PATH_MAX];
+	struct build_id bid;
+	size_t size = 0;
+	void *image;
+	int fd, err = 0;
+
+	if (env && *env)
+		snprintf(base, sizeof(base), "%s", env);
+	else if (home && *home)
+		snprintf(base, sizeof(base), "%s/.debug", home);
+	else
+		return -ENOENT;
+	image = vdso__copy_self(&size);
+	if (!image)
+		return -errno;
+	if (build_id__from_elf_image(image, size, &bid) < 0 || bid.size < 2) {
+		free(image);
+		return -ENODATA;
+	}
+	build_id__snprintf(&bid, hex, sizeof(hex));
+	snprintf(dir, sizeof(dir), "%s/[vdso]/%s", base, hex);
+	snprintf(file, sizeof(file), "%s/vdso", dir);
+	if (access(file, F_OK)) {
+		snprintf(tmp, sizeof(tmp), "%s/.vdso.XXXXXX", dir);
+		if (mkdir_p(dir, 0755) || (fd = mkostemp(tmp, O_CLOEXEC)) < 0) {
+			err = -errno;
+		} else {
+			if (write_all(fd, image, size) || close(fd) || rename(tmp, file))
+				err = errno ? -errno : -EIO;
+			if (err)
+				unlink(tmp);
+		}
+	}
+	free(image);
+	if (err)
+		return err;
+	snprintf(link, sizeof(link), "%s/.build-id/%.2s", base, hex);
+	if (mkdir_p(link, 0755))
+		return -errno;
+	snprintf(link, sizeof(link), "%s/.build-id/%.2s/%s", base, hex, hex + 2);
+	snprintf(target, sizeof(target), "../../[vdso]/%s", hex);
+	if (symlink(target, link) && errno != EEXIST)
+		return -errno;
+	return 0;
 }

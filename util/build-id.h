@@ -35,6 +35,13 @@ int build_id__from_elf_image(void *image, size_t size, struct build_id *bid);
  * process of the same ABI on this machine maps the same one. */
 void *vdso__copy_self(size_t *size);
 
+/* Save this process's vdso in perf's build-id cache, as perf record does
+ * for the [vdso] of its files ($PERF_BUILDID_DIR, else ~/.debug:
+ * [vdso]/BUILD-ID/vdso and the .build-id/XX/REST link to it), so that
+ * perf report, and mperf's, read its symbols and CFI there. Nothing when
+ * it is there already. 0 or -errno. */
+int build_id_cache__add_vdso(void);
+
 /* The kernel's build-id from a notes file (/sys/kernel/notes: raw ELF
  * notes, no ELF header). 0 or -errno. */
 int sysfs__read_build_id(const char *notes_path, struct build_id *bid);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 #include "debug.h"
 #include "dso.h"
+#include "fsutil.h"
 #include "srcline.h"
 #include "unwind.h"
 
@@ -367,44 +369,91 @@ static int dso__load_kernel(struct dso *dso, const struct symbol_opts *opts)
 
 /* [vdso]: perf's build-id cache copy, else (without any --symfs) this
  * process's own vdso when its build-id is the recorded one (same kernel) */
+/* The vdso's symbols from its copy in perf's build-id cache (DIR/.debug
+ * with --symfs DIR) for @bid; 0 or -ENOENT */
+static int vdso__load_cached(struct dso *dso, const char *symfs, const struct build_id *bid)
+{
+	/* perf record saves it as "vdso" (other objects as "elf") */
+	static const char *const names[] = { "vdso", "elf" };
+	char path[PATH_MAX], hex[SBUILD_ID_SIZE], cache[PATH_MAX / 2];
+	bool has_symtab;
+
+	if (!bid->size || !cache_dir(symfs, cache, sizeof(cache)))
+		return -ENOENT;
+	build_id__snprintf(bid, hex, sizeof(hex));
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/%s",
+			 cache, hex, hex + 2, names[i]);
+		if (elf__load_symbols(path, &dso->syms, &has_symtab) == 0) {
+			dso->symsrc = strdup(path);
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+/*
+ * [vdso]: as perf 6.1. A [vdso] the file's build-id list names was made
+ * from that list: only its build-id cache copy serves it. One first met
+ * in an MMAP (no build-id listed, or a pipe's, listed later) is perf's own
+ * vdso, extracted to a file: this process's here (the same kernel's),
+ * not used when its build-id is not the recorded one; its build-id cache
+ * copy is then read in its place ('B' with -v; 'd' without one).
+ */
 static int dso__load_vdso(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *symfs = opts ? opts->symfs : NULL;
-	char path[PATH_MAX], hex[SBUILD_ID_SIZE], cache[PATH_MAX / 2];
-	bool has_symtab;
 	struct build_id bid;
 	size_t size = 0;
 	void *copy;
 	int err;
 
-	if (dso->bid.size && cache_dir(symfs, cache, sizeof(cache))) {
-		/* perf record saves it as "vdso" (other objects as "elf") */
-		static const char *const names[] = { "vdso", "elf" };
-		size_t i;
-
-		build_id__snprintf(&dso->bid, hex, sizeof(hex));
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-			snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s/%s",
-				 cache, hex, hex + 2, names[i]);
-			if (elf__load_symbols(path, &dso->syms, &has_symtab) == 0) {
-				dso->symsrc = strdup(path);
-				return 0;
-			}
-		}
-	}
-	if (symfs && *symfs)
+	if (vdso__load_cached(dso, symfs, &dso->bid) == 0)
+		return 0;
+	if ((symfs && *symfs) || dso->bid_listed)
 		return -ENOENT;
 	copy = vdso__copy_self(&size);
 	if (!copy)
 		return -errno;
-	if (dso->bid.size &&
-	    (build_id__from_elf_image(copy, size, &bid) < 0 ||
-	     build_id__cmp(&bid, &dso->bid)))
+	if (build_id__from_elf_image(copy, size, &bid) < 0)
+		bid.size = 0;
+	if (dso->bid.size && (!bid.size || build_id__cmp(&bid, &dso->bid)))
 		err = -ENOENT;
-	else
+	else if (!dso->bid.size && vdso__load_cached(dso, symfs, &bid) == 0)
+		err = 0;
+	else {
 		err = elf__load_symbols_mem(copy, size, &dso->syms);
+		dso->vdso_self = err == 0;
+	}
 	free(copy);
 	return err;
+}
+
+const char *vdso__self_file(void)
+{
+	static char path[64];
+	static bool made;
+	char tmp[] = "/tmp/mperf-vdso.XXXXXX";
+	size_t size = 0;
+	void *copy;
+	int fd;
+
+	if (made)
+		return path[0] ? path : NULL;
+	made = true;
+	copy = vdso__copy_self(&size);
+	if (!copy)
+		return NULL;
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd >= 0) {
+		unlink(tmp);	/* the fd keeps it, for this process only */
+		if (write_all(fd, copy, size) == 0)
+			snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		else
+			close(fd);
+	}
+	free(copy);
+	return path[0] ? path : NULL;
 }
 
 /* perf's reading of a hex number (strtoull's: "0x" or not); the
@@ -555,6 +604,8 @@ char dso__origin(const struct dso *dso)
 {
 	const char *s = dso ? dso->symsrc : NULL;
 
+	if (dso && dso->vdso_self && dso->syms.nr)
+		return 'd';
 	if (!s || !dso->syms.nr)
 		return '!';
 	if (dso->jit)

@@ -40,6 +40,12 @@ struct dso {
 	int load_err;			/* 0 or -errno of the symbol load */
 	char *symsrc;			/* file the symbols came from */
 	char *objpath;			/* the object itself (unwinding) */
+	/* its build-id came from the file's list when it was made: perf
+	 * made such a dso from that list, and reads a vdso only from its
+	 * build-id cache copy then; a [vdso] first met in an MMAP is perf's
+	 * own vdso (vdso_self: ours, the same kernel's) */
+	bool bid_listed;
+	bool vdso_self;
 	struct symbols syms;
 	/* the kernel from kallsyms: from its first symbol's start to its
 	 * last one's end, the range perf's kernel map takes once loaded
@@ -114,6 +120,10 @@ char *elf__demangle(const char *name);
 /* Whether @name may be one elf__demangle changes (a cheap test of its
  * start: C++, Rust, OCaml, Java). */
 bool elf__maybe_mangled(const char *name);
+/* A file of this process's vdso image (made once; /proc/self/fd/N of a
+ * deleted file), for unwinding through a [vdso] that reads as ours; NULL
+ * if none */
+const char *vdso__self_file(void);
 /* kallsyms.c: /proc/kallsyms format. 0 or -errno; -EPERM when every
  * address is 0 (the kernel hides them: kptr_restrict, paranoid). */
 int kallsyms__load(const char *path, struct symbols *syms);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "dso.h"
+#include "fsutil.h"
 
 /* A parse of kallsyms text that comes in pieces of any size: complete
  * lines are parsed where they lie, the unfinished last one waits in buf. */
@@ -325,44 +326,6 @@ struct kcache_writer {
 	uint64_t nl;		/* just past its last '\n' */
 	char tmp[PATH_MAX + 32], path[PATH_MAX + 16];
 };
-
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/* mkdir -p, the directories made @mode */
-static int mkdir_p(const char *dir, mode_t mode)
-{
-	char buf[PATH_MAX];
-	size_t n = strlen(dir);
-
-	if (n >= sizeof(buf))
-		return -1;
-	memcpy(buf, dir, n + 1);
-	for (char *p = buf + 1; ; p++) {
-		if (*p != '/' && *p)
-			continue;
-		char c = *p;
-
-		*p = '\0';
-		if (mkdir(buf, mode) && errno != EEXIST)
-			return -1;
-		if (!c)
-			return 0;
-		*p = c;
-	}
-}
 
 static void kcache_writer__drop(struct kcache_writer *w)
 {

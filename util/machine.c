@@ -399,8 +399,10 @@ struct dso *machine__findnew_dso(struct machine *m, const char *name)
 	d->hnext = m->dsos[h];
 	m->dsos[h] = d;
 	bid = machine__bid_for(m, key);
-	if (bid)
+	if (bid) {
 		dso__set_build_id(d, bid);
+		d->bid_listed = true;
+	}
 	d->order = machine__dso_order(m, key);
 	if (d->kind == DSO_KIND_KERNEL && !m->kernel) {
 		m->kernel = d;

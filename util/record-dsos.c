@@ -298,6 +298,14 @@ void record_dsos__event(struct record_dsos *rd,
 	}
 }
 
+bool record_dsos__has(const struct record_dsos *rd, const char *name)
+{
+	for (size_t i = 0; i < rd->dsos_nr; i++)
+		if (!strcmp(rd->dsos[i]->name, name))
+			return true;
+	return false;
+}
+
 void record_dsos__resolve(struct record_dsos *rd)
 {
 	for (size_t i = 0; i < rd->pending_nr; i++)
@@ -354,7 +362,9 @@ int record_dsos__for_each_build_id(struct record_dsos *rd,
 		}
 	}
 	for (size_t i = 0; i < rd->dsos_nr; i++) {
-		if (!rd->dsos[i]->hit && !rd->all)
+		/* perf 6.1 lists the vdso whenever it was mapped, samples
+		 * in it or not */
+		if (!rd->dsos[i]->hit && !rd->all && strcmp(rd->dsos[i]->name, "[vdso]"))
 			continue;
 		memset(&b, 0, sizeof(b));
 		r = dso__build_id(rd->dsos[i]->name, b.id, sizeof(b.id));

@@ -39,6 +39,8 @@ struct record_dsos {
 
 void record_dsos__init(struct record_dsos *rd, uint64_t sample_type);
 void record_dsos__exit(struct record_dsos *rd);
+/* whether a file or object of that name was mapped ("[vdso]") */
+bool record_dsos__has(const struct record_dsos *rd, const char *name);
 
 /* Account one record as written to the file. */
 void record_dsos__event(struct record_dsos *rd,

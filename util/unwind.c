@@ -162,6 +162,19 @@ static int unwind__append(struct unwind_info *ui, uint64_t pc)
 	return 0;
 }
 
+/* The file to unwind in: for the vdso, its copy in perf's build-id
+ * cache, else (as perf, a [vdso] perf made of its own) ours (its
+ * .eh_frame unwinds out of clock_gettime & co.) */
+static const char *unwind__path(struct machine *m, struct dso *dso)
+{
+	const char *s;
+
+	if (dso->kind != DSO_KIND_VDSO)
+		return dso__objpath(dso, &m->opts);
+	s = dso__symsrc(dso, &m->opts);
+	return s ? s : dso->vdso_self ? vdso__self_file() : NULL;
+}
+
 /*
  * perf's unwinder reads a frame's CFI from its object's file: when that
  * file is not found (not under --symfs, deleted; a vdso without its copy
@@ -176,10 +189,10 @@ static bool unwind__stops_at(struct unwind_info *ui, uint64_t pc)
 	if (!map || (map->prot && !(map->prot & 4)))
 		return false;
 	d = map->dso;
-	/* the vdso: perf reads it from its build-id cache (perf record
-	 * saves it there), and stops where it has no copy */
+	/* the vdso: perf reads its build-id cache copy (perf record
+	 * saves it there) or its own vdso, and stops without either */
 	if (d->kind == DSO_KIND_VDSO)
-		return !dso__symsrc(d, &ui->machine->opts);
+		return !unwind__path(ui->machine, d);
 	/* code that is no file (a JIT's, named from /tmp/perf-PID.map, or
 	 * other anonymous memory): perf finds no CFI and stops after the
 	 * frame (node's and a JVM's JIT frames end every chain in perf 6.1),
@@ -206,7 +219,7 @@ static bool unwind__space_has_file(struct machine *m, struct maps *maps)
 
 		if (d->kind != DSO_KIND_USER && d->kind != DSO_KIND_VDSO)
 			continue;
-		if (d->kind == DSO_KIND_VDSO ? dso__symsrc(d, &m->opts) != NULL :
+		if (d->kind == DSO_KIND_VDSO ? unwind__path(m, d) != NULL :
 		    (dso__objpath(d, &m->opts), d->objpath != NULL))
 			return true;
 	}
@@ -351,13 +364,6 @@ static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char 
 	return -1;
 }
 
-/* The file to unwind in: the vdso's copy in perf's build-id cache, when
- * there is one (its .eh_frame unwinds out of clock_gettime & co.) */
-static const char *unwind__path(struct machine *m, struct dso *dso)
-{
-	return dso->kind == DSO_KIND_VDSO ? dso__symsrc(dso, &m->opts) :
-		dso__objpath(dso, &m->opts);
-}
 
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_debuginfo = unwind__find_debuginfo,

@@ -1,0 +1,64 @@
+#!/bin/sh
+# the vdso in dwarf chains, as perf 6.1: a [vdso] the build-id list names is read from its build-id cache copy only (without one: '[unknown]', the chain stops there); one the list does not name (perf record -B) is this machine's own; mperf record lists the vdso always and saves it in ~/.debug (not with -N), as perf record
+. "$(dirname "$0")/lib.sh"
+need_perf
+tmpdir
+command -v gcc >/dev/null || skip "no gcc"
+# CLOCK_PROCESS_CPUTIME_ID: the vdso makes the system call itself, so
+# kernel samples (cpu-clock:k) have user stacks whose first frame is in
+# the vdso, and no sample's ip is there
+cat > "$T/vc.c" <<'EOC'
+#include <time.h>
+int main(void)
+{
+	struct timespec t;
+
+	do
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	while (t.tv_sec * 1000000000L + t.tv_nsec < 100000000L);
+	return 0;
+}
+EOC
+gcc -O1 -o "$T/vc" "$T/vc.c" || fail "cannot build the clock loop"
+mkdir "$T/h" "$T/empty" "$T/hn"
+shift_rec() { _t=$1; shift; HOME="$T/h" "$_t" record -q --call-graph dwarf -e cpu-clock:k "$@" >/dev/null 2>&1; }
+shift_rec "$PERF" -o "$T/p.data" "$T/vc" || fail "perf record failed"
+shift_rec "$PERF" -B -o "$T/pb.data" "$T/vc" || fail "perf record -B failed"
+shift_rec "$MPERF" -o "$T/m.data" "$T/vc" || fail "mperf record failed"
+# the list: perf's and mperf's both name the vdso
+for f in p m; do
+	"$PERF" buildid-list -i "$T/$f.data" 2>/dev/null | grep -q ' \[vdso\]$' ||
+		fail "the build-id list of $f.data names no [vdso]"
+done
+"$PERF" buildid-list -i "$T/pb.data" 2>/dev/null | grep -q vdso && fail "perf record -B listed the vdso"
+# mperf record saved the vdso where perf record does; not with -N
+ls "$T"/h/.debug/.build-id/*/*/vdso >/dev/null 2>&1 ||
+	fail "no vdso copy in the build-id cache after the recordings"
+HOME="$T/hn" "$MPERF" record -q -N -o "$T/n.data" "$T/vc" >/dev/null 2>&1 || fail "mperf record -N failed"
+[ -e "$T/hn/.debug" ] && fail "mperf record -N wrote a build-id cache"
+n=0
+for home in h empty; do
+	for f in p pb m; do
+		HOME="$T/$home"
+		export HOME
+		script_vs_perf "$T/$f.data"
+		# the premise: how perf's chains leave the vdso
+		frame=$(grep -m1 -A1 '(\[vdso\])$' "$T/p")
+		case "$home/$f" in
+		empty/p|empty/m)
+			echo "$frame" | grep -q '\[unknown\] (\[vdso\])' ||
+				fail "perf named a listed vdso without its cache copy ($f.data): $frame" ;;
+		*)
+			echo "$frame" | grep -q '__vdso_clock_gettime' ||
+				fail "perf did not name the vdso frame ($home, $f.data): $frame"
+			grep -A3 '__vdso_clock_gettime' "$T/p" | grep -q ' main+' ||
+				fail "perf's chains do not go on to main ($home, $f.data)" ;;
+		esac
+		reports_vs_perf "$T/$f.data" <<-EOF
+		--no-children
+		-s sym -v
+		-g caller
+		EOF
+	done
+done
+echo "ok: $n reports and scripts of vdso chains equal perf's"
