@@ -1887,6 +1887,13 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.map_size = al.map ? map__size(al.map) : 0;
 	tmpl.obj_ip = al.addr;
 	tmpl.map_delta = al.map ? map__unmap_ip(al.map, 0) : 0;
+	/* perf's module maps are no identity: -v shows the address in the
+	 * module (its symbols, kallsyms', stay absolute: a data object's
+	 * offset is the same) */
+	if (al.map && al.dso && al.dso->kind == DSO_KIND_MODULE) {
+		tmpl.obj_ip = al.ip - al.map->start + al.map->pgoff;
+		tmpl.map_delta = tmpl.obj_ip - al.ip;
+	}
 	tmpl.map_id = al.map ? al.map->id : 0;
 	tmpl.maps_id = al.map && al.level != 'k' && al.thread->maps ? al.thread->maps->id : 0;
 	tmpl.ip = al.ip;	/* the --ignore-callees root's, if any */

@@ -76,6 +76,7 @@ void dso__delete(struct dso *dso)
 	free(dso->symcache);
 	free(dso->symsrc);
 	free(dso->objpath);
+	free(dso->mod_path);
 	free(dso->long_name);
 	free(dso);
 }
@@ -606,6 +607,11 @@ char dso__origin(const struct dso *dso)
 
 	if (dso && dso->vdso_self && dso->syms.nr)
 		return 'd';
+	/* perf 6.1 reads .gz and .xz modules ('m'), not .zst ones */
+	if (dso && dso->kind == DSO_KIND_MODULE)
+		return !dso->mod_syms ? '!' :
+		       dso->mod_path && (str_ends(dso->mod_path, ".ko.gz") ||
+					 str_ends(dso->mod_path, ".ko.xz")) ? 'm' : 'K';
 	if (!s || !dso->syms.nr)
 		return '!';
 	if (dso->jit)

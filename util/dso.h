@@ -46,6 +46,11 @@ struct dso {
 	 * own vdso (vdso_self: ours, the same kernel's) */
 	bool bid_listed;
 	bool vdso_self;
+	/* a module: the path its MMAP named (what -v shows for it, perf's
+	 * long name), and whether a sample in it found a kallsyms symbol
+	 * (perf's -v origin 'K', 'm' for a .ko.gz/.ko.xz; '!' otherwise) */
+	char *mod_path;
+	bool mod_syms;
 	struct symbols syms;
 	/* the kernel from kallsyms: from its first symbol's start to its
 	 * last one's end, the range perf's kernel map takes once loaded

@@ -556,6 +556,8 @@ static int machine__add_kernel_map(struct machine *m, uint64_t start, uint64_t l
 			snprintf(modname, sizeof(modname), "[%.*s]", (int)n, b);
 		}
 		dso = machine__findnew_dso(m, modname);
+		if (dso && !dso->mod_path)
+			dso->mod_path = strdup(filename);
 	}
 	if (!dso)
 		return -ENOMEM;
@@ -878,6 +880,8 @@ static void __thread__resolve_ip(struct machine *m, struct thread *thread,
 	if (dso->kind == DSO_KIND_MODULE && m->kernel) {
 		/* kallsyms has module symbols: look them up there */
 		al->sym = dso__find_symbol(m->kernel, &m->opts, ip);
+		if (al->sym)
+			dso->mod_syms = true;
 	} else {
 		al->sym = dso__find_symbol(dso, &m->opts, al->addr);
 	}

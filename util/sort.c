@@ -115,6 +115,8 @@ static const char *dso_shown(const struct sort_ctx *ctx, const struct dso *dso)
 {
 	if (ctx->verbose && dso && dso->rec_name && !dso->syms.nr)
 		return dso->rec_name;
+	if (ctx->verbose && dso && dso->mod_path)
+		return dso->mod_path;
 	return ctx->verbose && dso && dso->long_name ? dso->long_name : dso__name(dso);
 }
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# the kallsyms cache: reports and scripts of kernel samples equal perf's with no cache (one is written: the kernel's own lines of /proc/kallsyms, under the boot id), with it (read instead of /proc/kallsyms), and with none allowed; a cache of another boot or owner is not used
+# the kallsyms cache: reports and scripts of kernel samples equal perf's with no cache (one is written: the kernel's own lines of /proc/kallsyms, under the boot id), with it (read instead of /proc/kallsyms), and with none allowed, for kernel and (crafted) module samples; a cache of another boot or owner is not used
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -66,7 +66,9 @@ n=$((n + 3))
 # stands for /proc/kallsyms (MPERF_KALLSYMS), the recording gets their maps
 # and samples in them; the reports that read the cache read the module
 # lines at their first module sample, and equal perf's (the last module
-# symbol ends a page past its start, as perf's, not after a byte)
+# symbol ends a page past its start, as perf's, not after a byte); with
+# -v a module's rows show the address in the module and 'K' ('m' for a
+# .ko.xz), its path in the dso column
 command -v python3 >/dev/null || skip "no python3"
 CRAFT="$TOP/tests/shell/craft-perfdata.py"
 "$PERF" record -q -e cpu-clock -o "$T/kc.data" "$WL/syscalls" 300000 >/dev/null 2>&1 ||
@@ -77,13 +79,14 @@ printf '%s\t%s\n' \
 	"ffffffffc1000200 T fakemod_work" "[fakemod]" \
 	"ffffffffc1000200 t fakemod_work_alias" "[fakemod]" \
 	"ffffffffc1001000 t fakemod_exit" "[fakemod]" \
-	"ffffffffc1004000 T othermod_fn" "[othermod]" >> "$T/F"
+	"ffffffffc1004000 T othermod_fn" "[othermod]" \
+	"ffffffffc1006000 t xzmod_fn" "[xzmod]" >> "$T/F"
 core=$(awk '$3 == "do_syscall_64" { print $1; exit }' "$T/F")
 [ -n "$core" ] || skip "no do_syscall_64 in /proc/kallsyms"
 python3 "$CRAFT" kmod "$T/kc.data" "$T/kc1.data" \
-	"ffffffffc1000000,3000,/lib/modules/0/kernel/fake/fakemod.ko;ffffffffc1004000,1000,[othermod]" &&
+	"ffffffffc1000000,3000,/lib/modules/0/kernel/fake/fakemod.ko;ffffffffc1004000,1000,[othermod];ffffffffc1006000,1000,/lib/modules/0/kernel/fake/xzmod.ko.xz" &&
 python3 "$CRAFT" ips "$T/kc1.data" "$T/mod.data" 1 \
-	"$core,ffffffffc1000010,ffffffffc1000210,ffffffffc1001008,ffffffffc1004004,ffffffffc1003ff0" ||
+	"$core,ffffffffc1000010,ffffffffc1000210,ffffffffc1001008,ffffffffc1004004,ffffffffc1003ff0,ffffffffc1002ff0,ffffffffc1006020" ||
 	fail "craft-perfdata.py kmod/ips failed"
 MPERF_CACHE_DIR="$T/mcache"
 MPERF_KALLSYMS="$T/F"
@@ -93,11 +96,13 @@ for run in cold warm; do
 	--kallsyms $T/F
 	--kallsyms $T/F --no-children -s dso,sym
 	--kallsyms $T/F -n -s sym,dso
+	--kallsyms $T/F -s sym -v
+	--kallsyms $T/F --no-children -s dso,sym -v
 	EOF
 	script_vs_perf "$T/mod.data" --kallsyms "$T/F"
 	[ -f "$T/mcache/kallsyms" ] || fail "no cache of the kallsyms copy ($run)"
 done
-for s in fakemod_init fakemod_work_alias fakemod_exit othermod_fn; do
+for s in fakemod_init fakemod_work_alias fakemod_exit othermod_fn xzmod_fn; do
 	grep -q "\[k\] $s" "$T/mperf" || fail "$s missing from the module report"
 done
 unset MPERF_KALLSYMS
