@@ -79,6 +79,7 @@ struct report {
 	 * samples, all, unfiltered; grown as events are met */
 	struct hists **hists;
 	uint64_t *nr_event_samples;
+	uint64_t *nr_event_lost;	/* LOST_SAMPLES' counts, by event (--stats) */
 	int nr_hists;
 	struct callchain_cursor cursor;
 	struct report_cgroup *cgroups;	/* CGROUP records: id -> path */
@@ -1199,7 +1200,12 @@ static bool report__hists_room(struct report *rep, int idx)
 	if (!c)
 		return false;
 	rep->nr_event_samples = c;
+	c = realloc(rep->nr_event_lost, n * sizeof(*c));
+	if (!c)
+		return false;
+	rep->nr_event_lost = c;
 	memset(h + rep->nr_hists, 0, (n - rep->nr_hists) * sizeof(*h));
+	memset(rep->nr_event_samples + rep->nr_hists, 0, (n - rep->nr_hists) * sizeof(*c));
 	memset(c + rep->nr_hists, 0, (n - rep->nr_hists) * sizeof(*c));
 	rep->nr_hists = n;
 	return true;
@@ -2010,7 +2016,17 @@ static int report__event(struct tool *tool, const union perf_event *event,
 	struct report *rep = (struct report *)tool;
 	int err;
 
-	if (rep->stats_given)	/* perf's --stats tool handles no record */
+	/* perf's --stats counts each event's lost samples (by the record's
+	 * id) and handles no other record */
+	if (event->header.type == PERF_RECORD_LOST_SAMPLES &&
+	    event->header.size >= sizeof(struct perf_record_lost_samples)) {
+		struct evsel *evsel = session__evsel_of(session, event);
+
+		if (evsel && report__hists_room(rep, evsel->idx))
+			rep->nr_event_lost[evsel->idx] +=
+				((const struct perf_record_lost_samples *)event)->lost;
+	}
+	if (rep->stats_given)
 		return 0;
 	if (event->header.type == PERF_RECORD_READ && rep->threads)
 		return report__read_event(rep, event, session__evsel_of(session, event));
@@ -2082,13 +2098,16 @@ static void report__print_stats(struct report *rep, FILE *fp)
 		 * stat file) are left out, as perf's default --skip-empty;
 		 * with --no-skip-empty they are named, with no count */
 		uint64_t nr = i < rep->nr_hists ? rep->nr_event_samples[i] : 0;
+		uint64_t lost = i < rep->nr_hists ? rep->nr_event_lost[i] : 0;
 
 		(void)h;
-		if (!nr && rep->skip_empty)
+		if (!nr && !lost && rep->skip_empty)
 			continue;
 		fprintf(fp, "%s stats:\n", el->entries[i]->name);
 		if (nr)
 			fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", nr);
+		if (lost)
+			fprintf(fp, "%16s events: %10" PRIu64 "\n", "LOST_SAMPLES", lost);
 	}
 }
 
@@ -2225,7 +2244,10 @@ static void report__print_quality(struct report *rep, FILE *fp)
 	fprintf(fp, "#\n# mperf quality: %" PRIu64 " samples, %.2f%% with unresolved symbols, "
 		"%" PRIu64 " lost",
 		samples, samples ? unresolved * 100.0 / samples : 0.0,
-		st->total_lost + st->total_lost_samples);
+		/* perf record's LOST_SAMPLES carry the kernel's count of
+		 * the samples its LOST records count already */
+		st->total_lost > st->total_lost_samples ? st->total_lost :
+		st->total_lost_samples);
 	if (rep->use_callchain)
 		fprintf(fp, ", %" PRIu64 " without callchain", nocc);
 	if (trunc)
@@ -2640,6 +2662,7 @@ static void report__exit(struct report *rep)
 	}
 	free(rep->hists);
 	free(rep->nr_event_samples);
+	free(rep->nr_event_lost);
 	for (size_t r = 0; r < rep->dyn_rows_size; r++)
 		free(rep->dyn_rows[r]);
 	free(rep->dyn_rows);

@@ -59,6 +59,21 @@ rep sw-stats "$T/sw.data" --stats
 # --no-skip-empty: every record type (zeros too) and every event by name
 rep sw-stats-all "$T/sw.data" --stats --no-skip-empty
 rep stat-stats-all "$DATA/perf-6.1/stat-record.data" --stats --no-skip-empty
+# ring buffers too small for 32 KiB stacks: LOST records, and perf record's
+# LOST_SAMPLES (the kernel's count, by event): --stats lists those by
+# event; the quality line counts the losses once (where this machine loses
+# some samples and keeps others)
+"$PERF" record -q -e cpu-clock,task-clock -c 50000 --call-graph dwarf,32768 -m 16 \
+	-o "$T/lost.data" "$WL/dsouser" 0.3 >/dev/null 2>&1 || fail "perf record -m 16"
+lost=$("$PERF" report -i "$T/lost.data" --stdio 2>/dev/null | sed -n 's/^# Total Lost Samples: //p')
+if [ -n "$lost" ] && [ "$lost" -gt 0 ]; then
+	rep lost-stats "$T/lost.data" --stats
+	rep lost-stats-all "$T/lost.data" --stats --no-skip-empty
+	"$MPERF" report -i "$T/lost.data" --stdio 2>/dev/null | grep -q "symbols, $lost lost," ||
+		fail "the quality line does not count perf's $lost lost samples once"
+else
+	echo "note: perf record -m 16 lost no sample, or all: lost-sample stats not compared"
+fi
 # a -F list without -s is also the output order; --group on a file
 # without groups makes its events one group
 rep sw-F "$T/sw.data" -F sym,overhead
