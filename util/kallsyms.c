@@ -413,13 +413,38 @@ static void kcache_writer__finish(struct kcache_writer *w, bool ok)
 		unlink(w->tmp);
 }
 
+/* All of @fd to the parse (and to @w, if any, first); 0 or -errno of a
+ * read */
+static int ksym__read_all(int fd, struct ksym_parse *p, struct kcache_writer *w)
+{
+	char *buf = malloc(KSYM_READ_SIZE);
+	int err = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	while (!p->err) {
+		ssize_t r = read_restart(fd, buf, KSYM_READ_SIZE);
+
+		if (r < 0) {
+			err = -errno;
+			break;
+		}
+		if (w)
+			kcache_writer__feed(w, buf, (size_t)r);
+		ksym_parse__feed(p, buf, (size_t)r);
+		if (!r)
+			break;
+	}
+	free(buf);
+	return err;
+}
+
 static int kallsyms__read(const char *path, struct symbols *syms)
 {
 	struct ksym_parse p = { .syms = syms };
 	struct kcache_writer w = { .on = false };
 	int fd = kcache__applies(path) ? kcache__open() : -1, err = 0;
 	bool cached = fd >= 0;
-	char *buf;
 
 	if (!cached) {
 		fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -428,25 +453,7 @@ static int kallsyms__read(const char *path, struct symbols *syms)
 		if (kcache__applies(path))
 			kcache_writer__start(&w);
 	}
-	buf = malloc(KSYM_READ_SIZE);
-	if (!buf) {
-		kcache_writer__drop(&w);
-		close(fd);
-		return -ENOMEM;
-	}
-	while (!p.err) {
-		ssize_t r = read_restart(fd, buf, KSYM_READ_SIZE);
-
-		if (r < 0) {
-			err = -errno;
-			break;
-		}
-		kcache_writer__feed(&w, buf, (size_t)r);
-		ksym_parse__feed(&p, buf, (size_t)r);
-		if (!r)
-			break;
-	}
-	free(buf);
+	err = ksym__read_all(fd, &p, &w);
 	close(fd);
 	err = ksym_parse__finish(&p, err);
 	kcache_writer__finish(&w, !err);
@@ -459,29 +466,12 @@ int kallsyms__complete(const char *path, struct symbols *syms)
 {
 	struct ksym_parse p = { .syms = syms, .skip_core = true, .base = syms->nr };
 	int fd, err = 0;
-	char *buf;
 
 	syms->kallsyms_core = false;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	buf = malloc(KSYM_READ_SIZE);
-	if (!buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (!p.err) {
-		ssize_t r = read_restart(fd, buf, KSYM_READ_SIZE);
-
-		if (r < 0) {
-			err = -errno;
-			break;
-		}
-		ksym_parse__feed(&p, buf, (size_t)r);
-		if (!r)
-			break;
-	}
-	free(buf);
+	err = ksym__read_all(fd, &p, NULL);
 	close(fd);
 	if (!err)
 		err = p.err;
