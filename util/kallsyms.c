@@ -226,6 +226,18 @@ static const char *kcache__live(void)
 	return env && *env ? env : "/proc/kallsyms";
 }
 
+/* Not in another user's home (sudo keeping HOME): a directory made
+ * there would be root's, and that user's mperf could not write its own */
+static bool kcache__home_ours(void)
+{
+	const char *home = getenv("HOME");
+	struct stat st;
+
+	if (getenv("MPERF_CACHE_DIR") || !home || stat(home, &st))
+		return true;
+	return st.st_uid == geteuid();
+}
+
 static bool kcache__applies(const char *path)
 {
 	return !strcmp(path, kcache__live());
@@ -343,7 +355,8 @@ static void kcache_writer__start(struct kcache_writer *w)
 
 	memset(w, 0, sizeof(*w));
 	w->hlen = kcache__header(hdr, sizeof(hdr));
-	if (!w->hlen || !kcache__dir(dir, sizeof(dir)) || mkdir_p(dir, 0700))
+	if (!w->hlen || !kcache__dir(dir, sizeof(dir)) || !kcache__home_ours() ||
+	    mkdir_p(dir, 0700))
 		return;
 	snprintf(w->path, sizeof(w->path), "%s/kallsyms", dir);
 	w->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
