@@ -36,6 +36,7 @@ struct unwind_info {
 	bool step_past, step_zero;	/* the two for libdw's step to the last frame's caller */
 	int reads;		/* words read since they were cleared */
 	int nr;
+	bool lu_fallback;	/* a frame unwound by libunwind's fallback */
 };
 
 static bool sample_reg(const struct perf_sample *s, int idx, uint64_t *val)
@@ -268,6 +269,10 @@ static uint64_t unwind_dso__bias(const struct unwind_dso *ud, uint64_t start, ui
 struct unwind_dso {
 	int8_t debug_frame;	/* separate debug file: 1 has .debug_frame,
 				 * -1 none (or no such file), 0 not looked */
+	int8_t perf_debug_frame;	/* the file itself, the same */
+	/* the lowest start of its maps in the set of id lo_id at
+	 * generation lo_gen (0: none yet) */
+	uint64_t lo_id, lo_gen, lo;
 	bool loaded;		/* the fast path's module: tried */
 	bool exec;		/* ET_EXEC: an address is its own vaddr */
 	Dwfl *dwfl;		/* this file alone, at its link-time address */
@@ -395,7 +400,7 @@ struct unwind_cache {
 	uint64_t clock;
 	/* MPERF_UNWIND_CHECK (see unwind__check) and its counts */
 	bool check;
-	uint64_t check_samples, check_fast, check_diff, check_short;
+	uint64_t check_samples, check_fast, check_diff, check_short, check_lu;
 };
 
 static struct unwind_cache *unwind__cache(struct machine *m)
@@ -957,10 +962,144 @@ static bool cfi_expr__eval(const struct cfi_expr *x, const uint64_t *regs, uint3
 	return true;
 }
 
+/*
+ * Whether perf 6.1 finds no CFI for a frame at @addr although the file has
+ * it. perf places a file's .eh_frame_hdr at the lowest start of all the
+ * maps of its dso in the process, less the file's first PT_LOAD vaddr
+ * (page): right for the one copy a process maps. But perf keeps the maps
+ * a child had from its parent across an exec, so after `sh` forks and
+ * execs, the new ld.so, libc or vdso sits beside the shell's copy; when
+ * the shell's is the lower one, perf's table is that copy's, which covers
+ * no address of the new one, and libunwind falls back (unwind__lu_step).
+ * Not so when the file has a .debug_frame (perf reads it at the frame's
+ * own map); distribution files have none.
+ */
+static bool unwind__perf_cfi_fails(struct unwind_info *ui, uint64_t addr)
+{
+	struct maps *maps = ui->thread->maps;
+	struct map *map = maps__find(maps, addr);
+	struct unwind_dso *ud;
+	uint64_t lo = UINT64_MAX, bias;
+	size_t i;
+
+	if (!map || (map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO))
+		return false;
+	ud = unwind__dso_load(ui->machine, map->dso);
+	if (!ud || !ud->mod || !ud->nsegs)
+		return false;
+	if (ud->perf_debug_frame == 0) {
+		const char *path = unwind__path(ui->machine, map->dso);
+		int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+
+		ud->perf_debug_frame = fd >= 0 && elf_fd__has_section(fd, ".debug_frame") ? 1 : -1;
+		if (fd >= 0)
+			close(fd);
+	}
+	if (ud->perf_debug_frame > 0)
+		return false;
+	if (ud->lo_id && ud->lo_id == maps->id && ud->lo_gen == maps->gen) {
+		lo = ud->lo;
+	} else {
+		for (i = 0; i < maps->nr; i++)
+			if (maps->entries[i]->dso == map->dso && maps->entries[i]->start < lo)
+				lo = maps->entries[i]->start;
+		ud->lo_id = maps->id;
+		ud->lo_gen = maps->gen;
+		ud->lo = lo;
+	}
+	bias = ud->exec ? 0 : unwind_dso__bias(ud, map->start, map->pgoff);
+	return lo - (ud->seg[0].vaddr & ~(uint64_t)4095) != bias;
+}
+
+/*
+ * libunwind's x86_64 step where it found no CFI (its unw_step after
+ * dwarf_step fails), as perf 6.1 links it (libunwind 1.6): a PLT stub
+ * returns to [cfa]; else the frame pointer chain, rbp pointing at the
+ * saved rbp and the return address, taken only when rbp lies at most 16K
+ * above libunwind's CFA; a pc that is no mapped address first tries the
+ * return address at rsp. @lu_cfa is libunwind's CFA (the frame's rsp
+ * after a DWARF step, 16 more than the last one after this step: not the
+ * new rsp). 1: stepped to *pc (0 included); 0: the end.
+ */
+static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *valid,
+			   uint64_t *pc, uint64_t *lu_cfa)
+{
+	uint64_t prev_ip = *pc, prev_cfa = *lu_cfa, rbp, w0, w1, ip = 0;
+	bool rbp_ok, rip_ok;
+	Dwarf_Word w;
+
+	ui->lu_fallback = true;
+	/* the signal trampoline's code (mov $15,%rax; syscall): not
+	 * emulated, the chain ends there */
+	if (memory_read(NULL, prev_ip, &w0, ui) && (w0 & 0xffffffffffffff) == 0x0fc0c748 &&
+	    memory_read(NULL, prev_ip + 7, &w1, ui) && (w1 & 0xffff) == 0x050f)
+		return 0;
+	if (memory_read(NULL, prev_ip, &w0, ui) && memory_read(NULL, prev_ip + 8, &w1, ui) &&
+	    (w0 & 0xffff) == 0x25ff && ((w0 >> 48) & 0xff) == 0x68 && ((w1 >> 24) & 0xff) == 0xe9) {
+		/* a PLT stub: the return address at the CFA */
+		if (!(*valid & (1U << X86_RBP)) || !memory_read(NULL, *lu_cfa, &w, ui))
+			return 0;
+		ip = w;
+		*lu_cfa += 8;
+		regs[X86_RSP] = *lu_cfa;
+		*valid = (*valid & (1U << X86_RBP)) | (1U << X86_RSP);
+	} else {
+		if (!(*valid & (1U << X86_RBP)))
+			return 0;
+		rbp = regs[X86_RBP];
+		/* an address no map holds: perf's memory read fails there */
+		bool bad_ip = !memory_read(NULL, prev_ip, &w, ui);
+		bool fixed = false;
+
+		if (!rbp && !bad_ip)
+			return 0;
+		if (bad_ip && (*valid & (1U << X86_RSP))) {
+			uint64_t rsp = regs[X86_RSP];
+			Dwarf_Word nip, r;
+
+			if (memory_read(NULL, rsp, &nip, ui) && memory_read(NULL, nip, &w, ui)) {
+				/* a call through a bad pointer: the return
+				 * address at rsp (libunwind takes rbp and rsp
+				 * from memory at rbp and rsp too) */
+				fixed = true;
+				*lu_cfa += 8;
+				*valid = 1U << X86_RSP;
+				if (memory_read(NULL, rbp, &r, ui)) {
+					regs[X86_RBP] = r;
+					*valid |= 1U << X86_RBP;
+				}
+				regs[X86_RSP] = nip;
+				ip = nip;
+			}
+		}
+		if (!fixed) {
+			Dwarf_Word rbp1;
+
+			rbp_ok = memory_read(NULL, rbp, &rbp1, ui);
+			rip_ok = rbp_ok && rbp >= *lu_cfa && rbp - *lu_cfa <= 0x4000;
+			*lu_cfa += 16;
+			if (!rip_ok)
+				return 0;
+			if (!memory_read(NULL, rbp + 8, &w, ui))
+				return 0;
+			ip = w;
+			regs[X86_RBP] = rbp1;
+			/* libunwind's rsp is no known location now; its CFA
+			 * stands for it in the next frame's rules */
+			regs[X86_RSP] = *lu_cfa;
+			*valid = (1U << X86_RBP) | (1U << X86_RSP);
+		}
+	}
+	if (ip == prev_ip && *lu_cfa == prev_cfa)
+		return 0;
+	*pc = ip;
+	return 1;
+}
+
 /* 1: unwound (*rc as dwfl_getthread_frames would return); 0: not here */
 static int unwind__fast(struct unwind_info *ui, int *rc)
 {
-	uint64_t regs[X86_NREGS], next[X86_NREGS], pc;
+	uint64_t regs[X86_NREGS], next[X86_NREGS], pc, lu_cfa;
 	uint32_t valid = (1U << X86_NREGS) - 1, nvalid;
 	bool initial = true;
 	int i;
@@ -974,6 +1113,7 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 			regs[d] = v;
 	}
 	pc = regs[X86_RA];
+	lu_cfa = regs[X86_RSP];
 	for (;;) {
 		uint64_t lookup = initial ? pc : pc - 1, cfa = 0;
 		const struct cfi_rules *r = rules__get(ui, lookup);
@@ -1000,6 +1140,22 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 			/* libdw goes on from any pc it sets, 0 included */
 			if (!unwind__fp_step(ui, regs, &valid, &pc)) {
 				*rc = -1;
+				return 1;
+			}
+			continue;
+		}
+		if (unwind__perf_cfi_fails(ui, lookup)) {
+			if (!unwind__lu_step(ui, regs, &valid, &pc, &lu_cfa)) {
+				*rc = 0;
+				return 1;
+			}
+			if (!pc) {
+				/* a 0 frame, shown as ffffffffffffffff; nothing
+				 * unwinds from there */
+				if (ui->nr < ui->max_stack && unwind__append(ui, pc - 1))
+					*rc = DWARF_CB_ABORT;
+				else
+					*rc = 0;
 				return 1;
 			}
 			continue;
@@ -1054,6 +1210,8 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 			*rc = ui->past_copy;
 			return 1;
 		}
+		if (cfa_ok)
+			lu_cfa = cfa;
 		pc = next[X86_RA];
 		if (!pc) {
 			/* perf's libunwind takes 0 for a frame, shown as
@@ -1138,6 +1296,12 @@ static void unwind__check(struct unwind_info *ui, uint32_t start_nr, int rc)
 	int fast_nr = ui->nr, rc2 = 0;
 
 	uc->check_fast++;
+	/* perf's libunwind fallback: libdw knows nothing of it */
+	if (ui->lu_fallback) {
+		uc->check_lu++;
+		free(fast);
+		return;
+	}
 	if (!fast)
 		return;
 	memcpy(fast, c->nodes + start_nr, n * sizeof(*fast));
@@ -1242,8 +1406,10 @@ void unwind__exit(struct machine *machine)
 	if (c->check && c->check_samples)
 		fprintf(stderr, "unwind check: %" PRIu64 " samples, %" PRIu64
 			" by the fast path, %" PRIu64 " unwound differently by libdw, %" PRIu64
-			" where libdw stops short (a file it cannot place)\n",
-			c->check_samples, c->check_fast, c->check_diff, c->check_short);
+			" where libdw stops short (a file it cannot place), %" PRIu64
+			" through perf's libunwind fallback (not compared)\n",
+			c->check_samples, c->check_fast, c->check_diff, c->check_short,
+			c->check_lu);
 	for (i = 0; i < UNWIND_CACHE; i++)
 		cache_ent__clear(&c->ent[i]);
 	free(c);
