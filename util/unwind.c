@@ -227,6 +227,29 @@ static bool unwind__space_has_file(struct machine *m, struct maps *maps)
 	return false;
 }
 
+/* Whether the CFI of @pc in @state's Dwfl marks a signal trampoline
+ * (its FDE's 'S'): __restore_rt */
+static bool frame__is_sigtramp(Dwfl_Frame *state, Dwarf_Addr pc)
+{
+	Dwfl *dwfl = dwfl_thread_dwfl(dwfl_frame_thread(state));
+	Dwfl_Module *mod = dwfl ? dwfl_addrmodule(dwfl, pc) : NULL;
+	Dwarf_CFI *cfi;
+	Dwarf_Frame *frame = NULL;
+	Dwarf_Addr bias;
+	bool signalp = false;
+
+	if (!mod)
+		return false;
+	cfi = dwfl_module_eh_cfi(mod, &bias);
+	if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
+		cfi = dwfl_module_dwarf_cfi(mod, &bias);
+	if (!frame && (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame)))
+		return false;
+	dwarf_frame_info(frame, NULL, NULL, &signalp);
+	free(frame);
+	return signalp;
+}
+
 static int frame_cb(Dwfl_Frame *state, void *arg)
 {
 	struct unwind_info *ui = arg;
@@ -240,6 +263,11 @@ static int frame_cb(Dwfl_Frame *state, void *arg)
 	/* a return address points after the call: use the call itself, as
 	 * perf does */
 	if (!activation)
+		pc--;
+	/* libdw takes a signal trampoline's own frame for an activation;
+	 * perf's libunwind only the frame it interrupted, and shows the
+	 * trampoline at pc - 1 as any caller */
+	else if (ui->nr && frame__is_sigtramp(state, pc))
 		pc--;
 	/* dwfl_frame_pc has read what the step to this frame's caller needs
 	 * (its return address last) to tell whether the frame is an
@@ -521,9 +549,12 @@ static bool unwind__is_arm64(struct machine *m, uint64_t mask)
  * Dwarf_Frame into the simple forms .eh_frame uses (CFA = reg + off; a
  * register undefined, unchanged, saved at CFA + off, or equal to CFA +
  * off) and applied here the way libdw 0.188's frame_unwind applies them,
- * so the frames are the same. Where a file has no FDE for the place (in
- * .eh_frame nor in a .debug_frame), libdw steps by the frame pointer (its
- * x86_64 backend), and so does this. Rules of any other form
+ * so the frames are the same. Where perf's libunwind finds no CFI (no FDE
+ * for the place in .eh_frame nor .debug_frame, or perf's misplaced table:
+ * unwind__perf_cfi_fails), this steps as libunwind's fallback does
+ * (unwind__lu_step), and where it finds no file at all it stops, as
+ * perf's does; libdw's own unwinder knows neither (the check leaves such
+ * samples out). Rules of any other form
  * (expressions, signal frames) send the whole sample to libdw's unwinder.
  * MPERF_UNWIND_CHECK=1 runs both on every sample and counts differences.
  */
@@ -848,36 +879,6 @@ static const struct cfi_rules *rules__get(struct unwind_info *ui, uint64_t addr)
 }
 
 /*
- * No CFI for the frame: libdw's x86_64 backend takes the frame pointer
- * (rbp, not 0) as pointing at the saved rbp and the return address; the
- * caller has rbp and rsp only. false: the unwinding fails there.
- */
-static bool unwind__fp_step(struct unwind_info *ui, uint64_t *regs, uint32_t *valid,
-			    uint64_t *pc)
-{
-	uint64_t fp, sp = 0;
-	Dwarf_Word prev = 0, ret;
-
-	if (!(*valid & (1U << X86_RBP)) || !regs[X86_RBP])
-		return false;
-	fp = regs[X86_RBP];
-	if (*valid & (1U << X86_RSP))
-		sp = regs[X86_RSP];
-	if (!memory_read(NULL, fp, &prev, ui))
-		prev = 0;
-	if (!memory_read(NULL, fp + 8, &ret, ui))
-		return false;
-	/* a stack pointer that does not move up: no frame there */
-	if (sp >= fp + 16)
-		return false;
-	regs[X86_RBP] = prev;
-	regs[X86_RSP] = fp + 16;
-	*valid = (1U << X86_RBP) | (1U << X86_RSP);
-	*pc = ret;
-	return true;
-}
-
-/*
  * @x on the registers of the frame (@valid: those known), as libdw's
  * expr_eval: DW_OP_call_frame_cfa pushes the CFA and makes the result an
  * address to read, DW_OP_stack_value makes it the value. false: a
@@ -1011,6 +1012,19 @@ static bool unwind__perf_cfi_fails(struct unwind_info *ui, uint64_t addr)
 	return lo - (ud->seg[0].vaddr & ~(uint64_t)4095) != bias;
 }
 
+/* A file perf reads CFI from holds @addr (else its find_proc_info fails
+ * before any lookup) */
+static bool unwind__has_file(struct unwind_info *ui, uint64_t addr)
+{
+	struct map *map = maps__find(ui->thread->maps, addr);
+	struct unwind_dso *ud;
+
+	if (!map || (map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO))
+		return false;
+	ud = unwind__dso_load(ui->machine, map->dso);
+	return ud && ud->mod;
+}
+
 /*
  * libunwind's x86_64 step where it found no CFI (its unw_step after
  * dwarf_step fails), as perf 6.1 links it (libunwind 1.6): a PLT stub
@@ -1019,7 +1033,8 @@ static bool unwind__perf_cfi_fails(struct unwind_info *ui, uint64_t addr)
  * above libunwind's CFA; a pc that is no mapped address first tries the
  * return address at rsp. @lu_cfa is libunwind's CFA (the frame's rsp
  * after a DWARF step, 16 more than the last one after this step: not the
- * new rsp). 1: stepped to *pc (0 included); 0: the end.
+ * new rsp). 1: stepped to *pc (0 included); 0: the end of the chain (rbp
+ * 0); -1: no way on (libunwind ends there too, the stack truncated).
  */
 static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *valid,
 			   uint64_t *pc, uint64_t *lu_cfa)
@@ -1033,26 +1048,26 @@ static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *val
 	 * emulated, the chain ends there */
 	if (memory_read(NULL, prev_ip, &w0, ui) && (w0 & 0xffffffffffffff) == 0x0fc0c748 &&
 	    memory_read(NULL, prev_ip + 7, &w1, ui) && (w1 & 0xffff) == 0x050f)
-		return 0;
+		return -1;
 	if (memory_read(NULL, prev_ip, &w0, ui) && memory_read(NULL, prev_ip + 8, &w1, ui) &&
 	    (w0 & 0xffff) == 0x25ff && ((w0 >> 48) & 0xff) == 0x68 && ((w1 >> 24) & 0xff) == 0xe9) {
 		/* a PLT stub: the return address at the CFA */
 		if (!(*valid & (1U << X86_RBP)) || !memory_read(NULL, *lu_cfa, &w, ui))
-			return 0;
+			return -1;
 		ip = w;
 		*lu_cfa += 8;
 		regs[X86_RSP] = *lu_cfa;
 		*valid = (*valid & (1U << X86_RBP)) | (1U << X86_RSP);
 	} else {
 		if (!(*valid & (1U << X86_RBP)))
-			return 0;
+			return -1;
 		rbp = regs[X86_RBP];
 		/* an address no map holds: perf's memory read fails there */
 		bool bad_ip = !memory_read(NULL, prev_ip, &w, ui);
 		bool fixed = false;
 
 		if (!rbp && !bad_ip)
-			return 0;
+			return 0;	/* the end of the chain, by the ABI */
 		if (bad_ip && (*valid & (1U << X86_RSP))) {
 			uint64_t rsp = regs[X86_RSP];
 			Dwarf_Word nip, r;
@@ -1079,9 +1094,9 @@ static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *val
 			rip_ok = rbp_ok && rbp >= *lu_cfa && rbp - *lu_cfa <= 0x4000;
 			*lu_cfa += 16;
 			if (!rip_ok)
-				return 0;
+				return -1;
 			if (!memory_read(NULL, rbp + 8, &w, ui))
-				return 0;
+				return -1;
 			ip = w;
 			regs[X86_RBP] = rbp1;
 			/* libunwind's rsp is no known location now; its CFA
@@ -1091,7 +1106,7 @@ static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *val
 		}
 	}
 	if (ip == prev_ip && *lu_cfa == prev_cfa)
-		return 0;
+		return -1;
 	*pc = ip;
 	return 1;
 }
@@ -1117,10 +1132,14 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 	for (;;) {
 		uint64_t lookup = initial ? pc : pc - 1, cfa = 0;
 		const struct cfi_rules *r = rules__get(ui, lookup);
-		bool cfa_ok, undefined = false;
+		bool cfa_ok, undefined = false, fails;
 		Dwarf_Word w;
 
-		if (!r || r->how == HOW_LIBDW)
+		if (!r)
+			return 0;
+		/* perf's CFI lookup failing, no rule of the place matters */
+		fails = r->how != HOW_FP && unwind__perf_cfi_fails(ui, lookup);
+		if (r->how == HOW_LIBDW && !fails)
 			return 0;
 		/* the frame: what frame_cb does with libdw's state */
 		if (ui->nr >= ui->max_stack) {
@@ -1136,17 +1155,17 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 			return 1;
 		}
 		initial = false;
-		if (r->how == HOW_FP) {
-			/* libdw goes on from any pc it sets, 0 included */
-			if (!unwind__fp_step(ui, regs, &valid, &pc)) {
-				*rc = -1;
-				return 1;
-			}
-			continue;
+		if (r->how == HOW_FP && !unwind__has_file(ui, lookup)) {
+			/* perf's find_proc_info fails (no map, or no file to
+			 * read CFI from): libunwind ends the chain there */
+			*rc = DWARF_CB_ABORT;
+			return 1;
 		}
-		if (unwind__perf_cfi_fails(ui, lookup)) {
-			if (!unwind__lu_step(ui, regs, &valid, &pc, &lu_cfa)) {
-				*rc = 0;
+		if (r->how == HOW_FP || fails) {
+			int st = unwind__lu_step(ui, regs, &valid, &pc, &lu_cfa);
+
+			if (st <= 0) {
+				*rc = st;
 				return 1;
 			}
 			if (!pc) {

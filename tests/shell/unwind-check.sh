@@ -70,6 +70,12 @@ done
 script_vs_perf "$T/exec.data"
 report_vs_perf "$T/exec.data"
 report_vs_perf "$T/exec.data" --no-children -g caller
+# bash's loop: its SIGCHLD handler's frames (perf shows the signal
+# trampoline at pc - 1, as any caller: libunwind marks only the frame it
+# interrupted), vfork children, pcs no file holds (perf stops after them)
+rec bash bash -c 'for i in $(seq 60); do date > /dev/null; sh -c true; done'
+script_vs_perf "$T/bash.data"
+report_vs_perf "$T/bash.data" --no-children
 "$MPERF" report --stdio --no-children -i "$T/plt.data" 2>/dev/null | grep -q '@plt' ||
 	fail "plt.data: no sample in a PLT stub"
 report_vs_perf "$T/plt.data" --no-children
