@@ -2778,6 +2778,9 @@ int cmd_report(int argc, const char **argv)
 			    "another: the leader's value alone)"),
 		OPT_BOOLEAN(0, "inline", &rep.inline_names,
 			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
+		OPT_BOOLEAN(0, "exact-unwind", &rep.symopts.exact_unwind,
+			    "--call-graph dwarf: unwind an exec'd child's frames in files its parent "
+			    "also mapped with their own CFI, where perf 6.1 cuts or garbles them"),
 		OPT_BOOLEAN(0, "demangle", &rep.demangle,
 			    "show C++/Rust symbol names demangled (default; --no-demangle: as in the file)"),
 		OPT_BOOLEAN('f', "force", &rep.force,

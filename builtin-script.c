@@ -2494,6 +2494,9 @@ int cmd_script(int argc, const char **argv)
 			   "only samples in these symbols"),
 		OPT_BOOLEAN(0, "inline", &sc.inline_names,
 			    "show inlined functions as frames of callchains (default; --no-inline: not)"),
+		OPT_BOOLEAN(0, "exact-unwind", &sc.symopts.exact_unwind,
+			    "--call-graph dwarf: unwind an exec'd child's frames in files its parent "
+			    "also mapped with their own CFI, where perf 6.1 cuts or garbles them"),
 		OPT_BOOLEAN(0, "demangle", &sc.demangle,
 			    "show C++/Rust symbol names demangled (default; --no-demangle: as in the file)"),
 		OPT_BOOLEAN(0, "per-event-dump", &sc.per_event_dump,

@@ -92,6 +92,8 @@ struct machine {
 	const struct thread *stale_parent;
 	struct machine_stats stats;
 	void *unwind;			/* unwind.c state */
+	/* samples unwound through perf 6.1's misplaced CFI (unwind.c) */
+	uint64_t nr_misplaced_cfi;
 	/* the recording's header (its ARCH decides how user regs unwind;
 	 * pipe mode fills it as the features come); NULL: guess from the
 	 * sample's register mask */

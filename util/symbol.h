@@ -84,6 +84,9 @@ struct symbol_opts {
 	bool demangle_kernel;	/* --demangle-kernel: a vmlinux's names too
 				 * (perf leaves them as they are otherwise) */
 	bool no_inline;		/* --no-inline: no inlined frames in callchains */
+	/* --exact-unwind: the CFI of a file an exec'd process's parent also
+	 * mapped, where perf 6.1 misplaces it (util/unwind.c) */
+	bool exact_unwind;
 	bool full_source_path;	/* --full-source-path: source lines name the
 				 * file by the path DWARF gives, not its base */
 };

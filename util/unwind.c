@@ -37,6 +37,7 @@ struct unwind_info {
 	int reads;		/* words read since they were cleared */
 	int nr;
 	bool lu_fallback;	/* a frame unwound by libunwind's fallback */
+	bool misplaced;		/* one by perf's misplaced CFI (counted) */
 };
 
 static bool sample_reg(const struct perf_sample *s, int idx, uint64_t *val)
@@ -983,7 +984,8 @@ static bool unwind__perf_cfi_fails(struct unwind_info *ui, uint64_t addr)
 	uint64_t lo = UINT64_MAX, bias;
 	size_t i;
 
-	if (!map || (map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO))
+	if (ui->machine->opts.exact_unwind || !map ||
+	    (map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO))
 		return false;
 	ud = unwind__dso_load(ui->machine, map->dso);
 	if (!ud || !ud->mod || !ud->nsegs)
@@ -1141,6 +1143,10 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 		fails = r->how != HOW_FP && unwind__perf_cfi_fails(ui, lookup);
 		if (r->how == HOW_LIBDW && !fails)
 			return 0;
+		if (fails && !ui->misplaced) {
+			ui->misplaced = true;
+			ui->machine->nr_misplaced_cfi++;
+		}
 		/* the frame: what frame_cb does with libdw's state */
 		if (ui->nr >= ui->max_stack) {
 			*rc = DWARF_CB_ABORT;
@@ -1420,6 +1426,12 @@ void unwind__exit(struct machine *machine)
 	struct unwind_cache *c = machine->unwind;
 	size_t i;
 
+	if (machine->nr_misplaced_cfi && !machine->opts.quiet)
+		pr_warning("%" PRIu64 " DWARF stacks unwound as perf 6.1 unwinds them, cut short or "
+			   "wrong: in processes that exec'd, perf finds no CFI for a file the parent "
+			   "also mapped lower; --exact-unwind unwinds them with it\n",
+			   machine->nr_misplaced_cfi);
+	machine->nr_misplaced_cfi = 0;
 	if (!c)
 		return;
 	if (c->check && c->check_samples)

@@ -68,6 +68,15 @@ done
 # children some are so, and the chains are perf's
 [ "$lu" -gt 0 ] || fail "exec.data: no sample through perf's libunwind fallback (the premise)"
 script_vs_perf "$T/exec.data"
+grep -q "DWARF stacks unwound as perf 6.1 unwinds them" "$T/err" ||
+	fail "exec.data: no warning line about perf's misplaced CFI"
+# --exact-unwind: those stacks with their own CFI, whole (fewer chains
+# end in perf's 0 frame, and no warning)
+"$MPERF" script --exact-unwind -i "$T/exec.data" > "$T/exact" 2> "$T/err" ||
+	fail "script --exact-unwind failed"
+grep -q "unwound as perf 6.1" "$T/err" && fail "--exact-unwind still warns"
+[ "$(grep -c ffffffffffffffff "$T/exact")" -lt "$(grep -c ffffffffffffffff "$T/p")" ] ||
+	fail "--exact-unwind left as many 0 frames as perf's"
 report_vs_perf "$T/exec.data"
 report_vs_perf "$T/exec.data" --no-children -g caller
 # bash's loop: its SIGCHLD handler's frames (perf shows the signal
