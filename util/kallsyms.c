@@ -486,6 +486,7 @@ int kallsyms__complete(const char *path, struct symbols *syms)
 		return -errno;
 	err = ksym__read_all(fd, &p, NULL);
 	close(fd);
+	free(p.buf);
 	if (!err)
 		err = p.err;
 	/* hidden since: nothing of it is usable */

@@ -447,7 +447,7 @@ static char *read_text(const char *path)
  */
 static void test_kallsyms_cache(void **state)
 {
-	char dir[] = "/tmp/mperf-test-kcache.XXXXXX", live[64], cache[64], *text;
+	char dir[64] = "/tmp/mperf-test-kcache.XXXXXX", live[80], cache[80], *text;
 	static const char core[] =
 		"ffffffff81000000 T _text\n"
 		"ffffffff81000010 t helper\n"
