@@ -154,6 +154,12 @@ static int unwind__append(struct unwind_info *ui, uint64_t pc)
 	struct callchain_cursor_node node;
 	struct addr_location al;
 
+	/* perf leaves an address of 0 out (a return address of 1, less 1),
+	 * the frame still counted against --max-stack */
+	if (!pc) {
+		ui->nr++;
+		return 0;
+	}
 	thread__resolve_ip(ui->machine, ui->thread, PERF_RECORD_MISC_USER, pc, &al);
 	node = frame__from_al(pc, &al);
 	node.level = '.';
