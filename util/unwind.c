@@ -247,10 +247,10 @@ static bool frame__is_sigtramp(Dwfl_Frame *state, Dwarf_Addr pc)
 
 	if (!mod)
 		return false;
+	/* .eh_frame only: the trampoline's CFI is there, and a .debug_frame
+	 * would make libdw open (and inflate) the separate debug file */
 	cfi = dwfl_module_eh_cfi(mod, &bias);
 	if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
-		cfi = dwfl_module_dwarf_cfi(mod, &bias);
-	if (!frame && (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame)))
 		return false;
 	dwarf_frame_info(frame, NULL, NULL, &signalp);
 	free(frame);
@@ -305,6 +305,8 @@ struct unwind_dso {
 	int8_t debug_frame;	/* separate debug file: 1 has .debug_frame,
 				 * -1 none (or no such file), 0 not looked */
 	int8_t perf_debug_frame;	/* the file itself, the same */
+	bool code_tried;	/* code_fd opened (or tried) */
+	int code_fd;		/* its file for code reads, -1 none */
 	/* the lowest start of its maps in the set of id lo_id at
 	 * generation lo_gen (0: none yet) */
 	uint64_t lo_id, lo_gen, lo;
@@ -337,6 +339,8 @@ void unwind__dso_exit(struct dso *dso)
 		return;
 	if (ud->dwfl)
 		dwfl_end(ud->dwfl);
+	if (ud->code_tried && ud->code_fd >= 0)
+		close(ud->code_fd);
 	rules__free(ud);
 	free(ud);
 	dso->unwind = NULL;
@@ -1033,6 +1037,33 @@ static bool unwind__has_file(struct unwind_info *ui, uint64_t addr)
 	return ud && ud->mod;
 }
 
+/* 16 bytes of code at @addr as perf reads them (the file's bytes for a
+ * code map of a file, 0 for other maps), by one pread on a descriptor
+ * the dso keeps; false: no map there */
+static bool unwind__read_code(struct unwind_info *ui, uint64_t addr, uint8_t *code)
+{
+	struct map *map = maps__find(ui->thread->maps, addr);
+	struct unwind_dso *ud;
+	const char *path;
+
+	if (!map)
+		return false;
+	memset(code, 0, 16);
+	if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
+		return true;
+	ud = unwind__dso(map->dso);
+	if (!ud)
+		return true;
+	if (!ud->code_tried) {
+		ud->code_tried = true;
+		path = dso__objpath(map->dso, &ui->machine->opts);
+		ud->code_fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	}
+	if (ud->code_fd >= 0 && pread(ud->code_fd, code, 16, (off_t)map__map_ip(map, addr)) != 16)
+		memset(code, 0, 16);
+	return true;
+}
+
 /*
  * libunwind's x86_64 step where it found no CFI (its unw_step after
  * dwarf_step fails), as perf 6.1 links it (libunwind 1.6): a PLT stub
@@ -1047,18 +1078,20 @@ static bool unwind__has_file(struct unwind_info *ui, uint64_t addr)
 static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *valid,
 			   uint64_t *pc, uint64_t *lu_cfa)
 {
-	uint64_t prev_ip = *pc, prev_cfa = *lu_cfa, rbp, w0, w1, ip = 0;
+	uint64_t prev_ip = *pc, prev_cfa = *lu_cfa, rbp, ip = 0;
 	bool rbp_ok, rip_ok;
 	Dwarf_Word w;
+
+	uint8_t code[16];
+	bool have = unwind__read_code(ui, prev_ip, code);
 
 	ui->lu_fallback = true;
 	/* the signal trampoline's code (mov $15,%rax; syscall): not
 	 * emulated, the chain ends there */
-	if (memory_read(NULL, prev_ip, &w0, ui) && (w0 & 0xffffffffffffff) == 0x0fc0c748 &&
-	    memory_read(NULL, prev_ip + 7, &w1, ui) && (w1 & 0xffff) == 0x050f)
+	if (have && !memcmp(code, "\x48\xc7\xc0\x0f\x00\x00\x00\x0f\x05", 9))
 		return -1;
-	if (memory_read(NULL, prev_ip, &w0, ui) && memory_read(NULL, prev_ip + 8, &w1, ui) &&
-	    (w0 & 0xffff) == 0x25ff && ((w0 >> 48) & 0xff) == 0x68 && ((w1 >> 24) & 0xff) == 0xe9) {
+	/* jmp *x(%rip); push $n; jmp: a PLT stub */
+	if (have && code[0] == 0xff && code[1] == 0x25 && code[6] == 0x68 && code[11] == 0xe9) {
 		/* a PLT stub: the return address at the CFA */
 		if (!(*valid & (1U << X86_RBP)) || !memory_read(NULL, *lu_cfa, &w, ui))
 			return -1;
@@ -1071,7 +1104,7 @@ static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *val
 			return -1;
 		rbp = regs[X86_RBP];
 		/* an address no map holds: perf's memory read fails there */
-		bool bad_ip = !memory_read(NULL, prev_ip, &w, ui);
+		bool bad_ip = !maps__find(ui->thread->maps, prev_ip);
 		bool fixed = false;
 
 		if (!rbp && !bad_ip)
