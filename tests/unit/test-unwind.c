@@ -132,7 +132,10 @@ static void write_self(const char *path, bool copied)
 	struct header h;
 	struct data out;
 	struct writer w = { .out = &out };
-	struct synth sy = { .id_hdr_size = 0, .emit = emit, .ctx = &w };
+	/* data maps too, as record (perf's and mperf's) has them for dwarf
+	 * callchains: perf finds a file's .eh_frame_hdr from its lowest map,
+	 * the one at offset 0, and mperf unwinds as perf does */
+	struct synth sy = { .id_hdr_size = 0, .mmap_data = true, .emit = emit, .ctx = &w };
 	uint64_t id = 1, regs[64], chain0 = 0;
 	static unsigned char buf[STACK_MAX + 1024];
 	int sz;
@@ -151,7 +154,7 @@ static void write_self(const char *path, bool copied)
 	attr.sample_stack_user = STACK_MAX;
 	attr.exclude_kernel = attr.exclude_hv = 1;
 	attr.exclude_callchain_user = 1;
-	attr.mmap = attr.mmap2 = attr.comm = 1;
+	attr.mmap = attr.mmap2 = attr.comm = attr.mmap_data = 1;
 
 	header__init(&h);
 	assert_int_equal(env__fill_host(&h.env, 3, argv), 0);
