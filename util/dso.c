@@ -60,8 +60,11 @@ struct dso *dso__new(const char *name)
 	}
 	if (!strncmp(name, "//anon", 6))
 		dso->kind = DSO_KIND_ANON;
+	/* perf's short name is the base name of any path: "anon" for
+	 * //anon, "zero (deleted)" for /dev/zero (deleted) */
 	slash = strrchr(dso->long_name, '/');
-	dso->short_name = dso->kind == DSO_KIND_USER && slash ? slash + 1 : dso->long_name;
+	dso->short_name = (dso->kind == DSO_KIND_USER || dso->long_name[0] == '/') && slash ?
+			  slash + 1 : dso->long_name;
 	return dso;
 }
 
