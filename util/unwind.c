@@ -1086,10 +1086,10 @@ static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *val
 	bool have = unwind__read_code(ui, prev_ip, code);
 
 	ui->lu_fallback = true;
-	/* the signal trampoline's code (mov $15,%rax; syscall): not
-	 * emulated, the chain ends there */
-	if (have && !memcmp(code, "\x48\xc7\xc0\x0f\x00\x00\x00\x0f\x05", 9))
-		return -1;
+	/* libunwind first tries a signal trampoline there (its code, read
+	 * by perf's callbacks): in perf 6.1 that test never holds (the
+	 * trampoline's frame shows at pc - 1, as no signal frame would, and
+	 * the fallback goes on by rbp), so neither here */
 	/* jmp *x(%rip); push $n; jmp: a PLT stub */
 	if (have && code[0] == 0xff && code[1] == 0x25 && code[6] == 0x68 && code[11] == 0xe9) {
 		/* a PLT stub: the return address at the CFA */
