@@ -16,6 +16,7 @@
 #include <linux/perf_event.h>
 #include "builtin.h"
 #include "arch/arch.h"
+#include "util/build-id.h"
 #include "util/debug.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
@@ -486,17 +487,14 @@ static int cmp_str(const void *a, const void *b)
  */
 static void list__sdt(struct list_state *ls, const char *sys_glob, const char *ev_glob)
 {
-	const char *env = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
 	char base[PATH_MAX], p[PATH_MAX + 600], line[1024];
 	char **v = NULL;
 	size_t n = 0, cap = 0;
 	DIR *top;
 	struct dirent *d;
 
-	if (env && *env)
-		snprintf(base, sizeof(base), "%s", env);
-	else
-		snprintf(base, sizeof(base), "%s/.debug", home ? home : "/root");
+	if (!build_id_cache__dir(base, sizeof(base)))
+		snprintf(base, sizeof(base), "/root/.debug");
 	snprintf(p, sizeof(p), "%s/.build-id", base);
 	top = opendir(p);
 	if (!top)

@@ -225,9 +225,22 @@ int build_id__cmp(const struct build_id *a, const struct build_id *b)
 	return memcmp(a->data, b->data, a->size);
 }
 
-int build_id_cache__add_vdso(void)
+bool build_id_cache__dir(char *out, size_t size)
 {
 	const char *env = getenv("PERF_BUILDID_DIR"), *home = getenv("HOME");
+	int n;
+
+	if (env && *env)
+		n = snprintf(out, size, "%s", env);
+	else if (home && *home)
+		n = snprintf(out, size, "%s/.debug", home);
+	else
+		return false;
+	return n > 0 && (size_t)n < size;
+}
+
+int build_id_cache__add_vdso(void)
+{
 	char base[PATH_MAX / 2], hex[SBUILD_ID_SIZE], dir[PATH_MAX];
 	char file[PATH_MAX + 16], tmp[PATH_MAX + 32], link[PATH_MAX], target[PATH_MAX];
 	struct build_id bid;
@@ -235,11 +248,7 @@ int build_id_cache__add_vdso(void)
 	void *image;
 	int fd, err = 0;
 
-	if (env && *env)
-		snprintf(base, sizeof(base), "%s", env);
-	else if (home && *home)
-		snprintf(base, sizeof(base), "%s/.debug", home);
-	else
+	if (!build_id_cache__dir(base, sizeof(base)))
 		return -ENOENT;
 	image = vdso__copy_self(&size);
 	if (!image)

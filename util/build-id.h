@@ -11,6 +11,7 @@
  *           build_id__snprintf(&bid, hex, sizeof(hex));
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -34,6 +35,10 @@ int build_id__from_elf_image(void *image, size_t size, struct build_id *bid);
  * NULL with errno set when there is none. The vdso is the kernel's: every
  * process of the same ABI on this machine maps the same one. */
 void *vdso__copy_self(size_t *size);
+
+/* perf's build-id cache directory: $PERF_BUILDID_DIR, else ~/.debug;
+ * false when there is neither */
+bool build_id_cache__dir(char *out, size_t size);
 
 /* Save this process's vdso in perf's build-id cache, as perf record does
  * for the [vdso] of its files ($PERF_BUILDID_DIR, else ~/.debug:

@@ -73,15 +73,15 @@ static pid_t next_thread(Dwfl *dwfl, void *arg, void **thread_argp)
  * 0 without an error). So a return address past the copy of a truncated
  * stack reads as 0 and becomes perf's ffffffffffffffff frame.
  */
+static bool unwind__pread_code(struct unwind_info *ui, struct map *map, uint64_t addr,
+			       void *buf, size_t n);
+
 static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *arg)
 {
 	struct unwind_info *ui = arg;
 	const struct perf_sample *s = ui->sample;
 	uint64_t size = s->user_stack.dyn_size;	/* what the kernel copied */
 	struct map *map;
-	const char *path;
-	int fd;
-	ssize_t n;
 
 	if (size > s->user_stack.size)
 		size = s->user_stack.size;
@@ -106,15 +106,7 @@ static bool memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void *a
 	 * not what the process had there */
 	if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
 		return true;
-	path = dso__objpath(map->dso, &ui->machine->opts);
-	if (!path)
-		return true;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return true;
-	n = pread(fd, result, sizeof(*result), (off_t)map__map_ip(map, addr));
-	close(fd);
-	if (n != (ssize_t)sizeof(*result))
+	if (!unwind__pread_code(ui, map, addr, result, sizeof(*result)))
 		*result = 0;
 	ui->read_zero = !*result;
 	return true;
@@ -304,7 +296,7 @@ static uint64_t unwind_dso__bias(const struct unwind_dso *ud, uint64_t start, ui
 struct unwind_dso {
 	int8_t debug_frame;	/* separate debug file: 1 has .debug_frame,
 				 * -1 none (or no such file), 0 not looked */
-	int8_t perf_debug_frame;	/* the file itself, the same */
+	bool perf_debug_frame;	/* the file itself has a .debug_frame */
 	bool code_tried;	/* code_fd opened (or tried) */
 	int code_fd;		/* its file for code reads, -1 none */
 	/* the lowest start of its maps in the set of id lo_id at
@@ -346,18 +338,16 @@ void unwind__dso_exit(struct dso *dso)
 	dso->unwind = NULL;
 }
 
-static bool elf_fd__has_section(int fd, const char *name)
+/* Whether @elf has a section @name (unreadable: yes, libdw will see for
+ * itself) */
+static bool elf__has_section(Elf *elf, const char *name)
 {
-	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
 	bool found = false;
 
-	/* unreadable: say yes, libdw will see for itself */
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx)) {
-		elf_end(elf);
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
 		return true;
-	}
 	while (!found && (scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr shdr;
 		const char *n;
@@ -367,6 +357,14 @@ static bool elf_fd__has_section(int fd, const char *name)
 		n = elf_strptr(elf, shstrndx, shdr.sh_name);
 		found = !n || !strcmp(n, name);
 	}
+	return found;
+}
+
+static bool elf_fd__has_section(int fd, const char *name)
+{
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	bool found = elf__has_section(elf, name);
+
 	elf_end(elf);
 	return found;
 }
@@ -749,6 +747,7 @@ static struct unwind_dso *unwind__dso_load(struct machine *m, struct dso *dso)
 		 * that in a process */
 		ud->exec = ehdr.e_type == ET_EXEC;
 		ud->vaddr0 = (uint64_t)0 - bias;
+		ud->perf_debug_frame = elf__has_section(elf, ".debug_frame");
 		unwind_dso__segments(ud, elf);
 	}
 	return ud;
@@ -1000,15 +999,7 @@ static bool unwind__perf_cfi_fails(struct unwind_info *ui, uint64_t addr)
 	ud = unwind__dso_load(ui->machine, map->dso);
 	if (!ud || !ud->mod || !ud->nsegs)
 		return false;
-	if (ud->perf_debug_frame == 0) {
-		const char *path = unwind__path(ui->machine, map->dso);
-		int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-
-		ud->perf_debug_frame = fd >= 0 && elf_fd__has_section(fd, ".debug_frame") ? 1 : -1;
-		if (fd >= 0)
-			close(fd);
-	}
-	if (ud->perf_debug_frame > 0)
+	if (ud->perf_debug_frame)
 		return false;
 	if (ud->lo_id && ud->lo_id == maps->id && ud->lo_gen == maps->gen) {
 		lo = ud->lo;
@@ -1037,29 +1028,36 @@ static bool unwind__has_file(struct unwind_info *ui, uint64_t addr)
 	return ud && ud->mod;
 }
 
-/* 16 bytes of code at @addr as perf reads them (the file's bytes for a
- * code map of a file, 0 for other maps), by one pread on a descriptor
- * the dso keeps; false: no map there */
-static bool unwind__read_code(struct unwind_info *ui, uint64_t addr, uint8_t *code)
+/* @n bytes of @map's file at @addr, read on a descriptor the dso keeps
+ * (memory reads outside the stack copy, the code libunwind's fallback
+ * checks); false: no file, or not that many bytes */
+static bool unwind__pread_code(struct unwind_info *ui, struct map *map, uint64_t addr,
+			       void *buf, size_t n)
 {
-	struct map *map = maps__find(ui->thread->maps, addr);
-	struct unwind_dso *ud;
+	struct unwind_dso *ud = unwind__dso(map->dso);
 	const char *path;
 
-	if (!map)
-		return false;
-	memset(code, 0, 16);
-	if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)))
-		return true;
-	ud = unwind__dso(map->dso);
 	if (!ud)
-		return true;
+		return false;
 	if (!ud->code_tried) {
 		ud->code_tried = true;
 		path = dso__objpath(map->dso, &ui->machine->opts);
 		ud->code_fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
 	}
-	if (ud->code_fd >= 0 && pread(ud->code_fd, code, 16, (off_t)map__map_ip(map, addr)) != 16)
+	return ud->code_fd >= 0 &&
+	       pread(ud->code_fd, buf, n, (off_t)map__map_ip(map, addr)) == (ssize_t)n;
+}
+
+/* 16 bytes of code at @addr as perf reads them (the file's bytes for a
+ * code map of a file, 0 for other maps); false: no map there */
+static bool unwind__read_code(struct unwind_info *ui, uint64_t addr, uint8_t *code)
+{
+	struct map *map = maps__find(ui->thread->maps, addr);
+
+	if (!map)
+		return false;
+	if (map->dso->kind != DSO_KIND_USER || (map->prot && !(map->prot & 4)) ||
+	    !unwind__pread_code(ui, map, addr, code, 16))
 		memset(code, 0, 16);
 	return true;
 }
@@ -1081,7 +1079,6 @@ static int unwind__lu_step(struct unwind_info *ui, uint64_t *regs, uint32_t *val
 	uint64_t prev_ip = *pc, prev_cfa = *lu_cfa, rbp, ip = 0;
 	bool rbp_ok, rip_ok;
 	Dwarf_Word w;
-
 	uint8_t code[16];
 	bool have = unwind__read_code(ui, prev_ip, code);
 
@@ -1195,14 +1192,11 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 			*rc = DWARF_CB_ABORT;
 			return 1;
 		}
-		if (r == &rules_fp && unwind__stops_at(ui, lookup)) {
-			*rc = DWARF_CB_ABORT;
-			return 1;
-		}
 		initial = false;
 		if (r->how == HOW_FP && !unwind__has_file(ui, lookup)) {
 			/* perf's find_proc_info fails (no map, or no file to
-			 * read CFI from): libunwind ends the chain there */
+			 * read CFI from: JIT code, the vdso without a copy):
+			 * libunwind ends the chain there */
 			*rc = DWARF_CB_ABORT;
 			return 1;
 		}
