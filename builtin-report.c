@@ -1148,22 +1148,30 @@ static int report__setup(struct report *rep)
 /*
  * perf looks a callchain frame's source line up at the frame's raw ip as if
  * it were an address in the object, which no line table holds: it shows
- * "sym+<ip - sym start>" (decimal), or "dso[ip]" without a symbol.
+ * "sym+<ip - sym start>" (decimal), or "dso[ip]" without a symbol. Each
+ * such look-up counts towards perf's giving up on the object's lines.
  */
 static const char *report__frame_srcline(void *arg, const struct callchain_cursor_node *f)
 {
 	struct report *rep = arg;
-	char buf[512];
 
-	if (f->srcline)		/* DWARF-unwound: the line of the frame */
+	if (f->srcline)		/* with the frame: no look-up */
 		return f->srcline;
 	if (!f->map || !f->dso)
 		return machine__intern(rep->machine, "??:0");
-	if (f->sym)
-		snprintf(buf, sizeof(buf), "%s+%" PRIu64, f->sym->name, f->ip - f->sym->start);
-	else
-		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", f->dso->short_name, f->ip);
-	return machine__intern(rep->machine, buf);
+	return srcline__raw(rep->machine, f->dso, f->sym, f->ip, false);
+}
+
+/* an entry's line as perf looks it up (hists_opts.srcline_of) */
+static const char *report__srcline_of(void *arg, const struct hist_entry *he, bool counted)
+{
+	struct report *rep = arg;
+
+	if (he->src_kind == HE_SRC_RAW)	/* a frame's, at its raw address */
+		return srcline__raw(rep->machine, he->dso, he->sym, he->obj_ip, counted);
+	if (counted)
+		return srcline__get(rep->machine, he->dso, he->sym, he->addr);
+	return srcline__line(rep->machine, he->dso, he->sym, he->addr);
 }
 
 /* -g address, -g srcline: each frame is its address or source line,
@@ -1242,7 +1250,8 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	ho.walk = rep->branch;
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
-		ho.frame_srcline_arg = rep;
+		ho.srcline_of = report__srcline_of;
+		ho.srcline_arg = rep;
 	}
 	if (hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho) < 0) {
 		free(rep->hists[idx]);
@@ -1629,7 +1638,7 @@ static void report__branch_end(struct report *rep, struct thread *thread, uint64
 	if (!al->map || !al->dso) {
 		e->srcline = machine__intern(rep->machine, "??:0");
 	} else {
-		e->srcline = srcline__get(rep->machine, al->dso, al->sym, al->addr);
+		e->srcline = srcline__line(rep->machine, al->dso, al->sym, al->addr);
 		if (!al->sym && !strcmp(e->srcline, "??:0")) {
 			char buf[512];
 
@@ -1649,7 +1658,7 @@ static const char *report__raw_srcline(struct report *rep, const struct addr_loc
 	if (!al->map || !al->dso)
 		return machine__intern(rep->machine, "??:0");
 	if (raw == al->addr)
-		return srcline__get(rep->machine, al->dso, al->sym, raw);
+		return srcline__line(rep->machine, al->dso, al->sym, raw);
 	if (al->sym)
 		snprintf(buf, sizeof(buf), "%s+%" PRIu64, al->sym->name, raw - al->sym->start);
 	else
@@ -1922,8 +1931,11 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 				      (rep->socket_filter >= 0 && tmpl.socket != rep->socket_filter ?
 				       HE_FILTER_SOCKET : 0));
 	tmpl.filtered = tmpl.filter_types != 0;
-	if (rep->need_srcline)
-		tmpl.srcline = srcline__get(rep->machine, al.dso, al.sym, al.addr);
+	/* its line as perf looks it up: when and whether, hists decide */
+	if (rep->need_srcline) {
+		tmpl.srcline = srcline__line(rep->machine, al.dso, al.sym, al.addr);
+		tmpl.src_kind = al.map && al.dso ? HE_SRC_OWN : HE_SRC_NONE;
+	}
 	if (rep->need_trace)
 		tmpl.trace = report__trace(rep, sample, evsel);
 	if (rep->nr_dyn) {

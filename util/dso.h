@@ -61,6 +61,11 @@ struct dso {
 	const char *hashed_name;
 	uint64_t name_hash;
 	void *srcline;			/* srcline.c: libdw handle, cache */
+	/* srcline.c: perf's source-line look-ups in it that found nothing,
+	 * and whether one found a line (perf gives up on a file after 123
+	 * misses in a row from the start: see srcline__get) */
+	uint32_t a2l_misses;
+	bool a2l_found;
 	void *unwind;			/* unwind.c: CFI facts, for all processes */
 	struct dso_symcache *symcache;	/* recent lookups, by address */
 	struct dso *hnext;		/* machine's hash chain */

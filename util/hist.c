@@ -7,6 +7,7 @@
 #include "dso.h"
 #include "map.h"
 #include "maps.h"
+#include "srcline.h"
 #include "symbol.h"
 #include "thread.h"
 
@@ -19,9 +20,16 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	if (opts)
 		hists->opts = *opts;
 	hists->src_key = -1;
-	for (int i = 0; i < nr_keys; i++)
+	for (int i = 0; i < nr_keys; i++) {
 		if (keys[i]->need_srcline && hists->src_key < 0)
 			hists->src_key = i;
+		if (!strcmp(keys[i]->name, "sym"))
+			hists->sym_key = keys[i];
+	}
+	hists->src_file_only = hists->src_key >= 0;
+	for (int i = 0; i < nr_keys; i++)
+		if (keys[i]->need_srcline && strcmp(keys[i]->name, "srcfile"))
+			hists->src_file_only = false;
 	{
 		bool dso = false, sym = false;
 
@@ -79,6 +87,7 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->table);
 	free(hists->sorted);
+	free(hists->src_groups);
 	rbt__release(&hists->tree);
 	callchain_arena__exit(&hists->arena);
 	memset(hists, 0, sizeof(*hists));
@@ -327,7 +336,8 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->last_sample = 0;
 	he->hash = h;
 	he->seq = hists->nr_entries;
-	he->src_seen = he->src_counted = false;
+	he->src_seen = tmpl->src_seen;
+	he->src_counted = false;
 	he->callchain = NULL;	/* built when needed (he__add_chain) */
 	he->chain_refs = NULL;
 	he->nr_chain_refs = 0;
@@ -381,25 +391,216 @@ struct sample_chain {
 /* Whether frame template @t equals one of the @n entries @seen (those its
  * sample added), compared as perf's duplicate check compares: with a
  * template that has none of the sample's own fields */
+/* @t as perf's duplicate check has it: none of the sample's own fields */
+static const struct hist_entry *hists__dup_tmpl(const struct hists *hists,
+						const struct hist_entry *t, struct hist_entry *t0)
+{
+	if (!hists->dup_by_tmp)
+		return t;
+	*t0 = *t;
+	t0->weight = t0->ins_lat = 0;
+	t0->transaction = 0;
+	t0->cgroup = t0->code_page_size = 0;
+	t0->cgns_dev = t0->cgns_ino = 0;
+	t0->time = 0;
+	t0->socket = 0;
+	return t0;
+}
+
 static bool hists__seen_in(const struct hists *hists, const struct hist_entry *t,
 			   struct hist_entry **seen, uint32_t n)
 {
 	struct hist_entry t0;
 
-	if (hists->dup_by_tmp) {
-		t0 = *t;
-		t0.weight = t0.ins_lat = 0;
-		t0.transaction = 0;
-		t0.cgroup = t0.code_page_size = 0;
-		t0.cgns_dev = t0.cgns_ino = 0;
-		t0.time = 0;
-		t0.socket = 0;
-		t = &t0;
-	}
+	t = hists__dup_tmpl(hists, t, &t0);
 	for (uint32_t k = 0; k < n; k++)
 		if (!hist_entry__cmp_seen(hists, t, seen[k]))
 			return true;
 	return false;
+}
+
+/*
+ * Source lines as perf computes them. perf looks an entry's line up only
+ * when a comparison reaches the srcline key (the keys before it equal),
+ * and each look-up counts towards its giving up on the object's lines
+ * (srcline__get): which look-ups happen, and when, decides what they
+ * give. An entry is the first of its group (the entries equal in the keys
+ * before the srcline key) until another one of the group is looked for:
+ * perf added it without a line (src_seen false), and computes that line
+ * when it first compares it so, at that time. The others get theirs as
+ * they are looked for.
+ */
+static uint64_t hists__src_group_hash(const struct hists *hists, const struct hist_entry *he)
+{
+	uint64_t h = 0x84222325cbf29ce4ULL;
+
+	for (int i = 0; i < hists->src_key; i++) {
+		h ^= hists->keys[i]->hash(&hists->opts.sort, he);
+		h *= 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static bool hists__src_group_eq(const struct hists *hists, const struct hist_entry *a,
+				const struct hist_entry *b)
+{
+	for (int i = 0; i < hists->src_key; i++)
+		if (hists->keys[i]->cmp(&hists->opts.sort, a, b))
+			return false;
+	return true;
+}
+
+/* The slot of @he's group in the group table (empty: none yet) */
+static struct hist_entry **hists__src_group_slot(const struct hists *hists,
+						 const struct hist_entry *he)
+{
+	uint64_t mask = hists->src_groups_size - 1;
+	uint64_t i = hists__src_group_hash(hists, he) & mask;
+
+	while (hists->src_groups[i] && !hists__src_group_eq(hists, hists->src_groups[i], he))
+		i = (i + 1) & mask;
+	return &hists->src_groups[i];
+}
+
+/* A new entry @he, the first of its group; false: no memory (then the
+ * group's later entries take it for another group's) */
+static bool hists__src_group_add(struct hists *hists, struct hist_entry *he)
+{
+	if ((hists->src_groups_nr + 1) * 2 > hists->src_groups_size) {
+		struct hist_entry **old = hists->src_groups;
+		uint64_t osize = hists->src_groups_size, n = osize ? osize * 2 : 64;
+
+		hists->src_groups = calloc(n, sizeof(*hists->src_groups));
+		if (!hists->src_groups) {
+			hists->src_groups = old;
+			return false;
+		}
+		hists->src_groups_size = n;
+		for (uint64_t i = 0; i < osize; i++)
+			if (old[i])
+				*hists__src_group_slot(hists, old[i]) = old[i];
+		free(old);
+	}
+	*hists__src_group_slot(hists, he) = he;
+	hists->src_groups_nr++;
+	return true;
+}
+
+static struct hist_entry *hists__src_group(const struct hists *hists,
+					   const struct hist_entry *he)
+{
+	return hists->src_groups_size ? *hists__src_group_slot(hists, he) : NULL;
+}
+
+/* @he's srcline is now @line: its place in the hash table follows */
+static void hists__src_rekey(struct hists *hists, struct hist_entry *he, const char *line)
+{
+	struct hist_entry **pp = &hists->table[he->hash & (hists->table_size - 1)];
+
+	while (*pp && *pp != he)
+		pp = &(*pp)->hnext;
+	if (*pp)
+		*pp = he->hnext;
+	he->srcline = line;
+	he->hash = hists__hash(hists, he);
+	pp = &hists->table[he->hash & (hists->table_size - 1)];
+	he->hnext = *pp;
+	*pp = he;
+}
+
+/* perf looks @he's line up now */
+static void hists__src_look_up(struct hists *hists, struct hist_entry *he)
+{
+	he->src_seen = true;
+	if (he->src_kind != HE_SRC_NONE) {
+		const char *line = hists->opts.srcline_of(hists->opts.srcline_arg, he, true);
+
+		if (line != he->srcline)
+			hists__src_rekey(hists, he, line);
+	}
+}
+
+static bool hists__src_counts(const struct hists *hists)
+{
+	return hists->src_key >= 0 && hists->opts.srcline_of;
+}
+
+/*
+ * hists__findnew() for a sample's entry or a frame's (@tmpl->src_kind),
+ * with perf's look-ups: when its group has entries, perf's walk reaches
+ * the srcline key (the group's entries lie next to @tmpl's place in the
+ * order, on the walk's way), computing the line of its first entry if it
+ * had none, then @tmpl's.
+ */
+static struct hist_entry *hists__findnew_src(struct hists *hists, const struct hist_entry *tmpl)
+{
+	struct hist_entry t, *g, *he;
+
+	if (!hists__src_counts(hists))
+		return hists__findnew(hists, tmpl);
+	t = *tmpl;
+	g = hists__src_group(hists, &t);
+	if (g && !g->src_seen)
+		hists__src_look_up(hists, g);
+	/* without a group, added without a line: the one it would get
+	 * stands in */
+	t.src_seen = g || t.src_kind == HE_SRC_NONE;
+	if (t.src_kind != HE_SRC_NONE)
+		t.srcline = hists->opts.srcline_of(hists->opts.srcline_arg, &t, g != NULL);
+	he = hists__findnew(hists, &t);
+	if (he && !g)
+		hists__src_group_add(hists, he);
+	return he;
+}
+
+/*
+ * perf's duplicate check of frame template @t: it compares @t with the
+ * @n entries its sample added (@seen) in turn until one is equal, with a
+ * sym key only those of @t's symbol (or, unresolved, address); each
+ * comparison that reaches the srcline key computes the line of that
+ * entry if it had none, and @t's at the first one.
+ */
+static void hists__src_dup_check(struct hists *hists, struct hist_entry *t,
+				 struct hist_entry **seen, uint32_t n)
+{
+	struct sort_ctx ctx = hists->opts.sort;
+	struct hist_entry t0;
+	const struct hist_entry *c = hists__dup_tmpl(hists, t, &t0);
+	bool done = false;
+
+	ctx.has_dso = true;	/* the symbols alone */
+	for (uint32_t k = 0; k < n; k++) {
+		if (hists->sym_key && hists->sym_key->cmp(&ctx, seen[k], c))
+			continue;
+		if (!hists__src_group_eq(hists, seen[k], c))
+			continue;
+		if (!seen[k]->src_seen)
+			hists__src_look_up(hists, seen[k]);
+		if (!done && t->src_kind != HE_SRC_NONE) {
+			t->srcline = hists->opts.srcline_of(hists->opts.srcline_arg, t, true);
+			t0.srcline = t->srcline;
+		}
+		done = true;
+		if (!hist_entry__cmp(hists, seen[k], c))
+			break;
+	}
+}
+
+/* The lines perf computes after the samples (comparing for the output,
+ * printing) of the entries it had added without one: what its look-up
+ * gives then (src_seen stays: the column's width counts them as perf
+ * does, by when it computes them) */
+static void hists__src_settle(struct hists *hists)
+{
+	if (!hists__src_counts(hists))
+		return;
+	for (uint64_t i = 0; i < hists->nr_sorted; i++) {
+		struct hist_entry *he = hists->sorted[i];
+
+		if (!he->src_seen && he->src_kind != HE_SRC_NONE)
+			he->srcline = hists->opts.srcline_of(hists->opts.srcline_arg, he, true);
+	}
 }
 
 /* Append @he's kept chains to @root (a new one); 0 or -ENOMEM */
@@ -526,7 +727,7 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 {
 	struct callchain_cursor_node stackbuf[128], *ordered = stackbuf;
 	struct sample_chain sc = { .kept = NULL };
-	struct hist_entry *he = hists__findnew(hists, tmpl);
+	struct hist_entry *he = hists__findnew_src(hists, tmpl);
 	uint32_t nr = cursor ? cursor->nr : 0, i;
 	uint64_t seq = ++hists->sample_seq;
 	int err = 0;
@@ -571,7 +772,8 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 		/* the entries this sample added, kept whenever a walk may
 		 * be needed (a tree_inl walk starts at the first inlined
 		 * frame, maybe in the middle of this sample) */
-		bool keep = hists->tree_merge || hists->dup_by_tmp || hists->tree_inl;
+		bool keep = hists->tree_merge || hists->dup_by_tmp || hists->tree_inl ||
+			    hists__src_counts(hists);
 
 		if (keep) {
 			if (nr + 1 > 128) {
@@ -607,9 +809,25 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			 * before it (perf reuses its location) */
 			t.level = f->map ? f->level : level;
 			level = t.level;
-			t.srcline = hists->opts.frame_srcline ?
-				    hists->opts.frame_srcline(hists->opts.frame_srcline_arg, f) : NULL;
-			t.srcfile_none = true;
+			t.srcline = NULL;
+			t.src_kind = HE_SRC_NONE;
+			/* perf looks a frame's line up at its raw address
+			 * where the frame carries none, and its file there
+			 * always: with a srcfile key alone, the line the
+			 * file comes from is the raw one */
+			if (hists__src_counts(hists) && f->map && f->dso &&
+			    (!f->srcline || hists->src_file_only))
+				t.src_kind = HE_SRC_RAW;
+			if (t.src_kind == HE_SRC_RAW)
+				t.srcline = hists->opts.srcline_of(hists->opts.srcline_arg, &t, false);
+			else if (hists->opts.frame_srcline)
+				t.srcline = hists->opts.frame_srcline(hists->opts.srcline_arg, f);
+			if (cache && hists__src_counts(hists))
+				hists__src_dup_check(hists, &t, cache, ncache);
+			/* the file of the raw look-up: none with a symbol
+			 * ("+off"), the object's fallback name without one
+			 * (see srcfile_len) */
+			t.srcfile_none = f->sym != NULL && !hists->src_file_only;
 			if (hists->tree_inl)
 				hists__note_keys(hists, &t);
 			if (hists->tree_merge || hists->dup_by_tmp || hists__walks(hists)) {
@@ -623,8 +841,13 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 				} else if (hists__seen_in(hists, &t, cache, ncache)) {
 					continue;
 				}
+			} else if (hists__src_counts(hists)) {
+				/* perf's check finds it: no look-up to add */
+				fe = hists__find_hashed(hists, &t, hists__hash(hists, &t));
+				if (fe && fe->last_sample == seq)
+					continue;
 			}
-			fe = hists__findnew(hists, &t);
+			fe = hists__findnew_src(hists, &t);
 			if (!fe) {
 				err = -ENOMEM;
 				break;
@@ -1173,6 +1396,8 @@ void hists__output_resort(struct hists *hists)
 		for (he = hists->table[i]; he; he = he->hnext)
 			hists->sorted[n++] = he;
 	}
+	hists->nr_sorted = n;
+	hists__src_settle(hists);
 	if (!hists__rb_order(hists, &n))
 		qsort_r(hists->sorted, n, sizeof(*hists->sorted), output_cmp, hists);
 	hists->nr_sorted = n;

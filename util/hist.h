@@ -165,6 +165,7 @@ struct hist_entry {
 	 * and sizes its column by the entries it had computed when each was
 	 * placed in the output: src_seen, then src_counted */
 	bool src_seen, src_counted;
+	uint8_t src_kind;	/* how perf looks its line up: HE_SRC_* */
 	/* hidden by report's --comm/--pid/--tid/--dsos/--symbols: decided by
 	 * the sample that created the entry (its children entries too), as
 	 * perf decides it per sample and keeps it with the entry */
@@ -178,6 +179,13 @@ struct hist_entry {
 	struct hist_branch *br;
 };
 
+/* How perf looks up the source line of an entry (of a srcline key) */
+enum {
+	HE_SRC_NONE,	/* it does not: no map, or the frame carries its line */
+	HE_SRC_OWN,	/* a sample's own: at its address (opts.srcline_of) */
+	HE_SRC_RAW,	/* a frame's: at its raw address, which misses */
+};
+
 struct hists_opts {
 	bool children;		/* --children: cumulate callchain periods */
 	bool callchain;		/* build callchain trees (-g output) */
@@ -186,7 +194,11 @@ struct hists_opts {
 	/* the srcline of a callchain frame's entry (children with a srcline
 	 * key); NULL: none */
 	const char *(*frame_srcline)(void *arg, const struct callchain_cursor_node *f);
-	void *frame_srcline_arg;
+	/* a sample's own entry's srcline (its dso, sym and addr), as perf's
+	 * look-up gives it now (@counted: srcline__get) or would give it
+	 * (srcline__line); NULL: the sample's template carries it */
+	const char *(*srcline_of)(void *arg, const struct hist_entry *he, bool counted);
+	void *srcline_arg;	/* of both */
 	/* output order of a -F list without -s (perf sorts by those columns,
 	 * in their order); NULL: overhead, then the keys */
 	const struct sort_field *order;
@@ -286,6 +298,12 @@ struct hists {
 	 * collapsing key) over the entries by cpos; no nodes: not kept */
 	struct rbt tree;
 	int src_key;			/* index of the srcline key, or -1 */
+	const struct sort_key *sym_key;	/* the sym key, if one */
+	bool src_file_only;		/* a srcfile key, no srcline key */
+	/* with opts.srcline_of: the first entry of each run of entries
+	 * equal in the keys before the srcline key (see hists__findnew_src) */
+	struct hist_entry **src_groups;
+	uint64_t src_groups_size, src_groups_nr;
 	struct hists_opts opts;
 	struct callchain_arena arena;	/* every entry's callchain tree,
 					 * kept chains and chain_refs */

@@ -229,7 +229,7 @@ static void builder__srcline(struct profile_builder *b, struct profile_frame_des
 
 	if (!b->srclines || !dso || !sym)
 		return;
-	sl = srcline__get(b->machine, dso, sym, addr);
+	sl = srcline__line(b->machine, dso, sym, addr);
 	colon = sl ? strrchr(sl, ':') : NULL;
 	if (!colon || colon == sl || !strncmp(sl, "??", 2))
 		return;

@@ -370,6 +370,13 @@ static size_t srcfile_len(const struct hist_entry *he)
 
 	if (!s || he->srcfile_none || !strcmp(s, "??:0"))
 		return 0;
+	/* no line and no symbol: perf's "dso[addr]", its file what comes
+	 * before a first colon ("memfd:name (deleted)[1f00]": "memfd") */
+	i = strlen(s);
+	if (!he->sym && i && s[i - 1] == ']') {
+		colon = strchr(s, ':');
+		return colon ? (size_t)(colon - s) : 0;
+	}
 	colon = strrchr(s, ':');
 	if (!colon || !colon[1])
 		return 0;

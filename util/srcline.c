@@ -106,6 +106,9 @@ struct srcline_state {
 	Dwarf_Addr bias;
 	struct { uint64_t vaddr, memsz, offset; } segs[16];
 	int nseg;
+	/* what perf adds to an address it names in a fallback ("ls[4a0]"):
+	 * for an executable (ET_EXEC), .text's address less its offset */
+	uint64_t fb_offset;
 	bool failed;
 	struct srcline_cache_ent *cache;
 	uint32_t size, nr;
@@ -185,7 +188,8 @@ static struct srcline_state *srcline__alloc(struct dso *dso)
 static void srcline__open(struct srcline_state *s, const char *name, const char *path)
 {
 	Elf *elf;
-	size_t nph, i;
+	GElf_Ehdr eh;
+	size_t nph, i, shstrndx;
 
 	if (!path) {
 		s->failed = true;
@@ -202,6 +206,21 @@ static void srcline__open(struct srcline_state *s, const char *name, const char 
 		return;
 	}
 	elf = dwfl_module_getelf(s->mod, &s->bias);
+	if (elf && gelf_getehdr(elf, &eh) && eh.e_type == ET_EXEC &&
+	    elf_getshdrstrndx(elf, &shstrndx) == 0) {
+		Elf_Scn *scn = NULL;
+		GElf_Shdr sh;
+
+		while ((scn = elf_nextscn(elf, scn))) {
+			const char *nm;
+
+			if (!gelf_getshdr(scn, &sh) ||
+			    !(nm = elf_strptr(elf, shstrndx, sh.sh_name)) || strcmp(nm, ".text"))
+				continue;
+			s->fb_offset = sh.sh_addr - sh.sh_offset;
+			break;
+		}
+	}
 	if (elf && elf_getphdrnum(elf, &nph) == 0) {
 		for (i = 0; i < nph && s->nseg < 16; i++) {
 			GElf_Phdr ph;
@@ -1118,64 +1137,147 @@ enum srcline_fallback {
 	FALLBACK_NONE,		/* NULL */
 };
 
+/* What a look-up that finds no line gives: perf names the symbol and the
+ * offset in it, else the object and the address (an executable's at its
+ * link-time place) */
+static const char *srcline__fallback(struct machine *m, struct dso *dso,
+				     const struct srcline_state *s, struct symbol *sym,
+				     uint64_t addr, enum srcline_fallback fallback)
+{
+	char buf[512];
+
+	if (fallback == FALLBACK_NONE)
+		return NULL;
+	if (sym)
+		snprintf(buf, sizeof(buf), "%s+%" PRIu64,
+			 fallback == FALLBACK_SYM ? sym->name : "", addr - sym->start);
+	else
+		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name,
+			 addr + (s && !s->failed ? s->fb_offset : 0));
+	return machine__intern(m, buf);
+}
+
+/* cached look-ups at a link-time address (srcline__raw) are keyed so,
+ * apart from those at file offsets */
+#define SRCLINE_KEY_VADDR (1ULL << 63)
+
+/* The line binutils' addr2line gives for @addr in the object of @s
+ * (interned), or NULL where it finds none. @addr is a file offset, or with
+ * @vaddr the link-time address. */
+static const char *srcline__find(struct machine *m, struct srcline_state *s,
+				 uint64_t addr, bool vaddr)
+{
+	const char *line = NULL, *file, *base, *hit;
+	char buf[512], path[4096];
+	uint64_t key = vaddr ? addr | SRCLINE_KEY_VADDR : addr;
+	int lineno = 0;
+
+	if (!s || s->failed || (vaddr && (addr & SRCLINE_KEY_VADDR)))
+		return NULL;
+	hit = cache_find(s, key);
+	if (hit)
+		return hit == srcline_none ? NULL : hit;
+
+	Dwarf_Addr a = (vaddr ? addr : srcline__vaddr(s, addr)) + s->bias;
+
+	/* perf takes addr2line's "??:0" as no line, "??:?" as "??:0" */
+	if (a2l_lookup(m, s, a, &file, &lineno)) {
+		/* --full-source-path: the path binutils gives */
+		if (m->opts.full_source_path && file && *file)
+			file = a2l_with_dir(s, a, file, path, sizeof(path));
+		base = file && !m->opts.full_source_path ? strrchr(file, '/') : NULL;
+		snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file ? file : "??", lineno);
+		line = machine__intern(m, buf);
+	}
+	/* no line: the fallback depends on the symbol, not cached */
+	cache_add(s, key, line ? line : srcline_none);
+	return line;
+}
+
+/*
+ * perf gives up on an object's lines after 123 look-ups that found none,
+ * in a row from the first one: every later look-up gives the fallback at
+ * once, found or not. One that finds a line first keeps it going for
+ * good. Which rows a stripped binary's samples make depends on it (a
+ * children report's look-ups at callers' raw addresses all miss).
+ */
+#define SRCLINE_GIVE_UP 123
+
+static bool srcline__given_up(const struct dso *dso)
+{
+	return !dso->a2l_found && dso->a2l_misses >= SRCLINE_GIVE_UP;
+}
+
+static void srcline__count(struct dso *dso, bool found)
+{
+
+	if (found)
+		dso->a2l_found = true;
+	else if (dso->a2l_misses < UINT32_MAX)
+		dso->a2l_misses++;
+}
+
 static const char *srcline__lookup(struct machine *m, struct dso *dso, struct symbol *sym,
-				   uint64_t addr, enum srcline_fallback fallback)
+				   uint64_t addr, enum srcline_fallback fallback, bool counted)
 {
 	struct srcline_state *s;
-	const char *line = NULL, *file, *base;
-	char buf[512], path[4096];
-	int lineno = 0;
+	const char *line = NULL;
 
 	if (!dso)
 		return machine__intern(m, "??:0");
 	s = srcline__state(m, dso);
-	if (s && !s->failed) {
-		const char *hit = cache_find(s, addr);
+	if (!counted || !srcline__given_up(dso))
+		line = srcline__find(m, s, addr, false);
+	if (counted)
+		srcline__count(dso, line != NULL);
+	return line ? line : srcline__fallback(m, dso, s, sym, addr, fallback);
+}
 
-		if (hit && hit != srcline_none)
-			return hit;
-		if (!hit) {
-			Dwarf_Addr a = srcline__vaddr(s, addr) + s->bias;
+const char *srcline__raw(struct machine *m, struct dso *dso, struct symbol *sym, uint64_t ip,
+			 bool counted)
+{
+	struct srcline_state *s = srcline__state(m, dso);
+	uint64_t v = ip + (s && !s->failed ? s->fb_offset : 0);
+	const char *line = NULL;
 
-			/* perf takes addr2line's "??:0" as no line, "??:?"
-			 * as "??:0" */
-			if (a2l_lookup(m, s, a, &file, &lineno)) {
-				/* --full-source-path: the path binutils gives */
-				if (m->opts.full_source_path && file && *file)
-					file = a2l_with_dir(s, a, file, path, sizeof(path));
-				base = file && !m->opts.full_source_path ?
-				       strrchr(file, '/') : NULL;
-				snprintf(buf, sizeof(buf), "%s:%d",
-					 base ? base + 1 : file ? file : "??", lineno);
-				line = machine__intern(m, buf);
-			}
-			/* no line: the fallback depends on @sym, not cached */
-			cache_add(s, addr, line ? line : srcline_none);
-		}
-	}
-	if (!line && fallback == FALLBACK_NONE)
-		return NULL;
-	if (!line) {
-		if (sym)
-			snprintf(buf, sizeof(buf), "%s+%" PRIu64,
-				 fallback == FALLBACK_SYM ? sym->name : "", addr - sym->start);
-		else	/* perf: the object and the address */
-			snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name, addr);
-		line = machine__intern(m, buf);
-	}
-	return line ? line : "??:0";
+	if (!counted || !srcline__given_up(dso))
+		line = srcline__find(m, s, v, true);
+	if (counted)
+		srcline__count(dso, line != NULL);
+	/* "sym+off" from the raw address, or "dso[addr]" at the one
+	 * looked up */
+	return line ? line : srcline__fallback(m, dso, s, sym, ip, FALLBACK_SYM);
 }
 
 const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,
 			 uint64_t addr)
 {
-	return srcline__lookup(m, dso, sym, addr, FALLBACK_SYM);
+	return srcline__lookup(m, dso, sym, addr, FALLBACK_SYM, true);
 }
+
+const char *srcline__line(struct machine *m, struct dso *dso, struct symbol *sym,
+			  uint64_t addr)
+{
+	return srcline__lookup(m, dso, sym, addr, FALLBACK_SYM, false);
+}
+
+/* perf keeps a frame's line per address of the object, from its first
+ * look-up (those are counted: srcline__get) */
+#define SRCLINE_KEY_FRAME (1ULL << 62)
 
 const char *srcline__frame(struct machine *m, struct dso *dso, struct symbol *sym,
 			   uint64_t addr, bool show_addr)
 {
-	return srcline__lookup(m, dso, sym, addr, show_addr ? FALLBACK_OFF : FALLBACK_NONE);
+	struct srcline_state *s = dso ? srcline__state(m, dso) : NULL;
+	bool keep = s && !s->failed && !(addr & (SRCLINE_KEY_FRAME | SRCLINE_KEY_VADDR));
+	const char *line;
+
+	if (keep && (line = cache_find(s, addr | SRCLINE_KEY_FRAME)))
+		return line == srcline_none ? NULL : line;
+	line = srcline__lookup(m, dso, sym, addr, show_addr ? FALLBACK_OFF : FALLBACK_NONE, true);
+	if (keep)
+		cache_add(s, addr | SRCLINE_KEY_FRAME, line ? line : srcline_none);
+	return line;
 }
 
 int srcline__file_line(struct machine *m, struct dso *dso, uint64_t addr,

@@ -16,13 +16,28 @@ struct dso;
 struct symbol;
 
 /* "file.c:42"; for objects without line info "sym+off" (as perf);
- * "??:0" when nothing is known. Never NULL. */
+ * "??:0" when nothing is known. Never NULL. One of perf's look-ups: once
+ * 123 of them in @dso found nothing before any found a line, perf gives
+ * up on its lines, and so does this (the fallback at once). */
 const char *srcline__get(struct machine *machine, struct dso *dso,
 			 struct symbol *sym, uint64_t addr);
 
+/* The same line, whatever perf would have given up on (no perf output). */
+const char *srcline__line(struct machine *machine, struct dso *dso,
+			  struct symbol *sym, uint64_t addr);
+
+/* perf's line of a callchain frame's entry: it looks the frame's raw
+ * address @ip up as if it were a link-time one in the object (an
+ * executable's moved by its .text's address less offset), which mostly
+ * finds nothing ("sym+<ip - start>", or "dso[addr]"); in a big executable
+ * it may land in another function. @counted as srcline__get. */
+const char *srcline__raw(struct machine *machine, struct dso *dso, struct symbol *sym,
+			 uint64_t ip, bool counted);
+
 /* A callchain frame's line for -g address (@show_addr) or -g srcline:
  * as srcline__get(), but where no line is found "+off" (the symbol's name
- * left out) with @show_addr, else NULL. */
+ * left out) with @show_addr, else NULL. Kept per address from its first
+ * look-up, the only one that counts, as perf keeps it. */
 const char *srcline__frame(struct machine *machine, struct dso *dso,
 			   struct symbol *sym, uint64_t addr, bool show_addr);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* srcline: addr2line's answers from libdw on a perf 6.1 test binary
  * (values checked against binutils' addr2line 2.40 on the same file), the
- * C++ names of inlined frames, and srcline__prefetch: a dso whose DWARF a
+ * C++ names of inlined frames, perf's giving up on an object's lines after
+ * 123 misses, and srcline__prefetch: a dso whose DWARF a
  * worker thread opened gives the same inlined frames and lines as one
  * opened when first used, for every address of every function; an unused
  * or missing prefetched file is freed with its machine. */
@@ -66,6 +67,54 @@ static void test_lines(void **state)
 	assert_string_equal(lines[0], "crtstuff.c:0");
 	free(plt);
 	dso__delete(dso);
+	machine__delete(m);
+	free(path);
+}
+
+/* perf's giving up on an object's lines: after 123 look-ups that found
+ * nothing, before any that found one, every later look-up gives the
+ * fallback; a found one first keeps it going. Uncounted look-ups
+ * (srcline__line) and a frame's look-ups after its first do not count. */
+static void test_give_up(void **state)
+{
+	struct symbol_opts opts = { .quiet = true };
+	struct machine *m = machine__new(&opts);
+	char *path = realpath(D "bin/libmwork.so", NULL);
+	struct dso *a, *b, *c;
+	int i;
+
+	(void)state;
+	assert_non_null(m);
+	assert_non_null(path);
+	a = dso__new(path);
+	b = dso__new(path);
+	c = dso__new(path);
+	assert_true(a && b && c);
+	/* a: 123 misses (.plt, and raw addresses), then given up */
+	for (i = 0; i < 100; i++)
+		assert_string_equal(srcline__get(m, a, NULL, 0x1034), "libmwork.so[1034]");
+	for (i = 0; i < 23; i++)
+		assert_string_equal(srcline__raw(m, a, NULL, 0x7f0000001125, true),
+				    "libmwork.so[7f0000001125]");
+	assert_string_equal(srcline__line(m, a, NULL, 0x1125), "libmwork.c:7");
+	assert_string_equal(srcline__get(m, a, NULL, 0x1125), "libmwork.so[1125]");
+	/* b: 122 misses, then a line: never given up */
+	for (i = 0; i < 122; i++)
+		srcline__get(m, b, NULL, 0x1034);
+	assert_string_equal(srcline__get(m, b, NULL, 0x1125), "libmwork.c:7");
+	for (i = 0; i < 300; i++)
+		srcline__get(m, b, NULL, 0x1034);
+	assert_string_equal(srcline__get(m, b, NULL, 0x1125), "libmwork.c:7");
+	/* c: one frame address looked up 200 times counts once; a raw
+	 * address that is the object's own finds its line */
+	for (i = 0; i < 200; i++)
+		assert_string_equal(srcline__frame(m, c, NULL, 0x1034, true), "libmwork.so[1034]");
+	for (i = 0; i < 121; i++)
+		srcline__line(m, c, NULL, 0x1034);
+	assert_string_equal(srcline__raw(m, c, NULL, 0x1125, true), "libmwork.c:7");
+	dso__delete(a);
+	dso__delete(b);
+	dso__delete(c);
 	machine__delete(m);
 	free(path);
 }
@@ -151,6 +200,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_demangle),
 		cmocka_unit_test(test_lines),
+		cmocka_unit_test(test_give_up),
 		cmocka_unit_test(test_prefetch_same_lines),
 		cmocka_unit_test(test_prefetch_unused_and_missing),
 	};
