@@ -120,18 +120,15 @@ static bool symfs_set(const char *symfs)
 }
 
 /* perf's build-id cache: DIR/.debug with any --symfs DIR ("/.debug" for
- * "/"), else $HOME/.debug; false when there is none (no HOME) */
+ * "/"), else the one record saves into (build_id_cache__dir); false when
+ * there is none (no HOME) */
 static bool cache_dir(const char *symfs, char *out, size_t size)
 {
-	const char *home = getenv("HOME");
-
-	if (symfs && *symfs)
+	if (symfs && *symfs) {
 		snprintf(out, size, "%s/.debug", symfs);
-	else if (home)
-		snprintf(out, size, "%s/.debug", home);
-	else
-		return false;
-	return true;
+		return true;
+	}
+	return build_id_cache__dir(out, size);
 }
 
 /* The object itself: at its recorded path, under --symfs when given (as

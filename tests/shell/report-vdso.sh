@@ -1,5 +1,5 @@
 #!/bin/sh
-# the vdso in dwarf chains, as perf 6.1: a [vdso] the build-id list names is read from its build-id cache copy only (without one: '[unknown]', the chain stops there); one the list does not name (perf record -B) is this machine's own; mperf record lists the vdso always and saves it in ~/.debug (not with -N), as perf record
+# the vdso in dwarf chains, as perf 6.1: a [vdso] the build-id list names is read from its build-id cache copy only (without one: '[unknown]', the chain stops there); one the list does not name (perf record -B) is this machine's own; mperf record lists the vdso always and saves it in ~/.debug (not with -N), as perf record; PERF_BUILDID_DIR moves that cache for the readers too
 . "$(dirname "$0")/lib.sh"
 need_perf
 tmpdir
@@ -61,4 +61,13 @@ for home in h empty; do
 		EOF
 	done
 done
+# $PERF_BUILDID_DIR moves mperf's build-id cache for the readers as for
+# record (perf 6.1 ignores the variable: its buildid.dir setting does
+# that): the copy found through it gives the chains perf gives with it
+HOME="$T/h" "$PERF" script -i "$T/m.data" >"$T/p" 2>/dev/null || fail "perf script with the cache"
+HOME="$T/empty" PERF_BUILDID_DIR="$T/h/.debug" "$MPERF" script -i "$T/m.data" >"$T/m" 2>"$T/err" ||
+	{ cat "$T/err" >&2; fail "mperf script with PERF_BUILDID_DIR"; }
+grep -q '__vdso_clock_gettime' "$T/m" || fail "mperf did not read the vdso copy through PERF_BUILDID_DIR"
+diff "$T/m" "$T/p" >/dev/null || fail "script through PERF_BUILDID_DIR differs from perf's with the cache in HOME"
+n=$((n + 1))
 echo "ok: $n reports and scripts of vdso chains equal perf's"
