@@ -597,8 +597,9 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 		return -ENOMEM;
 	if (!known)
 		t->mmap_only = true;
-	/* MMAP records (no prot) are executable mappings */
-	if ((anon || no_file) && (!prot || (prot & 4 /* PROT_EXEC */))) {
+	/* (an MMAP record's map is executable unless data: its caller
+	 * says so) */
+	if ((anon || no_file) && (prot & 4 /* PROT_EXEC */)) {
 		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", (int)pid);
 		filename = jit;
 	}

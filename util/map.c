@@ -44,8 +44,9 @@ struct map *map__clone_range(struct map_ids *ids, const struct map *map, uint64_
 	m->id = ++ids->map;
 	m->start = start;
 	m->end = end;
-	if (!map->identity)
-		m->pgoff = map->pgoff + (start - map->start);
+	/* what perf keeps of the part a new map leaves (--mmaps shows it,
+	 * anonymous memory's too) */
+	m->pgoff = map->pgoff + (start - map->start);
 	return m;
 }
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report --tasks/--mmaps: the thread tree and each thread's maps as perf prints them, on perf 6.1's files and on fresh system-wide recordings by perf and by mperf (whose synthesized FORKs are marked as perf marks them)
+# report --tasks/--mmaps: the thread tree and each thread's maps as perf prints them, on perf 6.1's files and on fresh system-wide recordings by perf and by mperf (whose synthesized FORKs are marked as perf marks them), and a -d recording's guard pages and split anonymous maps
 . "$(dirname "$0")/lib.sh"
 need_perf
 tmpdir
@@ -53,4 +53,13 @@ for f in perf mperf; do
 			fail "--tasks of $f's recording: no thread below another thread"
 	fi
 done
+# data maps (-d): a thread stack's guard page, mapped PROT_NONE, stays
+# anonymous memory (no JIT map), and the part of a map that a later one
+# leaves keeps its offset moved by what it lost, as perf's
+if command -v python3 >/dev/null; then
+	"$PERF" record -q -d -o "$T/d.data" -- python3 -c "$PY" >/dev/null 2>&1 ||
+		fail "perf record -d of python threads"
+	same "$T/d.data" --mmaps
+	grep -q -- ' ---p .* //anon$' "$T/p" || fail "premise: perf shows no PROT_NONE anonymous map"
+fi
 echo "$n --tasks/--mmaps outputs equal to perf's"
