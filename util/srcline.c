@@ -65,7 +65,7 @@ struct a2l_ranges {
 struct cu_lines {
 	Dwarf_Off cu_off;
 	bool scanned;		/* seq is the program's */
-	const char *file0;	/* NULL: entry 0 names what entry 1 does */
+	const char *file0;	/* NULL: entry 0 is the path entry 1 is */
 	struct a2l_ranges pre;	/* rows before a sequence's first set_file */
 	struct a2l_ranges seq;	/* the sequences: first row to end_sequence */
 };
@@ -419,13 +419,6 @@ static const char *a2l_file(Dwarf_Die *cu, Dwarf_Files *files, size_t idx)
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-static const char *file_base(const char *path)
-{
-	const char *b = strrchr(path, '/');
-
-	return b ? b + 1 : path;
-}
-
 /* The .debug_line bytes of the module's DWARF (libdw decompressed a
  * compressed section in place when it opened it), or NULL. */
 static Elf_Data *srcline__debug_line(struct srcline_state *s)
@@ -723,7 +716,7 @@ static const struct cu_lines *srcline__cu_lines(struct srcline_state *s, Dwarf_D
 		f0 = dwarf_filesrc(files, 0, NULL, NULL);
 		f1 = dwarf_filesrc(files, 1, NULL, NULL);
 	}
-	if (f0 && f1 && strcmp(file_base(f0), file_base(f1)) && c->pre.nr)
+	if (f0 && f1 && strcmp(f0, f1) && c->pre.nr)
 		c->file0 = f0;
 	return c;
 }
