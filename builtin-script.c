@@ -1223,17 +1223,21 @@ static void print_bpf_output(FILE *fp, const uint8_t *p, uint32_t size)
 }
 
 /* insn/insnlen: the instruction at the sample's ip, read from its object
- * file (none for the kernel, whose image mperf does not read) */
+ * file: the vdso's from the copy its symbols came from, as perf's (none
+ * for the kernel, whose image mperf does not read) */
 static int fetch_insn(struct script *sc, const struct addr_location *al, uint64_t ip,
 		      uint8_t buf[INSN_MAX_BYTES])
 {
 	const char *path;
 
-	if (!al->map || !al->dso || al->dso->kind != DSO_KIND_USER)
+	if (!al->map || !al->dso ||
+	    (al->dso->kind != DSO_KIND_USER && al->dso->kind != DSO_KIND_VDSO))
 		return 0;
 	if (!sc->insn && !(sc->insn = insn_reader__new()))
 		return 0;
 	path = dso__objpath(al->dso, &sc->machine->opts);
+	if (!path && al->dso->vdso_self)
+		path = vdso__self_file();
 	return insn_reader__fetch(sc->insn, path, map__map_ip(al->map, ip), buf);
 }
 

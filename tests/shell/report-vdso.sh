@@ -61,6 +61,16 @@ for home in h empty; do
 		EOF
 	done
 done
+# the instruction at a vdso sample (user samples): read from the copy the
+# symbols come from, perf's own vdso for the -B recording
+HOME="$T/h" "$PERF" record -q -e cpu-clock:u -o "$T/u.data" "$T/vc" >/dev/null 2>&1 || fail "perf record :u failed"
+HOME="$T/h" "$PERF" record -q -B -e cpu-clock:u -o "$T/ub.data" "$T/vc" >/dev/null 2>&1 || fail "perf record -B :u failed"
+HOME="$T/h"
+export HOME
+for f in u ub; do
+	script_vs_perf "$T/$f.data" -F ip,sym,dso,insn
+	grep -q 'vdso.*insn: [0-9a-f]' "$T/p" || fail "premise: perf shows no vdso instruction in $f.data"
+done
 # $PERF_BUILDID_DIR moves mperf's build-id cache for the readers as for
 # record (perf 6.1 ignores the variable: its buildid.dir setting does
 # that): the copy found through it gives the chains perf gives with it
