@@ -10,6 +10,11 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "skip: $*"; exit 2; }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
 need_perf() { [ -x "$PERF" ] || skip "no $PERF to compare with"; }
+# need_cmds CMD...: skip without any of them
+need_cmds() { for _c; do command -v "$_c" >/dev/null 2>&1 || skip "needs $_c"; done; }
+# private_home: $HOME in the test's directory (perf record fills
+# $HOME/.debug, its build-id cache); after tmpdir
+private_home() { HOME=$T; export HOME; }
 # mktemp dir removed at exit
 tmpdir() { T=$(mktemp -d /tmp/mperf-test.XXXXXX); trap 'rm -rf "$T"' EXIT INT TERM; }
 # tracefs mounted (mount it when root and missing)

@@ -3,9 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
-for t in gcc addr2line objdump readelf python3; do
-	command -v $t >/dev/null 2>&1 || skip "needs $t"
-done
+need_cmds gcc addr2line objdump readelf python3
 tmpdir
 # hdr_mix: a function of a header, kept out of line, alone in its section
 # (-ffunction-sections): its line-table rows come before any file switch

@@ -3,13 +3,9 @@
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
-for t in gcc strip addr2line; do
-	command -v $t >/dev/null 2>&1 || skip "needs $t"
-done
+need_cmds gcc strip addr2line
 tmpdir
-# perf record fills $HOME/.debug (its build-id cache): a private one
-HOME=$T
-export HOME
+private_home
 # A stripped PIE whose one exported function, hot, lies above the others:
 # addr2line finds hot ("??:?", perf's "??:0") and nothing below it. The
 # first 25 ms spin in static code, then in hot: a children report looks

@@ -3,23 +3,12 @@
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
-for t in gcc addr2line; do
-	command -v $t >/dev/null 2>&1 || skip "needs $t"
-done
+need_cmds gcc addr2line
 tmpdir
-HOME=$T
-export HOME
+private_home
 mkdir "$T/a" "$T/b" "$T/c"
 cat >"$T/b/x.c" <<'SRC'
-#include <time.h>
 volatile unsigned long sink;
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 __attribute__((noinline)) static void spin(void)
 {
 	for (unsigned long i = 0; i < 100000; i++)
@@ -27,9 +16,7 @@ __attribute__((noinline)) static void spin(void)
 }
 int main(void)
 {
-	double end = now() + 0.3;
-
-	while (now() < end)
+	for (int n = 0; n < 3000; n++)
 		spin();
 	return 0;
 }
@@ -46,7 +33,7 @@ for o in "-F ip,sym,srcline --full-source-path" "-F ip,sym,srcline"; do
 	# shellcheck disable=SC2086
 	"$MPERF" script -i "$T/p.data" $o >"$T/m" 2>"$T/err" || { cat "$T/err" >&2; fail "mperf script $o"; }
 	case "$o" in *full-source-path*)
-		grep -q "/a/../c/x.c:1[23]$" "$T/p" ||
+		grep -q "/a/../c/x.c:[0-9][0-9]*$" "$T/p" ||
 			{ head -20 "$T/p" >&2; fail "premise: binutils does not name entry 0's path"; } ;;
 	esac
 	diff "$T/m" "$T/p" >"$T/diff" || { head "$T/diff" >&2; fail "script $o differs from perf's"; }

@@ -3,13 +3,9 @@
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
-for t in gcc strip addr2line; do
-	command -v $t >/dev/null 2>&1 || skip "needs $t"
-done
+need_cmds gcc strip addr2line
 tmpdir
-# perf record fills $HOME/.debug (its build-id cache): a private one
-HOME=$T
-export HOME
+private_home
 cat >"$T/slwork.c" <<'SRC'
 #include <stdlib.h>
 #include <time.h>
