@@ -188,6 +188,7 @@ struct report {
 	bool collapse_s;	/* a -s key collapses (perf's collapse pass) */
 	bool sort_overheads;	/* -s names an overhead: order_v is the -s order */
 	bool dso_s;		/* dso is a -s key */
+	bool sym_s;		/* sym is a -s key */
 	struct strlist comms, dsos, syms;
 	struct sym_addrs sym_addrs;	/* the hex entries of --symbols */
 	int32_t *pids, *tids;
@@ -729,6 +730,7 @@ static int report__fields_and_sort(struct report *rep)
 		if (sv[i].kind == FIELD_KEY) {
 			rep->collapse_s |= sv[i].key->collapse;
 			rep->dso_s |= !strcmp(sv[i].key->name, "dso");
+			rep->sym_s |= !strcmp(sv[i].key->name, "sym");
 		}
 	}
 	rep->nr_order_s = rep->nr_order;
@@ -1245,6 +1247,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	}
 	ho.no_collapse = rep->fields && !rep->collapse_s;
 	ho.dso_not_sorted = rep->fields && !rep->dso_s;
+	ho.sym_not_sorted = rep->fields && !rep->sym_s;
 	ho.out_skip = rep->out_skip;
 	ho.sort = rep->sort;
 	ho.walk = rep->branch;

@@ -23,7 +23,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	for (int i = 0; i < nr_keys; i++) {
 		if (keys[i]->need_srcline && hists->src_key < 0)
 			hists->src_key = i;
-		if (!strcmp(keys[i]->name, "sym"))
+		if (!strcmp(keys[i]->name, "sym") && !hists->opts.sym_not_sorted)
 			hists->sym_key = keys[i];
 	}
 	hists->src_file_only = hists->src_key >= 0;
@@ -44,6 +44,7 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		hists->opts.sort.has_dso = dso;
 		hists->tree_merge = (sym && !dso) || hists->opts.walk;
 		hists->has_sym = sym;
+		hists->sym_sorted = hists->sym_key != NULL;
 		hists->tree_inl = sym && dso;
 	}
 	{
@@ -224,7 +225,7 @@ static void rb_insert_fixup(struct hists *hists, struct hist_entry *z)
 static void hist_entry__map_seen(const struct hists *hists, struct hist_entry *he,
 				 const struct hist_entry *tmpl)
 {
-	if (!hists->has_sym || (he->map_id == tmpl->map_id && he->maps_id == tmpl->maps_id))
+	if (!hists->sym_sorted || (he->map_id == tmpl->map_id && he->maps_id == tmpl->maps_id))
 		return;
 	if (he->sym && he->sym->inlined && tmpl->dso)
 		he->sym = symbols__find(&tmpl->dso->syms, he->sym->start);

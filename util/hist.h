@@ -210,6 +210,10 @@ struct hists_opts {
 	/* the dso key comes from a -F list alone: perf does not count it as
 	 * a sort key (its symbol key compares dsos as without one) */
 	bool dso_not_sorted;
+	/* the same for the sym key: perf then neither looks an entry's
+	 * symbol up again in a new map nor checks frames for duplicates by
+	 * symbol first */
+	bool sym_not_sorted;
 	/* keys (bit i: keys[i]) the output order leaves out: those whose
 	 * column a one-item filter elides, as perf's output sort skips
 	 * elided columns (merging and collapsing still compare them) */
@@ -287,6 +291,7 @@ struct hists {
 	 * with a template lacking the sample's fields */
 	bool dup_by_tmp;
 	bool has_sym;			/* a symbol key */
+	bool sym_sorted;		/* a symbol key perf counts as one */
 	/* the output order breaks ties of overhead by the collapse order
 	 * (cpos) rather than by comparing the keys again: every key sorts
 	 * as it merges and totally (strings, numbers), so both give one
