@@ -19,18 +19,22 @@ perf_reads_all() {
 	_m=$("$MPERF" report -i "$1" --stdio --no-children 2>/dev/null | sed -n 's/^# Event count (approx.): //p')
 	[ -n "$_p" ] && [ -n "$_m" ] && [ $((_p * 2)) -ge "$_m" ]
 }
-for try in 1 2 3; do
-	rm -rf "$T/t.data"
-	"$PERF" record -q --threads -g -o "$T/t.data" -- "$WL/cpuburn" 0.3 >/dev/null 2>&1 ||
-		fail "perf record --threads -g failed"
-	perf_reads_all "$T/t.data" && break
-	echo "note: perf reads an event count of $_p of $_m in its own recording; recording again"
-done
-"$PERF" record -q --threads -a -g -o "$T/a.data" -- sleep 0.3 >/dev/null 2>&1 ||
-	fail "perf record --threads -a -g failed"
-# -z: each file's records in COMPRESSED ones, dumped under that file
-"$PERF" record -q --threads -z -g -o "$T/z.data" -- "$WL/cpuburn" 0.3 >/dev/null 2>&1 ||
-	fail "perf record --threads -z -g failed"
+rec_dir() {	# NAME PERF-RECORD-ARGS...: up to three recordings
+	_name=$1
+	shift
+	for try in 1 2 3; do
+		rm -rf "$T/$_name.data"
+		"$PERF" record -q --threads -g -o "$T/$_name.data" "$@" >/dev/null 2>&1 ||
+			fail "perf record --threads -g $* failed"
+		perf_reads_all "$T/$_name.data" && return 0
+		echo "note: perf reads an event count of $_p of $_m in its own $_name.data; recording again"
+	done
+}
+rec_dir t -- "$WL/cpuburn" 0.3
+rec_dir a -a -- sleep 0.3
+# -z: each file's records in COMPRESSED ones, dumped under that file (perf
+# read one such recording short too, once)
+rec_dir z -z -- "$WL/cpuburn" 0.3
 # the premise: directories, with the writer threads' files
 for f in "$T/t.data" "$T/a.data" "$T/z.data"; do
 	[ -d "$f" ] && [ -f "$f/data" ] && [ -f "$f/data.0" ] ||
