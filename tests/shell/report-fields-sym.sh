@@ -5,8 +5,11 @@ need_perf
 need_root
 tmpdir
 private_home
+[ -x "$WL/dsouser" ] || skip "workloads not built (make workloads)"
+# processes of a program with symbols (few unresolved addresses, whose
+# order is perf's walk's alone), each through ld.so's and libc's inlines
 "$PERF" record -q --call-graph dwarf -o "$T/p.data" -- \
-	sh -c 'for i in 1 2 3 4; do ls -R /usr/share/doc >/dev/null; done' >/dev/null 2>&1 ||
+	sh -c "for i in 1 2 3 4 5 6; do '$WL/dsouser' 0.03; done" >/dev/null 2>&1 ||
 	skip "perf record --call-graph dwarf does not work here"
 n=0
 same() {	# OPTS...
