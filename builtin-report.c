@@ -1148,20 +1148,16 @@ static int report__setup(struct report *rep)
 }
 
 /*
- * perf looks a callchain frame's source line up at the frame's raw ip as if
- * it were an address in the object, which no line table holds: it shows
- * "sym+<ip - sym start>" (decimal), or "dso[ip]" without a symbol. Each
- * such look-up counts towards perf's giving up on the object's lines.
+ * A callchain frame's source line where perf does not look it up: the one
+ * the frame carries (DWARF-unwound), or "??:0" outside every map. The
+ * others perf looks up at the frame's raw ip as if it were an address in
+ * the object (report__srcline_of: mostly "sym+<ip - sym start>").
  */
 static const char *report__frame_srcline(void *arg, const struct callchain_cursor_node *f)
 {
 	struct report *rep = arg;
 
-	if (f->srcline)		/* with the frame: no look-up */
-		return f->srcline;
-	if (!f->map || !f->dso)
-		return machine__intern(rep->machine, "??:0");
-	return srcline__raw(rep->machine, f->dso, f->sym, f->ip, false);
+	return f->srcline ? f->srcline : machine__intern(rep->machine, "??:0");
 }
 
 /* an entry's line as perf looks it up (hists_opts.srcline_of) */

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <elf.h>
 #include "build-id.h"
 #include "symbol.h"
 
@@ -123,6 +124,10 @@ int elf__load_symbols_phdrs(const char *path, const char *phdr_path,
 			    struct symbols *syms, bool *has_symtab);
 /* The same from an ELF image in memory (the vdso). */
 int elf__load_symbols_mem(void *image, size_t size, struct symbols *syms);
+/* The header of section @name of @elf (libelf's Elf) into *@sh (may be
+ * NULL): 1 found, 0 none, -1 section names unreadable. */
+struct Elf;
+int elf__section(struct Elf *elf, const char *name, Elf64_Shdr *sh);
 /* A C++ ("_Z...", parameters left out), Rust, OCaml or Java name as perf
  * shows it, malloc'd;
  * NULL when it is not one or cannot be demangled. */

@@ -14,6 +14,8 @@
 int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		const struct hists_opts *opts)
 {
+	bool line_key = false;
+
 	memset(hists, 0, sizeof(*hists));
 	hists->keys = keys;
 	hists->nr_keys = nr_keys;
@@ -23,13 +25,12 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	for (int i = 0; i < nr_keys; i++) {
 		if (keys[i]->need_srcline && hists->src_key < 0)
 			hists->src_key = i;
+		if (keys[i]->need_srcline && strcmp(keys[i]->name, "srcfile"))
+			line_key = true;
 		if (!strcmp(keys[i]->name, "sym") && !hists->opts.sym_not_sorted)
 			hists->sym_key = keys[i];
 	}
-	hists->src_file_only = hists->src_key >= 0;
-	for (int i = 0; i < nr_keys; i++)
-		if (keys[i]->need_srcline && strcmp(keys[i]->name, "srcfile"))
-			hists->src_file_only = false;
+	hists->src_file_only = hists->src_key >= 0 && !line_key;
 	{
 		bool dso = false, sym = false;
 
@@ -44,7 +45,6 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		hists->opts.sort.has_dso = dso;
 		hists->tree_merge = (sym && !dso) || hists->opts.walk;
 		hists->has_sym = sym;
-		hists->sym_sorted = hists->sym_key != NULL;
 		hists->tree_inl = sym && dso;
 	}
 	{
@@ -225,7 +225,7 @@ static void rb_insert_fixup(struct hists *hists, struct hist_entry *z)
 static void hist_entry__map_seen(const struct hists *hists, struct hist_entry *he,
 				 const struct hist_entry *tmpl)
 {
-	if (!hists->sym_sorted || (he->map_id == tmpl->map_id && he->maps_id == tmpl->maps_id))
+	if (!hists->sym_key || (he->map_id == tmpl->map_id && he->maps_id == tmpl->maps_id))
 		return;
 	if (he->sym && he->sym->inlined && tmpl->dso)
 		he->sym = symbols__find(&tmpl->dso->syms, he->sym->start);
@@ -389,9 +389,6 @@ struct sample_chain {
 	uint32_t nr;
 };
 
-/* Whether frame template @t equals one of the @n entries @seen (those its
- * sample added), compared as perf's duplicate check compares: with a
- * template that has none of the sample's own fields */
 /* @t as perf's duplicate check has it: none of the sample's own fields */
 static const struct hist_entry *hists__dup_tmpl(const struct hists *hists,
 						const struct hist_entry *t, struct hist_entry *t0)
@@ -408,6 +405,8 @@ static const struct hist_entry *hists__dup_tmpl(const struct hists *hists,
 	return t0;
 }
 
+/* Whether frame template @t equals one of the @n entries @seen (those its
+ * sample added), compared as perf's duplicate check compares them */
 static bool hists__seen_in(const struct hists *hists, const struct hist_entry *t,
 			   struct hist_entry **seen, uint32_t n)
 {

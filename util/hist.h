@@ -291,7 +291,6 @@ struct hists {
 	 * with a template lacking the sample's fields */
 	bool dup_by_tmp;
 	bool has_sym;			/* a symbol key */
-	bool sym_sorted;		/* a symbol key perf counts as one */
 	/* the output order breaks ties of overhead by the collapse order
 	 * (cpos) rather than by comparing the keys again: every key sorts
 	 * as it merges and totally (strings, numbers), so both give one
@@ -303,7 +302,8 @@ struct hists {
 	 * collapsing key) over the entries by cpos; no nodes: not kept */
 	struct rbt tree;
 	int src_key;			/* index of the srcline key, or -1 */
-	const struct sort_key *sym_key;	/* the sym key, if one */
+	/* the sym key, if perf counts it as one (-s, not -F alone) */
+	const struct sort_key *sym_key;
 	bool src_file_only;		/* a srcfile key, no srcline key */
 	/* with opts.srcline_of: the first entry of each run of entries
 	 * equal in the keys before the srcline key (see hists__findnew_src) */

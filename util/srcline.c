@@ -189,7 +189,8 @@ static void srcline__open(struct srcline_state *s, const char *name, const char 
 {
 	Elf *elf;
 	GElf_Ehdr eh;
-	size_t nph, i, shstrndx;
+	GElf_Shdr sh;
+	size_t nph, i;
 
 	if (!path) {
 		s->failed = true;
@@ -207,20 +208,8 @@ static void srcline__open(struct srcline_state *s, const char *name, const char 
 	}
 	elf = dwfl_module_getelf(s->mod, &s->bias);
 	if (elf && gelf_getehdr(elf, &eh) && eh.e_type == ET_EXEC &&
-	    elf_getshdrstrndx(elf, &shstrndx) == 0) {
-		Elf_Scn *scn = NULL;
-		GElf_Shdr sh;
-
-		while ((scn = elf_nextscn(elf, scn))) {
-			const char *nm;
-
-			if (!gelf_getshdr(scn, &sh) ||
-			    !(nm = elf_strptr(elf, shstrndx, sh.sh_name)) || strcmp(nm, ".text"))
-				continue;
-			s->fb_offset = sh.sh_addr - sh.sh_offset;
-			break;
-		}
-	}
+	    elf__section(elf, ".text", &sh) == 1)
+		s->fb_offset = sh.sh_addr - sh.sh_offset;
 	if (elf && elf_getphdrnum(elf, &nph) == 0) {
 		for (i = 0; i < nph && s->nseg < 16; i++) {
 			GElf_Phdr ph;
@@ -1203,27 +1192,34 @@ static bool srcline__given_up(const struct dso *dso)
 
 static void srcline__count(struct dso *dso, bool found)
 {
-
 	if (found)
 		dso->a2l_found = true;
 	else if (dso->a2l_misses < UINT32_MAX)
 		dso->a2l_misses++;
 }
 
+/* A look-up at @addr (a file offset, or with @vaddr a link-time address;
+ * @counted: one of perf's), else the fallback named from @fb_addr */
+static const char *srcline__answer(struct machine *m, struct dso *dso, struct symbol *sym,
+				   uint64_t addr, bool vaddr, uint64_t fb_addr,
+				   enum srcline_fallback fallback, bool counted)
+{
+	struct srcline_state *s = srcline__state(m, dso);
+	const char *line = NULL;
+
+	if (!counted || !srcline__given_up(dso))
+		line = srcline__find(m, s, addr, vaddr);
+	if (counted)
+		srcline__count(dso, line != NULL);
+	return line ? line : srcline__fallback(m, dso, s, sym, fb_addr, fallback);
+}
+
 static const char *srcline__lookup(struct machine *m, struct dso *dso, struct symbol *sym,
 				   uint64_t addr, enum srcline_fallback fallback, bool counted)
 {
-	struct srcline_state *s;
-	const char *line = NULL;
-
 	if (!dso)
 		return machine__intern(m, "??:0");
-	s = srcline__state(m, dso);
-	if (!counted || !srcline__given_up(dso))
-		line = srcline__find(m, s, addr, false);
-	if (counted)
-		srcline__count(dso, line != NULL);
-	return line ? line : srcline__fallback(m, dso, s, sym, addr, fallback);
+	return srcline__answer(m, dso, sym, addr, false, addr, fallback, counted);
 }
 
 const char *srcline__raw(struct machine *m, struct dso *dso, struct symbol *sym, uint64_t ip,
@@ -1231,15 +1227,10 @@ const char *srcline__raw(struct machine *m, struct dso *dso, struct symbol *sym,
 {
 	struct srcline_state *s = srcline__state(m, dso);
 	uint64_t v = ip + (s && !s->failed ? s->fb_offset : 0);
-	const char *line = NULL;
 
-	if (!counted || !srcline__given_up(dso))
-		line = srcline__find(m, s, v, true);
-	if (counted)
-		srcline__count(dso, line != NULL);
 	/* "sym+off" from the raw address, or "dso[addr]" at the one
 	 * looked up */
-	return line ? line : srcline__fallback(m, dso, s, sym, ip, FALLBACK_SYM);
+	return srcline__answer(m, dso, sym, v, true, ip, FALLBACK_SYM, counted);
 }
 
 const char *srcline__get(struct machine *m, struct dso *dso, struct symbol *sym,

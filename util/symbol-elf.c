@@ -310,6 +310,31 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 	return added;
 }
 
+int elf__section(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
+		return -1;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr h;
+		const char *n;
+
+		if (!gelf_getshdr(scn, &h))
+			continue;
+		n = elf_strptr(elf, shstrndx, h.sh_name);
+		if (!n)
+			return -1;
+		if (!strcmp(n, name)) {
+			if (sh)
+				*sh = h;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /*
  * Symbols are stored as file offsets: a sample ip becomes
  * ip - map->start + map->pgoff, which is a file offset whatever the ELF

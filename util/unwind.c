@@ -342,22 +342,7 @@ void unwind__dso_exit(struct dso *dso)
  * itself) */
 static bool elf__has_section(Elf *elf, const char *name)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-	bool found = false;
-
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
-		return true;
-	while (!found && (scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr shdr;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &shdr))
-			continue;
-		n = elf_strptr(elf, shstrndx, shdr.sh_name);
-		found = !n || !strcmp(n, name);
-	}
-	return found;
+	return elf__section(elf, name, NULL) != 0;
 }
 
 static bool elf_fd__has_section(int fd, const char *name)
