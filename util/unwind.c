@@ -37,6 +37,7 @@ struct unwind_info {
 	int reads;		/* words read since they were cleared */
 	int nr;
 	bool lu_fallback;	/* a frame unwound by libunwind's fallback */
+	bool lu_same;		/* a step needed a register libdw has lost (lu_same) */
 	bool misplaced;		/* one by perf's misplaced CFI (counted) */
 };
 
@@ -422,7 +423,7 @@ struct unwind_cache {
 	uint64_t clock;
 	/* MPERF_UNWIND_CHECK (see unwind__check) and its counts */
 	bool check;
-	uint64_t check_samples, check_fast, check_diff, check_short, check_lu;
+	uint64_t check_samples, check_fast, check_diff, check_short, check_lu, check_same;
 };
 
 static struct unwind_cache *unwind__cache(struct machine *m)
@@ -583,6 +584,7 @@ struct cfi_rules {
 	uint8_t how;
 	uint8_t cfa_reg;
 	uint8_t kind[X86_NREGS];
+	uint32_t lu_same;	/* RULE_SAME where libdw says undefined */
 	int64_t cfa_off;
 	int64_t off[X86_NREGS];
 	struct cfi_expr *cfa_expr;	/* CFA by expression, else reg + off */
@@ -767,10 +769,22 @@ static bool rules__decode_cfi(Dwarf_CFI *cfi, uint64_t addr, struct cfi_rules *r
 			goto out;
 		if (nops == 0) {
 			/* libdw: the ops buffer for "undefined", none for
-			 * "same value" */
-			if (ops == mem)
+			 * "same value". A register the CFI does not name is
+			 * unchanged for perf's libunwind, but undefined for
+			 * libdw 0.188 unless its x86_64 ABI table says
+			 * otherwise, and that table names rax (DWARF 0) where
+			 * rbx (3) is meant: rbx, callee-saved and the CFA
+			 * register of ld.so's _dl_runtime_resolve, is lost
+			 * past any frame that does not save it. As libunwind,
+			 * so as perf: unchanged (an explicit DW_CFA_undefined
+			 * reads the same through libdw; only the return
+			 * address's matters) */
+			if (ops == mem && reg == X86_RA) {
 				r->kind[reg] = RULE_UNDEF;
-			else if (!ops)
+			} else if (ops == mem) {
+				r->kind[reg] = RULE_SAME;
+				r->lu_same |= 1U << reg;
+			} else if (!ops)
 				r->kind[reg] = RULE_SAME;
 			else
 				goto out;
@@ -1139,6 +1153,9 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 {
 	uint64_t regs[X86_NREGS], next[X86_NREGS], pc, lu_cfa;
 	uint32_t valid = (1U << X86_NREGS) - 1, nvalid;
+	/* registers whose value libdw has lost (for MPERF_UNWIND_CHECK) */
+	uint32_t lost = 0, nlost;
+	bool cfa_lost;
 	bool initial = true;
 	int i;
 
@@ -1207,12 +1224,15 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 		ui->past_copy = false;
 		if (r->cfa_expr) {
 			cfa_ok = cfi_expr__eval(r->cfa_expr, regs, valid, NULL, ui, &cfa);
+			cfa_lost = lost & valid;
 		} else {
 			cfa_ok = valid & (1U << r->cfa_reg);
 			if (cfa_ok)
 				cfa = regs[r->cfa_reg] + (uint64_t)r->cfa_off;
+			cfa_lost = lost & (1U << r->cfa_reg);
 		}
 		nvalid = 0;
+		nlost = 0;
 		for (i = 0; i < X86_NREGS; i++) {
 			switch (r->kind[i]) {
 			case RULE_UNDEF:
@@ -1223,6 +1243,8 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 				if (!(valid & (1U << i)))
 					continue;
 				next[i] = regs[i];
+				if ((lost | r->lu_same) & (1U << i))
+					nlost |= 1U << i;
 				break;
 			case RULE_OFFSET:
 				if (!cfa_ok || !memory_read(NULL, cfa + (uint64_t)r->off[i], &w, ui))
@@ -1239,10 +1261,16 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 						    ui, &w))
 					continue;
 				next[i] = w;
+				if (lost & valid)
+					nlost |= 1U << i;
 				break;
 			}
+			if (r->kind[i] != RULE_SAME && cfa_lost)
+				nlost |= 1U << i;
 			nvalid |= 1U << i;
 		}
+		if (nlost & (1U << X86_RA))
+			ui->lu_same = true;
 		if (undefined) {
 			*rc = 0;
 			return 1;
@@ -1269,6 +1297,7 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 		}
 		memcpy(regs, next, sizeof(regs));
 		valid = nvalid;
+		lost = nlost;
 	}
 }
 
@@ -1362,6 +1391,8 @@ static void unwind__check(struct unwind_info *ui, uint32_t start_nr, int rc)
 			;	/* the same */
 		else if (rc2 < 0 && k > 0 && k < n && !unwind__libdw_places(ui, fast[k - 1].ip))
 			uc->check_short++;	/* lost at the last frame both have */
+		else if (ui->lu_same && k == n2 && n2 < n)
+			uc->check_same++;	/* libdw stopped where rbx was needed */
 		else
 			uc->check_diff++;
 	}
@@ -1456,9 +1487,10 @@ void unwind__exit(struct machine *machine)
 		fprintf(stderr, "unwind check: %" PRIu64 " samples, %" PRIu64
 			" by the fast path, %" PRIu64 " unwound differently by libdw, %" PRIu64
 			" where libdw stops short (a file it cannot place), %" PRIu64
-			" through perf's libunwind fallback (not compared)\n",
+			" through perf's libunwind fallback (not compared), %" PRIu64
+			" longer than libdw's (a register its ABI table loses)\n",
 			c->check_samples, c->check_fast, c->check_diff, c->check_short,
-			c->check_lu);
+			c->check_lu, c->check_same);
 	for (i = 0; i < UNWIND_CACHE; i++)
 		cache_ent__clear(&c->ent[i]);
 	free(c);

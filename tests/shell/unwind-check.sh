@@ -36,6 +36,39 @@ cc -O1 -fno-builtin -o "$T/plt" "$T/plt.c" || fail "cc plt failed"
 # first segment's (offset 0x1370 at 0x2370): frames are found by segment
 cc -O2 -fuse-ld=lld -o "$T/lld" "$WL/cpuburn.c" ||
 	fail "cc -fuse-ld=lld failed (make deps installs lld)"
+# a caller whose CFA is rbx-based (as ld.so's _dl_runtime_resolve, where a
+# sample in _dl_fixup lands now and then): out of spin, whose CFI does not
+# name rbx, perf's libunwind keeps rbx; libdw's x86-64 ABI table loses it
+cat > "$T/rbx.c" <<'EOC'
+#include <stdlib.h>
+#include <time.h>
+volatile long sink;
+__attribute__((noinline, used)) void spin(long n)
+{
+	for (long i = 0; i < n; i++)
+		sink += i;
+}
+void aligned(long n);
+__asm__(".text\n.globl aligned\n.type aligned,@function\naligned:\n"
+	".cfi_startproc\n"
+	"push %rbx\n.cfi_adjust_cfa_offset 8\n.cfi_rel_offset %rbx, 0\n"
+	"mov %rsp, %rbx\n.cfi_def_cfa_register %rbx\n"
+	"and $-64, %rsp\nsub $512, %rsp\n"
+	"call spin\n"
+	"mov %rbx, %rsp\n.cfi_def_cfa_register %rsp\n"
+	"pop %rbx\n.cfi_adjust_cfa_offset -8\n.cfi_restore %rbx\n"
+	"ret\n.cfi_endproc\n.size aligned, .-aligned\n");
+int main(int argc, char **argv)
+{
+	double secs = argc > 1 ? atof(argv[1]) : 0.3;
+	clock_t end = clock() + (clock_t)(secs * CLOCKS_PER_SEC);
+
+	while (clock() < end)
+		aligned(100000);
+	return 0;
+}
+EOC
+cc -O2 -o "$T/rbx" "$T/rbx.c" || fail "cc rbx failed"
 rec() {
 	name=$1
 	shift
@@ -56,8 +89,9 @@ rec fp "$T/nocfi-fp" 0.3
 rec nofp "$T/nocfi-nofp" 0.3
 rec plt "$T/plt" 0.4
 rec lld "$T/lld" 0.3
+rec rbx "$T/rbx" 0.3
 cp "$DATA/perf-6.1/cpuburn-dwarf.data" "$T/p61.data"
-for f in exec dso fp nofp plt lld p61; do
+for f in exec dso fp nofp plt lld rbx p61; do
 	MPERF_UNWIND_CHECK=1 "$MPERF" report --stdio -i "$T/$f.data" >"$T/$f.out" 2>"$T/$f.err" ||
 		fail "mperf report -i $f.data failed: $(head -1 "$T/$f.err")"
 	line=$(grep '^unwind check:' "$T/$f.err") || fail "$f.data: no unwind check line"
@@ -69,6 +103,7 @@ for f in exec dso fp nofp plt lld p61; do
 	# signal frames are libdw's)
 	[ $((fast * 100)) -ge $((n * 95)) ] || fail "$f.data: fast path took only $fast of $n ($line)"
 	[ "$f" = exec ] && lu=$5
+	[ "$f" = rbx ] && rbx=$6
 done
 # the exec loop: perf keeps the shell's maps in each child past its exec,
 # and finds no CFI in the child's ld.so or libc when the shell's copy is the
@@ -97,6 +132,11 @@ report_vs_perf "$T/bash.data" --no-children
 	fail "plt.data: no sample in a PLT stub"
 report_vs_perf "$T/plt.data" --no-children
 report_vs_perf "$T/lld.data" --no-children
+# rbx carried through spin's frame: chains reach main, as perf's
+[ "$rbx" -gt 50 ] || fail "rbx.data: libdw lost rbx in only $rbx samples (the premise)"
+script_vs_perf "$T/rbx.data"
+[ "$(awk '/ aligned\+/ { a = 1; next } a && / main\+/ { n++ } { a = 0 } END { print n + 0 }' "$T/p")" -gt 50 ] ||
+	fail "rbx.data: few chains through aligned reach main"
 # the frame-pointer steps of the no-CFI build reach main
 "$MPERF" script -i "$T/fp.data" 2>/dev/null | grep -q ' main+' ||
 	fail "fp.data: no callchain reaches main through the frame-pointer steps"
