@@ -14,15 +14,24 @@
 #include "util/color.h"
 
 #define LEVEL_INDENT 3
+/* the longest dotted line under a hierarchy header perf prints (its line
+ * is cut from a string of that many dots) */
+#define HIER_DOTS_MAX 207
 
 struct hnode {
 	const struct hist_entry *he;	/* the first entry of the node: its keys */
 	uint64_t period, period_sys, period_us;
 	uint64_t nr_events;	/* its entries' samples ("weight" prints per node) */
-	const struct hist_entry *first;	/* its first entry in perf's collapse order */
-	uint64_t seq;		/* and that one's place there (cpos) */
+	/* its first entry in the order perf makes the levels' entries in
+	 * (its input tree's: perf's hierarchy is its collapse) */
+	const struct hist_entry *first;
+	uint64_t seq;		/* and that one's place there (ipos) */
 	unsigned int types;	/* the filters that hid that entry (HE_FILTER_*) */
 	bool shown;		/* not hidden by a filter */
+	/* a leaf's call graph (-g): its entries' merged into a new tree in
+	 * perf's order, as perf makes a leaf (siblings of equal weight come
+	 * out in that tree's order) */
+	struct callchain_root *chain;
 	struct hnode *kids;
 	size_t nr, alloc;
 };
@@ -47,6 +56,7 @@ struct hctx {
 	const struct hists *hists;
 	const struct stdio_hist_opts *o;
 	const struct sort_ctx *sort;	/* the hists' (hists_opts.sort) */
+	bool chains;		/* build the leaves' call graphs */
 };
 
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
@@ -75,7 +85,7 @@ static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
 	memset(&n->kids[n->nr], 0, sizeof(n->kids[0]));
 	n->kids[n->nr].he = he;
 	n->kids[n->nr].first = he;
-	n->kids[n->nr].seq = he->cpos;
+	n->kids[n->nr].seq = he->ipos;
 	n->kids[n->nr].types = he->filter_types;
 	return &n->kids[n->nr++];
 }
@@ -84,35 +94,106 @@ static void hnode__free(struct hnode *n)
 {
 	for (size_t i = 0; i < n->nr; i++)
 		hnode__free(&n->kids[i]);
+	if (n->chain) {
+		callchain_root__exit(n->chain);
+		free(n->chain);
+	}
 	free(n->kids);
 }
 
 struct hnode_order {
-	const struct sort_key *key;
-	const struct sort_ctx *sort;
+	const struct hctx *c;
+	int level;
 };
 
-/* siblings: by overhead, then as the level's key orders them */
-static int hnode_cmp(const void *pa, const void *pb, void *arg)
+/* perf's tree of a level: a node goes left of one its key (of the first
+ * entry that made it) orders after it */
+static int hnode_in_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct hnode *a = pa, *b = pb;
 	const struct hnode_order *o = arg;
+
+	return o->c->keys[o->level]->cmp(o->c->sort, a->first, b->first);
+}
+
+/*
+ * and its output tree: by overhead, then by every key's output order in
+ * turn (perf sorts a level's entries with its whole sort list, so the keys
+ * of the levels below compare the node's first entry: an unresolved address
+ * whose srcline is "cc1plus[65a070]" goes after those of "??:0"), then the
+ * sample and period columns
+ */
+static int hnode_out_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct hnode *a = pa, *b = pb;
+	const struct hctx *c = ((const struct hnode_order *)arg)->c;
 	int r;
 
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
-	r = o->key->sort(o->sort, a->he, b->he);
-	return r ? r : o->key->cmp(o->sort, a->he, b->he);
+	for (int k = 0; k < c->nr_keys; k++) {
+		r = c->keys[k]->sort(c->sort, a->first, b->first);
+		if (r)
+			return r;
+	}
+	for (int k = 0; k < c->nr_cols; k++) {
+		if (c->cols[k]->kind == FIELD_SAMPLE && a->nr_events != b->nr_events)
+			return a->nr_events > b->nr_events ? -1 : 1;
+		if (c->cols[k]->kind == FIELD_PERIOD && a->period != b->period)
+			return a->period > b->period ? -1 : 1;
+	}
+	return 0;
+}
+
+static int hnode_seq_cmp(const void *pa, const void *pb)
+{
+	const struct hnode *a = *(const struct hnode * const *)pa;
+	const struct hnode *b = *(const struct hnode * const *)pb;
+
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/*
+ * Siblings in perf's order. perf's comparisons are no total order (an
+ * unresolved address compares by address with another, by dso with a
+ * symbol), so the order is the one perf's trees give: the nodes enter the
+ * level's tree as perf makes them (its first entry's place in perf's
+ * order), then, in that tree's order, the output tree.
+ */
+static int hnode__order(const struct hctx *c, struct hnode *n, int level)
+{
+	struct hnode_order o = { .c = c, .level = level };
+	struct hnode **items = malloc(n->nr * sizeof(*items));
+	struct hnode *kids = malloc(n->nr * sizeof(*kids));
+	int err = -ENOMEM;
+
+	if (!items || !kids)
+		goto out;
+	for (size_t i = 0; i < n->nr; i++)
+		items[i] = &n->kids[i];
+	qsort(items, n->nr, sizeof(*items), hnode_seq_cmp);
+	err = rb_insert_order((void **)items, n->nr, hnode_in_cmp, &o);
+	if (!err)
+		err = rb_insert_order((void **)items, n->nr, hnode_out_cmp, &o);
+	if (err)
+		goto out;
+	for (size_t i = 0; i < n->nr; i++)
+		kids[i] = *items[i];
+	memcpy(n->kids, kids, n->nr * sizeof(*kids));
+out:
+	free(items);
+	free(kids);
+	return err;
 }
 
 static void hnode__sort(const struct hctx *c, struct hnode *n, int level)
 {
-	struct hnode_order o;
+	struct hnode_order o = { .c = c, .level = level };
 
 	if (level >= c->nr_keys)
 		return;
-	o = (struct hnode_order){ .key = c->keys[level], .sort = c->sort };
-	qsort_r(n->kids, n->nr, sizeof(*n->kids), hnode_cmp, &o);
+	if (n->nr > 1 && hnode__order(c, n, level))
+		qsort_r(n->kids, n->nr, sizeof(*n->kids), hnode_out_cmp, &o);
 	for (size_t i = 0; i < n->nr; i++)
 		hnode__sort(c, &n->kids[i], level + 1);
 }
@@ -285,7 +366,11 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		key_text(c, key, &node, buf, sizeof(buf), key_padded(key) ? w : 0);
 		if (c->sep) {
 			/* -t: the level's indent, " P%" padded to the width
-			 * of "Overhead", the separator, the key as aligned */
+			 * of "Overhead", the separator, the key as aligned
+			 * (the separator's first character in it reads '.') */
+			for (char *p = c->sep[0] ? strchr(buf, c->sep[0]) : NULL; p;
+			     p = strchr(p + 1, c->sep[0]))
+				*p = '.';
 			snprintf(cell, sizeof(cell), " %s", num);
 			fprintf(c->fp, "%*s%-8s%s", indent, "", cell, c->sep);
 			goto key;
@@ -309,10 +394,10 @@ key:
 		else
 			fputs(buf, c->fp);
 		fputc('\n', c->fp);
-		if (level == c->nr_keys - 1 && c->o->show_callchain && k->he->callchain) {
-			callchain__fprintf(c->fp, k->he->callchain, &c->hists->opts.cc,
+		if (level == c->nr_keys - 1 && c->o->show_callchain && k->chain) {
+			callchain__fprintf(c->fp, k->chain, &c->hists->opts.cc,
 					   c->o->chain_total ? c->o->chain_total : c->total,
-					   c->o->chain_min_total, k->he->period, c->o->skip_first);
+					   c->o->chain_min_total, k->period, c->o->skip_first);
 			continue;
 		}
 		if (hnode__any_shown(c, k))
@@ -352,11 +437,34 @@ static void hnode__widths(struct hctx *c, const struct hnode *n, bool *unresolve
 	}
 }
 
+static int ipos_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(const struct hist_entry * const *)pa;
+	const struct hist_entry *b = *(const struct hist_entry * const *)pb;
+
+	return a->ipos < b->ipos ? -1 : a->ipos > b->ipos;
+}
+
+/* @he's call graph into leaf @n's; 0 or -ENOMEM */
+static int hnode__chain_add(struct hnode *n, const struct hist_entry *he)
+{
+	if (!he->callchain && !he->nr_chain_refs)
+		return 0;
+	if (!n->chain) {
+		n->chain = malloc(sizeof(*n->chain));
+		if (!n->chain)
+			return -ENOMEM;
+		callchain_root__init(n->chain);
+	}
+	return hist_entry__chain_merge(he, n->chain);
+}
+
 /* the levels' tree of @hists' entries in @root, sorted, nodes marked shown
  * or hidden by the filters; 0, -EINVAL without keys, -ENOMEM */
 static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *hists,
 		       const struct stdio_hist_opts *o)
 {
+	const struct hist_entry **ents;
 	int k;
 
 	for (k = 0; k < o->nr_fields && c->nr_keys < 32; k++) {
@@ -372,8 +480,14 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 	}
 	if (!c->nr_keys)
 		return -EINVAL;
+	/* the entries in the order perf makes the levels from them */
+	ents = malloc((hists->nr_sorted ? hists->nr_sorted : 1) * sizeof(*ents));
+	if (!ents)
+		return -ENOMEM;
+	memcpy(ents, hists->sorted, hists->nr_sorted * sizeof(*ents));
+	qsort(ents, hists->nr_sorted, sizeof(*ents), ipos_cmp);
 	for (uint64_t i = 0; i < hists->nr_sorted; i++) {
-		const struct hist_entry *he = hists->sorted[i];
+		const struct hist_entry *he = ents[i];
 		struct hnode *n = root;
 
 		/* hidden by other means than the filters above: not there */
@@ -381,7 +495,8 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 			continue;
 		for (k = 0; k < c->nr_keys; k++) {
 			n = hnode__child(c, n, he, k);
-			if (!n) {
+			if (!n || (k == c->nr_keys - 1 && c->chains && hnode__chain_add(n, he))) {
+				free(ents);
 				hnode__free(root);
 				return -ENOMEM;
 			}
@@ -389,13 +504,14 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 			n->period_sys += he->period_sys;
 			n->period_us += he->period_us;
 			n->nr_events += he->nr_events;
-			if (he->cpos < n->seq) {
+			if (he->ipos < n->seq) {
 				n->first = he;
-				n->seq = he->cpos;
+				n->seq = he->ipos;
 				n->types = he->filter_types;
 			}
 		}
 	}
+	free(ents);
 	hnode__sort(c, root, 0);
 	hnode__mark(c, root, 0, 0, 0);
 	return 0;
@@ -420,7 +536,8 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 {
 	struct hctx c = { .fp = fp, .limit = o->percent_limit, .total = hists->total_period,
 			  .color = o->color, .sep = o->field_sep, .hists = hists, .o = o,
-			  .sort = &hists->opts.sort, .filters = o->filters };
+			  .sort = &hists->opts.sort, .filters = o->filters,
+			  .chains = o->show_callchain };
 	struct hnode root = { 0 };
 	int k, line = 0, hlen = 0, err;
 	bool unresolved = false;
@@ -438,16 +555,21 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 	/* a level is as wide as its key's header too; the dotted line as
 	 * the widest level or the joined headers */
 	for (k = 0; k < c.nr_keys; k++) {
+		/* (the width by the header as perf sizes the column, its
+		 * leading blanks included; the joined headers trimmed) */
 		int hl = (int)strlen(ltrim(c.keys[k]->header));
 
-		if (hl > c.width[k])
-			c.width[k] = hl;
+		if ((int)strlen(c.keys[k]->header) > c.width[k])
+			c.width[k] = (int)strlen(c.keys[k]->header);
 		if (k * LEVEL_INDENT + c.width[k] > line)
 			line = k * LEVEL_INDENT + c.width[k];
 		hlen += (k ? 3 : 0) + hl;
 	}
 	if (hlen > line)
 		line = hlen;
+	/* perf 6.1 cuts that line from a fixed string of dots */
+	if (line > HIER_DOTS_MAX)
+		line = HIER_DOTS_MAX;
 	if (!o->quiet && c.sep) {
 		fprintf(fp, "# Overhead%s", c.sep);
 		for (k = 0; k < c.nr_keys; k++)

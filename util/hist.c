@@ -1044,7 +1044,6 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 static int hist_entry__merge(struct hists *hists, struct hist_entry *into,
 			     struct hist_entry *he)
 {
-	struct callchain_root tmp;
 	int err;
 
 	into->period += he->period;
@@ -1060,12 +1059,20 @@ static int hist_entry__merge(struct hists *hists, struct hist_entry *into,
 	err = hist_entry__chain_build(hists, into);
 	if (err)
 		return err;
+	return hist_entry__chain_merge(he, into->callchain);
+}
+
+int hist_entry__chain_merge(const struct hist_entry *he, struct callchain_root *dst)
+{
+	struct callchain_root tmp;
+	int err;
+
 	if (he->callchain)
-		return callchain_root__merge(into->callchain, he->callchain);
+		return callchain_root__merge(dst, he->callchain);
 	callchain_root__init(&tmp);
 	err = hist_entry__chain_replay(he, &tmp);
 	if (!err)
-		err = callchain_root__merge(into->callchain, &tmp);
+		err = callchain_root__merge(dst, &tmp);
 	callchain_root__exit(&tmp);
 	return err;
 }
@@ -1359,6 +1366,8 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 	rb_pass(&t, stack, in, res, n, collapse_cmp, hists, false, false, rank);
 	if ((hists->tree_merge || hists->tree_inl) && hists->rb_root)
 		kept = hists__tree_order(hists, in, n);
+	for (uint64_t k = 0; k < n; k++)
+		in[k]->ipos = k;
 	if (collapse) {
 		for (uint64_t k = 0; rank && k < n; k++)
 			rank[k] = RB_NIL;

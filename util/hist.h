@@ -159,6 +159,7 @@ struct hist_entry {
 	uint64_t hash;
 	uint64_t seq;		/* creation order (perf's insertion order) */
 	uint64_t cpos;		/* place in perf's merge (collapse) tree order */
+	uint64_t ipos;		/* and in its input tree's (before a collapse) */
 	struct hist_entry *rb_l, *rb_r, *rb_p;	/* merge tree (tree_merge) */
 	bool rb_red;
 	/* perf computes a srcline only when a comparison reaches that key,
@@ -340,6 +341,11 @@ struct hist_entry *hists__add_branch(struct hists *hists, const struct hist_entr
  * within a thread (children), then the keys ascending. The entries of
  * h.sorted get their callchain trees (-g) here. */
 void hists__output_resort(struct hists *hists);
+
+/* @he's call graph (its tree, or the chains it keeps) merged into @dst as
+ * perf's collapse merges one entry into another: a walk of its tree. 0 or
+ * -ENOMEM. */
+int hist_entry__chain_merge(const struct hist_entry *he, struct callchain_root *dst);
 
 /* Insert @items one by one into a red-black tree (left when @cmp(new,
  * node) < 0, else right, as perf's trees) and write its in-order walk back

@@ -214,6 +214,39 @@ CXX
 		esac
 		n=$((n + 1))
 	done
+	# --hierarchy with names longer than perf's dotted line (cut at 207
+	# dots) and commas in them (-t , prints them as '.'), call graphs
+	cat > "$T/cxxl.cc" <<'CXX'
+#include <map>
+#include <string>
+#include <vector>
+template <typename A, typename B, typename C> struct Long_template_name_for_width {
+	static long __attribute__((noinline)) work(std::map<std::string, std::vector<std::pair<A, B> > > &m, C)
+	{ volatile long s = 0; for (int i = 0; i < 100000; i++) s += (long)m.size() + i; return s; }
+};
+int main()
+{
+	std::map<std::string, std::vector<std::pair<std::string, std::map<int, std::string> > > > m;
+	std::map<std::string, std::vector<std::pair<int, long> > > m2;
+	long t = 0;
+	for (int k = 0; k < 1500; k++) {
+		t += Long_template_name_for_width<std::string, std::map<int, std::string>,
+			std::vector<std::map<std::string, int> > *>::work(m, nullptr);
+		t += Long_template_name_for_width<int, long, int>::work(m2, k);
+	}
+	return (int)(t & 1);
+}
+CXX
+	g++ -O1 -fno-omit-frame-pointer -o "$T/cxxl" "$T/cxxl.cc" || fail "g++ of the long names failed"
+	"$PERF" record -q -g -o "$T/fp.data" "$T/cxxl" >/dev/null 2>&1 || fail "perf record of C++ failed"
+	compare --hierarchy
+	[ "$(awk '/^# \.\.\./ { print length($NF) }' "$T/perf")" -eq 207 ] ||
+		fail "perf's dotted line is not cut at 207 dots (the premise)"
+	compare --hierarchy -s sym,dso --no-children
+	compare --hierarchy -t , -s dso,sym -g none
+	compare --hierarchy -t ,
+	grep -q "^# Overhead,Command / Shared Object / Symbol$" "$T/perf" || fail "perf's -t , hierarchy header not seen"
+	grep -q "std::map<int. std::" "$T/perf" || fail "perf's -t , hierarchy: no comma shown as '.'"
 	cp "$T/fp.keep" "$T/fp.data"
 else
 	echo "note: no g++: --no-demangle not compared"

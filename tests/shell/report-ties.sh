@@ -69,4 +69,17 @@ done <<'LIST'
 -s comm,sym
 LIST
 [ "$n" -eq 18 ] || fail "only $n option sets ran"
-echo "$n sort orders (five with call graphs) equal to perf's on a busy -a -g recording"
+# --hierarchy, the whole recording: a level's nodes of equal overhead (the
+# stripped programs' unresolved addresses) in perf's order, which is its
+# level tree's, and each leaf's call graph merged from its entries as perf
+# merges them
+reports_vs_perf "$T/busy.data" <<'LIST'
+-s sym --hierarchy
+--no-children -s sym,dso --hierarchy
+-s sym --hierarchy -g graph,0.5,callee
+--no-children -s sym --hierarchy -g graph,0,caller
+LIST
+grep -q '^ *[0-9.]*%  *\[\.\] 0x' "$T/b" ||
+	fail "perf's hierarchy has no unresolved address (the premise)"
+[ "$n" -eq 22 ] || fail "only $n option sets ran"
+echo "$n sort orders (seven with call graphs, four hierarchies) equal to perf's on a busy -a -g recording"
