@@ -90,7 +90,10 @@ report_vs_perf() {
 	"$MPERF" report -i "$_f" --stdio "$@" > "$T/mperf" 2> "$T/err" ||
 		{ cat "$T/err" >&2; fail "mperf report $*: exit status"; }
 	head -n -3 "$T/mperf" > "$T/a"
-	head -n -3 "$T/perf" > "$T/b"
+	# -g fractal's remainder line: perf 6.1 allocates its "[...]" symbol
+	# with malloc and never sets its inlined flag, so " (inlined)" follows
+	# it or not by what the heap held (ui/stdio/hist.c's init_rem_hits)
+	head -n -3 "$T/perf" | sed 's/--\[\.\.\.\] (inlined)$/--[...]/' > "$T/b"
 	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
 		head -20 "$T/diff" >&2
 		fail "report $* differs from perf's"
