@@ -96,6 +96,8 @@ report_vs_perf() {
 	head -n -3 "$T/perf" | sed 's/--\[\.\.\.\] (inlined)$/--[...]/' > "$T/b"
 	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
 		head -20 "$T/diff" >&2
+		# the lines around the first difference (CI keeps no files)
+		diff -U6 "$T/a" "$T/b" | sed -n '3,30p' | sed 's/^/    ctx /' >&2
 		fail "report $* differs from perf's"
 	fi
 }
@@ -156,6 +158,11 @@ script_vs_perf() {
 	"$MPERF" script -i "$_f" "$@" >"$T/m" 2>"$T/err"
 	_mr=$?
 	[ "$_pr" = "$_mr" ] || { cat "$T/err" >&2; fail "script $* on $_f: exit $_mr, perf's $_pr"; }
-	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" | head >&2; fail "script $* on $_f differs from perf's"; }
+	if ! cmp -s "$T/m" "$T/p"; then
+		diff "$T/m" "$T/p" | head >&2
+		# the sample around the first difference (CI keeps no files)
+		diff -U12 "$T/m" "$T/p" | sed -n '3,40p' | sed 's/^/    ctx /' >&2
+		fail "script $* on $_f differs from perf's"
+	fi
 	n=$((n + 1))
 }
