@@ -1381,9 +1381,10 @@ static struct symbol *report__parent(struct report *rep, const struct callchain_
  * a frame whose symbol matches starts the chain afresh (the frames walked
  * before it are dropped), and the last such frame becomes the sample's
  * own location. perf matches the sampled frames only (not DWARF-unwound
- * ones), and not the frame it took for the parent key.
+ * ones), and not the frame it took for the parent key. True when a frame
+ * matched.
  */
-static void report__ignore_callees(struct report *rep, struct callchain_cursor *c,
+static bool report__ignore_callees(struct report *rep, struct callchain_cursor *c,
 				   const struct symbol *parent, struct addr_location *al)
 {
 	bool from_root = rep->cc.order == ORDER_CALLER;
@@ -1404,7 +1405,7 @@ static void report__ignore_callees(struct report *rep, struct callchain_cursor *
 			root = k;
 	}
 	if (root == c->nr)
-		return;
+		return false;
 	al->map = c->nodes[root].map;
 	al->dso = c->nodes[root].dso;
 	al->sym = c->nodes[root].sym;
@@ -1419,6 +1420,7 @@ static void report__ignore_callees(struct report *rep, struct callchain_cursor *
 		memmove(c->nodes, c->nodes + root, (c->nr - root) * sizeof(*c->nodes));
 		c->nr -= root;
 	}
+	return true;
 }
 
 /* -w: comma-separated column widths, each a number from 0 (as computed)
@@ -1799,7 +1801,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	struct callchain_cursor *cursor = NULL;
 	struct symbol *parent = NULL;
 	uint64_t period = sample->period;
-	bool ref_sample = false;
+	bool ref_sample = false, unfiltered = false;
 	int err;
 
 	if (!rep->setup_done) {
@@ -1887,8 +1889,11 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 			hists->nr_truncated++;
 		if (cursor && rep->parent_re_ok && rep->need_parent)
 			parent = report__parent(rep, cursor);
-		if (cursor && rep->callees_re_ok)
-			report__ignore_callees(rep, cursor, parent, &al);
+		/* the frame taken for the sample's location is no sample:
+		 * perf's filters judged the sample, and its entries are
+		 * shown whatever they said */
+		if (cursor && rep->callees_re_ok && report__ignore_callees(rep, cursor, parent, &al))
+			unfiltered = true;
 	}
 	tui_report__sample(rep->tui_rep, session, evsel->idx, &al, period);
 	if (!al.sym)
@@ -1926,7 +1931,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	tmpl.tid = al.thread->tid;
 	tmpl.time = sample->time / rep->time_quantum * rep->time_quantum;
 	tmpl.socket = report__socket(rep, evsel, sample);
-	tmpl.filter_types = (uint8_t)(report__sample_hidden(rep, &al) |
+	tmpl.filter_types = (uint8_t)((unfiltered ? 0 : report__sample_hidden(rep, &al)) |
 				      (rep->socket_filter >= 0 && tmpl.socket != rep->socket_filter ?
 				       HE_FILTER_SOCKET : 0));
 	tmpl.filtered = tmpl.filter_types != 0;
