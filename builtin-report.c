@@ -1016,19 +1016,15 @@ static int report__setup(struct report *rep)
 		groups = el->entries[i]->nr_members > 1 || rep->group_set;
 	/* as perf: --hierarchy leaves children out (callchains keep the
 	 * caller order of its children default); mperf's has the overhead,
-	 * sys, usr, samples and period columns, but not in group views nor
-	 * with -t (but the overhead) */
-	bool hier_cols = rep->show_nr_samples || rep->show_total_period || rep->show_cpu_util;
-
-	if (rep->hierarchy && !groups && !(rep->field_sep && hier_cols)) {
+	 * sys, usr, samples and period columns, but not in group views */
+	if (rep->hierarchy && !groups) {
 		if (rep->children && !rep->cc.order_set) {
 			rep->cc.order = ORDER_CALLER;
 			rep->cc.order_set = true;
 		}
 		rep->children = 0;
 	} else if (rep->hierarchy) {
-		pr_warning("--hierarchy is supported without groups, and with -t for the overhead "
-			   "column alone: ignored\n");
+		pr_warning("--hierarchy is supported without groups: ignored\n");
 		rep->hierarchy = false;
 	}
 	if (!rep->cc.order_set)

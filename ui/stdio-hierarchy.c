@@ -347,6 +347,35 @@ static void hnode__cell(const struct hctx *c, const struct hnode *k, const struc
 	}
 }
 
+/* -t: a column's cell as perf prints it there, its value at the least
+ * width (" 1200", " 64.00%"), padded to the column's width */
+static void hnode__sep_cell(const struct hctx *c, const struct hnode *k,
+			    const struct sort_field *f)
+{
+	char cell[48];
+	uint64_t p;
+
+	switch (f->kind) {
+	case FIELD_OVERHEAD:
+	case FIELD_OVERHEAD_SYS:
+	case FIELD_OVERHEAD_US:
+		p = f->kind == FIELD_OVERHEAD ? k->period :
+		    f->kind == FIELD_OVERHEAD_SYS ? k->period_sys : k->period_us;
+		snprintf(cell, sizeof(cell), " %.2f%%", c->total ? p * 100.0 / c->total : 0.0);
+		break;
+	case FIELD_SAMPLE:
+		snprintf(cell, sizeof(cell), " %" PRIu64, k->nr_events);
+		break;
+	case FIELD_PERIOD:
+		snprintf(cell, sizeof(cell), " %" PRIu64, k->period);
+		break;
+	default:
+		cell[0] = '\0';
+		break;
+	}
+	fprintf(c->fp, "%-*s", col_width(f), cell);
+}
+
 static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 {
 	for (size_t i = 0; i < n->nr; i++) {
@@ -368,11 +397,18 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 			/* -t: the level's indent, " P%" padded to the width
 			 * of "Overhead", the separator, the key as aligned
 			 * (the separator's first character in it reads '.') */
+			static const struct sort_field ovh = { .kind = FIELD_OVERHEAD };
+
 			for (char *p = c->sep[0] ? strchr(buf, c->sep[0]) : NULL; p;
 			     p = strchr(p + 1, c->sep[0]))
 				*p = '.';
-			snprintf(cell, sizeof(cell), " %s", num);
-			fprintf(c->fp, "%*s%-8s%s", indent, "", cell, c->sep);
+			fprintf(c->fp, "%*s", indent, "");
+			hnode__sep_cell(c, k, &ovh);
+			for (int j = 0; j < c->nr_cols; j++) {
+				fputs(c->sep, c->fp);
+				hnode__sep_cell(c, k, c->cols[j]);
+			}
+			fputs(c->sep, c->fp);
 			goto key;
 		}
 		fprintf(c->fp, "  %*s", indent, "");
@@ -402,7 +438,10 @@ key:
 		}
 		if (hnode__any_shown(c, k))
 			hnode__print(c, k, level + 1);
-		else if (k->nr)	/* perf says so where the level would be */
+		else if (k->nr && c->sep)	/* perf says so past the columns */
+			fprintf(c->fp, "%*sno entry >= %.2f%%\n", 8 + c->cols_width + 4, "",
+				c->limit);
+		else if (k->nr)	/* and where the level would be */
 			fprintf(c->fp, "%*sno entry >= %.2f%%\n",
 				2 + c->ovh_width + c->cols_width + 2 + (level + 1) * LEVEL_INDENT, "",
 				c->limit);
@@ -571,10 +610,17 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 	if (line > HIER_DOTS_MAX)
 		line = HIER_DOTS_MAX;
 	if (!o->quiet && c.sep) {
+		/* the columns' headers as wide as the columns, each followed
+		 * by the separator; as many dots */
 		fprintf(fp, "# Overhead%s", c.sep);
+		for (k = 0; k < c.nr_cols; k++)
+			fprintf(fp, "%*s%s", col_width(c.cols[k]),
+				stdio__field_header(c.cols[k], false, false), c.sep);
 		for (k = 0; k < c.nr_keys; k++)
 			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c.keys[k]->header));
 		fprintf(fp, "\n# ........%s", c.sep);
+		for (k = 0; k < c.nr_cols; k++)
+			fprintf(fp, "%.*s%s", col_width(c.cols[k]), "............", c.sep);
 		for (k = 0; k < line; k++)
 			fputc('.', fp);
 		fputs("\n#\n", fp);

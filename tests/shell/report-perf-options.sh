@@ -84,7 +84,8 @@ n=$((n + 1))
 report_vs_perf "$D/cpuburn-pipe.data" $SA --children -n
 n=$((n + 1))
 # --hierarchy: -t puts the separator after " P%" (padded to "Overhead"'s
-# width) at each level's indent; pid's comm is padded to the widest comm
+# width) at each level's indent, and after each column (" 1200" padded to
+# the column's width), "no entry" lines past the columns; pid's comm is padded to the widest comm
 # before the number's spaces go (sched-switch: comms of 4 to 15 letters);
 # with callchains each leaf's call graph (children off, the caller order
 # of their default kept), a dso level 16 wide when a symbol is unresolved
@@ -95,6 +96,9 @@ while read -r file opts; do
 done <<'LIST'
 sched-switch --hierarchy -s sym,pid
 sched-switch -t , --hierarchy -s pid,sym
+syswide-fp -t , --hierarchy -n --percent-limit 3 -g none
+dsouser-fp -t | --hierarchy --show-total-period -n
+syswide-fp -t ; --hierarchy --show-cpu-utilization -s dso,sym -g none
 multi-event -t : --hierarchy
 dsouser-fp --hierarchy
 dsouser-fp --hierarchy -g flat -s dso,sym
@@ -283,4 +287,4 @@ for o in "-I --comm cpuburn" "--header --comm cpuburn --dsos cpuburn"; do
 done
 bad_input "--samples -1" "--samples" --samples -1
 bad_input "-m" "/proc/modules" -m
-[ "$n" -eq 96 ] || fail "only $n option sets ran"
+[ "$n" -eq 99 ] || fail "only $n option sets ran"
