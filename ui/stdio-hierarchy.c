@@ -26,7 +26,9 @@ struct hnode {
 	 * (its input tree's: perf's hierarchy is its collapse) */
 	const struct hist_entry *first;
 	uint64_t seq;		/* and that one's place there (ipos) */
-	unsigned int types;	/* the filters that hid that entry (HE_FILTER_*) */
+	/* the filters that hide the node (HE_FILTER_*): at first those that
+	 * hid its first entry, then as perf's hierarchy settles them */
+	unsigned int types;
 	bool shown;		/* not hidden by a filter */
 	/* a leaf's call graph (-g): its entries' merged into a new tree in
 	 * perf's order, as perf makes a leaf (siblings of equal weight come
@@ -66,10 +68,11 @@ static int same_upto(const struct hctx *c, const struct hist_entry *a,
 }
 
 static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
-				  const struct hist_entry *he, int level)
+				  const struct hist_entry *he, int level, bool *created)
 {
 	size_t i;
 
+	*created = false;
 	for (i = 0; i < n->nr; i++)
 		if (same_upto(c, n->kids[i].he, he, level))
 			return &n->kids[i];
@@ -86,7 +89,8 @@ static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
 	n->kids[n->nr].he = he;
 	n->kids[n->nr].first = he;
 	n->kids[n->nr].seq = he->ipos;
-	n->kids[n->nr].types = he->filter_types;
+	n->kids[n->nr].types = he->filter_types & c->filters;
+	*created = true;
 	return &n->kids[n->nr++];
 }
 
@@ -263,61 +267,43 @@ static unsigned int key_filter(const struct sort_key *key)
 	return 0;
 }
 
-/* whether a node below @n (at @level), on a level of filter @type, passes
- * it by its own first entry */
-static bool hnode__passes_below(const struct hctx *c, const struct hnode *n, int level,
-				unsigned int type)
-{
-	if (level + 1 >= c->nr_keys)
-		return false;
-	for (size_t i = 0; i < n->nr; i++) {
-		const struct hnode *k = &n->kids[i];
-
-		if (((c->key_filter[level + 1] & type) && !(k->types & type)) ||
-		    hnode__passes_below(c, k, level + 1, type))
-			return true;
-	}
-	return false;
-}
-
 /*
- * Which nodes the filters hide, as perf's hierarchy decides: a node on the
- * level of a filter's key by the sample that made its first entry (in
- * perf's collapse order), one below such a level as its parent, one above
- * all of them hidden; and any node shown when a node below it on such a
- * level passes by its own first entry. Levels above keep the hidden
- * entries' overhead. @known: the filters judged on a level above; @pass:
- * those the parent passed.
+ * The filters of node @k at @level, made now below @path[0..level-1], as
+ * perf's hierarchy settles them when it makes a node: a thread, dso or
+ * symbol filter the node's own key is judged on (comm or pid, dso, sym)
+ * keeps the first entry's verdict, and a pass shows every node above it;
+ * on another level the node is hidden at the top, and below it hidden
+ * also when its parent is hidden just then. A socket filter hides by
+ * the first entry alone.
  */
-static void hnode__mark(const struct hctx *c, struct hnode *n, int level, unsigned int known,
-			unsigned int pass)
+static void hnode__filter_new(const struct hctx *c, struct hnode **path, int level,
+			      struct hnode *k)
 {
-	for (size_t i = 0; i < n->nr; i++) {
-		struct hnode *k = &n->kids[i];
-		unsigned int kk = known, kp = 0;
+	static const unsigned int types[] = { HE_FILTER_THREAD, HE_FILTER_DSO, HE_FILTER_SYM };
 
-		k->shown = true;
-		for (unsigned int t = 1; t <= HE_FILTER_SOCKET; t <<= 1) {
-			bool ok;
+	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		unsigned int t = types[i];
 
-			if (!(c->filters & t))
-				continue;
-			if (c->key_filter[level] & t) {
-				ok = !(k->types & t);
-				kk |= t;
-			} else {
-				ok = (known & t) && (pass & t);
-			}
-			ok = ok || hnode__passes_below(c, k, level, t);
-			if (ok)
-				kp |= t;
-			k->shown &= ok;
+		if (!(c->filters & t))
+			continue;
+		if (c->key_filter[level] & t) {
+			for (int l = level - 1; l >= 0 && !(k->types & t); l--)
+				path[l]->types &= ~t;
+		} else if (!level) {
+			k->types |= t;
+		} else {
+			k->types |= path[level - 1]->types & t;
 		}
-		if (level + 1 < c->nr_keys)
-			hnode__mark(c, k, level + 1, kk, kp);
 	}
 }
 
+static void hnode__mark(struct hnode *n)
+{
+	for (size_t i = 0; i < n->nr; i++) {
+		n->kids[i].shown = !n->kids[i].types;
+		hnode__mark(&n->kids[i]);
+	}
+}
 
 /* "  " and a column after the overhead for node @k, right-aligned */
 static void hnode__cell(const struct hctx *c, const struct hnode *k, const struct sort_field *f)
@@ -527,32 +513,32 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 	qsort(ents, hists->nr_sorted, sizeof(*ents), ipos_cmp);
 	for (uint64_t i = 0; i < hists->nr_sorted; i++) {
 		const struct hist_entry *he = ents[i];
-		struct hnode *n = root;
+		struct hnode *n = root, *path[32];
+		bool created;
 
 		/* hidden by other means than the filters above: not there */
 		if (he->filtered && !he->filter_types)
 			continue;
 		for (k = 0; k < c->nr_keys; k++) {
-			n = hnode__child(c, n, he, k);
+			n = hnode__child(c, n, he, k, &created);
 			if (!n || (k == c->nr_keys - 1 && c->chains && hnode__chain_add(n, he))) {
 				free(ents);
 				hnode__free(root);
 				return -ENOMEM;
 			}
+			if (created)
+				hnode__filter_new(c, path, k, n);
+			path[k] = n;
 			n->period += he->period;
 			n->period_sys += he->period_sys;
 			n->period_us += he->period_us;
 			n->nr_events += he->nr_events;
-			if (he->ipos < n->seq) {
-				n->first = he;
-				n->seq = he->ipos;
-				n->types = he->filter_types;
-			}
+
 		}
 	}
 	free(ents);
 	hnode__sort(c, root, 0);
-	hnode__mark(c, root, 0, 0, 0);
+	hnode__mark(root);
 	return 0;
 }
 
