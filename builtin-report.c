@@ -1015,17 +1015,13 @@ static int report__setup(struct report *rep)
 	for (int i = 0; el && i < el->nr && rep->group && !groups; i++)
 		groups = el->entries[i]->nr_members > 1 || rep->group_set;
 	/* as perf: --hierarchy leaves children out (callchains keep the
-	 * caller order of its children default); mperf's has the overhead,
-	 * sys, usr, samples and period columns, but not in group views */
-	if (rep->hierarchy && !groups) {
+	 * caller order of its children default) */
+	if (rep->hierarchy) {
 		if (rep->children && !rep->cc.order_set) {
 			rep->cc.order = ORDER_CALLER;
 			rep->cc.order_set = true;
 		}
 		rep->children = 0;
-	} else if (rep->hierarchy) {
-		pr_warning("--hierarchy is supported without groups: ignored\n");
-		rep->hierarchy = false;
 	}
 	if (!rep->cc.order_set)
 		rep->cc.order = rep->children ? ORDER_CALLER : ORDER_CALLEE;
@@ -2437,7 +2433,11 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 
 		go.chain_total = chain_total;
 		go.chain_min_total = chain_min_total;
-		hists__fprintf_stdio_group(fp, group, nr, &go);
+		go.filters = report__filters_given(rep);
+		if (rep->hierarchy)
+			hists__fprintf_hierarchy_group(fp, group, nr, &go);
+		else
+			hists__fprintf_stdio_group(fp, group, nr, &go);
 	}
 	free(group);
 	fprintf(fp, "\n\n");

@@ -18,6 +18,11 @@
  * is cut from a string of that many dots) */
 #define HIER_DOTS_MAX 207
 
+/* a member's sums at a node */
+struct hval {
+	uint64_t period, period_sys, period_us, nr_events;
+};
+
 struct hnode {
 	const struct hist_entry *he;	/* the first entry of the node: its keys */
 	uint64_t period, period_sys, period_us;
@@ -34,6 +39,9 @@ struct hnode {
 	 * perf's order, as perf makes a leaf (siblings of equal weight come
 	 * out in that tree's order) */
 	struct callchain_root *chain;
+	/* a group view's members 1..N-1 (NULL: none of their samples):
+	 * their nodes' sums, paired by the keys as perf pairs its levels */
+	struct hval *mv;
 	struct hnode *kids;
 	size_t nr, alloc;
 };
@@ -59,6 +67,12 @@ struct hctx {
 	const struct stdio_hist_opts *o;
 	const struct sort_ctx *sort;	/* the hists' (hists_opts.sort) */
 	bool chains;		/* build the leaves' call graphs */
+	/* a group view (--group): its hists, leader first (NULL: a member
+	 * without samples), and the members whose values order siblings:
+	 * first, then 1..nr_cmp-1, as the flat group view */
+	struct hists *const *group;
+	int nr_members, first, nr_cmp;
+	uint64_t nr_dummies;	/* nodes of members only, made so far */
 };
 
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
@@ -98,11 +112,22 @@ static void hnode__free(struct hnode *n)
 {
 	for (size_t i = 0; i < n->nr; i++)
 		hnode__free(&n->kids[i]);
+	free(n->mv);
 	if (n->chain) {
 		callchain_root__exit(n->chain);
 		free(n->chain);
 	}
 	free(n->kids);
+}
+
+/* member @m's sums at @n (the leader's: the node's own) */
+static struct hval hnode__val(const struct hnode *n, int m)
+{
+	struct hval v = { 0 };
+
+	if (!m)
+		return (struct hval){ n->period, n->period_sys, n->period_us, n->nr_events };
+	return n->mv ? n->mv[m] : v;
 }
 
 struct hnode_order {
@@ -133,8 +158,14 @@ static int hnode_out_cmp(const void *pa, const void *pb, void *arg)
 	const struct hctx *c = ((const struct hnode_order *)arg)->c;
 	int r;
 
-	if (a->period != b->period)
-		return a->period > b->period ? -1 : 1;
+	/* a group: the leader's overhead, then the members' (perf's) */
+	for (int j = 0; j < (c->nr_members > 1 ? c->nr_cmp : 1); j++) {
+		int m = j ? j : c->first;
+		uint64_t pa = hnode__val(a, m).period, pb = hnode__val(b, m).period;
+
+		if (pa != pb)
+			return pa > pb ? -1 : 1;
+	}
 	for (int k = 0; k < c->nr_keys; k++) {
 		r = c->keys[k]->sort(c->sort, a->first, b->first);
 		if (r)
@@ -305,61 +336,85 @@ static void hnode__mark(struct hnode *n)
 	}
 }
 
-/* "  " and a column after the overhead for node @k, right-aligned */
-static void hnode__cell(const struct hctx *c, const struct hnode *k, const struct sort_field *f)
+static int nr_members(const struct hctx *c)
 {
-	char num[24], cell[40];
-	double pct;
-
-	switch (f->kind) {
-	case FIELD_OVERHEAD_SYS:
-	case FIELD_OVERHEAD_US:
-		pct = c->total ? (f->kind == FIELD_OVERHEAD_SYS ? k->period_sys : k->period_us) *
-				 100.0 / c->total : 0.0;
-		snprintf(num, sizeof(num), "%.2f%%", pct);
-		snprintf(cell, sizeof(cell), "%8s", num);
-		fputs("  ", c->fp);
-		percent_fputs(c->fp, c->color, pct, cell);
-		return;
-	case FIELD_SAMPLE:
-		fprintf(c->fp, "  %12" PRIu64, k->nr_events);
-		return;
-	case FIELD_PERIOD:
-		fprintf(c->fp, "  %12" PRIu64, k->period);
-		return;
-	default:
-		fprintf(c->fp, "  %*s", col_width(f), "");
-		return;
-	}
+	return c->nr_members > 1 ? c->nr_members : 1;
 }
 
-/* -t: a column's cell as perf prints it there, its value at the least
- * width (" 1200", " 64.00%"), padded to the column's width */
-static void hnode__sep_cell(const struct hctx *c, const struct hnode *k,
-			    const struct sort_field *f)
+/* member @m's total (the leader's: the one the report shows) */
+static uint64_t hctx__total(const struct hctx *c, int m)
 {
-	char cell[48];
-	uint64_t p;
+	if (!m)
+		return c->total;
+	return c->group[m] ? c->group[m]->total_period : 0;
+}
 
+/* member @m's value of column @f at @k, as text; its percentage in @pct
+ * (-1 for a number) */
+static void hnode__value(const struct hctx *c, const struct hnode *k, int m,
+			 const struct sort_field *f, char *buf, size_t size, double *pct)
+{
+	struct hval v = hnode__val(k, m);
+	uint64_t total = hctx__total(c, m), p;
+
+	*pct = -1;
 	switch (f->kind) {
 	case FIELD_OVERHEAD:
 	case FIELD_OVERHEAD_SYS:
 	case FIELD_OVERHEAD_US:
-		p = f->kind == FIELD_OVERHEAD ? k->period :
-		    f->kind == FIELD_OVERHEAD_SYS ? k->period_sys : k->period_us;
-		snprintf(cell, sizeof(cell), " %.2f%%", c->total ? p * 100.0 / c->total : 0.0);
-		break;
+		p = f->kind == FIELD_OVERHEAD ? v.period :
+		    f->kind == FIELD_OVERHEAD_SYS ? v.period_sys : v.period_us;
+		*pct = total ? p * 100.0 / total : 0.0;
+		snprintf(buf, size, "%.2f%%", *pct);
+		return;
 	case FIELD_SAMPLE:
-		snprintf(cell, sizeof(cell), " %" PRIu64, k->nr_events);
-		break;
+		snprintf(buf, size, "%" PRIu64, v.nr_events);
+		return;
 	case FIELD_PERIOD:
-		snprintf(cell, sizeof(cell), " %" PRIu64, k->period);
-		break;
+		snprintf(buf, size, "%" PRIu64, v.period);
+		return;
 	default:
-		cell[0] = '\0';
-		break;
+		buf[0] = '\0';
+		return;
 	}
-	fprintf(c->fp, "%-*s", col_width(f), cell);
+}
+
+/* a column for node @k, right-aligned: each member's percentage " %7s"
+ * (coloured), each number "%12s" */
+static void hnode__cell(const struct hctx *c, const struct hnode *k, const struct sort_field *f)
+{
+	for (int m = 0; m < nr_members(c); m++) {
+		char num[32], cell[40];
+		double pct;
+
+		hnode__value(c, k, m, f, num, sizeof(num), &pct);
+		if (pct < 0) {
+			fprintf(c->fp, "%*s", col_width(f), num);
+			continue;
+		}
+		snprintf(cell, sizeof(cell), " %*s", col_width(f) - 1, num);
+		percent_fputs(c->fp, c->color, pct, cell);
+	}
+}
+
+/* -t: a column's cell as perf prints it there, each member's value at
+ * the least width (" 1200", " 64.00%"), padded to the column's width */
+static void hnode__sep_cell(const struct hctx *c, const struct hnode *k,
+			    const struct sort_field *f)
+{
+	char cell[512];
+	int n = 0;
+
+	cell[0] = '\0';
+	for (int m = 0; m < nr_members(c) && n < (int)sizeof(cell) - 40; m++) {
+		char num[32];
+		double pct;
+
+		hnode__value(c, k, m, f, num, sizeof(num), &pct);
+		if (num[0])
+			n += snprintf(cell + n, sizeof(cell) - n, " %s", num);
+	}
+	fprintf(c->fp, "%-*s", col_width(f) * nr_members(c), cell);
 }
 
 static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
@@ -368,13 +423,18 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		const struct hnode *k = &n->kids[i];
 		const struct sort_key *key = c->keys[level];
 		double pct = c->total ? k->period * 100.0 / c->total : 0.0;
-		char buf[4096], num[32], cell[40];
+		static const struct sort_field ovh = { .kind = FIELD_OVERHEAD };
+		char buf[4096];
 		int indent = level * LEVEL_INDENT, w = c->width[level];
 		struct hist_entry node;
 
+		/* perf walks into a hidden node: a node below it that a
+		 * group's member made shows (a hidden leader node's shown
+		 * member-only child); the others are hidden with it */
+		if (!k->shown && level + 1 < c->nr_keys && c->nr_members > 1)
+			hnode__print(c, k, level + 1);
 		if (!k->shown || (c->limit && pct < c->limit))
 			continue;
-		snprintf(num, sizeof(num), "%.2f%%", pct);
 		/* a node's text is its first entry's, with the node's samples */
 		node = *k->he;
 		node.nr_events = k->nr_events;
@@ -383,8 +443,6 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 			/* -t: the level's indent, " P%" padded to the width
 			 * of "Overhead", the separator, the key as aligned
 			 * (the separator's first character in it reads '.') */
-			static const struct sort_field ovh = { .kind = FIELD_OVERHEAD };
-
 			for (char *p = c->sep[0] ? strchr(buf, c->sep[0]) : NULL; p;
 			     p = strchr(p + 1, c->sep[0]))
 				*p = '.';
@@ -398,11 +456,12 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 			goto key;
 		}
 		fprintf(c->fp, "  %*s", indent, "");
-		snprintf(cell, sizeof(cell), "%8s", num);
-		percent_fputs(c->fp, c->color, pct, cell);
-		for (int j = 0; j < c->nr_cols; j++)
+		hnode__cell(c, k, &ovh);
+		for (int j = 0; j < c->nr_cols; j++) {
+			fputs("  ", c->fp);
 			hnode__cell(c, k, c->cols[j]);
-		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8, "", indent, "");
+		}
+		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8 * nr_members(c), "", indent, "");
 key:
 		/* perf trims the padded text: an empty one leaves nothing */
 		if (!buf[0])
@@ -425,8 +484,8 @@ key:
 		if (hnode__any_shown(c, k))
 			hnode__print(c, k, level + 1);
 		else if (k->nr && c->sep)	/* perf says so past the columns */
-			fprintf(c->fp, "%*sno entry >= %.2f%%\n", 8 + c->cols_width + 4, "",
-				c->limit);
+			fprintf(c->fp, "%*sno entry >= %.2f%%\n",
+				8 * nr_members(c) + c->cols_width + 4, "", c->limit);
 		else if (k->nr)	/* and where the level would be */
 			fprintf(c->fp, "%*sno entry >= %.2f%%\n",
 				2 + c->ovh_width + c->cols_width + 2 + (level + 1) * LEVEL_INDENT, "",
@@ -445,8 +504,11 @@ static void hnode__widths(struct hctx *c, const struct hnode *n, bool *unresolve
 		const struct hnode *k = &n->kids[i];
 		const struct hist_entry *he = k->first;
 
-		if (!k->shown)
+		/* (a hidden node can hold a shown one in a group view) */
+		if (!k->shown) {
+			hnode__widths(c, k, unresolved);
 			continue;
+		}
 		*unresolved |= !he->sym;
 		for (int l = 0; l < c->nr_keys; l++) {
 			int w = key_text(c, c->keys[l], he, buf, sizeof(buf), 0);
@@ -500,7 +562,7 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 			c->keys[c->nr_keys++] = f->key;
 		} else if (f->kind != FIELD_OVERHEAD && f->kind != FIELD_CHILDREN && c->nr_cols < 8) {
 			c->cols[c->nr_cols++] = f;
-			c->cols_width += 2 + col_width(f);
+			c->cols_width += 2 + col_width(f) * nr_members(c);
 		}
 	}
 	if (!c->nr_keys)
@@ -537,8 +599,58 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 		}
 	}
 	free(ents);
+	return 0;
+}
+
+/* the built tree sorted, its nodes marked shown or not */
+static void hctx__finish(const struct hctx *c, struct hnode *root)
+{
 	hnode__sort(c, root, 0);
 	hnode__mark(root);
+}
+
+/*
+ * Member @m's nodes below @mem paired with the leader's below @lead at
+ * @level, as perf links a group's hierarchies: by the level's key; a node
+ * of the member alone gets a node of its own in the leader's tree (perf's
+ * dummy entry: no leader value, the member's first entry and filters),
+ * made after all of the leader's. 0 or -ENOMEM.
+ */
+static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *mem, int m,
+		       int level)
+{
+	for (size_t i = 0; i < mem->nr; i++) {
+		const struct hnode *mk = &mem->kids[i];
+		struct hnode *lk = NULL;
+
+		for (size_t j = 0; j < lead->nr && !lk; j++)
+			if (same_upto(c, lead->kids[j].he, mk->he, level))
+				lk = &lead->kids[j];
+		if (!lk) {
+			if (lead->nr == lead->alloc) {
+				size_t alloc = lead->alloc ? lead->alloc * 2 : 4;
+				struct hnode *k = realloc(lead->kids, alloc * sizeof(*k));
+
+				if (!k)
+					return -ENOMEM;
+				lead->kids = k;
+				lead->alloc = alloc;
+			}
+			lk = &lead->kids[lead->nr++];
+			memset(lk, 0, sizeof(*lk));
+			lk->he = lk->first = mk->he;
+			lk->seq = UINT64_MAX / 2 + c->nr_dummies++;
+			lk->types = mk->types;
+		}
+		if (!lk->mv) {
+			lk->mv = calloc((size_t)c->nr_members, sizeof(*lk->mv));
+			if (!lk->mv)
+				return -ENOMEM;
+		}
+		lk->mv[m] = hnode__val(mk, 0);
+		if (level + 1 < c->nr_keys && hnode__link(c, lk, mk, m, level + 1))
+			return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -550,11 +662,90 @@ uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct s
 
 	if (hctx__build(&c, &root, hists, o))
 		return hists->total_period;
+	hctx__finish(&c, &root);
 	for (size_t i = 0; i < root.nr; i++)
 		if (root.kids[i].shown)
 			period += root.kids[i].period;
 	hnode__free(&root);
 	return period;
+}
+
+/* the header, the rows and their call graphs of the sorted tree @root */
+static void hctx__print(struct hctx *c, struct hnode *root)
+{
+	const struct stdio_hist_opts *o = c->o;
+	FILE *fp = c->fp;
+	int k, line = 0, hlen = 0, nr = nr_members(c);
+	bool unresolved = false;
+
+	c->ovh_width = 8 * nr + (c->nr_keys - 1) * LEVEL_INDENT;
+	hnode__widths(c, root, &unresolved);
+	/* as the flat table: an entry without a symbol widens the dso
+	 * level to an address's 16 digits (not with -t or --dsos) */
+	for (k = 0; unresolved && !c->sep && !o->dso_list && k < c->nr_keys; k++)
+		if (!strcmp(c->keys[k]->name, "dso") && c->width[k] < 16)
+			c->width[k] = 16;
+	/* a level is as wide as its key's header too; the dotted line as
+	 * the widest level or the joined headers */
+	for (k = 0; k < c->nr_keys; k++) {
+		/* (the width by the header as perf sizes the column, its
+		 * leading blanks included; the joined headers trimmed) */
+		int hl = (int)strlen(ltrim(c->keys[k]->header));
+
+		if ((int)strlen(c->keys[k]->header) > c->width[k])
+			c->width[k] = (int)strlen(c->keys[k]->header);
+		if (k * LEVEL_INDENT + c->width[k] > line)
+			line = k * LEVEL_INDENT + c->width[k];
+		hlen += (k ? 3 : 0) + hl;
+	}
+	if (hlen > line)
+		line = hlen;
+	/* perf 6.1 cuts that line from a fixed string of dots */
+	if (line > HIER_DOTS_MAX)
+		line = HIER_DOTS_MAX;
+	if (!o->quiet && c->sep) {
+		/* the columns' headers as wide as the columns (a group's: a
+		 * member's width each), each followed by the separator; as
+		 * many dots */
+		fprintf(fp, "# %*s%s", 8 * nr, "Overhead", c->sep);
+		for (k = 0; k < c->nr_cols; k++)
+			fprintf(fp, "%*s%s", col_width(c->cols[k]) * nr,
+				stdio__field_header(c->cols[k], false, false), c->sep);
+		for (k = 0; k < c->nr_keys; k++)
+			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c->keys[k]->header));
+		fputs("\n# ", fp);
+		for (k = 0; k < 8 * nr; k++)
+			fputc('.', fp);
+		fputs(c->sep, fp);
+		for (k = 0; k < c->nr_cols; k++) {
+			for (int d = 0; d < col_width(c->cols[k]) * nr; d++)
+				fputc('.', fp);
+			fputs(c->sep, fp);
+		}
+		for (k = 0; k < line; k++)
+			fputc('.', fp);
+		fputs("\n#\n", fp);
+	} else if (!o->quiet) {
+		int dots = c->ovh_width;
+
+		fprintf(fp, "# %*s", c->ovh_width, "Overhead");
+		for (k = 0; k < c->nr_cols; k++) {
+			fprintf(fp, "  %*s", col_width(c->cols[k]) * nr,
+				stdio__field_header(c->cols[k], false, false));
+			dots += 2 + col_width(c->cols[k]) * nr;
+		}
+		fputs("  ", fp);
+		for (k = 0; k < c->nr_keys; k++)
+			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c->keys[k]->header));
+		fputs("\n# ", fp);
+		for (k = 0; k < dots; k++)
+			fputc('.', fp);
+		fputs("  ", fp);
+		for (k = 0; k < line; k++)
+			fputc('.', fp);
+		fputs("\n#\n", fp);
+	}
+	hnode__print(c, root, 0);
 }
 
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o)
@@ -564,72 +755,63 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 			  .sort = &hists->opts.sort, .filters = o->filters,
 			  .chains = o->show_callchain };
 	struct hnode root = { 0 };
-	int k, line = 0, hlen = 0, err;
-	bool unresolved = false;
+	int err;
 
 	err = hctx__build(&c, &root, hists, o);
 	if (err)
 		return err;
-	c.ovh_width = 8 + (c.nr_keys - 1) * LEVEL_INDENT;
-	hnode__widths(&c, &root, &unresolved);
-	/* as the flat table: an entry without a symbol widens the dso
-	 * level to an address's 16 digits (not with -t or --dsos) */
-	for (k = 0; unresolved && !c.sep && !o->dso_list && k < c.nr_keys; k++)
-		if (!strcmp(c.keys[k]->name, "dso") && c.width[k] < 16)
-			c.width[k] = 16;
-	/* a level is as wide as its key's header too; the dotted line as
-	 * the widest level or the joined headers */
-	for (k = 0; k < c.nr_keys; k++) {
-		/* (the width by the header as perf sizes the column, its
-		 * leading blanks included; the joined headers trimmed) */
-		int hl = (int)strlen(ltrim(c.keys[k]->header));
+	hctx__finish(&c, &root);
+	hctx__print(&c, &root);
+	hnode__free(&root);
+	return 0;
+}
 
-		if ((int)strlen(c.keys[k]->header) > c.width[k])
-			c.width[k] = (int)strlen(c.keys[k]->header);
-		if (k * LEVEL_INDENT + c.width[k] > line)
-			line = k * LEVEL_INDENT + c.width[k];
-		hlen += (k ? 3 : 0) + hl;
-	}
-	if (hlen > line)
-		line = hlen;
-	/* perf 6.1 cuts that line from a fixed string of dots */
-	if (line > HIER_DOTS_MAX)
-		line = HIER_DOTS_MAX;
-	if (!o->quiet && c.sep) {
-		/* the columns' headers as wide as the columns, each followed
-		 * by the separator; as many dots */
-		fprintf(fp, "# Overhead%s", c.sep);
-		for (k = 0; k < c.nr_cols; k++)
-			fprintf(fp, "%*s%s", col_width(c.cols[k]),
-				stdio__field_header(c.cols[k], false, false), c.sep);
-		for (k = 0; k < c.nr_keys; k++)
-			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c.keys[k]->header));
-		fprintf(fp, "\n# ........%s", c.sep);
-		for (k = 0; k < c.nr_cols; k++)
-			fprintf(fp, "%.*s%s", col_width(c.cols[k]), "............", c.sep);
-		for (k = 0; k < line; k++)
-			fputc('.', fp);
-		fputs("\n#\n", fp);
-	} else if (!o->quiet) {
-		int dots = c.ovh_width;
+int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
+				   const struct stdio_hist_opts *o)
+{
+	struct hists *lead = group[0];
+	struct hctx c = { .fp = fp, .limit = o->percent_limit, .color = o->color,
+			  .sep = o->field_sep, .o = o, .filters = o->filters,
+			  .chains = o->show_callchain, .group = group, .nr_members = nr,
+			  .nr_cmp = nr };
+	struct hnode root = { 0 };
+	int err, m;
 
-		fprintf(fp, "# %*s", c.ovh_width, "Overhead");
-		for (k = 0; k < c.nr_cols; k++) {
-			fprintf(fp, "  %*s", col_width(c.cols[k]), stdio__field_header(c.cols[k], false, false));
-			dots += 2 + col_width(c.cols[k]);
-		}
-		fputs("  ", fp);
-		for (k = 0; k < c.nr_keys; k++)
-			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c.keys[k]->header));
-		fputs("\n# ", fp);
-		for (k = 0; k < dots; k++)
-			fputc('.', fp);
-		fputs("  ", fp);
-		for (k = 0; k < line; k++)
-			fputc('.', fp);
-		fputs("\n#\n", fp);
+	/* a leader without samples: perf links the members' levels to an
+	 * empty tree; the flat view has their rows the same way */
+	if (!lead) {
+		hists__fprintf_stdio_group(fp, group, nr, o);
+		return 0;
 	}
-	hnode__print(&c, &root, 0);
+	c.hists = lead;
+	c.total = lead->total_period;
+	c.sort = &lead->opts.sort;
+	/* --group-sort-idx: as the flat group view */
+	if (o->group_sort_set) {
+		if (o->group_sort_idx >= 0 && o->group_sort_idx < nr)
+			c.first = o->group_sort_idx;
+		else
+			c.nr_cmp = 1;
+	}
+	err = hctx__build(&c, &root, lead, o);
+	for (m = 1; !err && m < nr; m++) {
+		struct hctx mc = { .hists = group[m], .o = o, .filters = o->filters };
+		struct hnode mroot = { 0 };
+
+		if (!group[m])
+			continue;
+		mc.sort = &group[m]->opts.sort;
+		err = hctx__build(&mc, &mroot, group[m], o);
+		if (!err)
+			err = hnode__link(&c, &root, &mroot, m, 0);
+		hnode__free(&mroot);
+	}
+	if (err) {
+		hnode__free(&root);
+		return err;
+	}
+	hctx__finish(&c, &root);
+	hctx__print(&c, &root);
 	hnode__free(&root);
 	return 0;
 }

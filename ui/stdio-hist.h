@@ -51,6 +51,11 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
  * overhead below it (the overhead column only). 0, -EINVAL without sort
  * keys, -ENOMEM. */
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o);
+/* --hierarchy of an event group (@group as hists__fprintf_stdio_group's):
+ * the leader's levels with each member's nodes paired to them by the keys
+ * (a member's own nodes added), a column per member */
+int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
+				   const struct stdio_hist_opts *o);
 /* --hierarchy --percentage relative: the overhead of the top level's nodes
  * that the filters (o->filters, hidden entries kept) leave shown */
 uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct stdio_hist_opts *o);
