@@ -778,6 +778,8 @@ static void report__sort_columns(struct report *rep, int first)
 	rep->sort_overheads = true;
 }
 
+static int parse_column_widths(struct report *rep, const char *s);
+
 /*
  * A filter of one comm, dso or symbol makes its column say the same on
  * every row: as perf, such a column is named in the header instead
@@ -814,6 +816,15 @@ static void report__elide(struct report *rep)
 		return;
 	/* perf pads every column but the last of its list, shown or not */
 	rep->last_elided = rep->nr_fields > 0 && elide[rep->nr_fields - 1];
+	/* -w gives a width to each column of the list, shown or not */
+	if (rep->col_widths_str && !parse_column_widths(rep, rep->col_widths_str)) {
+		int n = 0;
+
+		for (i = 0; i < rep->nr_col_widths; i++)
+			if (i >= rep->nr_fields || !elide[i])
+				rep->col_widths[n++] = rep->col_widths[i];
+		rep->nr_col_widths = n;
+	}
 	for (i = 0, j = 0; i < rep->nr_fields; i++) {
 		if (!elide[i]) {
 			rep->fields_v[j++] = rep->fields_v[i];

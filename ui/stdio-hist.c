@@ -170,6 +170,13 @@ static bool unresolved_addr(const char *s)
 	return n == 16 && !s[n];
 }
 
+static const char *ltrim_spaces(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return s;
+}
+
 static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *buf,
 			     int width, int w, bool last)
 {
@@ -203,6 +210,22 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 	}
 	if (!strcmp(f->key->name, "cpu"))
 		return (size_t)fprintf(fp, "%*.*d", w, w, atoi(buf));
+	/* a size ("%*d"): right-aligned, never cut */
+	if (f->key->right && !f->key->clip)
+		return (size_t)fprintf(fp, "%*s", w, ltrim_spaces(buf));
+	/* perf's IPC placeholder ("%-*s"): padded, never cut */
+	if (!strcmp(f->key->name, "ipc_null"))
+		return (size_t)fprintf(fp, "%-*s", w, buf);
+	/* pid ("%7d:%-*.*s", the comm in max(7, width) less 8, unsigned):
+	 * below 8 that is -1, the comm whole (at least 1 wide) */
+	if (!strcmp(f->key->name, "pid") && strchr(buf, ':')) {
+		const char *comm = strchr(buf, ':') + 1;
+		int cw = (w < 7 ? 7 : w) - 8;
+
+		if (cw < 0)
+			return (size_t)fprintf(fp, "%.*s%-*s", (int)(comm - buf), buf, -cw, comm);
+		return (size_t)fprintf(fp, "%.*s%-*.*s", (int)(comm - buf), buf, cw, cw, comm);
+	}
 	if (!strcmp(f->key->name, "sym") && strlen(buf) >= 4 && buf[0] == '[') {
 		/* an unresolved address is printed whole, as perf's */
 		if (unresolved_addr(buf + 4))
@@ -213,6 +236,10 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 			return (size_t)fprintf(fp, "%.4s%.*s", buf, w - 4, buf + 4);
 		return (size_t)fprintf(fp, "%.4s%-*.*s", buf, w - 4, w - 4, buf + 4);
 	}
+	/* cut at the width; padded to it unless last of a key that perf
+	 * prints unpadded ("%-.*s": srcline, srcfile) */
+	if (last && !f->key->pad_last)
+		return (size_t)fprintf(fp, "%.*s", w, buf);
 	return (size_t)fprintf(fp, "%-*.*s", w, w, buf);
 }
 

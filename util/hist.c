@@ -31,6 +31,10 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 			hists->sym_key = keys[i];
 	}
 	hists->src_file_only = hists->src_key >= 0 && !line_key;
+	hists->file_key = -1;
+	for (int i = hists->src_key + 1; hists->src_key >= 0 && i < nr_keys; i++)
+		if (!strcmp(keys[i]->name, "srcfile") && hists->file_key < 0)
+			hists->file_key = i;
 	{
 		bool dso = false, sym = false;
 
@@ -123,6 +127,8 @@ static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist
 	for (i = 0; i < hists->nr_keys; i++) {
 		if (i == hists->src_key)
 			b->src_seen = true;
+		if (i == hists->file_key)
+			b->file_seen = true;
 		r = hists->keys[i]->cmp(&hists->opts.sort, a, b);
 		if (r)
 			return r;
@@ -289,6 +295,7 @@ static struct hist_entry *hist_entry__found(const struct hists *hists, struct hi
 					    const struct hist_entry *tmpl)
 {
 	he->src_seen |= hists->src_key >= 0;
+	he->file_seen |= hists->file_key >= 0;
 	he->dso = tmpl->dso;
 	he->map_size = tmpl->map_size;
 	he->map_delta = tmpl->map_delta;
@@ -920,6 +927,10 @@ static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 				((struct hist_entry *)a)->src_seen = true;
 				((struct hist_entry *)b)->src_seen = true;
 			}
+			if (h->file_key >= 0 && f->key == h->keys[h->file_key]) {
+				((struct hist_entry *)a)->file_seen = true;
+				((struct hist_entry *)b)->file_seen = true;
+			}
 			r = f->key->sort(&h->opts.sort, a, b);
 			if (r)
 				return r;
@@ -955,6 +966,10 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 		if (i == h->src_key) {
 			((struct hist_entry *)a)->src_seen = true;
 			((struct hist_entry *)b)->src_seen = true;
+		}
+		if (i == h->file_key) {
+			((struct hist_entry *)a)->file_seen = true;
+			((struct hist_entry *)b)->file_seen = true;
 		}
 		r = h->keys[i]->sort(&h->opts.sort, a, b);
 		if (r)
@@ -1029,6 +1044,10 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 		if (i == h->src_key) {
 			((struct hist_entry *)a)->src_seen = true;
 			((struct hist_entry *)b)->src_seen = true;
+		}
+		if (i == h->file_key) {
+			((struct hist_entry *)a)->file_seen = true;
+			((struct hist_entry *)b)->file_seen = true;
 		}
 		r = h->keys[i]->cmp(&h->opts.sort, a, b);
 		if (r)
@@ -1185,8 +1204,11 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 		if (merged)
 			continue;
 		rbt_link(t, z, y, goleft);
-		if (output)
+		if (output) {
 			in[z]->src_counted = in[z]->src_seen;
+			in[z]->file_counted = hists->file_key >= 0 ? in[z]->file_seen :
+							   in[z]->src_seen;
+		}
 	}
 	return rbt_walk(t, stack, (void **)in, (void **)res, rank);
 }

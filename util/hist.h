@@ -166,6 +166,7 @@ struct hist_entry {
 	 * and sizes its column by the entries it had computed when each was
 	 * placed in the output: src_seen, then src_counted */
 	bool src_seen, src_counted;
+	bool file_seen, file_counted;	/* the same of its file (file_key) */
 	uint8_t src_kind;	/* how perf looks its line up: HE_SRC_* */
 	/* hidden by report's --comm/--pid/--tid/--dsos/--symbols: decided by
 	 * the sample that created the entry (its children entries too), as
@@ -303,6 +304,10 @@ struct hists {
 	 * collapsing key) over the entries by cpos; no nodes: not kept */
 	struct rbt tree;
 	int src_key;			/* index of the srcline key, or -1 */
+	/* a srcfile key after a srcline key: its index (-1: none, or the
+	 * src_key itself). perf computes an entry's file apart, when a
+	 * comparison reaches that key, and sizes its column by those */
+	int file_key;
 	/* the sym key, if perf counts it as one (-s, not -F alone) */
 	const struct sort_key *sym_key;
 	bool src_file_only;		/* a srcfile key, no srcline key */

@@ -415,7 +415,7 @@ static int srcfile_snprintf(const struct sort_ctx *ctx, const struct hist_entry 
 /* as srcline's: perf sizes the column by the files it had computed */
 static int srcfile_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 {
-	return he->src_counted ? (int)srcfile_len(he) : 0;
+	return he->file_counted ? (int)srcfile_len(he) : 0;
 }
 
 /* time: perf's slots of --time-quantum (100 ms), "sec.usec" or with

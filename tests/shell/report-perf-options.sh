@@ -49,7 +49,10 @@ done
 
 # -w: numbers as wide as given (their column as wide as its header at
 # least), keys cut and padded to the width, the CPU zero-padded, symbols
-# cut after their "[.] " (not below 4); 0 or an empty item: as computed
+# cut after their "[.] " (not below 4); 0 or an empty item: as computed;
+# sizes right-aligned and never cut, pid's comm in max(7, W) - 8 (unsigned:
+# whole below 8), srcline/srcfile last unpadded, a width for each column
+# of the list, one a single-value filter leaves out too
 while read -r file opts; do
 	# shellcheck disable=SC2086
 	report_vs_perf "$D/$file.data" $SA $opts
@@ -63,6 +66,12 @@ syswide-fp -s cpu,sym -w 0,2,2 --no-children
 syswide-fp -s sym,dso -w 0,25,40 --no-children -g none
 syswide-fp -w 3,4,5,6,7 --no-children -s sym,srcline -g none
 syswide-fp -t , -w 12,4,4 --no-children -g none
+dsouser-fp -s pid -w 10,5 --no-children -g none
+syswide-fp -s pid,sym -w 10,9,3 --no-children -g none
+dsouser-fp -s symbol_size,dso -w 10,5,3 --no-children -g none
+syswide-fp -s comm,dso --comm mt-worker-0 -w 10,5,30 --no-children -g none
+dsouser-fp -s srcline,srcfile -w 10,5 --no-children -g none
+dsouser-fp -s srcfile -w 10,50 --no-children -g none
 LIST
 # -v: objects by path, each symbol after the entry's address and perf's
 # letter for where its symbols came from (d: the file, b: a debug file by
@@ -287,4 +296,4 @@ for o in "-I --comm cpuburn" "--header --comm cpuburn --dsos cpuburn"; do
 done
 bad_input "--samples -1" "--samples" --samples -1
 bad_input "-m" "/proc/modules" -m
-[ "$n" -eq 99 ] || fail "only $n option sets ran"
+[ "$n" -eq 105 ] || fail "only $n option sets ran"
