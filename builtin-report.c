@@ -2415,7 +2415,9 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
 	}
-	if (!samples) {
+	/* (--percentage relative counts the shown samples only: perf prints
+	 * its table with 0 when the filters hide them all) */
+	if (!samples && !rep->pct_relative) {
 		free(group);
 		return 0;
 	}

@@ -182,6 +182,10 @@ grep -q "of events 'anon group { cpu-clock, task-clock, page-faults }'" "$T/perf
 compare --no-children -g none -s comm,dso -n
 compare --no-children -g none -s sym --show-total-period
 compare --no-children -g none --percent-limit 5
+# --percentage relative with filters that hide every sample: perf prints
+# the group's table with 0 samples
+compare --no-children -g none --percentage relative --comm nosuch
+grep -q "^# Samples: 0  of events 'anon group" "$T/perf" || fail "perf printed no empty group table"
 compare --no-children -g none --no-group
 compare --no-children -g none --group -F overhead,sample,comm
 cp "$T/fp.keep" "$T/fp.data"
