@@ -214,6 +214,9 @@ struct report {
 	regex_t callees_re;
 	bool callees_re_ok;
 	uint64_t nr_samples, nr_filtered, nr_lost;
+	/* samples -C dropped (perf adds no entry: none left is a file
+	 * without samples for perf), and those --time left out */
+	uint64_t nr_cpu_filtered, nr_time_skipped;
 	uint64_t nr_unresolved_hidden;	/* samples -U dropped */
 	int err;
 	struct tui_report *tui_rep;	/* the TUI is up (ui/hist-browser.h) */
@@ -1832,8 +1835,10 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 			period = 1;
 	}
 	/* --time: samples outside the ranges are not counted at all */
-	if (time_ranges__skip(&rep->time, sample->time))
+	if (time_ranges__skip(&rep->time, sample->time)) {
+		rep->nr_time_skipped++;
 		return 0;
+	}
 	/* --switch-on/off: after --time, as perf */
 	if (evswitch__active(&rep->evswitch) && evswitch__discard(&rep->evswitch, evsel))
 		return 0;
@@ -1856,6 +1861,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 		return -ENOMEM;
 	if (report__filtered(rep, &al, sample)) {
 		rep->nr_filtered++;
+		rep->nr_cpu_filtered++;
 		return 0;
 	}
 	if (rep->need_callchain && hists->opts.children &&
@@ -3281,7 +3287,7 @@ int cmd_report(int argc, const char **argv)
 			pr_err("report: --tasks: out of memory\n");
 		goto out;
 	}
-	if (!rep.nr_samples) {
+	if (!rep.nr_samples || rep.nr_samples == rep.nr_cpu_filtered) {
 		/* perf exits 0 here too: an empty profile is not a failure;
 		 * its stdio report prints its header hint first */
 		if (!rep.tui_rep && !quiet && !rep.header && !rep.hint_printed)
@@ -3297,6 +3303,14 @@ int cmd_report(int argc, const char **argv)
 		else if (rep.nr_unresolved_hidden)
 			pr_err("report: -U hid all %" PRIu64 " samples of %s (none has a symbol); "
 			       "drop -U to see them\n", rep.nr_unresolved_hidden, rep.input);
+		else if (rep.nr_cpu_filtered)
+			pr_err("report: -C %s leaves none of the %" PRIu64 " samples of %s; "
+			       "mperf report -s cpu shows their CPUs\n", rep.cpu_list,
+			       rep.nr_cpu_filtered, rep.input);
+		else if (rep.nr_time_skipped)
+			pr_err("report: --time %s selects none of the %" PRIu64 " samples of %s; "
+			       "mperf report --header-only shows the times of the first and "
+			       "last sample\n", rep.time_str, rep.nr_time_skipped, rep.input);
 		else
 			pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
 		ret = 0;

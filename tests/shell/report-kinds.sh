@@ -102,6 +102,14 @@ rep sw-g-filter-stats "$T/sw.data" -g --stats --dsos dsouser
 mkdir "$T/nosyms"
 rep sw-U-none "$T/sw.data" -U --symfs "$T/nosyms"
 grep -q -- '-U hid all' "$T/sw-U-none.err" || fail "report -U hiding all: no line saying so"
+# -C of a CPU no sample ran on, --time outside the recording: no entry, a
+# file without samples for perf too; the line says which option did it
+"$PERF" record -q -C 0 -o "$T/cpu0.data" -- "$WL/dsouser" 0.1 >/dev/null 2>&1 ||
+	fail "perf record -C 0"
+rep cpu0-C1 "$T/cpu0.data" -C 1
+grep -q -- "-C 1 leaves none of the" "$T/cpu0-C1.err" || fail "report -C leaving none: no line saying so"
+rep sw-time-none "$T/sw.data" --time 1,2
+grep -q -- "--time 1,2 selects none of the" "$T/sw-time-none.err" || fail "report --time selecting none: no line saying so"
 # events without samples (dummy): perf's empty table with --no-skip-empty;
 # a group whose leader has no samples is skipped as an empty event
 "$PERF" record -q -o "$T/dummy.data" -e cpu-clock,dummy -- "$WL/dsouser" 0.1 >/dev/null 2>&1 ||
