@@ -621,24 +621,12 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 {
 	for (size_t i = 0; i < mem->nr; i++) {
 		const struct hnode *mk = &mem->kids[i];
-		struct hnode *lk = NULL;
+		bool created;
+		struct hnode *lk = hnode__child(c, lead, mk->he, level, &created);
 
-		for (size_t j = 0; j < lead->nr && !lk; j++)
-			if (same_upto(c, lead->kids[j].he, mk->he, level))
-				lk = &lead->kids[j];
-		if (!lk) {
-			if (lead->nr == lead->alloc) {
-				size_t alloc = lead->alloc ? lead->alloc * 2 : 4;
-				struct hnode *k = realloc(lead->kids, alloc * sizeof(*k));
-
-				if (!k)
-					return -ENOMEM;
-				lead->kids = k;
-				lead->alloc = alloc;
-			}
-			lk = &lead->kids[lead->nr++];
-			memset(lk, 0, sizeof(*lk));
-			lk->he = lk->first = mk->he;
+		if (!lk)
+			return -ENOMEM;
+		if (created) {
 			lk->seq = UINT64_MAX / 2 + c->nr_dummies++;
 			lk->types = mk->types;
 		}
