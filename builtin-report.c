@@ -149,6 +149,7 @@ struct report {
 	bool show_total_period;	/* --show-total-period: a Period column */
 	bool ns;		/* --ns: -s time in nanoseconds */
 	bool hierarchy;		/* --hierarchy */
+	bool stitch_lbr;	/* --stitch-lbr (warned off, or refused) */
 	bool hide_unresolved;	/* -U: samples and frames without a symbol */
 	const char *percentage;	/* --percentage relative|absolute */
 	bool pct_relative;
@@ -930,14 +931,6 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 	return machine__intern(rep->machine, rep->trace_buf);
 }
 
-static bool evlist__has_sample(struct evlist *el, uint64_t bit)
-{
-	for (int i = 0; el && i < el->nr; i++)
-		if (el->entries[i]->attr.sample_type & bit)
-			return true;
-	return false;
-}
-
 static bool evlist__has_callchains(struct evlist *el)
 {
 	int i;
@@ -992,6 +985,10 @@ static int report__setup(struct report *rep)
 		return -EINVAL;
 	}
 	rep->has_callchains = evlist__has_callchains(el);
+	if (rep->stitch_lbr && evlist__stitch_lbr_check(el, "report")) {
+		rep->usage_error = true;
+		return -EINVAL;
+	}
 	/* -g ...,branch, as perf, changes nothing without branch stacks */
 	if (rep->call_graph && rep->cc.branch && rep->cc.mode != CHAIN_NONE &&
 	    evlist__has_sample(el, PERF_SAMPLE_BRANCH_STACK)) {
@@ -2816,6 +2813,8 @@ int cmd_report(int argc, const char **argv)
 			    "show C++/Rust symbol names demangled (default; --no-demangle: as in the file)"),
 		OPT_BOOLEAN('f', "force", &rep.force,
 			    "accepted as perf takes it (mperf reads files of any owner)"),
+		OPT_BOOLEAN(0, "stitch-lbr", &rep.stitch_lbr,
+			    "stitch LBR callchains (perf's; off without them, refused with them)"),
 		OPT_BOOLEAN(0, "hierarchy", &rep.hierarchy,
 			    "show the entries as a tree, one level per sort key"),
 		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),

@@ -206,6 +206,7 @@ struct script_stat {
 struct script {
 	struct tool tool;
 	struct machine *machine;
+	bool stitch_lbr, stitch_checked;	/* --stitch-lbr, and judged */
 	struct symbol_opts symopts;
 	bool inline_names;		/* --inline (default), --no-inline */
 	bool demangle, force;		/* --demangle (default), -f */
@@ -2409,6 +2410,13 @@ static int script__setup(struct script *sc, struct session *session)
 			sc->name_width = len;
 	}
 	script__type_fields(sc, el, session__is_pipe(session));
+	if (sc->stitch_lbr && !sc->stitch_checked) {
+		sc->stitch_checked = true;
+		if (evlist__stitch_lbr_check(el, "script")) {
+			sc->said = true;
+			return -EINVAL;
+		}
+	}
 	if (evswitch__active(&sc->evswitch) && evswitch__init(&sc->evswitch, el, "script")) {
 		sc->said = true;
 		return -EINVAL;
@@ -2530,6 +2538,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN('d', "debug-mode", &sc.debug_mode,
 			    "print no samples: check that their times are in order"),
 		OPT_UNSUPPORTED('a', "all-cpus", "mperf script does not record; use mperf record -a"),
+		OPT_BOOLEAN(0, "stitch-lbr", &sc.stitch_lbr,
+			    "stitch LBR callchains (perf's; off without them, refused with them)"),
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "insn-trace", "AUX-area traces (intel_pt) are not decoded"),
 		OPT_UNSUPPORTED(0, "call-trace", "AUX-area traces (intel_pt) are not decoded"),

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "evlist.h"
+#include "debug.h"
 #include "cpumap.h"
 
 struct evlist *evlist__new(void)
@@ -196,6 +197,29 @@ void evlist__config_stat(struct evlist *evlist, bool enable_on_exec,
 					       evsel->tool_event != TOOL_DURATION_TIME;
 		}
 	}
+}
+
+bool evlist__has_sample(const struct evlist *el, uint64_t bit)
+{
+	for (int i = 0; el && i < el->nr; i++)
+		if (el->entries[i]->attr.sample_type & bit)
+			return true;
+	return false;
+}
+
+int evlist__stitch_lbr_check(const struct evlist *el, const char *cmd)
+{
+	bool dwarf = evlist__has_sample(el, PERF_SAMPLE_REGS_USER) &&
+		     evlist__has_sample(el, PERF_SAMPLE_STACK_USER);
+
+	if (!dwarf && evlist__has_sample(el, PERF_SAMPLE_BRANCH_STACK)) {
+		pr_err("%s: --stitch-lbr: LBR callchain stitching is not implemented in mperf; "
+		       "drop --stitch-lbr (or use perf)\n", cmd);
+		return -EINVAL;
+	}
+	pr_warning("%s: --stitch-lbr: the file has no LBR callchains (record with --call-graph "
+		   "lbr); stitching is off, as in perf\n", cmd);
+	return 0;
 }
 
 bool evlist__samples_have_cpu(const struct evlist *el)

@@ -51,6 +51,15 @@ int evlist__nr_groups(const struct evlist *evlist);
 /* Do the samples record their CPU, as perf's -C requires (the first event
  * of each type decides)? */
 bool evlist__samples_have_cpu(const struct evlist *evlist);
+/* Does any event's sample_type have @bit? */
+bool evlist__has_sample(const struct evlist *evlist, uint64_t bit);
+/*
+ * --stitch-lbr of report/script (@cmd): perf 6.1 turns it off, with a
+ * warning, unless the samples are in its LBR callchain mode
+ * (branch stacks, not DWARF user stacks); there mperf, which does not
+ * stitch, refuses with one line. 0 (off, warned) or -EINVAL (refused).
+ */
+int evlist__stitch_lbr_check(const struct evlist *evlist, const char *cmd);
 
 /*
  * evlist__config_stat - the attr bits perf stat 6.1 adds to what

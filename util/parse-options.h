@@ -73,8 +73,7 @@ struct option {
 	  .flags = PARSE_OPT_HIDDEN | PARSE_OPT_NONEG }
 /* perf report's and perf script's options mperf lacks, alike in both */
 #define OPTS_UNSUPPORTED_REPORT_SCRIPT \
-	OPT_UNSUPPORTED(0, "itrace", "AUX-area traces (intel_pt, arm_spe) are not decoded"), \
-	OPT_UNSUPPORTED(0, "stitch-lbr", "LBR callchain stitching is not implemented")
+	OPT_UNSUPPORTED(0, "itrace", "AUX-area traces (intel_pt, arm_spe) are not decoded")
 #define OPT_GROUP(h)	{ .type = OPTION_GROUP, .help = (h) }
 #define OPT_BOOLEAN(s, l, v, h) \
 	{ .type = OPTION_BOOLEAN, .short_name = (s), .long_name = (l), \

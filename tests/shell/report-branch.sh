@@ -65,4 +65,15 @@ assert_contains "mem and branch" "--no-branch-stack" "$T/err"
 	fail "a branch key taken outside branch mode"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
 assert_contains "branch key refusal" "add -b" "$T/err"
+# --stitch-lbr: off with a warning where perf finds no LBR callchain (its
+# output then as without), refused in one line on branch stacks, where
+# perf would stitch and mperf does not
+br "$D/cpuburn-fp.data" --stitch-lbr
+grep -q -- "--stitch-lbr: the file has no LBR callchains" "$T/err" || fail "--stitch-lbr: no warning"
+for c in report script; do
+	"$MPERF" $c -i "$T/b2.data" --stitch-lbr >"$T/out" 2>"$T/err" &&
+		fail "$c --stitch-lbr on branch stacks: exit status 0"
+	assert_eq "one error line" 1 "$(wc -l <"$T/err")"
+	assert_contains "$c --stitch-lbr refusal" "stitching is not implemented" "$T/err"
+done
 echo "ok: $n branch reports equal perf's"
