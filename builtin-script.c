@@ -2136,7 +2136,7 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	/* a pipe's records shown before its first sample: perf has taken
 	 * the attrs already (the fields callchains add in pipe mode) */
 	if (show && sc->pipe && !sc->name_width && session__evlist(session)->nr &&
-	    script__setup(sc, session))
+	    (script__setup(sc, session) || check_fields(sc, session)))
 		return -EINVAL;
 
 	/* perf prints an EXIT before the thread goes, the others after

@@ -70,6 +70,9 @@ script_vs_perf "$D/cpuburn-plain.data" $S -F +machine_pid,-vcpu
 # pipe mode: a list of events with callchains gets ip and sym (as perf)
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid,time,event
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid -G
+# a pipe's field the samples lack: perf refuses it at the attrs, before
+# the side records --show-task-events would print
+script_vs_perf "$D/cpuburn-pipe.data" $S -F +addr --show-task-events
 
 # branch stacks and text pokes, which this VM cannot record: perf 6.1's
 # own file with records added (tests/shell/craft-perfdata.py)
