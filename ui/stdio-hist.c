@@ -226,15 +226,27 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 			return (size_t)fprintf(fp, "%.*s%-*s", (int)(comm - buf), buf, -cw, comm);
 		return (size_t)fprintf(fp, "%.*s%-*.*s", (int)(comm - buf), buf, cw, cw, comm);
 	}
-	if (!strcmp(f->key->name, "sym") && strlen(buf) >= 4 && buf[0] == '[') {
-		/* an unresolved address is printed whole, as perf's */
-		if (unresolved_addr(buf + 4))
+	if (!strcmp(f->key->name, "sym") && strstr(buf, "] ")) {
+		/* perf prints the -v prefix and "[.] " whole, then the name
+		 * in what the width leaves (all of it when nothing is left),
+		 * then " (inlined)"; an unresolved address whole */
+		static const char inl[] = " (inlined)";
+		const char *br = strstr(buf, "] ");
+		int pre = (int)(br - buf) + 2, len = (int)strlen(buf), tail = 0, prec = w - pre;
+
+		if (br - buf < 2 || br[-2] != '[')
+			return (size_t)fprintf(fp, "%-*.*s", w, w, buf);
+		if (unresolved_addr(buf + pre))
 			return (size_t)fprintf(fp, "%-*s", w, buf);
-		if (w < 4)
-			return (size_t)fputs(buf, fp);
+		if (len - pre >= (int)sizeof(inl) - 1 && !strcmp(buf + len - (sizeof(inl) - 1), inl))
+			tail = sizeof(inl) - 1;
+		if (prec < 0 || prec > len - pre - tail)
+			prec = len - pre - tail;
+		snprintf(text, sizeof(text), "%.*s%.*s%s", pre, buf, prec, buf + pre,
+			 buf + len - tail);
 		if (last && !f->key->pad_last)
-			return (size_t)fprintf(fp, "%.4s%.*s", buf, w - 4, buf + 4);
-		return (size_t)fprintf(fp, "%.4s%-*.*s", buf, w - 4, w - 4, buf + 4);
+			return (size_t)fputs(text, fp);
+		return (size_t)fprintf(fp, "%-*s", w, text);
 	}
 	/* cut at the width; padded to it unless last of a key that perf
 	 * prints unpadded ("%-.*s": srcline, srcfile) */

@@ -51,7 +51,8 @@ done
 # least), keys cut and padded to the width, the CPU zero-padded, symbols
 # cut after their "[.] " (not below 4); 0 or an empty item: as computed;
 # sizes right-aligned and never cut, pid's comm in max(7, W) - 8 (unsigned:
-# whole below 8), srcline/srcfile last unpadded, a width for each column
+# whole below 8), a symbol's -v prefix and "[.] " whole, its name in what
+# is left, " (inlined)" after it, srcline/srcfile last unpadded, a width for each column
 # of the list, one a single-value filter leaves out too
 while read -r file opts; do
 	# shellcheck disable=SC2086
@@ -72,6 +73,8 @@ dsouser-fp -s symbol_size,dso -w 10,5,3 --no-children -g none
 syswide-fp -s comm,dso --comm mt-worker-0 -w 10,5,30 --no-children -g none
 dsouser-fp -s srcline,srcfile -w 10,5 --no-children -g none
 dsouser-fp -s srcfile -w 10,50 --no-children -g none
+cpuburn-dwarf -v -F overhead,sym -s comm,sym -w 10,5,30 -g none
+cpuburn-dwarf -s sym -w 0,0,12 -g none
 LIST
 # -v: objects by path, each symbol after the entry's address and perf's
 # letter for where its symbols came from (d: the file, b: a debug file by
@@ -296,4 +299,4 @@ for o in "-I --comm cpuburn" "--header --comm cpuburn --dsos cpuburn"; do
 done
 bad_input "--samples -1" "--samples" --samples -1
 bad_input "-m" "/proc/modules" -m
-[ "$n" -eq 105 ] || fail "only $n option sets ran"
+[ "$n" -eq 107 ] || fail "only $n option sets ran"
