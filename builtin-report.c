@@ -1332,8 +1332,9 @@ static uint64_t report__filter_entries(struct report *rep, struct hists *h, bool
 		/* --symbol-filter: by the entry's own symbol (children
 		 * entries too), as perf filters its entries: those of the
 		 * file's first event only (perf gives it that one), when
-		 * a key collapses (perf filters in its collapse pass) */
-		if (rep->symbol_filter && sym_filter &&
+		 * a key collapses (perf filters in its collapse pass);
+		 * a hierarchy judges each node by its first entry */
+		if (rep->symbol_filter && sym_filter && !rep->hierarchy &&
 		    !(he->sym && strstr(he->sym->name, rep->symbol_filter))) {
 			rep->nr_filtered++;
 			any = true;
@@ -1354,7 +1355,9 @@ static uint64_t report__filter_entries(struct report *rep, struct hists *h, bool
 		h->nr_samples = samples;
 		return unhidden;	/* the callchain threshold's total */
 	}
-	return 0;
+	/* a hierarchy's relative total is its shown top level's, which
+	 * --symbol-filter may cut alone: the threshold stays the whole's */
+	return rep->pct_relative && rep->hierarchy ? unhidden : 0;
 }
 
 /*
@@ -2415,6 +2418,18 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		} else {
 			report__filter_entries(rep, group[m], true);
 		}
+		/* --percentage relative in a hierarchy: of each event's shown
+		 * top level, as a single event's */
+		if (rep->hierarchy && rep->pct_relative &&
+		    (report__filters_given(rep) || rep->symbol_filter)) {
+			struct stdio_hist_opts ho = *so;
+
+			ho.filters = report__filters_given(rep);
+			ho.symbol_filter = !m && !leader->idx ? rep->symbol_filter : NULL;
+			group[m]->total_period = hists__hierarchy_shown_period(group[m], &ho);
+			if (!m)
+				chain_total = group[m]->total_period;
+		}
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
 	}
@@ -2450,6 +2465,7 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		go.chain_total = chain_total;
 		go.chain_min_total = chain_min_total;
 		go.filters = report__filters_given(rep);
+		go.symbol_filter = rep->hierarchy && !leader->idx ? rep->symbol_filter : NULL;
 		if (rep->hierarchy)
 			hists__fprintf_hierarchy_group(fp, group, nr, &go);
 		else
@@ -2543,8 +2559,10 @@ static int report__print(struct report *rep, FILE *fp)
 		 * hidden entries in them, as perf */
 		so.chain_min_total = report__filter_entries(rep, h, rep->hierarchy);
 		so.filters = report__filters_given(rep);
+		/* perf gives --symbol-filter to the first event's hists */
+		so.symbol_filter = rep->hierarchy && !evsel->idx ? rep->symbol_filter : NULL;
 		/* --percentage relative: of the shown top level there */
-		if (rep->hierarchy && rep->pct_relative && so.filters) {
+		if (rep->hierarchy && rep->pct_relative && (so.filters || so.symbol_filter)) {
 			report__event_fields(rep, evsel, &so, fields);
 			h->total_period = hists__hierarchy_shown_period(h, &so);
 			so.chain_total = h->total_period;

@@ -11,12 +11,16 @@
 #include <string.h>
 #include "ui/stdio-hist.h"
 #include "util/callchain.h"
+#include "util/symbol.h"
 #include "util/color.h"
 
 #define LEVEL_INDENT 3
 /* the longest dotted line under a hierarchy header perf prints (its line
  * is cut from a string of that many dots) */
 #define HIER_DOTS_MAX 207
+
+/* a node --symbol-filter hides (beside the HE_FILTER_* bits) */
+#define HNODE_SYMBOL_FILTER (1u << 8)
 
 /* a member's sums at a node */
 struct hval {
@@ -311,6 +315,11 @@ static void hnode__filter_new(const struct hctx *c, struct hnode **path, int lev
 			      struct hnode *k)
 {
 	static const unsigned int types[] = { HE_FILTER_THREAD, HE_FILTER_DSO, HE_FILTER_SYM };
+	const char *sf = c->o->symbol_filter;
+
+	/* --symbol-filter: the node's first entry's symbol, on any level */
+	if (sf && !(k->he->sym && strstr(k->he->sym->name, sf)))
+		k->types |= HNODE_SYMBOL_FILTER;
 
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
 		unsigned int t = types[i];
@@ -428,10 +437,10 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		int indent = level * LEVEL_INDENT, w = c->width[level];
 		struct hist_entry node;
 
-		/* perf walks into a hidden node: a node below it that a
-		 * group's member made shows (a hidden leader node's shown
-		 * member-only child); the others are hidden with it */
-		if (!k->shown && level + 1 < c->nr_keys && c->nr_members > 1)
+		/* perf walks into a hidden node: a node below it shows when
+		 * its own filters pass (--symbol-filter judges each node
+		 * apart; a group's member-only node keeps the member's) */
+		if (!k->shown && level + 1 < c->nr_keys)
 			hnode__print(c, k, level + 1);
 		if (!k->shown || (c->limit && pct < c->limit))
 			continue;
@@ -763,6 +772,7 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 			  .chains = o->show_callchain, .group = group, .nr_members = nr,
 			  .nr_cmp = nr };
 	struct hnode root = { 0 };
+	struct stdio_hist_opts mo;
 	int err, m;
 
 	/* a leader without samples: perf links the members' levels to an
@@ -782,8 +792,11 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 			c.nr_cmp = 1;
 	}
 	err = hctx__build(&c, &root, lead, o);
+	/* (perf's members have no --symbol-filter: it is the first event's) */
+	mo = *o;
+	mo.symbol_filter = NULL;
 	for (m = 1; !err && m < nr; m++) {
-		struct hctx mc = { .hists = group[m], .o = o, .filters = o->filters };
+		struct hctx mc = { .hists = group[m], .o = &mo, .filters = o->filters };
 		struct hnode mroot = { 0 };
 
 		if (!group[m])

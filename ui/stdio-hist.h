@@ -34,6 +34,8 @@ struct stdio_hist_opts {
 	int nr_col_widths;
 	unsigned int filters;	/* --hierarchy: the kinds of filters given
 				 * (HE_FILTER_*); hidden entries are kept */
+	const char *symbol_filter;	/* --hierarchy: --symbol-filter, judged
+					 * on each node's first entry */
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */

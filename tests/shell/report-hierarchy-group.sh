@@ -33,11 +33,13 @@ reports_vs_perf "$T/gs.data" <<'LIST'
 --hierarchy
 --hierarchy -s dso,sym -n -g none
 --hierarchy -t , -n -g none
+--hierarchy -s comm,dso --symbol-filter mwork --percentage relative
+--hierarchy -s dso,sym --symbol-filter a -g none
 LIST
 # a file of two events, shown as one group with --group
 reports_vs_perf "$DATA/perf-6.1/multi-event.data" <<'LIST'
 --hierarchy --group -g none
 --hierarchy --group -s dso,sym -n
 LIST
-[ "$n" -eq 17 ] || fail "only $n option sets ran"
+[ "$n" -eq 19 ] || fail "only $n option sets ran"
 echo "$n group hierarchies equal to perf's"

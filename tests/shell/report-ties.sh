@@ -74,7 +74,8 @@ LIST
 # level tree's, and each leaf's call graph merged from its entries as perf
 # merges them; a filter judged on a node's first entry, and on a level
 # without its key, hidden at the top and below a hidden parent (a forked
-# shell's samples before its exec of ls are not ls's)
+# shell's samples before its exec of ls are not ls's); --symbol-filter on
+# each node's first entry alone, a shown node below a hidden one printed
 reports_vs_perf "$T/busy.data" <<'LIST'
 -s sym --hierarchy
 --no-children -s sym,dso --hierarchy
@@ -87,6 +88,8 @@ reports_vs_perf "$T/busy.data" <<'LIST'
 --hierarchy -s pid,sym --comm ls -g none
 --hierarchy -s pid,dso,sym --comm ls,sh -g none
 --hierarchy -s dso,pid --dsos libc.so.6 -g none
+--hierarchy -s dso,sym --symbol-filter a -g none
+--hierarchy -s comm,dso --symbol-filter e --percentage relative
 LIST
-[ "$n" -eq 25 ] || fail "only $n option sets ran"
-echo "$n sort orders (seven with call graphs, seven hierarchies) equal to perf's on a busy -a -g recording"
+[ "$n" -eq 27 ] || fail "only $n option sets ran"
+echo "$n sort orders (seven with call graphs, nine hierarchies) equal to perf's on a busy -a -g recording"
