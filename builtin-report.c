@@ -2476,6 +2476,14 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	return 1;
 }
 
+static bool report__fields_have_key(const struct stdio_hist_opts *so)
+{
+	for (int i = 0; i < so->nr_fields; i++)
+		if (so->fields[i].kind == FIELD_KEY)
+			return true;
+	return false;
+}
+
 /* An event's table shows the tracepoint field keys of that event only,
  * as perf's: @fields gets the columns for @evsel. */
 static void report__event_fields(const struct report *rep, const struct evsel *evsel,
@@ -2561,9 +2569,13 @@ static int report__print(struct report *rep, FILE *fp)
 		so.filters = report__filters_given(rep);
 		/* perf gives --symbol-filter to the first event's hists */
 		so.symbol_filter = rep->hierarchy && !evsel->idx ? rep->symbol_filter : NULL;
-		/* --percentage relative: of the shown top level there */
-		if (rep->hierarchy && rep->pct_relative && (so.filters || so.symbol_filter)) {
-			report__event_fields(rep, evsel, &so, fields);
+		/* --percentage relative: of the shown top level there; an
+		 * event none of whose keys apply (another event's fields) has
+		 * no level, and perf counts 0 */
+		report__event_fields(rep, evsel, &so, fields);
+		if (rep->hierarchy && !report__fields_have_key(&so))
+			h->total_period = 0;
+		else if (rep->hierarchy && rep->pct_relative && (so.filters || so.symbol_filter)) {
 			h->total_period = hists__hierarchy_shown_period(h, &so);
 			so.chain_total = h->total_period;
 		}
@@ -2578,7 +2590,6 @@ static int report__print(struct report *rep, FILE *fp)
 			fputc('\n', fp);
 			report__print_count(rep, fp, h->total_period);
 		}
-		report__event_fields(rep, evsel, &so, fields);
 		if (rep->hierarchy)
 			hists__fprintf_hierarchy(fp, h, &so);
 		else

@@ -452,7 +452,7 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 			/* -t: the level's indent, " P%" padded to the width
 			 * of "Overhead", the separator, the key as aligned
 			 * (the separator's first character in it reads '.') */
-			for (char *p = c->sep[0] ? strchr(buf, c->sep[0]) : NULL; p;
+			for (char *p = c->sep[0] && !key->sep_kept ? strchr(buf, c->sep[0]) : NULL; p;
 			     p = strchr(p + 1, c->sep[0]))
 				*p = '.';
 			fprintf(c->fp, "%*s", indent, "");
@@ -472,9 +472,13 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		}
 		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8 * nr_members(c), "", indent, "");
 key:
-		/* perf trims the padded text: an empty one leaves nothing */
+		/* perf trims the padded text: an empty one leaves nothing; a
+		 * right-aligned key (a tracepoint field, a size) is left with
+		 * its leading blanks gone, nothing after it */
 		if (!buf[0])
 			;
+		else if (key->right)
+			fprintf(c->fp, "%.*s", key->clip ? w : (int)strlen(buf), buf);
 		else if (key->clip && key->pad_last)
 			fprintf(c->fp, "%-*.*s", w, w, buf);
 		else if (key->clip)
@@ -574,8 +578,9 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 			c->cols_width += 2 + col_width(f) * nr_members(c);
 		}
 	}
+	/* no key (another event's fields alone): no level, nothing below */
 	if (!c->nr_keys)
-		return -EINVAL;
+		return 0;
 	/* the entries in the order perf makes the levels from them */
 	ents = malloc((hists->nr_sorted ? hists->nr_sorted : 1) * sizeof(*ents));
 	if (!ents)
@@ -675,7 +680,7 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 	int k, line = 0, hlen = 0, nr = nr_members(c);
 	bool unresolved = false;
 
-	c->ovh_width = 8 * nr + (c->nr_keys - 1) * LEVEL_INDENT;
+	c->ovh_width = 8 * nr + (c->nr_keys > 1 ? (c->nr_keys - 1) * LEVEL_INDENT : 0);
 	hnode__widths(c, root, &unresolved);
 	/* as the flat table: an entry without a symbol widens the dso
 	 * level to an address's 16 digits (not with -t or --dsos) */
@@ -691,6 +696,8 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 
 		if ((int)strlen(c->keys[k]->header) > c->width[k])
 			c->width[k] = (int)strlen(c->keys[k]->header);
+		if (c->keys[k]->min_width > c->width[k])	/* a field's */
+			c->width[k] = c->keys[k]->min_width;
 		if (k * LEVEL_INDENT + c->width[k] > line)
 			line = k * LEVEL_INDENT + c->width[k];
 		hlen += (k ? 3 : 0) + hl;

@@ -296,8 +296,9 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		if (f->kind != FIELD_KEY)
 			return (size_t)(last ? fprintf(fp, " %s", buf) :
 					       fprintf(fp, " %-*s", width - 1, buf));
-		/* the separator's first character in a key reads '.' */
-		if (sep[0] && strchr(buf, sep[0])) {
+		/* the separator's first character in a key reads '.' (not
+		 * in a tracepoint field's text) */
+		if (sep[0] && strchr(buf, sep[0]) && !f->key->sep_kept) {
 			size_t i;
 
 			snprintf(text, sizeof(text), "%s", buf);

@@ -50,8 +50,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 				  const struct stdio_hist_opts *o);
 /* --hierarchy: one level per sort key of o->fields, each node with the
- * overhead below it (the overhead column only). 0, -EINVAL without sort
- * keys, -ENOMEM. */
+ * overhead below it and the columns after it. 0 (without sort keys: the
+ * header alone) or -ENOMEM. */
 int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_hist_opts *o);
 /* --hierarchy of an event group (@group as hists__fprintf_stdio_group's):
  * the leader's levels with each member's nodes paired to them by the keys

@@ -78,6 +78,8 @@ struct sort_key {
 				 * column (perf prints the bare value) */
 	bool right;		/* right-aligned in its column */
 	bool clip;		/* rows are cut at the column width (perf's comm) */
+	bool sep_kept;		/* -t: perf prints the separator in it as is
+				 * (a tracepoint field's text), not as '.' */
 	bool sample_only;	/* compares a field of the sample that perf's
 				 * duplicate check of callchain entries
 				 * (children) leaves zero: weights, cgroup,

@@ -37,6 +37,12 @@ same "$T/tp.data" -s trace_fields
 same "$T/tp.data" -s sched_wakeup.comm,prev_comm
 same "$T/tp.data" -s target_cpu/raw,comm
 same "$T/tp.data" -s trace_fields --raw-trace
+# --hierarchy: a field's level left-aligned (the value whole, nothing
+# after it), as wide as the field's size; -t keeps the separator in it; an
+# event none of whose keys apply prints the header alone (count 0)
+same "$R" -s id,args --hierarchy
+same "$R" -s args -t , --hierarchy
+same "$T/tp.data" -s sched_switch.prev_comm,next_pid --hierarchy -n
 # a group view of tracepoints: perf pairs a member's entries with the
 # leader's by the member's own keys (sched_wakeup has no prev_pid: by pid
 # alone), the field's column as wide as alone. The workload's tasks all
