@@ -183,6 +183,7 @@ struct report {
 	bool parent_first;
 	bool hint_printed;	/* the "--header" hint line, before a pipe's features */	/* -p with -F alone: order_v is parent, -F */
 	int nr_fields;
+	int cur_level;		/* the -s level the fields being added take */
 	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
 	struct sort_ctx sort;	/* the keys' -v, --ns, cgroup names (hists_opts) */
 	bool last_elided;	/* the last column is elided */
@@ -366,7 +367,7 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 {
 	int w = (int)strlen(tf->name), fw = tf->string ? (int)tf->size : (int)tf->size * 2 + 2;
 	struct sort_key *key;
-	struct sort_field f = { .kind = FIELD_KEY };
+	struct sort_field f = { .kind = FIELD_KEY, .level = rep->cur_level };
 
 	/* a field named twice (also with and without /raw, or through
 	 * trace_fields) is one column, the first, as perf */
@@ -593,7 +594,7 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 
 static int report__add_field(struct report *rep, const char *name, bool is_f)
 {
-	struct sort_field f = { 0 };
+	struct sort_field f = { .level = rep->cur_level };
 	const struct sort_key *key;
 
 	if (rep->nr_fields >= MAX_FIELDS)
@@ -670,15 +671,40 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 	return 0;
 }
 
+/*
+ * A -s or -F list: names separated by commas or blanks, as perf splits
+ * them; a -s list's '{a,b}' makes its keys one level of --hierarchy
+ * (elsewhere the braces group nothing), each other name a level of its
+ * own.
+ */
 static int report__add_list(struct report *rep, const char *list, bool is_f)
 {
-	char *dup = strdup(list), *tok, *save = NULL;
+	char *dup = strdup(list), *p, *tok;
+	bool in_group = false;
 	int err = 0;
 
 	if (!dup)
 		return -ENOMEM;
-	for (tok = strtok_r(dup, ",", &save); tok && !err; tok = strtok_r(NULL, ",", &save))
-		err = report__add_field(rep, tok, is_f);
+	rep->cur_level = 0;
+	for (p = dup; !err; ) {
+		size_t n = strcspn(p, is_f ? ", " : "{}, ");
+		char c = p[n];
+
+		tok = p;
+		p[n] = '\0';
+		if (*tok)
+			err = report__add_field(rep, tok, is_f);
+		if (c == '{')
+			in_group = true;
+		else if (c == '}')
+			in_group = false;
+		if (*tok && !in_group)
+			rep->cur_level++;
+		if (!c)
+			break;
+		p += n + 1;
+	}
+	rep->cur_level = 0;
 	free(dup);
 	return err;
 }
@@ -808,7 +834,7 @@ static void report__elide(struct report *rep)
 			continue;
 		nkeys++;
 		for (j = 0; j < 3; j++) {
-			if (strcmp(f->key->name, keys[j]) || lists[j]->nr != 1)
+			if (f->key->dynamic || strcmp(f->key->name, keys[j]) || lists[j]->nr != 1)
 				continue;
 			rep->elided[rep->nr_elided].name = names[j];
 			rep->elided[rep->nr_elided++].value = lists[j]->items[0];
@@ -860,8 +886,8 @@ static bool report__may_need_trace(const struct report *rep, const struct evlist
 
 		if (lists[l] && !dup)
 			return true;
-		for (tok = dup ? strtok_r(dup, ",", &save) : NULL; tok && !need;
-		     tok = strtok_r(NULL, ",", &save))
+		for (tok = dup ? strtok_r(dup, "{}, ", &save) : NULL; tok && !need;
+		     tok = strtok_r(NULL, "{}, ", &save))
 			need = !strcmp(tok, "trace") || !sort_key__find(tok);
 		free(dup);
 	}
@@ -3072,7 +3098,7 @@ int cmd_report(int argc, const char **argv)
 		/* validate early: a typo should not cost a full read */
 		char *dup = strdup(rep.sort_order), *tok, *save = NULL;
 
-		for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		for (tok = strtok_r(dup, "{}, ", &save); tok; tok = strtok_r(NULL, "{}, ", &save)) {
 			/* a name that could be a tracepoint field is judged
 			 * once the file's formats are read */
 			if (!sort_key__find(tok) && !report__may_be_dynamic(tok)) {

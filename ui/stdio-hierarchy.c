@@ -51,11 +51,15 @@ struct hnode {
 };
 
 struct hctx {
-	const struct sort_key *keys[32];
+	const struct sort_key *keys[32];	/* the sort keys, in order */
+	/* the levels: keys lv_first..+lv_nr each (perf's '{a,b}' groups of
+	 * -s, and the fields one name gives, are one level) */
+	int lv_first[32], lv_nr[32], nr_levels;
+	int lv_key_field;	/* (building: the field of the last key) */
 	unsigned int key_filter[32];	/* the kind of filter judged on each level */
 	unsigned int filters;	/* the kinds of filters given */
 	int nr_keys;
-	int width[32];		/* key text width per level */
+	int width[32];		/* text width per key */
 	uint64_t total;
 	double limit;
 	FILE *fp;
@@ -82,7 +86,10 @@ struct hctx {
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
 		     const struct hist_entry *b, int level)
 {
-	return c->keys[level]->cmp(c->sort, a, b) == 0;
+	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++)
+		if (c->keys[k]->cmp(c->sort, a, b))
+			return 0;
+	return 1;
 }
 
 static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
@@ -144,9 +151,16 @@ struct hnode_order {
 static int hnode_in_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct hnode *a = pa, *b = pb;
-	const struct hnode_order *o = arg;
+	const struct hctx *c = ((const struct hnode_order *)arg)->c;
+	int level = ((const struct hnode_order *)arg)->level;
 
-	return o->c->keys[o->level]->cmp(o->c->sort, a->first, b->first);
+	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++) {
+		int r = c->keys[k]->cmp(c->sort, a->first, b->first);
+
+		if (r)
+			return r;
+	}
+	return 0;
 }
 
 /*
@@ -229,7 +243,7 @@ static void hnode__sort(const struct hctx *c, struct hnode *n, int level)
 {
 	struct hnode_order o = { .c = c, .level = level };
 
-	if (level >= c->nr_keys)
+	if (level >= c->nr_levels)
 		return;
 	if (n->nr > 1 && hnode__order(c, n, level))
 		qsort_r(n->kids, n->nr, sizeof(*n->kids), hnode_out_cmp, &o);
@@ -249,7 +263,7 @@ static const char *ltrim(const char *s)
  * before it trims the number's spaces, so the text keeps its tail */
 static bool key_padded(const struct sort_key *key)
 {
-	return !strcmp(key->name, "pid");
+	return !key->dynamic && !strcmp(key->name, "pid");
 }
 
 /* the key's text, padded to @pad first (0: not), then trimmed */
@@ -297,7 +311,7 @@ static unsigned int key_filter(const struct sort_key *key)
 	};
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(key->name, map[i].name))
+		if (!key->dynamic && !strcmp(key->name, map[i].name))
 			return map[i].type;
 	return 0;
 }
@@ -426,35 +440,55 @@ static void hnode__sep_cell(const struct hctx *c, const struct hnode *k,
 	fprintf(c->fp, "%-*s", col_width(f) * nr_members(c), cell);
 }
 
+/* key @ki's text for node @k (its first entry's, with the node's
+ * samples), as perf prints it in a hierarchy: trimmed of the padding
+ * before it; an empty one leaves nothing; a right-aligned key (a
+ * tracepoint field, a size) nothing after it either */
+static void hnode__key(const struct hctx *c, const struct hnode *k, int ki)
+{
+	const struct sort_key *key = c->keys[ki];
+	int w = c->width[ki];
+	struct hist_entry node = *k->he;
+	char buf[4096];
+
+	node.nr_events = k->nr_events;
+	key_text(c, key, &node, buf, sizeof(buf), key_padded(key) ? w : 0);
+	/* -t: the separator's first character in it reads '.' */
+	for (char *p = c->sep && c->sep[0] && !key->dynamic ? strchr(buf, c->sep[0]) : NULL; p;
+	     p = strchr(p + 1, c->sep[0]))
+		*p = '.';
+	if (!buf[0])
+		;
+	else if (key->right)
+		fprintf(c->fp, "%.*s", key->clip ? w : (int)strlen(buf), buf);
+	else if (key->clip && key->pad_last)
+		fprintf(c->fp, "%-*.*s", w, w, buf);
+	else if (key->clip)
+		fprintf(c->fp, "%.*s", w, buf);
+	else if (key->pad_last && !key_padded(key))
+		fprintf(c->fp, "%-*s", w, buf);
+	else
+		fputs(buf, c->fp);
+}
+
 static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 {
 	for (size_t i = 0; i < n->nr; i++) {
 		const struct hnode *k = &n->kids[i];
-		const struct sort_key *key = c->keys[level];
 		double pct = c->total ? k->period * 100.0 / c->total : 0.0;
 		static const struct sort_field ovh = { .kind = FIELD_OVERHEAD };
-		char buf[4096];
-		int indent = level * LEVEL_INDENT, w = c->width[level];
-		struct hist_entry node;
+		int indent = level * LEVEL_INDENT;
 
 		/* perf walks into a hidden node: a node below it shows when
 		 * its own filters pass (--symbol-filter judges each node
 		 * apart; a group's member-only node keeps the member's) */
-		if (!k->shown && level + 1 < c->nr_keys)
+		if (!k->shown && level + 1 < c->nr_levels)
 			hnode__print(c, k, level + 1);
 		if (!k->shown || (c->limit && pct < c->limit))
 			continue;
-		/* a node's text is its first entry's, with the node's samples */
-		node = *k->he;
-		node.nr_events = k->nr_events;
-		key_text(c, key, &node, buf, sizeof(buf), key_padded(key) ? w : 0);
 		if (c->sep) {
 			/* -t: the level's indent, " P%" padded to the width
-			 * of "Overhead", the separator, the key as aligned
-			 * (the separator's first character in it reads '.') */
-			for (char *p = c->sep[0] && !key->sep_kept ? strchr(buf, c->sep[0]) : NULL; p;
-			     p = strchr(p + 1, c->sep[0]))
-				*p = '.';
+			 * of "Overhead", the separator, the keys as aligned */
 			fprintf(c->fp, "%*s", indent, "");
 			hnode__sep_cell(c, k, &ovh);
 			for (int j = 0; j < c->nr_cols; j++) {
@@ -472,23 +506,14 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		}
 		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8 * nr_members(c), "", indent, "");
 key:
-		/* perf trims the padded text: an empty one leaves nothing; a
-		 * right-aligned key (a tracepoint field, a size) is left with
-		 * its leading blanks gone, nothing after it */
-		if (!buf[0])
-			;
-		else if (key->right)
-			fprintf(c->fp, "%.*s", key->clip ? w : (int)strlen(buf), buf);
-		else if (key->clip && key->pad_last)
-			fprintf(c->fp, "%-*.*s", w, w, buf);
-		else if (key->clip)
-			fprintf(c->fp, "%.*s", w, buf);
-		else if (key->pad_last && !key_padded(key))
-			fprintf(c->fp, "%-*s", w, buf);
-		else
-			fputs(buf, c->fp);
+		/* the level's keys, each after the separator or two blanks */
+		for (int ki = c->lv_first[level]; ki < c->lv_first[level] + c->lv_nr[level]; ki++) {
+			if (ki > c->lv_first[level])
+				fputs(c->sep ? c->sep : "  ", c->fp);
+			hnode__key(c, k, ki);
+		}
 		fputc('\n', c->fp);
-		if (level == c->nr_keys - 1 && c->o->show_callchain && k->chain) {
+		if (level == c->nr_levels - 1 && c->o->show_callchain && k->chain) {
 			callchain__fprintf(c->fp, k->chain, &c->hists->opts.cc,
 					   c->o->chain_total ? c->o->chain_total : c->total,
 					   c->o->chain_min_total, k->period, c->o->skip_first);
@@ -571,7 +596,14 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 		const struct sort_field *f = &o->fields[k];
 
 		if (f->kind == FIELD_KEY) {
-			c->key_filter[c->nr_keys] = key_filter(f->key);
+			/* a new level unless the key is of the last one's */
+			if (!c->nr_keys || f->level != o->fields[c->lv_key_field].level) {
+				c->lv_first[c->nr_levels] = c->nr_keys;
+				c->nr_levels++;
+			}
+			c->lv_key_field = k;
+			c->lv_nr[c->nr_levels - 1]++;
+			c->key_filter[c->nr_levels - 1] |= key_filter(f->key);
 			c->keys[c->nr_keys++] = f->key;
 		} else if (f->kind != FIELD_OVERHEAD && f->kind != FIELD_CHILDREN && c->nr_cols < 8) {
 			c->cols[c->nr_cols++] = f;
@@ -595,9 +627,9 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 		/* hidden by other means than the filters above: not there */
 		if (he->filtered && !he->filter_types)
 			continue;
-		for (k = 0; k < c->nr_keys; k++) {
+		for (k = 0; k < c->nr_levels; k++) {
 			n = hnode__child(c, n, he, k, &created);
-			if (!n || (k == c->nr_keys - 1 && c->chains && hnode__chain_add(n, he))) {
+			if (!n || (k == c->nr_levels - 1 && c->chains && hnode__chain_add(n, he))) {
 				free(ents);
 				hnode__free(root);
 				return -ENOMEM;
@@ -650,7 +682,7 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 				return -ENOMEM;
 		}
 		lk->mv[m] = hnode__val(mk, 0);
-		if (level + 1 < c->nr_keys && hnode__link(c, lk, mk, m, level + 1))
+		if (level + 1 < c->nr_levels && hnode__link(c, lk, mk, m, level + 1))
 			return -ENOMEM;
 	}
 	return 0;
@@ -672,6 +704,15 @@ uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct s
 	return period;
 }
 
+/* the keys' headers: a level's joined by '+', the levels by " / " */
+static void hctx__key_headers(const struct hctx *c)
+{
+	for (int l = 0; l < c->nr_levels; l++)
+		for (int k = c->lv_first[l]; k < c->lv_first[l] + c->lv_nr[l]; k++)
+			fprintf(c->fp, "%s%s", k > c->lv_first[l] ? "+" : l ? " / " : "",
+				ltrim(c->keys[k]->header));
+}
+
 /* the header, the rows and their call graphs of the sorted tree @root */
 static void hctx__print(struct hctx *c, struct hnode *root)
 {
@@ -680,27 +721,33 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 	int k, line = 0, hlen = 0, nr = nr_members(c);
 	bool unresolved = false;
 
-	c->ovh_width = 8 * nr + (c->nr_keys > 1 ? (c->nr_keys - 1) * LEVEL_INDENT : 0);
+	c->ovh_width = 8 * nr + (c->nr_levels > 1 ? (c->nr_levels - 1) * LEVEL_INDENT : 0);
 	hnode__widths(c, root, &unresolved);
 	/* as the flat table: an entry without a symbol widens the dso
 	 * level to an address's 16 digits (not with -t or --dsos) */
 	for (k = 0; unresolved && !c->sep && !o->dso_list && k < c->nr_keys; k++)
-		if (!strcmp(c->keys[k]->name, "dso") && c->width[k] < 16)
+		if (!c->keys[k]->dynamic && !strcmp(c->keys[k]->name, "dso") && c->width[k] < 16)
 			c->width[k] = 16;
-	/* a level is as wide as its key's header too; the dotted line as
-	 * the widest level or the joined headers */
+	/* a key is as wide as its header too (as perf sizes the column,
+	 * its leading blanks included) */
 	for (k = 0; k < c->nr_keys; k++) {
-		/* (the width by the header as perf sizes the column, its
-		 * leading blanks included; the joined headers trimmed) */
-		int hl = (int)strlen(ltrim(c->keys[k]->header));
-
 		if ((int)strlen(c->keys[k]->header) > c->width[k])
 			c->width[k] = (int)strlen(c->keys[k]->header);
 		if (c->keys[k]->min_width > c->width[k])	/* a field's */
 			c->width[k] = c->keys[k]->min_width;
-		if (k * LEVEL_INDENT + c->width[k] > line)
-			line = k * LEVEL_INDENT + c->width[k];
-		hlen += (k ? 3 : 0) + hl;
+	}
+	/* the dotted line as the widest level (its indent, its keys and a
+	 * '+' between them) or the joined headers (trimmed) */
+	for (int l = 0; l < c->nr_levels; l++) {
+		int w = l * LEVEL_INDENT;
+
+		for (k = c->lv_first[l]; k < c->lv_first[l] + c->lv_nr[l]; k++) {
+			w += c->width[k] + (k > c->lv_first[l]);
+			hlen += (k > c->lv_first[l] ? 1 : l ? 3 : 0) +
+				(int)strlen(ltrim(c->keys[k]->header));
+		}
+		if (w > line)
+			line = w;
 	}
 	if (hlen > line)
 		line = hlen;
@@ -715,8 +762,7 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 		for (k = 0; k < c->nr_cols; k++)
 			fprintf(fp, "%*s%s", col_width(c->cols[k]) * nr,
 				stdio__field_header(c->cols[k], false, false), c->sep);
-		for (k = 0; k < c->nr_keys; k++)
-			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c->keys[k]->header));
+		hctx__key_headers(c);
 		fputs("\n# ", fp);
 		for (k = 0; k < 8 * nr; k++)
 			fputc('.', fp);
@@ -739,8 +785,7 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 			dots += 2 + col_width(c->cols[k]) * nr;
 		}
 		fputs("  ", fp);
-		for (k = 0; k < c->nr_keys; k++)
-			fprintf(fp, "%s%s", k ? " / " : "", ltrim(c->keys[k]->header));
+		hctx__key_headers(c);
 		fputs("\n# ", fp);
 		for (k = 0; k < dots; k++)
 			fputc('.', fp);

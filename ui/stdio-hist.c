@@ -119,15 +119,17 @@ static void unresolved_dso_width(const struct stdio_hist_opts *o, int *width,
 	if (!unresolved || o->field_sep || o->dso_list)
 		return;
 	for (int k = 0; k < o->nr_fields; k++)
-		if (o->fields[k].kind == FIELD_KEY && !strcmp(o->fields[k].key->name, "dso") &&
+		if (o->fields[k].kind == FIELD_KEY && !o->fields[k].key->dynamic &&
+		    !strcmp(o->fields[k].key->name, "dso") &&
 		    width[k] < UNRESOLVED_DSO_WIDTH)
 			width[k] = UNRESOLVED_DSO_WIDTH;
 }
 
 static bool right_aligned(const struct sort_field *f)
 {
-	return f->kind != FIELD_KEY || f->key->right || !strcmp(f->key->name, "cpu") || !strcmp(f->key->name, "tid") ||
-	       !strcmp(f->key->name, "tgid");
+	return f->kind != FIELD_KEY || f->key->right || (!f->key->dynamic &&
+	       (!strcmp(f->key->name, "cpu") || !strcmp(f->key->name, "tid") ||
+		!strcmp(f->key->name, "tgid")));
 }
 
 static bool is_percent(const struct sort_field *f)
@@ -208,6 +210,8 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 		snprintf(text, sizeof(text), " %*s", w - 1, buf);
 		return (size_t)fprintf(fp, "%-*s", width, text);
 	}
+	if (f->key->dynamic)	/* a field's: right-aligned, cut */
+		return (size_t)fprintf(fp, "%*.*s", w, w, buf);
 	if (!strcmp(f->key->name, "cpu"))
 		return (size_t)fprintf(fp, "%*.*d", w, w, atoi(buf));
 	/* a size ("%*d"): right-aligned, never cut */
@@ -298,7 +302,7 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 					       fprintf(fp, " %-*s", width - 1, buf));
 		/* the separator's first character in a key reads '.' (not
 		 * in a tracepoint field's text) */
-		if (sep[0] && strchr(buf, sep[0]) && !f->key->sep_kept) {
+		if (sep[0] && strchr(buf, sep[0]) && !f->key->dynamic) {
 			size_t i;
 
 			snprintf(text, sizeof(text), "%s", buf);
@@ -355,8 +359,10 @@ static size_t put_header(FILE *fp, const struct stdio_hist_opts *o, const int *w
 
 		if (k)
 			ret += (size_t)fputs(sep ? sep : "  ", fp);
+		/* -w: cut at the width; a field's title right-aligned */
 		if (fixed && o->fields[k].kind == FIELD_KEY && user_width(o, k) > 0)
-			ret += (size_t)fprintf(fp, "%-*.*s", width[k], width[k], h);
+			ret += (size_t)fprintf(fp, o->fields[k].key->dynamic ? "%*.*s" : "%-*.*s",
+					       width[k], width[k], h);
 		else if (right_aligned(&o->fields[k]))
 			ret += (size_t)fprintf(fp, "%*.*s", w, HEADER_MAX, h);
 		else
@@ -468,7 +474,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 				cap += (size_t)(width[k] > 0 ? width[k] : 0);
 				/* -v: room for a symbol's address and origin */
 				if (verbose > 0 && o->fields[k].kind == FIELD_KEY &&
-				    !strcmp(o->fields[k].key->name, "sym"))
+				    !o->fields[k].key->dynamic && !strcmp(o->fields[k].key->name, "sym"))
 					cap += 3 + 16;
 			}
 			fclose(row);

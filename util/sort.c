@@ -1568,7 +1568,7 @@ DYN_FUNCS(120) DYN_FUNCS(121) DYN_FUNCS(122) DYN_FUNCS(123) DYN_FUNCS(124) DYN_F
 DYN_FUNCS(126) DYN_FUNCS(127)
 #define DYN_KEY(i) { "", "", dyn##i##_cmp, dyn##i##_cmp, dyn##i##_hash, dyn##i##_snprintf, \
 		     .width = dyn##i##_width, .right = true, .clip = true, .pad_last = true, \
-		     .sep_kept = true }
+		     .dynamic = true }
 static const struct sort_key dyn_templates[MAX_DYN_KEYS] = {
 	DYN_KEY(0), DYN_KEY(1), DYN_KEY(2), DYN_KEY(3), DYN_KEY(4), DYN_KEY(5), DYN_KEY(6),
 	DYN_KEY(7), DYN_KEY(8), DYN_KEY(9), DYN_KEY(10), DYN_KEY(11), DYN_KEY(12), DYN_KEY(13),

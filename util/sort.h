@@ -78,8 +78,10 @@ struct sort_key {
 				 * column (perf prints the bare value) */
 	bool right;		/* right-aligned in its column */
 	bool clip;		/* rows are cut at the column width (perf's comm) */
-	bool sep_kept;		/* -t: perf prints the separator in it as is
-				 * (a tracepoint field's text), not as '.' */
+	/* a tracepoint field's (perf's dynamic entry): named after the
+	 * field, so never one of the built-in keys of that name; -t keeps
+	 * the separator in its text, where perf prints '.' in the others */
+	bool dynamic;
 	bool sample_only;	/* compares a field of the sample that perf's
 				 * duplicate check of callchain entries
 				 * (children) leaves zero: weights, cgroup,
@@ -128,6 +130,7 @@ struct sort_field {
 	enum sort_field_kind kind;
 	const struct sort_key *key;	/* FIELD_KEY */
 	int width;
+	int level;	/* --hierarchy: keys of one level share it (-s '{a,b}') */
 };
 
 /* The key called @name (aliases: symbol = sym), or NULL. */

@@ -23,6 +23,7 @@ done <<'LIST'
 --no-children --dsos libmwork.so
 --no-children --comm dsouser -g none
 --no-children -F overhead,sample,period,sym -g none
+--no-children -s {comm,dso},sym -g none
 -s dso
 -s pid
 -s cpu
@@ -62,7 +63,10 @@ done <<'LIST'
 -s overhead_children,sym -g none
 -q --comms dsouser --no-children
 LIST
-[ "$n" -eq 48 ] || fail "only $n option sets ran"
+# blanks separate names too, as perf splits the lists
+report_vs_perf "$T/p.data" --no-children -s "comm dso" -F "overhead sym,comm" -g none
+n=$((n + 1))
+[ "$n" -eq 50 ] || fail "only $n option sets ran"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"

@@ -75,7 +75,8 @@ LIST
 # merges them; a filter judged on a node's first entry, and on a level
 # without its key, hidden at the top and below a hidden parent (a forked
 # shell's samples before its exec of ls are not ls's); --symbol-filter on
-# each node's first entry alone, a shown node below a hidden one printed
+# each node's first entry alone, a shown node below a hidden one printed;
+# -s '{a,b}' groups keys into one level (their texts after each other)
 reports_vs_perf "$T/busy.data" <<'LIST'
 -s sym --hierarchy
 --no-children -s sym,dso --hierarchy
@@ -90,6 +91,8 @@ reports_vs_perf "$T/busy.data" <<'LIST'
 --hierarchy -s dso,pid --dsos libc.so.6 -g none
 --hierarchy -s dso,sym --symbol-filter a -g none
 --hierarchy -s comm,dso --symbol-filter e --percentage relative
+--hierarchy -s {comm,dso},sym -g none
+--hierarchy -s pid,{dso,sym} -t ,
 LIST
-[ "$n" -eq 27 ] || fail "only $n option sets ran"
-echo "$n sort orders (seven with call graphs, nine hierarchies) equal to perf's on a busy -a -g recording"
+[ "$n" -eq 29 ] || fail "only $n option sets ran"
+echo "$n sort orders (eight with call graphs, eleven hierarchies) equal to perf's on a busy -a -g recording"

@@ -43,6 +43,13 @@ same "$T/tp.data" -s trace_fields --raw-trace
 same "$R" -s id,args --hierarchy
 same "$R" -s args -t , --hierarchy
 same "$T/tp.data" -s sched_switch.prev_comm,next_pid --hierarchy -n
+# the fields one name gives (trace_fields) are one level, joined by '+';
+# a field named comm or pid is no built-in key (its filter, its padding)
+same "$T/tp.data" -s trace_fields --hierarchy
+same "$T/tp.data" -s sched_wakeup.comm,sched_wakeup.pid --hierarchy --comm perf
+# -w: a field right-aligned and cut, its title too
+same "$R" -s id,args -w 10,3,8
+same "$T/tp.data" -s sched_wakeup.pid,sched_wakeup.target_cpu -w 10,3,30
 # a group view of tracepoints: perf pairs a member's entries with the
 # leader's by the member's own keys (sched_wakeup has no prev_pid: by pid
 # alone), the field's column as wide as alone. The workload's tasks all
