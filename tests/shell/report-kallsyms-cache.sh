@@ -91,6 +91,10 @@ python3 "$CRAFT" ips "$T/kc1.data" "$T/mod.data" 1 \
 MPERF_CACHE_DIR="$T/mcache"
 MPERF_KALLSYMS="$T/F"
 export MPERF_KALLSYMS
+# perf 6.1 now and then leaves these module samples unresolved (raw
+# addresses where every other run names fakemod_init...; seen once in a
+# make test, while other perf jobs ran): it is given two more tries
+PERF_RETRIES=2
 for run in cold warm; do
 	reports_vs_perf "$T/mod.data" <<-EOF
 	--kallsyms $T/F
@@ -106,6 +110,7 @@ for s in fakemod_init fakemod_work_alias fakemod_exit othermod_fn xzmod_fn; do
 	grep -q "\[k\] $s" "$T/mperf" || fail "$s missing from the module report"
 done
 unset MPERF_KALLSYMS
+PERF_RETRIES=0
 
 # MPERF_CACHE_DIR set and empty: no cache, the same outputs
 rm -rf "$T/cache"
