@@ -120,6 +120,10 @@ grep -q "DWARF stacks unwound as perf 6.1 unwinds them" "$T/err" ||
 grep -q "unwound as perf 6.1" "$T/err" && fail "--exact-unwind still warns"
 [ "$(grep -c ffffffffffffffff "$T/exact")" -lt "$(grep -c ffffffffffffffff "$T/p")" ] ||
 	fail "--exact-unwind left as many 0 frames as perf's"
+# (a CI run saw perf's report of such a file lack a call graph branch that
+# its own script of the same file had, and mperf's report and script: the
+# reports give perf two more tries)
+PERF_RETRIES=2
 report_vs_perf "$T/exec.data"
 report_vs_perf "$T/exec.data" --no-children -g caller
 # bash's loop: its SIGCHLD handler's frames (perf shows the signal
