@@ -2430,6 +2430,19 @@ static int script__setup(struct script *sc, struct session *session)
 
 /* In pipe mode the attrs, names and tracing data arrive as records: set up
  * once they are there, i.e. at the first sample or kernel record. */
+/* a pipe's fields are checked as perf checks them, before its features
+ * (--header's lines) and side records print; again at the first sample,
+ * for attrs that come later */
+static int script__attrs_done(struct tool *tool, struct session *session)
+{
+	struct script *sc = (struct script *)tool;
+	int err = check_fields(sc, session);
+
+	if (!err)
+		sc->checked = false;
+	return err;
+}
+
 static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 			       const struct perf_sample *sample, struct evsel *evsel,
 			       struct session *session)
@@ -2599,6 +2612,7 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	if (session__is_pipe(session)) {
 		sc.tool.sample = script__sample_pipe;
+		sc.tool.attrs_done = script__attrs_done;
 		sc.pipe = true;
 	}
 	/* as perf: a file whose events lack sample_id_all is read in file

@@ -54,6 +54,7 @@ struct session {
 	struct oe_chunk *chunk;		/* current stream chunk */
 	FILE *feat_fp;
 	bool feat_full;
+	bool attrs_done;		/* tool->attrs_done called */
 	uint64_t cur_offset;
 	void *priv;
 	bool tracing_data_seen;
@@ -620,6 +621,16 @@ static int process_user(struct session *s, const union perf_event *ev,
 
 	off = dir_off(s, off);
 
+	/* a pipe's attrs are all in at its first other record */
+	if (tool && tool->attrs_done && s->header.pipe && !s->attrs_done &&
+	    s->header.nr_attrs && ev->header.type != PERF_RECORD_HEADER_ATTR) {
+		int err;
+
+		s->attrs_done = true;
+		err = tool->attrs_done(tool, s);
+		if (err)
+			return err;
+	}
 	if (tool && tool->dump && ev->header.type != PERF_RECORD_COMPRESSED)
 		tool->dump(tool, ev, NULL, off, s);
 

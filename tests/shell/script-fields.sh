@@ -71,8 +71,10 @@ script_vs_perf "$D/cpuburn-plain.data" $S -F +machine_pid,-vcpu
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid,time,event
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid -G
 # a pipe's field the samples lack: perf refuses it at the attrs, before
-# the side records --show-task-events would print
+# the side records --show-task-events would print and the features
+# --header would
 script_vs_perf "$D/cpuburn-pipe.data" $S -F +addr --show-task-events
+script_vs_perf "$D/cpuburn-pipe.data" $S -F +addr --header
 
 # branch stacks and text pokes, which this VM cannot record: perf 6.1's
 # own file with records added (tests/shell/craft-perfdata.py)
