@@ -92,15 +92,10 @@ static int same_upto(const struct hctx *c, const struct hist_entry *a,
 	return 1;
 }
 
-static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
-				  const struct hist_entry *he, int level, bool *created)
+/* a new kid of @n for entry @he (its first); NULL when out of memory */
+static struct hnode *hnode__new_kid(const struct hctx *c, struct hnode *n,
+				    const struct hist_entry *he)
 {
-	size_t i;
-
-	*created = false;
-	for (i = 0; i < n->nr; i++)
-		if (same_upto(c, n->kids[i].he, he, level))
-			return &n->kids[i];
 	if (n->nr == n->alloc) {
 		size_t alloc = n->alloc ? n->alloc * 2 : 4;
 		struct hnode *k = realloc(n->kids, alloc * sizeof(*k));
@@ -115,8 +110,18 @@ static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
 	n->kids[n->nr].first = he;
 	n->kids[n->nr].seq = he->ipos;
 	n->kids[n->nr].types = he->filter_types & c->filters;
-	*created = true;
 	return &n->kids[n->nr++];
+}
+
+static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
+				  const struct hist_entry *he, int level, bool *created)
+{
+	*created = false;
+	for (size_t i = 0; i < n->nr; i++)
+		if (same_upto(c, n->kids[i].he, he, level))
+			return &n->kids[i];
+	*created = true;
+	return hnode__new_kid(c, n, he);
 }
 
 static void hnode__free(struct hnode *n)
@@ -655,37 +660,149 @@ static void hctx__finish(const struct hctx *c, struct hnode *root)
 	hnode__mark(root);
 }
 
+/* the level's keys compare nodes @a and @b (their first entries) */
+static int hnode__level_cmp(const struct hctx *c, int level, const struct hnode *a,
+			    const struct hnode *b)
+{
+	struct hnode_order o = { .c = c, .level = level };
+
+	return hnode_in_cmp(a, b, &o);
+}
+
+/* perf's tree of @p's kids (as made: in their order, which is perf's) in
+ * @t of @cap nodes; false when out of memory */
+static bool hnode__kids_tree(const struct hctx *c, int level, const struct hnode *p,
+			     struct rbt *t, size_t cap)
+{
+	if (!rbt__alloc(t, cap ? cap : 1, NULL))
+		return false;
+	t->root = RB_NIL;
+	for (size_t i = 0; i < p->nr; i++) {
+		uint32_t cur = t->root, y = RB_NIL;
+		bool goleft = false;
+
+		while (cur != RB_NIL) {
+			y = cur;
+			goleft = hnode__level_cmp(c, level, &p->kids[i], &p->kids[cur]) < 0;
+			cur = goleft ? t->left[cur] : t->right[cur];
+		}
+		rbt_link(t, (uint32_t)i, y, goleft);
+	}
+	return true;
+}
+
+/* @t's nodes in order into @out (room for all); how many */
+static size_t rbt__order(const struct rbt *t, uint32_t *out, uint32_t *stack)
+{
+	size_t n = 0, sp = 0;
+	uint32_t x = t->root;
+
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t->left[x];
+		}
+		x = stack[--sp];
+		out[n++] = x;
+		x = t->right[x];
+	}
+	return n;
+}
+
 /*
  * Member @m's nodes below @mem paired with the leader's below @lead at
- * @level, as perf links a group's hierarchies: by the level's key; a node
- * of the member alone gets a node of its own in the leader's tree (perf's
- * dummy entry: no leader value, the member's first entry and filters),
- * made after all of the leader's. 0 or -ENOMEM.
+ * @level, as perf links a group's hierarchies, by walks in the levels'
+ * trees (the keys are no total order: unresolved addresses): each leader
+ * node, in its tree's order, is looked for in the member's tree; then
+ * each member node, in its tree's order, takes its pair, else an equal
+ * node its walk meets in the leader's tree, else a node of its own there
+ * (perf's dummy entry: no leader value, the member's first entry and
+ * filters, made after the leader's), and its level below is linked the
+ * same way. 0 or -ENOMEM.
  */
 static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *mem, int m,
 		       int level)
 {
-	for (size_t i = 0; i < mem->nr; i++) {
-		const struct hnode *mk = &mem->kids[i];
-		bool created;
-		struct hnode *lk = hnode__child(c, lead, mk->he, level, &created);
+	size_t nm = mem->nr, cap = lead->nr + nm, n;
+	struct rbt tl = { 0 }, tm = { 0 };
+	uint32_t *order = malloc((cap ? cap : 1) * sizeof(*order));
+	uint32_t *stack = malloc((cap + 1) * sizeof(*stack));
+	uint32_t *pair = malloc((nm ? nm : 1) * sizeof(*pair));
+	int err = -ENOMEM;
 
-		if (!lk)
-			return -ENOMEM;
-		if (created) {
-			lk->seq = UINT64_MAX / 2 + c->nr_dummies++;
-			lk->types = mk->types;
+	if (!nm) {
+		err = 0;
+		goto out;
+	}
+	if (!order || !stack || !pair || !hnode__kids_tree(c, level, lead, &tl, cap) ||
+	    !hnode__kids_tree(c, level, mem, &tm, nm))
+		goto out;
+	for (size_t y = 0; y < nm; y++)
+		pair[y] = RB_NIL;
+	/* the match: the first leader node a member node meets has it */
+	n = rbt__order(&tl, order, stack);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t cur = tm.root;
+
+		while (cur != RB_NIL) {
+			int r = hnode__level_cmp(c, level, &lead->kids[order[i]], &mem->kids[cur]);
+
+			if (!r) {
+				if (pair[cur] == RB_NIL)
+					pair[cur] = order[i];
+				break;
+			}
+			cur = r < 0 ? tm.left[cur] : tm.right[cur];
 		}
-		if (!lk->mv) {
-			lk->mv = calloc((size_t)c->nr_members, sizeof(*lk->mv));
-			if (!lk->mv)
-				return -ENOMEM;
+	}
+	/* the link */
+	n = rbt__order(&tm, order, stack);
+	for (size_t i = 0; i < n; i++) {
+		const struct hnode *mk = &mem->kids[order[i]];
+		uint32_t x = pair[order[i]];
+		struct hnode *lk;
+
+		if (x == RB_NIL) {
+			uint32_t cur = tl.root, y = RB_NIL;
+			bool goleft = false;
+
+			while (cur != RB_NIL) {
+				int r = hnode__level_cmp(c, level, mk, &lead->kids[cur]);
+
+				if (!r)
+					break;
+				y = cur;
+				goleft = r < 0;
+				cur = goleft ? tl.left[cur] : tl.right[cur];
+			}
+			x = cur;
+			if (x == RB_NIL) {
+				x = (uint32_t)lead->nr;
+				lk = hnode__new_kid(c, lead, mk->he);
+				if (!lk)
+					goto out;
+				lk->seq = UINT64_MAX / 2 + c->nr_dummies++;
+				lk->types = mk->types;
+				rbt_link(&tl, x, y, goleft);
+			}
 		}
+		lk = &lead->kids[x];
+		if (!lk->mv && !(lk->mv = calloc((size_t)c->nr_members, sizeof(*lk->mv))))
+			goto out;
 		lk->mv[m] = hnode__val(mk, 0);
 		if (level + 1 < c->nr_levels && hnode__link(c, lk, mk, m, level + 1))
-			return -ENOMEM;
+			goto out;
 	}
-	return 0;
+	err = 0;
+out:
+	if (tl.left)
+		rbt__release(&tl);
+	if (tm.left)
+		rbt__release(&tm);
+	free(order);
+	free(stack);
+	free(pair);
+	return err;
 }
 
 uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct stdio_hist_opts *o)
