@@ -2136,7 +2136,7 @@ static int script__event(struct tool *tool, const union perf_event *event,
 	/* a pipe's records shown before its first sample: perf has taken
 	 * the attrs already (the fields callchains add in pipe mode) */
 	if (show && sc->pipe && !sc->name_width && session__evlist(session)->nr &&
-	    (script__setup(sc, session) || check_fields(sc, session)))
+	    script__setup(sc, session))
 		return -EINVAL;
 
 	/* perf prints an EXIT before the thread goes, the others after
@@ -2428,8 +2428,6 @@ static int script__setup(struct script *sc, struct session *session)
 	return 0;
 }
 
-/* In pipe mode the attrs, names and tracing data arrive as records: set up
- * once they are there, i.e. at the first sample or kernel record. */
 /* a pipe's fields are checked as perf checks them, before its features
  * (--header's lines) and side records print; again at the first sample,
  * for attrs that come later */
@@ -2443,6 +2441,8 @@ static int script__attrs_done(struct tool *tool, struct session *session)
 	return err;
 }
 
+/* In pipe mode the attrs, names and tracing data arrive as records: set up
+ * once they are there, i.e. at the first sample or kernel record. */
 static int script__sample_pipe(struct tool *tool, const union perf_event *event,
 			       const struct perf_sample *sample, struct evsel *evsel,
 			       struct session *session)

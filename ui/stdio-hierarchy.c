@@ -674,39 +674,18 @@ static int hnode__level_cmp(const struct hctx *c, int level, const struct hnode 
 static bool hnode__kids_tree(const struct hctx *c, int level, const struct hnode *p,
 			     struct rbt *t, size_t cap)
 {
-	if (!rbt__alloc(t, cap ? cap : 1, NULL))
+	struct hnode_order o = { .c = c, .level = level };
+	void **items = malloc((p->nr ? p->nr : 1) * sizeof(*items));
+
+	if (!items || !rbt__alloc(t, cap ? cap : 1, NULL)) {
+		free(items);
 		return false;
-	t->root = RB_NIL;
-	for (size_t i = 0; i < p->nr; i++) {
-		uint32_t cur = t->root, y = RB_NIL;
-		bool goleft = false;
-
-		while (cur != RB_NIL) {
-			y = cur;
-			goleft = hnode__level_cmp(c, level, &p->kids[i], &p->kids[cur]) < 0;
-			cur = goleft ? t->left[cur] : t->right[cur];
-		}
-		rbt_link(t, (uint32_t)i, y, goleft);
 	}
+	for (size_t i = 0; i < p->nr; i++)
+		items[i] = (void *)&p->kids[i];
+	rbt__insert_all(t, items, p->nr, hnode_in_cmp, &o);
+	free(items);
 	return true;
-}
-
-/* @t's nodes in order into @out (room for all); how many */
-static size_t rbt__order(const struct rbt *t, uint32_t *out, uint32_t *stack)
-{
-	size_t n = 0, sp = 0;
-	uint32_t x = t->root;
-
-	while (x != RB_NIL || sp) {
-		while (x != RB_NIL) {
-			stack[sp++] = x;
-			x = t->left[x];
-		}
-		x = stack[--sp];
-		out[n++] = x;
-		x = t->right[x];
-	}
-	return n;
 }
 
 /*
@@ -740,7 +719,7 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 	for (size_t y = 0; y < nm; y++)
 		pair[y] = RB_NIL;
 	/* the match: the first leader node a member node meets has it */
-	n = rbt__order(&tl, order, stack);
+	n = rbt__inorder(&tl, stack, order);
 	for (size_t i = 0; i < n; i++) {
 		uint32_t cur = tm.root;
 
@@ -756,7 +735,7 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 		}
 	}
 	/* the link */
-	n = rbt__order(&tm, order, stack);
+	n = rbt__inorder(&tm, stack, order);
 	for (size_t i = 0; i < n; i++) {
 		const struct hnode *mk = &mem->kids[order[i]];
 		uint32_t x = pair[order[i]];

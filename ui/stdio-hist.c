@@ -754,23 +754,6 @@ static struct group_row *group__row(struct group_view *g, int m, struct hist_ent
 	return r;
 }
 
-/* the in-order walk of @t: @fn(node, arg) for each */
-static void rbt_inorder(const struct rbt *t, uint32_t *stack,
-			void (*fn)(uint32_t x, void *arg), void *arg)
-{
-	uint32_t x = t->root, sp = 0;
-
-	while (x != RB_NIL || sp) {
-		while (x != RB_NIL) {
-			stack[sp++] = x;
-			x = t->left[x];
-		}
-		x = stack[--sp];
-		fn(x, arg);
-		x = t->right[x];
-	}
-}
-
 struct group_link {
 	struct group_view *g;
 	struct group_row **node;	/* the leader tree's rows */
@@ -778,14 +761,11 @@ struct group_link {
 	struct hist_entry **mem;	/* its entries by cpos */
 	bool *matched;
 	int m;
-	uint64_t k;			/* rows written by group__put */
-	struct group_row **out;
 };
 
 /* perf's pairing walk: leader tree row @x looked for in the member's tree */
-static void group__match(uint32_t x, void *arg)
+static void group__match(uint32_t x, struct group_link *l)
 {
-	struct group_link *l = arg;
 	const struct rbt *mt = &l->mh->tree;
 	uint32_t cur = mt->root;
 
@@ -817,13 +797,6 @@ static int64_t group__cmp_strict(const struct hists *keys, const struct hist_ent
 	return hist_entry__cmp_ctx(keys, &ctx, a, b);
 }
 
-static void group__put(uint32_t x, void *arg)
-{
-	struct group_link *l = arg;
-
-	l->out[l->k++] = l->node[x];
-}
-
 /* the entries of @h by their place in its last tree (cpos); false when
  * that is no permutation */
 static bool group__by_cpos(const struct hists *h, struct hist_entry **by)
@@ -853,10 +826,10 @@ static bool group__by_cpos(const struct hists *h, struct hist_entry **by)
  */
 static int group__link(struct group_view *g, struct group_row **order)
 {
-	struct group_link l = { .g = g, .out = order };
+	struct group_link l = { .g = g };
 	struct rbt t = { .root = RB_NIL };
-	uint32_t *stack = NULL;
-	uint64_t cap = 0, nl = 0;
+	uint32_t *stack = NULL, *walk = NULL;	/* a walk of the leader tree */
+	uint64_t cap = 0, nl = 0, n;
 	int m, err = -ENOMEM;
 
 	for (m = 0; m < g->nr; m++) {
@@ -871,7 +844,8 @@ static int group__link(struct group_view *g, struct group_row **order)
 	l.node = malloc((cap ? cap : 1) * sizeof(*l.node));
 	l.mem = malloc((cap ? cap : 1) * sizeof(*l.mem));
 	l.matched = malloc(cap ? cap : 1);
-	if (!l.node || !l.mem || !l.matched || !rbt__alloc(&t, cap ? cap : 1, &stack))
+	walk = malloc((cap ? cap : 1) * sizeof(*walk));
+	if (!l.node || !l.mem || !l.matched || !walk || !rbt__alloc(&t, cap ? cap : 1, &stack))
 		goto out;
 	t.root = RB_NIL;
 	if (g->group[0]) {
@@ -904,7 +878,9 @@ static int group__link(struct group_view *g, struct group_row **order)
 			goto out;
 		err = -ENOMEM;
 		memset(l.matched, 0, nm);
-		rbt_inorder(&t, stack, group__match, &l);
+		n = rbt__inorder(&t, stack, walk);
+		for (uint64_t i = 0; i < n; i++)
+			group__match(walk[i], &l);
 		for (uint64_t y = 0; y < nm; y++) {
 			uint32_t cur = t.root, parent = RB_NIL;
 			bool goleft = false;
@@ -933,7 +909,9 @@ static int group__link(struct group_view *g, struct group_row **order)
 			rbt_link(&t, (uint32_t)r->pos, parent, goleft);
 		}
 	}
-	rbt_inorder(&t, stack, group__put, &l);
+	n = rbt__inorder(&t, stack, walk);
+	for (uint64_t i = 0; i < n; i++)
+		order[i] = l.node[walk[i]];
 	err = 0;
 out:
 	/* a fallback starts over */
@@ -947,6 +925,7 @@ out:
 	free(l.node);
 	free(l.mem);
 	free(l.matched);
+	free(walk);
 	if (t.left)
 		rbt__release(&t);
 	free(stack);

@@ -1213,13 +1213,46 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 	return rbt_walk(t, stack, (void **)in, (void **)res, rank);
 }
 
+void rbt__insert_all(struct rbt *t, void **items, uint64_t n,
+		     int (*cmp)(const void *a, const void *b, void *arg), void *arg)
+{
+	t->root = RB_NIL;
+	for (uint64_t i = 0; i < n; i++) {
+		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t->root;
+		bool goleft = false;
+
+		while (cur != RB_NIL) {
+			y = cur;
+			goleft = cmp(items[z], items[cur], arg) < 0;
+			cur = goleft ? t->left[cur] : t->right[cur];
+		}
+		rbt_link(t, z, y, goleft);
+	}
+}
+
+uint64_t rbt__inorder(const struct rbt *t, uint32_t *stack, uint32_t *out)
+{
+	uint32_t x = t->root, sp = 0;
+	uint64_t n = 0;
+
+	while (x != RB_NIL || sp) {
+		while (x != RB_NIL) {
+			stack[sp++] = x;
+			x = t->left[x];
+		}
+		x = stack[--sp];
+		out[n++] = x;
+		x = t->right[x];
+	}
+	return n;
+}
+
 int rb_insert_order(void **items, uint64_t n,
 		    int (*cmp)(const void *a, const void *b, void *arg), void *arg)
 {
 	struct rbt t;
 	uint32_t *stack;
 	void **res;
-	uint64_t i;
 
 	if (n >= RB_NIL)
 		return -E2BIG;
@@ -1230,18 +1263,7 @@ int rb_insert_order(void **items, uint64_t n,
 		free(res);
 		return -ENOMEM;
 	}
-	t.root = RB_NIL;
-	for (i = 0; i < n; i++) {
-		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t.root;
-		bool goleft = false;
-
-		while (cur != RB_NIL) {
-			y = cur;
-			goleft = cmp(items[z], items[cur], arg) < 0;
-			cur = goleft ? t.left[cur] : t.right[cur];
-		}
-		rbt_link(&t, z, y, goleft);
-	}
+	rbt__insert_all(&t, items, n, cmp, arg);
 	rbt_walk(&t, stack, items, res, NULL);
 	rbt__free(&t, stack);
 	free(res);

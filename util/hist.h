@@ -357,6 +357,13 @@ int hist_entry__chain_merge(const struct hist_entry *he, struct callchain_root *
  * to @items. 0 or -ENOMEM (@items unchanged). */
 int rb_insert_order(void **items, uint64_t n,
 		    int (*cmp)(const void *a, const void *b, void *arg), void *arg);
+/* The same insertion of @items[0..n) into @t (rbt__alloc'd for @n or
+ * more; node i is items[i]), the tree kept */
+void rbt__insert_all(struct rbt *t, void **items, uint64_t n,
+		     int (*cmp)(const void *a, const void *b, void *arg), void *arg);
+/* @t's nodes in order into @out, with @stack (each room for all of the
+ * tree's nodes, the stack one more); how many */
+uint64_t rbt__inorder(const struct rbt *t, uint32_t *stack, uint32_t *out);
 
 /* Helpers for the keys */
 int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,

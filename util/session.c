@@ -621,16 +621,6 @@ static int process_user(struct session *s, const union perf_event *ev,
 
 	off = dir_off(s, off);
 
-	/* a pipe's attrs are all in at its first other record */
-	if (tool && tool->attrs_done && s->header.pipe && !s->attrs_done &&
-	    s->header.nr_attrs && ev->header.type != PERF_RECORD_HEADER_ATTR) {
-		int err;
-
-		s->attrs_done = true;
-		err = tool->attrs_done(tool, s);
-		if (err)
-			return err;
-	}
 	if (tool && tool->dump && ev->header.type != PERF_RECORD_COMPRESSED)
 		tool->dump(tool, ev, NULL, off, s);
 
@@ -681,6 +671,16 @@ static int process_record(struct session *s, const union perf_event *ev,
 	s->stats.nr_total++;
 	if (type < PERF_RECORD_HEADER_MAX)
 		s->stats.nr_events[type]++;
+	/* a pipe's attrs are all in at its first other record */
+	if (s->tool && s->tool->attrs_done && s->header.pipe && !s->attrs_done &&
+	    s->header.nr_attrs && type != PERF_RECORD_HEADER_ATTR) {
+		int err;
+
+		s->attrs_done = true;
+		err = s->tool->attrs_done(s->tool, s);
+		if (err)
+			return err;
+	}
 	if (type >= PERF_RECORD_USER_TYPE_START) {
 		if (type >= PERF_RECORD_HEADER_MAX) {
 			s->stats.nr_unknown_events++;

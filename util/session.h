@@ -41,9 +41,9 @@ struct tool {
 	void (*dump)(struct tool *tool, const union perf_event *event,
 		     const struct perf_sample *sample, uint64_t offset,
 		     struct session *session);
-	/* pipe mode: once, at the first user record after the HEADER_ATTR
-	 * ones (perf checks a script's fields as the attrs arrive, before
-	 * the features); an error stops the walk there */
+	/* pipe mode: once, at the first record after the HEADER_ATTR ones
+	 * (perf checks a script's fields as the attrs arrive, before the
+	 * features and the side records); an error stops the walk there */
 	int (*attrs_done)(struct tool *tool, struct session *session);
 	bool ordered_events;	/* sort by time between FINISHED_ROUNDs */
 };
