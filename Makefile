@@ -77,7 +77,8 @@ WORKLOADS := tests/workloads/cpuburn tests/workloads/mthreads \
 	     tests/workloads/syscalls tests/workloads/pagetouch \
 	     tests/workloads/getppid tests/workloads/libmwork.so \
 	     tests/workloads/dsouser tests/workloads/jitmap \
-	     tests/workloads/deeprec tests/workloads/asmlabel
+	     tests/workloads/deeprec tests/workloads/asmlabel \
+	     tests/workloads/libclate
 
 # Section 7 pages (overviews, not commands); the rest are section 1.
 DOC_TXT7  := Documentation/mperf-troubleshooting.txt

@@ -1196,9 +1196,28 @@ static const char *report__srcline_of(void *arg, const struct hist_entry *he, bo
 
 	if (he->src_kind == HE_SRC_RAW)	/* a frame's, at its raw address */
 		return srcline__raw(rep->machine, he->dso, he->sym, he->obj_ip, counted);
+	if (he->src_kind == HE_SRC_FILE) {	/* its file's look-up there */
+		if (counted)
+			srcline__raw(rep->machine, he->dso, he->sym, he->obj_ip, true);
+		return he->srcline;
+	}
 	if (counted)
 		return srcline__get(rep->machine, he->dso, he->sym, he->addr);
 	return srcline__line(rep->machine, he->dso, he->sym, he->addr);
+}
+
+/* perf's look-up of an entry's file at a srcfile key after the srcline
+ * key (hists_opts.srcfile_count): a frame's at its raw address, a
+ * sample's at its own; each counts towards perf's giving up on the
+ * object's lines */
+static void report__srcfile_count(void *arg, const struct hist_entry *he)
+{
+	struct report *rep = arg;
+
+	if (he->file_kind == HE_SRC_RAW)
+		(void)srcline__raw(rep->machine, he->dso, he->sym, he->obj_ip, true);
+	else if (he->file_kind == HE_SRC_OWN)
+		(void)srcline__get(rep->machine, he->dso, he->sym, he->addr);
 }
 
 /* -g address, -g srcline: each frame is its address or source line,
@@ -1279,6 +1298,7 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	if (rep->need_srcline) {
 		ho.frame_srcline = report__frame_srcline;
 		ho.srcline_of = report__srcline_of;
+		ho.srcfile_count = report__srcfile_count;
 		ho.srcline_arg = rep;
 	}
 	if (hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho) < 0) {
@@ -1974,6 +1994,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	if (rep->need_srcline) {
 		tmpl.srcline = srcline__line(rep->machine, al.dso, al.sym, al.addr);
 		tmpl.src_kind = al.map && al.dso ? HE_SRC_OWN : HE_SRC_NONE;
+		tmpl.file_kind = tmpl.src_kind;
 	}
 	if (rep->need_trace)
 		tmpl.trace = report__trace(rep, sample, evsel);

@@ -31,10 +31,18 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 			hists->sym_key = keys[i];
 	}
 	hists->src_file_only = hists->src_key >= 0 && !line_key;
-	hists->file_key = -1;
-	for (int i = hists->src_key + 1; hists->src_key >= 0 && i < nr_keys; i++)
+	hists->src_groups.prefix = hists->src_key;
+	hists->src_file_first = hists->src_key >= 0 &&
+				!strcmp(keys[hists->src_key]->name, "srcfile");
+	hists->file_key = hists->line_key = -1;
+	for (int i = hists->src_key + 1; hists->src_key >= 0 && i < nr_keys; i++) {
 		if (!strcmp(keys[i]->name, "srcfile") && hists->file_key < 0)
 			hists->file_key = i;
+		if (hists->src_file_first && keys[i]->need_srcline &&
+		    strcmp(keys[i]->name, "srcfile") && hists->line_key < 0)
+			hists->line_key = i;
+	}
+	hists->file_groups.prefix = hists->file_key;
 	{
 		bool dso = false, sym = false;
 
@@ -92,7 +100,8 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->table);
 	free(hists->sorted);
-	free(hists->src_groups);
+	free(hists->src_groups.t);
+	free(hists->file_groups.t);
 	rbt__release(&hists->tree);
 	callchain_arena__exit(&hists->arena);
 	memset(hists, 0, sizeof(*hists));
@@ -129,6 +138,8 @@ static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist
 			b->src_seen = true;
 		if (i == hists->file_key)
 			b->file_seen = true;
+		if (i == hists->line_key)
+			b->line_seen = true;
 		r = hists->keys[i]->cmp(&hists->opts.sort, a, b);
 		if (r)
 			return r;
@@ -296,6 +307,7 @@ static struct hist_entry *hist_entry__found(const struct hists *hists, struct hi
 {
 	he->src_seen |= hists->src_key >= 0;
 	he->file_seen |= hists->file_key >= 0;
+	he->line_seen |= hists->line_key >= 0;
 	he->dso = tmpl->dso;
 	he->map_size = tmpl->map_size;
 	he->map_delta = tmpl->map_delta;
@@ -437,11 +449,12 @@ static bool hists__seen_in(const struct hists *hists, const struct hist_entry *t
  * when it first compares it so, at that time. The others get theirs as
  * they are looked for.
  */
-static uint64_t hists__src_group_hash(const struct hists *hists, const struct hist_entry *he)
+static uint64_t hist_groups__hash(const struct hists *hists, const struct hist_groups *g,
+				  const struct hist_entry *he)
 {
 	uint64_t h = 0x84222325cbf29ce4ULL;
 
-	for (int i = 0; i < hists->src_key; i++) {
+	for (int i = 0; i < g->prefix; i++) {
 		h ^= hists->keys[i]->hash(&hists->opts.sort, he);
 		h *= 0x100000001b3ULL;
 		h ^= h >> 29;
@@ -449,55 +462,58 @@ static uint64_t hists__src_group_hash(const struct hists *hists, const struct hi
 	return h;
 }
 
-static bool hists__src_group_eq(const struct hists *hists, const struct hist_entry *a,
-				const struct hist_entry *b)
+static bool hist_groups__eq(const struct hists *hists, const struct hist_groups *g,
+			    const struct hist_entry *a, const struct hist_entry *b)
 {
-	for (int i = 0; i < hists->src_key; i++)
+	for (int i = 0; i < g->prefix; i++)
 		if (hists->keys[i]->cmp(&hists->opts.sort, a, b))
 			return false;
 	return true;
 }
 
-/* The slot of @he's group in the group table (empty: none yet) */
-static struct hist_entry **hists__src_group_slot(const struct hists *hists,
-						 const struct hist_entry *he)
+/* The slot of @he's group in @g (empty: none yet) */
+static struct hist_entry **hist_groups__slot(const struct hists *hists,
+					     const struct hist_groups *g,
+					     const struct hist_entry *he)
 {
-	uint64_t mask = hists->src_groups_size - 1;
-	uint64_t i = hists__src_group_hash(hists, he) & mask;
+	uint64_t mask = g->size - 1;
+	uint64_t i = hist_groups__hash(hists, g, he) & mask;
 
-	while (hists->src_groups[i] && !hists__src_group_eq(hists, hists->src_groups[i], he))
+	while (g->t[i] && !hist_groups__eq(hists, g, g->t[i], he))
 		i = (i + 1) & mask;
-	return &hists->src_groups[i];
+	return &g->t[i];
 }
 
-/* A new entry @he, the first of its group; false: no memory (then the
- * group's later entries take it for another group's) */
-static bool hists__src_group_add(struct hists *hists, struct hist_entry *he)
+/* A new entry @he, the first of its group in @g; false: no memory (then
+ * the group's later entries take it for another group's) */
+static bool hist_groups__add(const struct hists *hists, struct hist_groups *g,
+			     struct hist_entry *he)
 {
-	if ((hists->src_groups_nr + 1) * 2 > hists->src_groups_size) {
-		struct hist_entry **old = hists->src_groups;
-		uint64_t osize = hists->src_groups_size, n = osize ? osize * 2 : 64;
+	if ((g->nr + 1) * 2 > g->size) {
+		struct hist_entry **old = g->t;
+		uint64_t osize = g->size, n = osize ? osize * 2 : 64;
 
-		hists->src_groups = calloc(n, sizeof(*hists->src_groups));
-		if (!hists->src_groups) {
-			hists->src_groups = old;
+		g->t = calloc(n, sizeof(*g->t));
+		if (!g->t) {
+			g->t = old;
 			return false;
 		}
-		hists->src_groups_size = n;
+		g->size = n;
 		for (uint64_t i = 0; i < osize; i++)
 			if (old[i])
-				*hists__src_group_slot(hists, old[i]) = old[i];
+				*hist_groups__slot(hists, g, old[i]) = old[i];
 		free(old);
 	}
-	*hists__src_group_slot(hists, he) = he;
-	hists->src_groups_nr++;
+	*hist_groups__slot(hists, g, he) = he;
+	g->nr++;
 	return true;
 }
 
-static struct hist_entry *hists__src_group(const struct hists *hists,
-					   const struct hist_entry *he)
+static struct hist_entry *hist_groups__find(const struct hists *hists,
+					    const struct hist_groups *g,
+					    const struct hist_entry *he)
 {
-	return hists->src_groups_size ? *hists__src_group_slot(hists, he) : NULL;
+	return g->size ? *hist_groups__slot(hists, g, he) : NULL;
 }
 
 /* @he's srcline is now @line: its place in the hash table follows */
@@ -516,6 +532,24 @@ static void hists__src_rekey(struct hists *hists, struct hist_entry *he, const c
 	*pp = he;
 }
 
+/* perf looks @he's file up (at the file_key), or a template's (@seen:
+ * the entry keeps it, and the column's width counts it) */
+static void hists__file_look_up(struct hists *hists, struct hist_entry *he, bool seen)
+{
+	if (seen)
+		he->file_seen = true;
+	if (he->file_kind != HE_SRC_NONE && hists->opts.srcfile_count)
+		hists->opts.srcfile_count(hists->opts.srcline_arg, he);
+}
+
+/* @he's line is settled: with a file_key, it may head the run of
+ * entries equal before that key */
+static void hists__file_group_add(struct hists *hists, struct hist_entry *he)
+{
+	if (hists->file_key >= 0 && !hist_groups__find(hists, &hists->file_groups, he))
+		hist_groups__add(hists, &hists->file_groups, he);
+}
+
 /* perf looks @he's line up now */
 static void hists__src_look_up(struct hists *hists, struct hist_entry *he)
 {
@@ -526,6 +560,31 @@ static void hists__src_look_up(struct hists *hists, struct hist_entry *he)
 		if (line != he->srcline)
 			hists__src_rekey(hists, he, line);
 	}
+	hists__file_group_add(hists, he);
+}
+
+/*
+ * The same for the file of template @t (its line settled) at a file_key:
+ * when entries equal to @t before that key exist, perf's walk reaches it,
+ * computing the file of the first of them and of the one it finds (if
+ * they had none), then @t's.
+ */
+static void hists__file_walk(struct hists *hists, struct hist_entry *t)
+{
+	struct hist_entry *fg, *e;
+
+	t->file_seen = false;
+	if (hists->file_key < 0 || !t->src_seen)
+		return;
+	fg = hist_groups__find(hists, &hists->file_groups, t);
+	if (!fg)
+		return;
+	if (!fg->file_seen)
+		hists__file_look_up(hists, fg, true);
+	e = hists__find_hashed(hists, t, hists__hash(hists, t));
+	if (e && !e->file_seen)
+		hists__file_look_up(hists, e, true);
+	hists__file_look_up(hists, t, true);
 }
 
 static bool hists__src_counts(const struct hists *hists)
@@ -547,7 +606,7 @@ static struct hist_entry *hists__findnew_src(struct hists *hists, const struct h
 	if (!hists__src_counts(hists))
 		return hists__findnew(hists, tmpl);
 	t = *tmpl;
-	g = hists__src_group(hists, &t);
+	g = hist_groups__find(hists, &hists->src_groups, &t);
 	if (g && !g->src_seen)
 		hists__src_look_up(hists, g);
 	/* without a group, added without a line: the one it would get
@@ -555,9 +614,12 @@ static struct hist_entry *hists__findnew_src(struct hists *hists, const struct h
 	t.src_seen = g || t.src_kind == HE_SRC_NONE;
 	if (t.src_kind != HE_SRC_NONE)
 		t.srcline = hists->opts.srcline_of(hists->opts.srcline_arg, &t, g != NULL);
+	hists__file_walk(hists, &t);
 	he = hists__findnew(hists, &t);
 	if (he && !g)
-		hists__src_group_add(hists, he);
+		hist_groups__add(hists, &hists->src_groups, he);
+	if (he && he->src_seen)
+		hists__file_group_add(hists, he);
 	return he;
 }
 
@@ -574,13 +636,13 @@ static void hists__src_dup_check(struct hists *hists, struct hist_entry *t,
 	struct sort_ctx ctx = hists->opts.sort;
 	struct hist_entry t0;
 	const struct hist_entry *c = hists__dup_tmpl(hists, t, &t0);
-	bool done = false;
+	bool done = false, file_done = false;
 
 	ctx.has_dso = true;	/* the symbols alone */
 	for (uint32_t k = 0; k < n; k++) {
 		if (hists->sym_key && hists->sym_key->cmp(&ctx, seen[k], c))
 			continue;
-		if (!hists__src_group_eq(hists, seen[k], c))
+		if (!hist_groups__eq(hists, &hists->src_groups, seen[k], c))
 			continue;
 		if (!seen[k]->src_seen)
 			hists__src_look_up(hists, seen[k]);
@@ -589,6 +651,15 @@ static void hists__src_dup_check(struct hists *hists, struct hist_entry *t,
 			t0.srcline = t->srcline;
 		}
 		done = true;
+		/* on to a file_key: that file of each, @t's once */
+		if (hists->file_key >= 0 &&
+		    hist_groups__eq(hists, &hists->file_groups, seen[k], c)) {
+			if (!seen[k]->file_seen)
+				hists__file_look_up(hists, seen[k], true);
+			if (!file_done)
+				hists__file_look_up(hists, t, false);
+			file_done = true;
+		}
 		if (!hist_entry__cmp(hists, seen[k], c))
 			break;
 	}
@@ -825,6 +896,13 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			if (hists__src_counts(hists) && f->map && f->dso &&
 			    (!f->srcline || hists->src_file_only))
 				t.src_kind = HE_SRC_RAW;
+			else if (hists__src_counts(hists) && f->map && f->dso &&
+				 hists->src_file_first)
+				t.src_kind = HE_SRC_FILE;
+			/* a line the frame carries is there from the start */
+			t.line_seen = t.src_kind != HE_SRC_RAW;
+			/* its file, perf looks up at the raw address */
+			t.file_kind = f->map && f->dso ? HE_SRC_RAW : HE_SRC_NONE;
 			if (t.src_kind == HE_SRC_RAW)
 				t.srcline = hists->opts.srcline_of(hists->opts.srcline_arg, &t, false);
 			else if (hists->opts.frame_srcline)
@@ -931,6 +1009,10 @@ static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 				((struct hist_entry *)a)->file_seen = true;
 				((struct hist_entry *)b)->file_seen = true;
 			}
+			if (h->line_key >= 0 && f->key == h->keys[h->line_key]) {
+				((struct hist_entry *)a)->line_seen = true;
+				((struct hist_entry *)b)->line_seen = true;
+			}
 			r = f->key->sort(&h->opts.sort, a, b);
 			if (r)
 				return r;
@@ -970,6 +1052,10 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 		if (i == h->file_key) {
 			((struct hist_entry *)a)->file_seen = true;
 			((struct hist_entry *)b)->file_seen = true;
+		}
+		if (i == h->line_key) {
+			((struct hist_entry *)a)->line_seen = true;
+			((struct hist_entry *)b)->line_seen = true;
 		}
 		r = h->keys[i]->sort(&h->opts.sort, a, b);
 		if (r)
@@ -1048,6 +1134,10 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 		if (i == h->file_key) {
 			((struct hist_entry *)a)->file_seen = true;
 			((struct hist_entry *)b)->file_seen = true;
+		}
+		if (i == h->line_key) {
+			((struct hist_entry *)a)->line_seen = true;
+			((struct hist_entry *)b)->line_seen = true;
 		}
 		r = h->keys[i]->cmp(&h->opts.sort, a, b);
 		if (r)
@@ -1205,7 +1295,8 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 			continue;
 		rbt_link(t, z, y, goleft);
 		if (output) {
-			in[z]->src_counted = in[z]->src_seen;
+			in[z]->src_counted = hists->line_key >= 0 ? in[z]->line_seen :
+							   in[z]->src_seen;
 			in[z]->file_counted = hists->file_key >= 0 ? in[z]->file_seen :
 							   in[z]->src_seen;
 		}

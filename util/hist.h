@@ -167,7 +167,11 @@ struct hist_entry {
 	 * placed in the output: src_seen, then src_counted */
 	bool src_seen, src_counted;
 	bool file_seen, file_counted;	/* the same of its file (file_key) */
+	bool line_seen;			/* the same of its line (line_key) */
 	uint8_t src_kind;	/* how perf looks its line up: HE_SRC_* */
+	/* how perf looks its file up at a srcfile key after the srcline
+	 * key (hists.file_key): HE_SRC_NONE, _OWN or _RAW */
+	uint8_t file_kind;
 	/* hidden by report's --comm/--pid/--tid/--dsos/--symbols: decided by
 	 * the sample that created the entry (its children entries too), as
 	 * perf decides it per sample and keeps it with the entry */
@@ -186,6 +190,19 @@ enum {
 	HE_SRC_NONE,	/* it does not: no map, or the frame carries its line */
 	HE_SRC_OWN,	/* a sample's own: at its address (opts.srcline_of) */
 	HE_SRC_RAW,	/* a frame's: at its raw address, which misses */
+	/* a frame that carries its line, under a srcfile key that comes
+	 * first of the source keys: perf keeps the line but looks the file
+	 * up at the raw address, and that look-up counts (opts.srcline_of
+	 * gives the line back) */
+	HE_SRC_FILE,
+};
+
+/* The first entry of each run of entries equal in the keys before
+ * @prefix (an open-addressing table over those keys) */
+struct hist_groups {
+	struct hist_entry **t;
+	uint64_t size, nr;
+	int prefix;
 };
 
 struct hists_opts {
@@ -200,7 +217,10 @@ struct hists_opts {
 	 * look-up gives it now (@counted: srcline__get) or would give it
 	 * (srcline__line); NULL: the sample's template carries it */
 	const char *(*srcline_of)(void *arg, const struct hist_entry *he, bool counted);
-	void *srcline_arg;	/* of both */
+	/* perf's look-up of an entry's file at hists.file_key (@he's
+	 * file_kind): it counts as srcline__get's do; NULL: none */
+	void (*srcfile_count)(void *arg, const struct hist_entry *he);
+	void *srcline_arg;	/* of the three */
 	/* output order of a -F list without -s (perf sorts by those columns,
 	 * in their order); NULL: overhead, then the keys */
 	const struct sort_field *order;
@@ -308,13 +328,20 @@ struct hists {
 	 * src_key itself). perf computes an entry's file apart, when a
 	 * comparison reaches that key, and sizes its column by those */
 	int file_key;
+	/* the same of a srcline key after a srcfile src_key: perf computes
+	 * an entry's line when a comparison reaches it, and sizes the column
+	 * by those */
+	int line_key;
 	/* the sym key, if perf counts it as one (-s, not -F alone) */
 	const struct sort_key *sym_key;
 	bool src_file_only;		/* a srcfile key, no srcline key */
+	bool src_file_first;		/* the src_key is a srcfile key */
 	/* with opts.srcline_of: the first entry of each run of entries
 	 * equal in the keys before the srcline key (see hists__findnew_src) */
-	struct hist_entry **src_groups;
-	uint64_t src_groups_size, src_groups_nr;
+	struct hist_groups src_groups;
+	/* the same over the keys before the file_key: perf looks an
+	 * entry's file up when a comparison reaches that key */
+	struct hist_groups file_groups;
 	struct hists_opts opts;
 	struct callchain_arena arena;	/* every entry's callchain tree,
 					 * kept chains and chain_refs */
