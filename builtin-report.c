@@ -116,6 +116,10 @@ struct report {
 	struct dyn_row **dyn_rows;	/* interned rows, open addressing */
 	struct dyn_row *dyn_scratch;	/* the row being built */
 	size_t dyn_rows_size, nr_dyn_rows;
+	/* the raw texts of the fields by their bytes (interned), made once:
+	 * open addressing */
+	struct dyn_text *dyn_texts;
+	size_t dyn_texts_size, nr_dyn_texts;
 	bool skip_empty;		/* --stats without zero counts (default) */
 	bool demangle, force;
 	bool ignore_vmlinux;		/* --ignore-vmlinux: -k is not read */
@@ -506,9 +510,61 @@ static bool dyn_row__equal(const struct dyn_row *a, const struct dyn_row *b)
 }
 
 /* the row of dynamic key values of a tracepoint sample, interned */
+/* a field's raw text (trace_event__field_raw_text) by its bytes' hex */
+struct dyn_text {
+	const char *key, *val;	/* interned; key NULL: a free slot */
+	int k;			/* the field */
+};
+
+static size_t dyn_text__slot(const struct dyn_text *t, size_t size, int k, const char *key)
+{
+	size_t i = ((uintptr_t)key * 0x9e3779b97f4a7c15ULL + (size_t)k * 0xff51afd7ed558ccdULL) >> 17;
+
+	for (i &= size - 1; t[i].key && (t[i].key != key || t[i].k != k); i = (i + 1) & (size - 1))
+		;
+	return i;
+}
+
+/* field @k's raw text in @sample, whose bytes are @key: formatted at its
+ * first bytes of those only (a syscall's args: 48 bytes each time) */
+static const char *report__dyn_raw_text(struct report *rep, int k, const char *key,
+					const struct perf_sample *sample)
+{
+	char buf[4096];
+	size_t i;
+
+	if ((rep->nr_dyn_texts + 1) * 2 > rep->dyn_texts_size) {
+		size_t size = rep->dyn_texts_size ? rep->dyn_texts_size * 2 : 256;
+		struct dyn_text *t = calloc(size, sizeof(*t));
+
+		if (!t)
+			return NULL;
+		for (i = 0; i < rep->dyn_texts_size; i++)
+			if (rep->dyn_texts[i].key)
+				t[dyn_text__slot(t, size, rep->dyn_texts[i].k,
+						 rep->dyn_texts[i].key)] = rep->dyn_texts[i];
+		free(rep->dyn_texts);
+		rep->dyn_texts = t;
+		rep->dyn_texts_size = size;
+	}
+	i = dyn_text__slot(rep->dyn_texts, rep->dyn_texts_size, k, key);
+	if (rep->dyn_texts[i].key)
+		return rep->dyn_texts[i].val;
+	trace_event__field_raw_text(&rep->dyn[k], sample->raw_data, sample->raw_size, buf,
+				    sizeof(buf));
+	rep->dyn_texts[i] = (struct dyn_text){ key, machine__intern(rep->machine, buf), k };
+	if (!rep->dyn_texts[i].val) {
+		rep->dyn_texts[i].key = NULL;
+		return NULL;
+	}
+	rep->nr_dyn_texts++;
+	return rep->dyn_texts[i].val;
+}
+
 static const struct dyn_row *report__dyn_row(struct report *rep, const struct perf_sample *sample,
 					     const struct evsel *evsel, const char *pretty)
 {
+	static const char xd[] = "0123456789abcdef";
 	size_t rsize = sizeof(struct dyn_row) + rep->nr_dyn * sizeof(struct dyn_cell);
 	struct dyn_row *row = rep->dyn_scratch;
 	uint64_t h;
@@ -540,20 +596,24 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 			foreign = true;
 		}
 		row->c[k].foreign = foreign;
-		row->c[k].pretty = trace_event__field_text(rep->tevent, &rep->dyn[k],
-							   rep->dyn_raw[k] ? NULL : pretty,
-							   sample->raw_data, sample->raw_size,
-							   buf, sizeof(buf)) == 1;
 		n = trace_event__field_bytes(&rep->dyn[k], sample->raw_data, sample->raw_size,
 					     &bytes);
 		if (n > (sizeof(hex) - 1) / 2)
 			n = (sizeof(hex) - 1) / 2;
-		for (j = 0; j < n; j++)
-			snprintf(hex + 2 * j, 3, "%02x", ((const unsigned char *)bytes)[j]);
+		for (j = 0; j < n; j++) {
+			hex[2 * j] = xd[((const unsigned char *)bytes)[j] >> 4];
+			hex[2 * j + 1] = xd[((const unsigned char *)bytes)[j] & 15];
+		}
 		hex[2 * n] = '\0';
-		row->c[k].val = machine__intern(rep->machine, buf);
 		row->c[k].key = machine__intern(rep->machine, hex);
-		if (!row->c[k].val || !row->c[k].key)
+		if (!row->c[k].key)
+			return NULL;
+		row->c[k].pretty = trace_event__field_pretty(&rep->dyn[k],
+							     rep->dyn_raw[k] ? NULL : pretty,
+							     buf, sizeof(buf)) == 1;
+		row->c[k].val = row->c[k].pretty ? machine__intern(rep->machine, buf) :
+			report__dyn_raw_text(rep, k, row->c[k].key, sample);
+		if (!row->c[k].val)
 			return NULL;
 	}
 	h = dyn_row__hash(row);
@@ -2771,6 +2831,7 @@ static void report__exit(struct report *rep)
 		free(rep->dyn_rows[r]);
 	free(rep->dyn_rows);
 	free(rep->dyn_scratch);
+	free(rep->dyn_texts);
 	for (int k = 0; k < rep->nr_dyn; k++)
 		sort_key__dynamic_delete(rep->dyn_key[k]);
 	callchain_cursor__exit(&rep->cursor);

@@ -48,6 +48,10 @@ struct hnode {
 	struct hval *mv;
 	struct hnode *kids;
 	size_t nr, alloc;
+	/* while the tree is built: the kids by the hash of their level's
+	 * keys (open addressing, kid index + 1; NULL: found by a scan) */
+	uint32_t *hidx;
+	size_t hsize;
 };
 
 struct hctx {
@@ -113,15 +117,100 @@ static struct hnode *hnode__new_kid(const struct hctx *c, struct hnode *n,
 	return &n->kids[n->nr++];
 }
 
+/*
+ * Whether a level's kids can be found by hash: its keys' hashes agree
+ * with their comparisons (equal entries, equal hashes). The symbol keys'
+ * do not always (an inlined symbol equals an overlapping one of its
+ * name), nor a tracepoint field's in a group view (another event's entry
+ * equals any value): those levels are scanned.
+ */
+static bool level_hashes(const struct hctx *c, int level)
+{
+	static const char *const ok[] = { "comm", "pid", "tid", "cpu", "socket", "dso",
+					  "srcline", "srcfile", "trace", NULL };
+
+	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++) {
+		const struct sort_key *key = c->keys[k];
+		int i;
+
+		if (key->dynamic) {
+			if (c->group)
+				return false;
+			continue;
+		}
+		for (i = 0; ok[i] && strcmp(ok[i], key->name); i++)
+			;
+		if (!ok[i])
+			return false;
+	}
+	return true;
+}
+
+static uint64_t level_hash(const struct hctx *c, int level, const struct hist_entry *he)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++)
+		h = (h ^ c->keys[k]->hash(c->sort, he)) * 0x100000001b3ULL;
+	return h ^ (h >> 31);
+}
+
+/* kid @i of @n in its hash index */
+static void hnode__index(const struct hctx *c, struct hnode *n, int level, size_t i)
+{
+	size_t mask = n->hsize - 1, j = level_hash(c, level, n->kids[i].he) & mask;
+
+	while (n->hidx[j])
+		j = (j + 1) & mask;
+	n->hidx[j] = (uint32_t)i + 1;
+}
+
+/* @n's hash index, made or grown for one kid more; false: none (out of
+ * memory, or too many kids: scanned) */
+static bool hnode__index_room(const struct hctx *c, struct hnode *n, int level)
+{
+	size_t size = n->hsize ? n->hsize : 64;
+
+	if (n->nr + 1 >= UINT32_MAX / 2)
+		return false;
+	while ((n->nr + 1) * 2 > size)
+		size *= 2;
+	if (size == n->hsize)
+		return true;
+	free(n->hidx);
+	n->hidx = calloc(size, sizeof(*n->hidx));
+	n->hsize = n->hidx ? size : 0;
+	if (!n->hidx)
+		return false;
+	for (size_t i = 0; i < n->nr; i++)
+		hnode__index(c, n, level, i);
+	return true;
+}
+
+/* the kid of @n (at @level) that @he belongs to, made if new (*created) */
 static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
 				  const struct hist_entry *he, int level, bool *created)
 {
+	struct hnode *kid;
+	bool indexed = n->nr >= 16 && level_hashes(c, level) && hnode__index_room(c, n, level);
+
 	*created = false;
-	for (size_t i = 0; i < n->nr; i++)
-		if (same_upto(c, n->kids[i].he, he, level))
-			return &n->kids[i];
+	if (indexed) {
+		size_t mask = n->hsize - 1, j = level_hash(c, level, he) & mask;
+
+		for (; n->hidx[j]; j = (j + 1) & mask)
+			if (same_upto(c, n->kids[n->hidx[j] - 1].he, he, level))
+				return &n->kids[n->hidx[j] - 1];
+	} else {
+		for (size_t i = 0; i < n->nr; i++)
+			if (same_upto(c, n->kids[i].he, he, level))
+				return &n->kids[i];
+	}
 	*created = true;
-	return hnode__new_kid(c, n, he);
+	kid = hnode__new_kid(c, n, he);
+	if (kid && indexed)
+		hnode__index(c, n, level, n->nr - 1);
+	return kid;
 }
 
 static void hnode__free(struct hnode *n)
@@ -129,6 +218,7 @@ static void hnode__free(struct hnode *n)
 	for (size_t i = 0; i < n->nr; i++)
 		hnode__free(&n->kids[i]);
 	free(n->mv);
+	free(n->hidx);
 	if (n->chain) {
 		callchain_root__exit(n->chain);
 		free(n->chain);
@@ -248,6 +338,10 @@ static void hnode__sort(const struct hctx *c, struct hnode *n, int level)
 {
 	struct hnode_order o = { .c = c, .level = level };
 
+	/* the kids move: their index is for building only */
+	free(n->hidx);
+	n->hidx = NULL;
+	n->hsize = 0;
 	if (level >= c->nr_levels)
 		return;
 	if (n->nr > 1 && hnode__order(c, n, level))

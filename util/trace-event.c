@@ -1440,6 +1440,22 @@ int trace_event__field_text(struct trace_event *te, const struct trace_field *f,
 			    const char *pretty, const void *raw, size_t raw_size,
 			    char *buf, size_t size)
 {
+	(void)te;
+	if (trace_event__field_pretty(f, pretty, buf, size))
+		return 1;
+	field__raw_text(f, raw, raw_size, buf, size);
+	return 0;
+}
+
+void trace_event__field_raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
+				 char *buf, size_t size)
+{
+	field__raw_text(f, raw, raw_size, buf, size);
+}
+
+int trace_event__field_pretty(const struct trace_field *f, const char *pretty, char *buf,
+			      size_t size)
+{
 	size_t nl = strlen(f->name);
 	const char *s = pretty;
 
@@ -1461,7 +1477,5 @@ int trace_event__field_text(struct trace_event *te, const struct trace_field *f,
 		}
 		s = *end ? end + 1 : NULL;
 	}
-	(void)te;
-	field__raw_text(f, raw, raw_size, buf, size);
 	return 0;
 }

@@ -89,5 +89,12 @@ size_t trace_event__field_bytes(const struct trace_field *f, const void *raw, si
 int trace_event__field_text(struct trace_event *te, const struct trace_field *f,
 			    const char *pretty, const void *raw, size_t raw_size,
 			    char *buf, size_t size);
+/* Its two halves: the value in @pretty (1, or 0 where it is not there),
+ * and libtraceevent's print of the field, which depends on its bytes
+ * alone */
+int trace_event__field_pretty(const struct trace_field *f, const char *pretty, char *buf,
+			      size_t size);
+void trace_event__field_raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
+				 char *buf, size_t size);
 
 #endif
