@@ -54,7 +54,7 @@ for f in "$T"/*.data; do
 	done
 done
 echo "mperf: $total runs on damaged files: $crashes crashes, $hangs hangs, $noisy with more than 3 error lines"
-if [ -x "$PERF" ] && [ -z "${MPERF_SANITIZE:-}" ]; then
+if [ -x "$PERF_BIN" ] && [ -z "${MPERF_SANITIZE:-}" ]; then
 	# informational: how perf 6.1 fares on the same copies
 	pc=0 pn=0
 	for f in "$T"/*.data; do

@@ -2,14 +2,22 @@
 # MPERF and TOP are set by tests/run.sh; default them for direct runs.
 : "${TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${MPERF:=$TOP/mperf}"
-PERF=${PERF:-/usr/bin/perf}
+# the perf compared with (PERF_BIN); $PERF runs it through perf-quick,
+# whose records skip perf's wait for BPF events, unless PERF is given
+if [ -z "${PERF:-}" ]; then
+	PERF_BIN=${PERF_BIN:-/usr/bin/perf}
+	PERF="$TOP/tests/shell/perf-quick"
+	export PERF_BIN
+elif [ "$PERF" != "$TOP/tests/shell/perf-quick" ]; then
+	PERF_BIN=$PERF
+fi
 DATA="$TOP/tests/data"
 WL="$TOP/tests/workloads"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "skip: $*"; exit 2; }
 need_root() { [ "$(id -u)" = 0 ] || skip "needs root"; }
-need_perf() { [ -x "$PERF" ] || skip "no $PERF to compare with"; }
+need_perf() { [ -x "$PERF_BIN" ] || skip "no $PERF_BIN to compare with"; }
 # need_cmds CMD...: skip without any of them
 need_cmds() { for _c; do command -v "$_c" >/dev/null 2>&1 || skip "needs $_c"; done; }
 # private_home: $HOME in the test's directory (perf record fills
@@ -108,7 +116,11 @@ report_vs_perf() {
 		break
 	done
 	if ! diff "$T/a" "$T/b" > "$T/diff" 2>&1; then
-		head -20 "$T/diff" >&2
+		head -8 "$T/diff" >&2
+		# a column's width can differ by one row far below: the rows
+		# that differ with runs of blanks squeezed
+		tr -s ' ' < "$T/a" > "$T/a.sq"; tr -s ' ' < "$T/b" > "$T/b.sq"
+		diff "$T/a.sq" "$T/b.sq" | head -12 | sed 's/^/    squeezed /' >&2
 		# the lines around the first difference (CI keeps no files)
 		diff -U6 "$T/a" "$T/b" | sed -n '3,30p' | sed 's/^/    ctx /' >&2
 		fail "report $* differs from perf's"

@@ -15,7 +15,7 @@ assert_eq "sched_switch encoding" "$(printf '        type=2,config=0x%x' "$id")"
 # x86 cpuid as perf writes it in the CPUID feature: vendor-family-model-stepping
 case $(uname -m) in
 x86_64)
-	if [ -x "$PERF" ]; then
+	if [ -x "$PERF_BIN" ]; then
 		want=$("$PERF" stat -v -e cpu-clock true 2>&1 | sed -n 's/^Using CPUID //p' | head -1)
 		[ -n "$want" ] && assert_eq "cpuid" "# arch x86, cpuid $want" "$(head -1 "$T/d")"
 	fi ;;

@@ -1,6 +1,8 @@
 #!/bin/sh
 # perf 6.1's record options: known to mperf, the same attrs as perf's, readable files
 . "$(dirname "$0")/lib.sh"
+# perf's record as it is: its attrs (bpf_event) are compared with mperf's
+PERF=$PERF_BIN
 need_root
 need_perf
 [ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"

@@ -1,6 +1,8 @@
 #!/bin/sh
 # record tracepoints: raw data and formats (TRACING_DATA) so perf script prints the fields
 . "$(dirname "$0")/lib.sh"
+# perf's record as it is: its attrs (bpf_event) are compared with mperf's
+PERF=$PERF_BIN
 need_root
 need_perf
 need_tracefs

@@ -1,6 +1,8 @@
 #!/bin/sh
 # record a workload: perf reads the file cleanly, same attrs and hot symbols as perf record
 . "$(dirname "$0")/lib.sh"
+# perf's record as it is: its attrs (bpf_event) are compared with mperf's
+PERF=$PERF_BIN
 need_root
 need_perf
 [ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"

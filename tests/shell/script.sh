@@ -56,7 +56,7 @@ for h in "$D"/*.header.txt; do
 done
 
 # -I (topology features) as perf prints them for the same files
-if [ -x "$PERF" ]; then
+if [ -x "$PERF_BIN" ]; then
 	for f in cpuburn-fp syswide-fp cpuburn-pipe; do
 		$MPERF script -i "$D/$f.data" --header-only -I >"$T/i.m" || fail "-I $f"
 		$PERF script -i "$D/$f.data" --header-only -I >"$T/i.p" 2>/dev/null
@@ -69,7 +69,7 @@ if [ -x "$PERF" ]; then
 fi
 
 # --show-*-events: the side-band records as perf prints them
-if [ -x "$PERF" ]; then
+if [ -x "$PERF_BIN" ]; then
 	o="--show-task-events --show-mmap-events --show-lost-events --show-switch-events --show-bpf-events"
 	for f in cpuburn-fp syswide-fp multi-event cpuburn-pipe; do
 		$MPERF script -i "$D/$f.data" $o $S >"$T/o.m" 2>&1 || fail "$o $f"
@@ -88,7 +88,7 @@ $MPERF script -i "$D/cpuburn-fp.data" -F comm,bogus >"$T/e.out" 2>"$T/e.err" && 
 assert_contains "bad field" "unknown field 'bogus'" "$T/e.err"
 
 # -F +f/-f and --ns, compared with perf's output on the same file
-if [ -x "$PERF" ]; then
+if [ -x "$PERF_BIN" ]; then
 	for a in "-F +pid" "-F -period,-dso" "--ns" "-F comm,pid,tid,time,ip,sym"; do
 		$MPERF script -i "$D/cpuburn-plain.data" $S $a >"$T/a.m" 2>&1 || fail "$a"
 		$PERF script -i "$D/cpuburn-plain.data" $S $a >"$T/a.p" 2>/dev/null
