@@ -1,8 +1,8 @@
 #!/bin/sh
 # record in each target and sampling mode; perf reads every file quietly with perf's attrs
 . "$(dirname "$0")/lib.sh"
-# perf's record as it is: its attrs (bpf_event) are compared with mperf's
-PERF=$PERF_BIN
+# perf records through perf-quick (--no-bpf-event): where attrs are
+# compared mperf records so too (record.sh compares the default ones)
 need_root
 need_perf
 [ -x "$WL/cpuburn" ] || skip "workloads not built (make workloads)"
@@ -12,7 +12,8 @@ cd "$T" || exit 1
 # same_attrs "OPTIONS": mperf and perf record the same way; perf evlist -v equal
 same_attrs() {
 	# shellcheck disable=SC2086
-	$MPERF record -q -o m.data $1 >/dev/null 2>m.err || { cat m.err; fail "mperf record $1"; }
+	$MPERF record -q -o m.data --no-bpf-event $1 >/dev/null 2>m.err ||
+		{ cat m.err; fail "mperf record $1"; }
 	[ -s m.err ] && { cat m.err; fail "mperf record $1 printed to stderr with -q"; }
 	perf_reads m.data
 	# shellcheck disable=SC2086
