@@ -119,8 +119,10 @@ struct evlist;
  * it will read none (another kernel's file, a --symfs tree). */
 void machine__prefetch_kernel(struct machine *machine, const struct evlist *evlist);
 /* How much of the data to look at for a kernel sample before that
- * (session__kernel_samples_likely): the first rounds of most recordings. */
-#define PREFETCH_WINDOW	(1u << 20)
+ * (session__kernel_samples_likely): hopping over headers, 64 MB is a few
+ * milliseconds, and a dwarf recording's first kernel-mode sample can be
+ * past its first 1000 samples (8 KB each) */
+#define PREFETCH_WINDOW	(64u << 20)
 /* Source lines or inlined frames will be looked up: open the DWARF of the
  * user files in the build-id list on another thread now (srcline__prefetch). */
 void machine__prefetch_dwarf(struct machine *machine);

@@ -1365,13 +1365,6 @@ bool session__kernel_samples_likely(const struct session *s, size_t window)
 
 	if (s->data.is_pipe || !base)
 		return true;
-	for (int i = 0; i < s->evlist.nr; i++) {
-		const struct perf_event_attr *a = &s->evlist.entries[i]->attr;
-
-		if ((a->sample_type & PERF_SAMPLE_CALLCHAIN) &&
-		    !a->exclude_kernel && !a->exclude_callchain_kernel)
-			return true;
-	}
 	if (s->header.pipe) {
 		off = sizeof(struct perf_pipe_file_header);
 		end = s->data.size;

@@ -116,11 +116,13 @@ struct evsel *session__evsel_of(struct session *session,
 uint64_t session__current_offset(const struct session *session);
 /*
  * Whether the kernel's symbols will likely be looked up, as a hint for
- * reading them early on another thread: some event samples kernel
- * callchains, or a kernel-mode sample (or a compressed record, which may
- * hold one) is among the first @window bytes of the data. True for a pipe.
- * A file of user-space samples only (syscall tracepoints, :u events) then
- * costs no read of /proc/kallsyms.
+ * reading them early on another thread: a kernel-mode sample (or a
+ * compressed record, which may hold one) is among the first @window bytes
+ * of the data (its records' headers only are read). True for a pipe. A
+ * file of user-space samples only (syscall tracepoints, :u events, a
+ * program's own -g or dwarf samples) then costs no read of
+ * /proc/kallsyms. A user-mode sample's callchain has no kernel frames, so
+ * callchains alone say nothing.
  */
 bool session__kernel_samples_likely(const struct session *session,
 				    size_t window);
