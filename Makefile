@@ -44,7 +44,8 @@ PKG_CFLAGS :=
 PKG_LIBS   :=
 else
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+# capstone is opened when first needed (util/capstone-dl.c), not linked
+PKG_LIBS   := $(shell $(PKG_CONFIG) --libs $(filter-out capstone,$(PKGS)) 2>/dev/null)
 endif
 
 WARN      := -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <capstone/capstone.h>
+#include "capstone-dl.h"
 #include "annotate.h"
 #include "browser.h"
 #include "keys.h"
@@ -274,7 +275,7 @@ int annotate__disasm(const char *path, uint64_t off, uint64_t size,
 		goto out;
 	}
 	/* x86 only: other machines have one syntax (the call fails there) */
-	cs_option(cs, CS_OPT_SYNTAX, st && st->intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
+	cs_lib()->option(cs, CS_OPT_SYNTAX, st && st->intel ? CS_OPT_SYNTAX_INTEL : CS_OPT_SYNTAX_ATT);
 	bytes = malloc(size);
 	if (!bytes) {
 		err = -ENOMEM;
@@ -286,7 +287,7 @@ int annotate__disasm(const char *path, uint64_t off, uint64_t size,
 		goto out;
 	}
 	vaddr = elf_off_to_vaddr(elf, off);
-	n = cs_disasm(cs, bytes, (size_t)got, vaddr, 0, &ci);
+	n = cs_lib()->disasm(cs, bytes, (size_t)got, vaddr, 0, &ci);
 	if (!n) {
 		err = -EILSEQ;
 		goto out;
@@ -319,9 +320,9 @@ int annotate__disasm(const char *path, uint64_t off, uint64_t size,
 	err = (int)n;
 out:
 	if (ci)
-		cs_free(ci, n);
+		cs_lib()->free(ci, n);
 	if (cs)
-		cs_close(&cs);
+		cs_lib()->close(&cs);
 	free(bytes);
 	if (elf)
 		elf_end(elf);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <capstone/capstone.h>
+#include "capstone-dl.h"
 #include "insn.h"
 
 struct insn_reader {
@@ -31,7 +32,7 @@ static void insn_reader__close(struct insn_reader *r)
 	if (r->fd >= 0)
 		close(r->fd);
 	if (r->cs_open)
-		cs_close(&r->cs);
+		cs_lib()->close(&r->cs);
 	r->cs_open = false;
 	r->fd = -1;
 	free(r->path);
@@ -70,7 +71,8 @@ cs_err insn__cs_open(Elf *elf, csh *cs)
 	default:
 		return CS_ERR_ARCH;
 	}
-	return cs_open(arch, mode, cs);
+	/* capstone loads now (NULL: not installed, said once) */
+	return cs_lib() ? cs_lib()->open(arch, mode, cs) : CS_ERR_MEM;
 }
 
 /* capstone for the file's machine; false for other machines */
@@ -213,19 +215,19 @@ int insn_reader__decode(struct insn_reader *r, const uint8_t *code, size_t size,
 	*branch = false;
 	if (!r || r->fd < 0 || !size)
 		return 0;
-	cs_option(r->cs, CS_OPT_DETAIL, CS_OPT_ON);
-	ci = cs_malloc(r->cs);
+	cs_lib()->option(r->cs, CS_OPT_DETAIL, CS_OPT_ON);
+	ci = cs_lib()->malloc(r->cs);
 	if (!ci)
 		return 0;
-	if (cs_disasm_iter(r->cs, &code, &size, &addr, ci)) {
+	if (cs_lib()->disasm_iter(r->cs, &code, &size, &addr, ci)) {
 		len = ci->size;
 		for (size_t i = 0; i < sizeof(groups); i++)
-			if (cs_insn_group(r->cs, ci, groups[i]))
+			if (cs_lib()->insn_group(r->cs, ci, groups[i]))
 				*branch = true;
 	} else if (r->x86_64) {
 		len = insn__x86_vex_len(code, size);
 	}
-	cs_free(ci, 1);
+	cs_lib()->free(ci, 1);
 	return len;
 }
 
@@ -259,15 +261,15 @@ int insn_reader__fetch(struct insn_reader *r, const char *path, uint64_t off,
 	if (got <= 0)
 		return 0;
 	size = (size_t)got;
-	ci = cs_malloc(r->cs);
+	ci = cs_lib()->malloc(r->cs);
 	if (!ci)
 		return 0;
-	if (cs_disasm_iter(r->cs, &code, &size, &addr, ci) && ci->size <= (size_t)got)
+	if (cs_lib()->disasm_iter(r->cs, &code, &size, &addr, ci) && ci->size <= (size_t)got)
 		len = ci->size;
 	else if (r->x86_64)
 		len = insn__x86_vex_len(bytes, (size_t)got);
 	if (len > 0)
 		memcpy(buf, bytes, (size_t)len);
-	cs_free(ci, 1);
+	cs_lib()->free(ci, 1);
 	return len;
 }
