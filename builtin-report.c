@@ -509,7 +509,6 @@ static bool dyn_row__equal(const struct dyn_row *a, const struct dyn_row *b)
 	return true;
 }
 
-/* the row of dynamic key values of a tracepoint sample, interned */
 /* a field's raw text (trace_event__field_raw_text) by its bytes' hex */
 struct dyn_text {
 	const char *key, *val;	/* interned; key NULL: a free slot */
@@ -561,6 +560,7 @@ static const char *report__dyn_raw_text(struct report *rep, int k, const char *k
 	return rep->dyn_texts[i].val;
 }
 
+/* the row of dynamic key values of a tracepoint sample, interned */
 static const struct dyn_row *report__dyn_row(struct report *rep, const struct perf_sample *sample,
 					     const struct evsel *evsel, const char *pretty)
 {

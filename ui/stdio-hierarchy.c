@@ -60,6 +60,7 @@ struct hctx {
 	 * -s, and the fields one name gives, are one level) */
 	int lv_first[32], lv_nr[32], nr_levels;
 	int lv_key_field;	/* (building: the field of the last key) */
+	bool lv_hash[32];	/* a level's nodes are found by hash (level_hashes) */
 	unsigned int key_filter[32];	/* the kind of filter judged on each level */
 	unsigned int filters;	/* the kinds of filters given */
 	int nr_keys;
@@ -192,7 +193,7 @@ static struct hnode *hnode__child(const struct hctx *c, struct hnode *n,
 				  const struct hist_entry *he, int level, bool *created)
 {
 	struct hnode *kid;
-	bool indexed = n->nr >= 16 && level_hashes(c, level) && hnode__index_room(c, n, level);
+	bool indexed = n->nr >= 16 && c->lv_hash[level] && hnode__index_room(c, n, level);
 
 	*created = false;
 	if (indexed) {
@@ -712,6 +713,8 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 	/* no key (another event's fields alone): no level, nothing below */
 	if (!c->nr_keys)
 		return 0;
+	for (k = 0; k < c->nr_levels; k++)
+		c->lv_hash[k] = level_hashes(c, k);
 	/* the entries in the order perf makes the levels from them */
 	ents = malloc((hists->nr_sorted ? hists->nr_sorted : 1) * sizeof(*ents));
 	if (!ents)

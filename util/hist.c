@@ -126,6 +126,20 @@ int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
 	return hist_entry__cmp_ctx(hists, &hists->opts.sort, a, b);
 }
 
+/* A comparison of @e reached key @i: perf computes the entry's line, or
+ * its file, there (src_key, file_key, line_key) */
+static void hist_entry__reached(const struct hists *h, const struct hist_entry *e, int i)
+{
+	struct hist_entry *w = (struct hist_entry *)e;
+
+	if (i == h->src_key)
+		w->src_seen = true;
+	if (i == h->file_key)
+		w->file_seen = true;
+	if (i == h->line_key)
+		w->line_seen = true;
+}
+
 /* The same, and the entry's srcline counts as computed when the
  * comparison reaches that key (perf computes it there) */
 static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist_entry *a,
@@ -134,12 +148,7 @@ static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist
 	int i, r;
 
 	for (i = 0; i < hists->nr_keys; i++) {
-		if (i == hists->src_key)
-			b->src_seen = true;
-		if (i == hists->file_key)
-			b->file_seen = true;
-		if (i == hists->line_key)
-			b->line_seen = true;
+		hist_entry__reached(hists, b, i);
 		r = hists->keys[i]->cmp(&hists->opts.sort, a, b);
 		if (r)
 			return r;
@@ -1045,18 +1054,8 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	for (i = 0; i < h->nr_keys; i++) {
 		if (h->opts.out_skip & (1ULL << i))
 			continue;
-		if (i == h->src_key) {
-			((struct hist_entry *)a)->src_seen = true;
-			((struct hist_entry *)b)->src_seen = true;
-		}
-		if (i == h->file_key) {
-			((struct hist_entry *)a)->file_seen = true;
-			((struct hist_entry *)b)->file_seen = true;
-		}
-		if (i == h->line_key) {
-			((struct hist_entry *)a)->line_seen = true;
-			((struct hist_entry *)b)->line_seen = true;
-		}
+		hist_entry__reached(h, a, i);
+		hist_entry__reached(h, b, i);
 		r = h->keys[i]->sort(&h->opts.sort, a, b);
 		if (r)
 			return r;
@@ -1127,18 +1126,8 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 	int i, r;
 
 	for (i = 0; i < h->nr_keys; i++) {
-		if (i == h->src_key) {
-			((struct hist_entry *)a)->src_seen = true;
-			((struct hist_entry *)b)->src_seen = true;
-		}
-		if (i == h->file_key) {
-			((struct hist_entry *)a)->file_seen = true;
-			((struct hist_entry *)b)->file_seen = true;
-		}
-		if (i == h->line_key) {
-			((struct hist_entry *)a)->line_seen = true;
-			((struct hist_entry *)b)->line_seen = true;
-		}
+		hist_entry__reached(h, a, i);
+		hist_entry__reached(h, b, i);
 		r = h->keys[i]->cmp(&h->opts.sort, a, b);
 		if (r)
 			return r;

@@ -1385,8 +1385,8 @@ static bool printable(const unsigned char *p, size_t n)
  * printable char array as text, other arrays as "ARRAY[xx, xx]", pointers
  * and unsigned longs in hex, other numbers in decimal by their size.
  */
-static void field__raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
-			    char *buf, size_t size)
+void trace_event__field_raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
+				 char *buf, size_t size)
 {
 	const struct tep_format_field *tf = f->tep_field;
 	const unsigned char *p;
@@ -1434,23 +1434,6 @@ static void field__raw_text(const struct trace_field *f, const void *raw, size_t
 	} else {
 		snprintf(buf, size, "%" PRIu64, v);
 	}
-}
-
-int trace_event__field_text(struct trace_event *te, const struct trace_field *f,
-			    const char *pretty, const void *raw, size_t raw_size,
-			    char *buf, size_t size)
-{
-	(void)te;
-	if (trace_event__field_pretty(f, pretty, buf, size))
-		return 1;
-	field__raw_text(f, raw, raw_size, buf, size);
-	return 0;
-}
-
-void trace_event__field_raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
-				 char *buf, size_t size)
-{
-	field__raw_text(f, raw, raw_size, buf, size);
 }
 
 int trace_event__field_pretty(const struct trace_field *f, const char *pretty, char *buf,

@@ -82,16 +82,13 @@ int64_t trace_event__id(struct trace_event *te, const char *sys_name);
  * points to), clipped to the payload; 0 bytes when outside it. */
 size_t trace_event__field_bytes(const struct trace_field *f, const void *raw, size_t raw_size,
 				const void **bytes);
-/* The text of @f as perf shows it in a dynamic sort key: the value after
- * "NAME=" in the formatted record (@pretty, trace_event__fprintf's text),
- * or libtraceevent's print of the field itself when @pretty is NULL or
- * lacks it. Returns 1 when the value came from @pretty, 0 otherwise. */
-int trace_event__field_text(struct trace_event *te, const struct trace_field *f,
-			    const char *pretty, const void *raw, size_t raw_size,
-			    char *buf, size_t size);
-/* Its two halves: the value in @pretty (1, or 0 where it is not there),
- * and libtraceevent's print of the field, which depends on its bytes
- * alone */
+/* The text of @f as perf shows it in a dynamic sort key, in two halves:
+ * the value after "NAME=" in the formatted record (@pretty,
+ * trace_event__fprintf's text; returns 1, or 0 where @pretty is NULL or
+ * lacks it), else libtraceevent's print of the field itself, which
+ * depends on its bytes alone (a printable char array as text, other
+ * arrays as "ARRAY[xx, xx]", pointers and unsigned longs in hex, other
+ * numbers in decimal). */
 int trace_event__field_pretty(const struct trace_field *f, const char *pretty, char *buf,
 			      size_t size);
 void trace_event__field_raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
