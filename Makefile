@@ -18,13 +18,13 @@
 PREFIX    ?= /usr/local
 CC        ?= gcc
 O         ?= .
-PKGS      := libelf libdw slang libtraceevent zlib libzstd capstone
+PKGS      := libelf libdw slang libtraceevent zlib libzstd libdeflate capstone
 VERSION   := $(shell cat VERSION 2>/dev/null || echo 0.1.0)
 GIT_REV   := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 
 # Debian packages: build dependencies, test tools, doc tools.
 DEB_BUILD := gcc make pkg-config libelf-dev libdw-dev libslang2-dev \
-	     libtraceevent-dev zlib1g-dev libzstd-dev libcapstone-dev
+	     libtraceevent-dev zlib1g-dev libzstd-dev libdeflate-dev libcapstone-dev
 DEB_TEST  := libcmocka-dev tmux python3 man-db protobuf-compiler chromium strace \
 	     clang libclang-rt-14-dev lld zstd time
 DEB_DOC   := asciidoctor
@@ -238,7 +238,7 @@ ARM64_DIR   := build-arm64
 ARM64_CROSS := $(or $(CROSS_COMPILE),aarch64-linux-gnu-)
 DEB_ARM64   := gcc-aarch64-linux-gnu qemu-user libelf-dev:arm64 libdw-dev:arm64 \
 	       libslang2-dev:arm64 libtraceevent-dev:arm64 zlib1g-dev:arm64 \
-	       libzstd-dev:arm64 libcapstone-dev:arm64 libcmocka-dev:arm64
+	       libzstd-dev:arm64 libdeflate-dev:arm64 libcapstone-dev:arm64 libcmocka-dev:arm64
 ifeq ($(ARCH),arm64)
 ifndef MPERF_CROSS_TREE
 .DEFAULT_GOAL := arm64

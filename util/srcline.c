@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "debuginfo.h"
 #include "dso.h"
 #include "machine.h"
 #include "srcline.h"
@@ -121,7 +122,7 @@ struct srcline_state {
 };
 
 static const Dwfl_Callbacks srcline_callbacks = {
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = debuginfo__find,
 	/* NULL: libdw's default debug file path */
 	.section_address = dwfl_offline_section_address,
 	.find_elf = dwfl_build_id_find_elf,

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "arch/x86/regs.h"
 #include "callchain.h"
 #include "debug.h"
+#include "debuginfo.h"
 #include "dso.h"
 #include "env.h"
 #include "machine.h"
@@ -370,10 +372,24 @@ static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char 
 				  char **debuginfo_file_name)
 {
 	struct unwind_dso *ud = *userdata ? unwind__dso(*userdata) : NULL;
+	char path[PATH_MAX];
 	int fd;
 
 	if (ud && ud->debug_frame < 0)
 		return -1;
+	/* libdw's search would keep its own handle of this file, whatever
+	 * is returned here: look at it before libdw does */
+	if (debuginfo__build_id_file(mod, path, sizeof(path))) {
+		if (ud && !ud->debug_frame) {
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+			ud->debug_frame = fd >= 0 && elf_fd__has_section(fd, ".debug_frame") ? 1 : -1;
+			if (fd >= 0)
+				close(fd);
+		}
+		if (ud && ud->debug_frame < 0)
+			return -1;
+		return debuginfo__open(path, debuginfo_file_name);
+	}
 	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					  debuglink_file, debuglink_crc,
 					  debuginfo_file_name);

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/* debuginfo__open: the copy of a debug file with its zlib-compressed
+ * sections inflated holds, section by section, the bytes libelf's own
+ * elf_compress() inflates; the unread sections (location lists) are
+ * NOBITS; a damaged stream or a file without compressed sections gives
+ * libdw the file itself. The files are made by objcopy from a perf 6.1
+ * test binary (skipped where binutils is missing). */
+#include "unit.h"
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "util/debuginfo.h"
+
+#define BIN TEST_DATA "/perf-6.1/bin/cpuburn"
+
+static char dir[] = "/tmp/mperf-test-debuginfo-XXXXXX";
+
+static int setup(void **state)
+{
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return system(cmd) ? -1 : 0;
+}
+
+static void run(const char *fmt, const char *a, const char *b)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), fmt, a, b);
+	if (system(cmd)) {
+		print_message("%s: failed (no binutils?): skipped\n", cmd);
+		skip();
+	}
+}
+
+static const char *sec_name(Elf *elf, Elf_Scn *scn)
+{
+	size_t shstrndx;
+	GElf_Shdr sh;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) || !gelf_getshdr(scn, &sh))
+		return "";
+	return elf_strptr(elf, shstrndx, sh.sh_name);
+}
+
+/* Compare @path, inflated by libelf, with the fd debuginfo__open gave;
+ * how many sections were compressed in @path. */
+static int compare(const char *path, int fd)
+{
+	int ofd = open(path, O_RDONLY);
+	Elf *orig, *copy;
+	Elf_Scn *a = NULL, *b = NULL;
+	int compressed = 0;
+
+	assert_true(ofd >= 0);
+	orig = elf_begin(ofd, ELF_C_READ, NULL);
+	copy = elf_begin(fd, ELF_C_READ, NULL);
+	assert_non_null(orig);
+	assert_non_null(copy);
+	while ((a = elf_nextscn(orig, a))) {
+		GElf_Shdr sa, sb;
+		Elf_Data *da, *db;
+		const char *name = sec_name(orig, a);
+
+		b = elf_nextscn(copy, b);
+		assert_non_null(b);
+		assert_non_null(gelf_getshdr(a, &sa));
+		assert_non_null(gelf_getshdr(b, &sb));
+		assert_string_equal(name, sec_name(copy, b));
+		assert_int_equal(sb.sh_flags & SHF_COMPRESSED, 0);
+		if (sa.sh_flags & SHF_COMPRESSED) {
+			compressed++;
+			assert_int_equal(elf_compress(a, 0, 0), 1);
+			assert_non_null(gelf_getshdr(a, &sa));
+		}
+		if (!strcmp(name, ".debug_loclists") && compressed) {
+			assert_int_equal(sb.sh_type, SHT_NOBITS);
+			assert_int_equal(sb.sh_size, 0);
+			continue;
+		}
+		assert_int_equal(sa.sh_type, sb.sh_type);
+		assert_int_equal(sa.sh_size, sb.sh_size);
+		assert_int_equal(sa.sh_addr, sb.sh_addr);
+		if (sa.sh_type == SHT_NOBITS)
+			continue;
+		da = elf_rawdata(a, NULL);
+		db = elf_rawdata(b, NULL);
+		if (sa.sh_flags != sb.sh_flags) /* inflated by libelf: not raw now */
+			da = elf_getdata(a, NULL);
+		assert_non_null(da);
+		assert_non_null(db);
+		assert_int_equal(da->d_size, db->d_size);
+		assert_memory_equal(da->d_buf, db->d_buf, da->d_size);
+	}
+	assert_null(elf_nextscn(copy, b));
+	elf_end(orig);
+	elf_end(copy);
+	close(ofd);
+	return compressed;
+}
+
+static bool same_file(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return !fstat(fd, &a) && !stat(path, &b) && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+static void test_inflated(void **state)
+{
+	char z[256], big[256], zbig[256], *name = NULL;
+	FILE *f;
+	int fd, i;
+
+	elf_version(EV_CURRENT);
+	snprintf(z, sizeof(z), "%s/z", dir);
+	run("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
+	fd = debuginfo__open(z, &name);
+	assert_true(fd >= 0);
+	assert_string_equal(name, z);
+	assert_false(same_file(fd, z));
+	/* .debug_info, _abbrev, _line, _str, _line_str, _loclists,
+	 * _rnglists, _aranges */
+	assert_true(compare(z, fd) >= 6);
+	close(fd);
+	free(name);
+
+	/* over 2 MB of output: two threads inflate it */
+	snprintf(big, sizeof(big), "%s/big", dir);
+	f = fopen(big, "w");
+	assert_non_null(f);
+	for (i = 0; i < 200000; i++)
+		fprintf(f, "line %d of a long text\n", i);
+	fclose(f);
+	snprintf(zbig, sizeof(zbig), "%s/zbig", dir);
+	run("objcopy --add-section .debug_pubnames=%s " BIN " %s", big, zbig);
+	run("objcopy --compress-debug-sections=zlib %s %s", zbig, zbig);
+	fd = debuginfo__open(zbig, &name);
+	assert_true(fd >= 0);
+	assert_false(same_file(fd, zbig));
+	assert_true(compare(zbig, fd) >= 7);
+	close(fd);
+	free(name);
+}
+
+/* Damage section @sec of @path: 16 bytes of its stream (@at_end 0), or
+ * its header's size (inflated, it would be 4096 times its compressed size) */
+static void damage(const char *path, const char *sec, size_t at_end)
+{
+	int fd = open(path, O_RDWR);
+	Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	bool done = false;
+
+	assert_non_null(elf);
+	while (!done && (scn = elf_nextscn(elf, scn))) {
+		static const char junk[16] = "0123456789abcdef";
+
+		if (strcmp(sec_name(elf, scn), sec) || !gelf_getshdr(scn, &sh))
+			continue;
+		/* at_end 0: the middle of the stream; else the Chdr's size */
+		if (at_end) {
+			uint64_t huge = sh.sh_size * 4096;
+
+			assert_int_equal(pwrite(fd, &huge, 8, sh.sh_offset + 8), 8);
+		} else {
+			assert_int_equal(pwrite(fd, junk, 16, sh.sh_offset + sh.sh_size / 2), 16);
+		}
+		done = true;
+	}
+	assert_true(done);
+	elf_end(elf);
+	close(fd);
+}
+
+static void test_fallback(void **state)
+{
+	char z[256], *name = NULL;
+	int fd, k;
+
+	elf_version(EV_CURRENT);
+	for (k = 0; k < 2; k++) {
+		snprintf(z, sizeof(z), "%s/bad%d", dir, k);
+		run("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
+		damage(z, ".debug_info", k);
+		fd = debuginfo__open(z, &name);
+		assert_true(fd >= 0);
+		/* the file itself: libdw's inflating then says what is wrong */
+		assert_true(same_file(fd, z));
+		close(fd);
+		free(name);
+		name = NULL;
+	}
+	/* nothing compressed: the file itself */
+	fd = debuginfo__open(BIN, &name);
+	assert_true(fd >= 0);
+	assert_true(same_file(fd, BIN));
+	close(fd);
+	free(name);
+	name = NULL;
+	assert_int_equal(debuginfo__open("/nonexistent/file.debug", &name), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_inflated),
+		cmocka_unit_test(test_fallback),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

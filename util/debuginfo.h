@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef MPERF_DEBUGINFO_H
+#define MPERF_DEBUGINFO_H
+
+/*
+ * Separate debug files for libdw (srcline's and the unwinder's Dwfls).
+ *
+ * Debian's debug files (libc's, ld.so's) keep their DWARF compressed
+ * (SHF_COMPRESSED, zlib), and libdw inflates every such section with zlib
+ * when it opens one: for libc, 4 MB of input, two thirds of a small dwarf
+ * report's time. libdeflate inflates the same data in half the time, so
+ * mperf hands libdw an in-memory copy of the file (a memfd) with those
+ * sections stored inflated; the DWARF libdw reads is the same.
+ *
+ * libdw's own search (dwfl_standard_find_debuginfo) opens the file it
+ * finds by build-id and keeps that handle whatever the callback returns,
+ * so the build-id file, where it looks first, is found here instead; any
+ * other case is libdw's search as it is.
+ */
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <elfutils/libdwfl.h>
+
+/* where distributions install debug files, as libdw's default path */
+#define DEBUGINFO_DIR "/usr/lib/debug"
+
+/* @mod's debug file by build-id under DEBUGINFO_DIR: true with its path
+ * in @path when it exists and its note names @mod's build-id */
+bool debuginfo__build_id_file(Dwfl_Module *mod, char *path, size_t size);
+
+/* An fd for libdw of the debug file @path: an inflated copy when it has
+ * zlib-compressed sections this reads (ELF of the host's class and byte
+ * order, sections within the file, streams that inflate to their stated
+ * size), else the file itself; *@debuginfo_file_name set to a copy of
+ * @path. -1 when it cannot be opened. */
+int debuginfo__open(const char *path, char **debuginfo_file_name);
+
+/* A Dwfl_Callbacks.find_debuginfo: the build-id file opened by
+ * debuginfo__open, else libdw's standard search. */
+int debuginfo__find(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+		    const char *file_name, const char *debuglink_file, GElf_Word debuglink_crc,
+		    char **debuginfo_file_name);
+
+#endif
