@@ -114,7 +114,7 @@ struct report {
 	bool raw_trace;			/* --raw-trace */
 	bool usage_error;		/* a key error found once the file was open */
 	struct dyn_row **dyn_rows;	/* interned rows, open addressing */
-	struct dyn_row *dyn_scratch;	/* the row being built */
+	struct dyn_row *dyn_scratch[2];	/* the rows being built */
 	size_t dyn_rows_size, nr_dyn_rows;
 	/* the raw texts of the fields by their bytes (interned), made once:
 	 * open addressing */
@@ -170,6 +170,13 @@ struct report {
 	bool need_srcline;
 	bool need_parent;	/* the parent sort key is used */
 	bool need_trace;	/* the trace sort key is used */
+	/* field keys read their texts from the formatted record */
+	bool dyn_pretty;
+	/* the sample being added, for report__dyn_entry, and its formatted
+	 * record once made (NULL: not yet) */
+	const struct perf_sample *dyn_sample;
+	struct evsel *dyn_evsel;
+	const char *dyn_trace;
 	struct trace_event *tevent;
 	char *trace_buf;
 	size_t trace_size;
@@ -477,7 +484,7 @@ static int report__add_dynamic(struct report *rep, const char *name)
 		added++;
 	}
 	if (added)
-		rep->need_trace = true;	/* the formatted record holds the text */
+		rep->dyn_pretty = true;	/* the formatted record holds the text */
 	return added;
 }
 
@@ -497,7 +504,12 @@ static uint64_t dyn_row__hash(const struct dyn_row *r)
 	for (int k = 0; k < r->n; k++)
 		h = (h ^ (uintptr_t)r->c[k].key ^ ((uintptr_t)r->c[k].val << 1)) *
 		    0x100000001b3ULL;
-	return h;
+	/* a product's low bits depend on its factors' low bits alone: mix
+	 * the high ones down, or rows of pointers that differ high up
+	 * (another arena block) share their table slots */
+	h ^= h >> 31;
+	h *= 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 29);
 }
 
 static bool dyn_row__equal(const struct dyn_row *a, const struct dyn_row *b)
@@ -560,63 +572,13 @@ static const char *report__dyn_raw_text(struct report *rep, int k, const char *k
 	return rep->dyn_texts[i].val;
 }
 
-/* the row of dynamic key values of a tracepoint sample, interned */
-static const struct dyn_row *report__dyn_row(struct report *rep, const struct perf_sample *sample,
-					     const struct evsel *evsel, const char *pretty)
+/* @row (@rsize bytes) interned among the rows */
+static const struct dyn_row *report__dyn_intern(struct report *rep, const struct dyn_row *row,
+						size_t rsize)
 {
-	static const char xd[] = "0123456789abcdef";
-	size_t rsize = sizeof(struct dyn_row) + rep->nr_dyn * sizeof(struct dyn_cell);
-	struct dyn_row *row = rep->dyn_scratch;
-	uint64_t h;
+	uint64_t h = dyn_row__hash(row);
 	size_t i, slot;
-	char buf[4096], hex[8192];
 
-	if (!row) {
-		row = rep->dyn_scratch = malloc(rsize);
-		if (!row)
-			return NULL;
-	}
-	memset(row, 0, rsize);
-	row->n = rep->nr_dyn;
-	for (int k = 0; k < rep->nr_dyn; k++) {
-		const void *bytes;
-		size_t n, j;
-
-		bool foreign = false;
-
-		if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
-			continue;
-		/* a group view: another member's field too, read at its
-		 * place in this record, as perf shows it in a row of this
-		 * event alone (a __data_loc one points nowhere: left out) */
-		if (rep->dyn[k].id != evsel->attr.config) {
-			if (!rep->dyn_foreign || rep->dyn[k].dynamic ||
-			    (size_t)rep->dyn[k].offset + rep->dyn[k].size > sample->raw_size)
-				continue;
-			foreign = true;
-		}
-		row->c[k].foreign = foreign;
-		n = trace_event__field_bytes(&rep->dyn[k], sample->raw_data, sample->raw_size,
-					     &bytes);
-		if (n > (sizeof(hex) - 1) / 2)
-			n = (sizeof(hex) - 1) / 2;
-		for (j = 0; j < n; j++) {
-			hex[2 * j] = xd[((const unsigned char *)bytes)[j] >> 4];
-			hex[2 * j + 1] = xd[((const unsigned char *)bytes)[j] & 15];
-		}
-		hex[2 * n] = '\0';
-		row->c[k].key = machine__intern(rep->machine, hex);
-		if (!row->c[k].key)
-			return NULL;
-		row->c[k].pretty = trace_event__field_pretty(&rep->dyn[k],
-							     rep->dyn_raw[k] ? NULL : pretty,
-							     buf, sizeof(buf)) == 1;
-		row->c[k].val = row->c[k].pretty ? machine__intern(rep->machine, buf) :
-			report__dyn_raw_text(rep, k, row->c[k].key, sample);
-		if (!row->c[k].val)
-			return NULL;
-	}
-	h = dyn_row__hash(row);
 	if (rep->nr_dyn_rows * 2 >= rep->dyn_rows_size) {
 		size_t size = rep->dyn_rows_size ? rep->dyn_rows_size * 2 : 256;
 		struct dyn_row **t = calloc(size, sizeof(*t));
@@ -650,6 +612,108 @@ static const struct dyn_row *report__dyn_row(struct report *rep, const struct pe
 	memcpy(rep->dyn_rows[slot], row, rsize);
 	rep->nr_dyn_rows++;
 	return rep->dyn_rows[slot];
+}
+
+/* one of the two rows being built: a sample's keys (@keys), an entry's */
+static struct dyn_row *report__dyn_scratch(struct report *rep, bool keys, size_t *rsize)
+{
+	*rsize = sizeof(struct dyn_row) + rep->nr_dyn * sizeof(struct dyn_cell);
+	if (!rep->dyn_scratch[keys])
+		rep->dyn_scratch[keys] = malloc(*rsize);
+	return rep->dyn_scratch[keys];
+}
+
+/*
+ * The row of a tracepoint sample's field keys: each field's bytes (as
+ * hex, interned), what entries merge and sort by; valid while the sample
+ * is added. An entry's row has the texts shown too, made when the entry
+ * is (report__dyn_entry): perf formats an entry's first sample, not
+ * every sample.
+ */
+static const struct dyn_row *report__dyn_keys(struct report *rep, const struct perf_sample *sample,
+					      const struct evsel *evsel)
+{
+	static const char xd[] = "0123456789abcdef";
+	size_t rsize;
+	struct dyn_row *row = report__dyn_scratch(rep, true, &rsize);
+	char hex[8192];
+
+	if (!row)
+		return NULL;
+	memset(row, 0, rsize);
+	row->n = rep->nr_dyn;
+	for (int k = 0; k < rep->nr_dyn; k++) {
+		const void *bytes;
+		size_t n, j;
+
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
+			continue;
+		/* a group view: another member's field too, read at its
+		 * place in this record, as perf shows it in a row of this
+		 * event alone (a __data_loc one points nowhere: left out) */
+		if (rep->dyn[k].id != evsel->attr.config) {
+			if (!rep->dyn_foreign || rep->dyn[k].dynamic ||
+			    (size_t)rep->dyn[k].offset + rep->dyn[k].size > sample->raw_size)
+				continue;
+			row->c[k].foreign = true;
+		}
+		n = trace_event__field_bytes(&rep->dyn[k], sample->raw_data, sample->raw_size,
+					     &bytes);
+		if (n > (sizeof(hex) - 1) / 2)
+			n = (sizeof(hex) - 1) / 2;
+		for (j = 0; j < n; j++) {
+			hex[2 * j] = xd[((const unsigned char *)bytes)[j] >> 4];
+			hex[2 * j + 1] = xd[((const unsigned char *)bytes)[j] & 15];
+		}
+		hex[2 * n] = '\0';
+		row->c[k].key = machine__intern(rep->machine, hex);
+		if (!row->c[k].key)
+			return NULL;
+	}
+	return row;
+}
+
+static const char *report__trace_text(struct report *rep, const struct perf_sample *sample,
+				      struct evsel *evsel);
+
+/* hists_opts.entry_new: a new entry's field texts, from the sample that
+ * makes it (rep->dyn_sample), its row of keys then one with them */
+static bool report__dyn_entry(void *arg, struct hist_entry *he)
+{
+	struct report *rep = arg;
+	const struct perf_sample *sample = rep->dyn_sample;
+	size_t rsize;
+	struct dyn_row *row;
+	char buf[4096];
+
+	if (!he->dyn || !sample)
+		return true;
+	row = report__dyn_scratch(rep, false, &rsize);
+	if (!row)
+		return false;
+	memcpy(row, he->dyn, rsize);
+	for (int k = 0; k < row->n; k++) {
+		const char *pretty = NULL;
+
+		if (!row->c[k].key)
+			continue;
+		if (rep->dyn_pretty && !rep->dyn_raw[k]) {
+			if (!rep->dyn_trace)
+				rep->dyn_trace = report__trace_text(rep, sample,
+								    rep->dyn_evsel);
+			if (!rep->dyn_trace)
+				return false;
+			pretty = rep->dyn_trace;
+		}
+		row->c[k].pretty = trace_event__field_pretty(&rep->dyn[k], pretty, buf,
+							     sizeof(buf)) == 1;
+		row->c[k].val = row->c[k].pretty ? machine__intern(rep->machine, buf) :
+			report__dyn_raw_text(rep, k, row->c[k].key, sample);
+		if (!row->c[k].val)
+			return false;
+	}
+	he->dyn = report__dyn_intern(rep, row, rsize);
+	return he->dyn != NULL;
 }
 
 static int report__add_field(struct report *rep, const char *name, bool is_f)
@@ -984,16 +1048,18 @@ static bool report__sorts_by_parent(const struct report *rep)
 }
 
 /* The tracepoint's formatted fields, interned. */
-static const char *report__trace(struct report *rep, const struct perf_sample *sample,
-				 struct evsel *evsel)
+/* A sample's formatted record, in rep->trace_buf until the next one is
+ * made (or "N/A", ""); NULL: no memory. */
+static const char *report__trace_text(struct report *rep, const struct perf_sample *sample,
+				      struct evsel *evsel)
 {
 	FILE *fp;
 
 	/* perf's trace column of a sample of another kind of event */
 	if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
-		return machine__intern(rep->machine, "N/A");
+		return "N/A";
 	if (!rep->tevent || !sample->raw_data)
-		return machine__intern(rep->machine, "");
+		return "";
 	/* one memstream for every sample, rewound: opening one per sample
 	 * was a tenth of a tracepoint report's time (malloc and free) */
 	if (!rep->trace_fp) {
@@ -1014,7 +1080,16 @@ static const char *report__trace(struct report *rep, const struct perf_sample *s
 	/* the text ends here: what a longer earlier one left stays after */
 	if (fputc('\0', fp) == EOF || fflush(fp))
 		return NULL;
-	return machine__intern(rep->machine, rep->trace_buf);
+	return rep->trace_buf;
+}
+
+/* the trace key's text: the formatted record, interned */
+static const char *report__trace(struct report *rep, const struct perf_sample *sample,
+				 struct evsel *evsel)
+{
+	const char *text = report__trace_text(rep, sample, evsel);
+
+	return text ? machine__intern(rep->machine, text) : NULL;
 }
 
 static bool evlist__has_callchains(struct evlist *el)
@@ -1360,6 +1435,10 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 		ho.srcline_of = report__srcline_of;
 		ho.srcfile_count = report__srcfile_count;
 		ho.srcline_arg = rep;
+	}
+	if (rep->nr_dyn) {
+		ho.entry_new = report__dyn_entry;
+		ho.entry_arg = rep;
 	}
 	if (hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho) < 0) {
 		free(rep->hists[idx]);
@@ -2059,9 +2138,12 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 	if (rep->need_trace)
 		tmpl.trace = report__trace(rep, sample, evsel);
 	if (rep->nr_dyn) {
-		tmpl.dyn = report__dyn_row(rep, sample, evsel, tmpl.trace);
+		tmpl.dyn = report__dyn_keys(rep, sample, evsel);
 		if (!tmpl.dyn)
 			return -ENOMEM;
+		rep->dyn_sample = sample;
+		rep->dyn_evsel = evsel;
+		rep->dyn_trace = tmpl.trace;
 	}
 	if (rep->need_mem)
 		report__mem(rep, evsel, sample, &al, &tmpl);
@@ -2830,7 +2912,8 @@ static void report__exit(struct report *rep)
 	for (size_t r = 0; r < rep->dyn_rows_size; r++)
 		free(rep->dyn_rows[r]);
 	free(rep->dyn_rows);
-	free(rep->dyn_scratch);
+	free(rep->dyn_scratch[0]);
+	free(rep->dyn_scratch[1]);
 	free(rep->dyn_texts);
 	for (int k = 0; k < rep->nr_dyn; k++)
 		sort_key__dynamic_delete(rep->dyn_key[k]);

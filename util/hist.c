@@ -378,6 +378,11 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 		}
 		*he->br = *tmpl->br;
 	}
+	if (hists->opts.entry_new && !hists->opts.entry_new(hists->opts.entry_arg, he)) {
+		free(he->br);
+		free(he);
+		return NULL;
+	}
 	he->hnext = hists->table[h & (hists->table_size - 1)];
 	hists->table[h & (hists->table_size - 1)] = he;
 	hists->nr_entries++;

@@ -221,6 +221,12 @@ struct hists_opts {
 	 * file_kind): it counts as srcline__get's do; NULL: none */
 	void (*srcfile_count)(void *arg, const struct hist_entry *he);
 	void *srcline_arg;	/* of the three */
+	/* a new entry, made from the sample being added, before it is in
+	 * the hists: what is costly to make per sample and needed per
+	 * entry (tracepoint field texts); false: no memory, the entry is
+	 * not made. NULL: none */
+	bool (*entry_new)(void *arg, struct hist_entry *he);
+	void *entry_arg;
 	/* output order of a -F list without -s (perf sorts by those columns,
 	 * in their order); NULL: overhead, then the keys */
 	const struct sort_field *order;

@@ -1370,6 +1370,8 @@ size_t trace_event__field_bytes(const struct trace_field *f, const void *raw, si
 	return (size_t)size;
 }
 
+static const char xdigits[] = "0123456789abcdef";
+
 /* a char array printable up to its NUL (or its end) */
 static bool printable(const unsigned char *p, size_t n)
 {
@@ -1400,11 +1402,19 @@ void trace_event__field_raw_text(const struct trace_field *f, const void *raw, s
 			snprintf(buf, size, "%.*s", (int)strnlen((const char *)p, n), (const char *)p);
 			return;
 		}
-		len = (size_t)snprintf(buf, size, "ARRAY[");
-		for (size_t i = 0; i < n && len < size; i++)
-			len += (size_t)snprintf(buf + len, size - len, "%s%02x", i ? ", " : "", p[i]);
-		if (len < size)
-			snprintf(buf + len, size - len, "]");
+		/* "ARRAY[xx, xx]", cut to @size as snprintf would: by hand,
+		 * a syscall's args (48 bytes) took 48 snprintf calls */
+		for (const char *c = "ARRAY["; *c && len + 1 < size; c++)
+			buf[len++] = *c;
+		for (size_t i = 0; i < n && len + 1 < size; i++) {
+			char item[4] = { ',', ' ', xdigits[p[i] >> 4], xdigits[p[i] & 15] };
+
+			for (size_t j = i ? 0 : 2; j < 4 && len + 1 < size; j++)
+				buf[len++] = item[j];
+		}
+		if (len + 1 < size)
+			buf[len++] = ']';
+		buf[len] = '\0';
 		return;
 	}
 	if ((uint64_t)f->offset + f->size > raw_size || f->size > 8)
