@@ -116,6 +116,9 @@ struct report {
 	struct dyn_row **dyn_rows;	/* interned rows, open addressing */
 	struct dyn_row *dyn_scratch[2];	/* the rows being built */
 	size_t dyn_rows_size, nr_dyn_rows;
+	/* the fields' bytes, interned: open addressing */
+	struct dyn_bytes **dyn_bytes;
+	size_t dyn_bytes_size, nr_dyn_bytes;
 	/* the raw texts of the fields by their bytes (interned), made once:
 	 * open addressing */
 	struct dyn_text *dyn_texts;
@@ -521,13 +524,15 @@ static bool dyn_row__equal(const struct dyn_row *a, const struct dyn_row *b)
 	return true;
 }
 
-/* a field's raw text (trace_event__field_raw_text) by its bytes' hex */
+/* a field's raw text (trace_event__field_raw_text) by its bytes */
 struct dyn_text {
-	const char *key, *val;	/* interned; key NULL: a free slot */
-	int k;			/* the field */
+	const struct dyn_bytes *key;	/* interned; NULL: a free slot */
+	const char *val;		/* interned */
+	int k;				/* the field */
 };
 
-static size_t dyn_text__slot(const struct dyn_text *t, size_t size, int k, const char *key)
+static size_t dyn_text__slot(const struct dyn_text *t, size_t size, int k,
+			     const struct dyn_bytes *key)
 {
 	size_t i = ((uintptr_t)key * 0x9e3779b97f4a7c15ULL + (size_t)k * 0xff51afd7ed558ccdULL) >> 17;
 
@@ -538,7 +543,7 @@ static size_t dyn_text__slot(const struct dyn_text *t, size_t size, int k, const
 
 /* field @k's raw text in @sample, whose bytes are @key: formatted at its
  * first bytes of those only (a syscall's args: 48 bytes each time) */
-static const char *report__dyn_raw_text(struct report *rep, int k, const char *key,
+static const char *report__dyn_raw_text(struct report *rep, int k, const struct dyn_bytes *key,
 					const struct perf_sample *sample)
 {
 	char buf[4096];
@@ -623,9 +628,63 @@ static struct dyn_row *report__dyn_scratch(struct report *rep, bool keys, size_t
 	return rep->dyn_scratch[keys];
 }
 
+static uint64_t dyn_bytes__hash(const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	h ^= h >> 31;
+	h *= 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 29);
+}
+
+/* @n bytes at @p, interned */
+static const struct dyn_bytes *report__dyn_bytes(struct report *rep, const void *p, size_t n)
+{
+	struct dyn_bytes *d;
+	size_t i, slot;
+
+	if (rep->nr_dyn_bytes * 2 >= rep->dyn_bytes_size) {
+		size_t size = rep->dyn_bytes_size ? rep->dyn_bytes_size * 2 : 1024;
+		struct dyn_bytes **t = calloc(size, sizeof(*t));
+
+		if (!t)
+			return NULL;
+		for (i = 0; i < rep->dyn_bytes_size; i++) {
+			d = rep->dyn_bytes[i];
+			if (!d)
+				continue;
+			for (slot = dyn_bytes__hash(d->b, d->len) & (size - 1); t[slot];
+			     slot = (slot + 1) & (size - 1))
+				;
+			t[slot] = d;
+		}
+		free(rep->dyn_bytes);
+		rep->dyn_bytes = t;
+		rep->dyn_bytes_size = size;
+	}
+	for (slot = dyn_bytes__hash(p, n) & (rep->dyn_bytes_size - 1); (d = rep->dyn_bytes[slot]);
+	     slot = (slot + 1) & (rep->dyn_bytes_size - 1))
+		if (d->len == n && !memcmp(d->b, p, n))
+			return d;
+	/* b: at least 8 bytes, so head reads them all */
+	d = calloc(1, sizeof(*d) + (n > 8 ? n : 8));
+	if (!d)
+		return NULL;
+	memcpy(d->b, p, n);
+	d->len = (uint32_t)n;
+	for (i = 0; i < 8; i++)
+		d->head = d->head << 8 | d->b[i];
+	rep->dyn_bytes[slot] = d;
+	rep->nr_dyn_bytes++;
+	return d;
+}
+
 /*
- * The row of a tracepoint sample's field keys: each field's bytes (as
- * hex, interned), what entries merge and sort by; valid while the sample
+ * The row of a tracepoint sample's field keys: each field's bytes
+ * (interned), what entries merge and sort by; valid while the sample
  * is added. An entry's row has the texts shown too, made when the entry
  * is (report__dyn_entry): perf formats an entry's first sample, not
  * every sample.
@@ -633,10 +692,8 @@ static struct dyn_row *report__dyn_scratch(struct report *rep, bool keys, size_t
 static const struct dyn_row *report__dyn_keys(struct report *rep, const struct perf_sample *sample,
 					      const struct evsel *evsel)
 {
-	static const char xd[] = "0123456789abcdef";
 	size_t rsize;
 	struct dyn_row *row = report__dyn_scratch(rep, true, &rsize);
-	char hex[8192];
 
 	if (!row)
 		return NULL;
@@ -644,7 +701,7 @@ static const struct dyn_row *report__dyn_keys(struct report *rep, const struct p
 	row->n = rep->nr_dyn;
 	for (int k = 0; k < rep->nr_dyn; k++) {
 		const void *bytes;
-		size_t n, j;
+		size_t n;
 
 		if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
 			continue;
@@ -659,14 +716,7 @@ static const struct dyn_row *report__dyn_keys(struct report *rep, const struct p
 		}
 		n = trace_event__field_bytes(&rep->dyn[k], sample->raw_data, sample->raw_size,
 					     &bytes);
-		if (n > (sizeof(hex) - 1) / 2)
-			n = (sizeof(hex) - 1) / 2;
-		for (j = 0; j < n; j++) {
-			hex[2 * j] = xd[((const unsigned char *)bytes)[j] >> 4];
-			hex[2 * j + 1] = xd[((const unsigned char *)bytes)[j] & 15];
-		}
-		hex[2 * n] = '\0';
-		row->c[k].key = machine__intern(rep->machine, hex);
+		row->c[k].key = report__dyn_bytes(rep, bytes, n);
 		if (!row->c[k].key)
 			return NULL;
 	}
@@ -2912,6 +2962,9 @@ static void report__exit(struct report *rep)
 	for (size_t r = 0; r < rep->dyn_rows_size; r++)
 		free(rep->dyn_rows[r]);
 	free(rep->dyn_rows);
+	for (size_t b = 0; b < rep->dyn_bytes_size; b++)
+		free(rep->dyn_bytes[b]);
+	free(rep->dyn_bytes);
 	free(rep->dyn_scratch[0]);
 	free(rep->dyn_scratch[1]);
 	free(rep->dyn_texts);

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "callchain.h"
 #include "sort.h"
 
@@ -28,15 +29,39 @@ struct perf_sample;
 /*
  * The values of perf's dynamic sort keys (tracepoint fields, "prev_comm")
  * for one entry, by key index (@n of them: every key of the report): the
- * text shown and, to merge and order by, the field's bytes as hex (both
+ * text shown and, to merge and order by, the field's bytes (both
  * interned; NULL: the key's event is not the entry's). pretty: the text
  * came from the formatted record, so it widens the column (perf's rule).
  * MAX_DYN_KEYS: every field of some 30 syscall events (trace_fields).
  */
 #define MAX_DYN_KEYS 128
+
+/* a field's bytes; head: the first 8 as a big-endian number, zero-padded,
+ * where most comparisons end */
+struct dyn_bytes {
+	uint64_t head;
+	uint32_t len;
+	unsigned char b[];
+};
+
+/* perf's order of two fields' bytes (it compares them with memcmp): a
+ * shorter one first where it begins the other */
+static inline int dyn_bytes__cmp(const struct dyn_bytes *a, const struct dyn_bytes *b)
+{
+	uint32_t n = a->len < b->len ? a->len : b->len;
+	int r;
+
+	if (a->head != b->head)
+		return a->head < b->head ? -1 : 1;
+	r = n > 8 ? memcmp(a->b + 8, b->b + 8, n - 8) : 0;
+	if (r)
+		return r;
+	return a->len < b->len ? -1 : a->len > b->len;
+}
+
 struct dyn_cell {
 	const char *val;
-	const char *key;
+	const struct dyn_bytes *key;
 	bool pretty;
 	/* another event's field read from this entry's record at that
 	 * field's place (a group view's member rows: perf's leader columns

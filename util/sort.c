@@ -1501,13 +1501,13 @@ static int dyn_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
 		   const struct hist_entry *b, int i)
 {
 	const struct dyn_cell *ca = dyn_cell_of(a, i), *cb = dyn_cell_of(b, i);
-	const char *ka = ca ? ca->key : NULL, *kb = cb ? cb->key : NULL;
+	const struct dyn_bytes *ka = ca ? ca->key : NULL, *kb = cb ? cb->key : NULL;
 
 	if (ka == kb || !ka || !kb)
 		return 0;
 	if ((ca->foreign || cb->foreign) && !ctx->dyn_strict)
 		return 0;
-	return -cmp_str(ka, kb);
+	return -dyn_bytes__cmp(ka, kb);
 }
 
 static uint64_t dyn_hash(const struct hist_entry *he, int i)
