@@ -113,11 +113,12 @@ struct report {
 	int nr_dyn;
 	bool raw_trace;			/* --raw-trace */
 	bool usage_error;		/* a key error found once the file was open */
-	struct dyn_row **dyn_rows;	/* interned rows, open addressing */
 	struct dyn_row *dyn_scratch[2];	/* the rows being built */
-	size_t dyn_rows_size, nr_dyn_rows;
-	/* the fields' bytes, interned: open addressing */
-	struct dyn_bytes **dyn_bytes;
+	/* the entries' rows and the fields' bytes, freed at once */
+	struct callchain_arena dyn_arena;
+	/* the fields' bytes, interned: open addressing, each slot with its
+	 * hash (a probe reads no blob of another hash) */
+	struct dyn_bytes_slot *dyn_bytes;
 	size_t dyn_bytes_size, nr_dyn_bytes;
 	/* the raw texts of the fields by their bytes (interned), made once:
 	 * open addressing */
@@ -499,31 +500,6 @@ static int report__dyn_index(const struct report *rep, const struct sort_key *ke
 	return -1;
 }
 
-/* a row's values are interned: their pointers say it all */
-static uint64_t dyn_row__hash(const struct dyn_row *r)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (int k = 0; k < r->n; k++)
-		h = (h ^ (uintptr_t)r->c[k].key ^ ((uintptr_t)r->c[k].val << 1)) *
-		    0x100000001b3ULL;
-	/* a product's low bits depend on its factors' low bits alone: mix
-	 * the high ones down, or rows of pointers that differ high up
-	 * (another arena block) share their table slots */
-	h ^= h >> 31;
-	h *= 0x9e3779b97f4a7c15ULL;
-	return h ^ (h >> 29);
-}
-
-static bool dyn_row__equal(const struct dyn_row *a, const struct dyn_row *b)
-{
-	for (int k = 0; k < a->n; k++)
-		if (a->c[k].key != b->c[k].key || a->c[k].val != b->c[k].val ||
-		    a->c[k].pretty != b->c[k].pretty || a->c[k].foreign != b->c[k].foreign)
-			return false;
-	return true;
-}
-
 /* a field's raw text (trace_event__field_raw_text) by its bytes */
 struct dyn_text {
 	const struct dyn_bytes *key;	/* interned; NULL: a free slot */
@@ -577,48 +553,6 @@ static const char *report__dyn_raw_text(struct report *rep, int k, const struct 
 	return rep->dyn_texts[i].val;
 }
 
-/* @row (@rsize bytes) interned among the rows */
-static const struct dyn_row *report__dyn_intern(struct report *rep, const struct dyn_row *row,
-						size_t rsize)
-{
-	uint64_t h = dyn_row__hash(row);
-	size_t i, slot;
-
-	if (rep->nr_dyn_rows * 2 >= rep->dyn_rows_size) {
-		size_t size = rep->dyn_rows_size ? rep->dyn_rows_size * 2 : 256;
-		struct dyn_row **t = calloc(size, sizeof(*t));
-
-		if (!t)
-			return NULL;
-		for (i = 0; i < rep->dyn_rows_size; i++) {
-			struct dyn_row *r = rep->dyn_rows[i];
-
-			if (!r)
-				continue;
-			for (slot = dyn_row__hash(r) & (size - 1); t[slot];
-			     slot = (slot + 1) & (size - 1))
-				;
-			t[slot] = r;
-		}
-		free(rep->dyn_rows);
-		rep->dyn_rows = t;
-		rep->dyn_rows_size = size;
-	}
-	for (slot = h & (rep->dyn_rows_size - 1); rep->dyn_rows[slot];
-	     slot = (slot + 1) & (rep->dyn_rows_size - 1)) {
-		const struct dyn_row *r = rep->dyn_rows[slot];
-
-		if (dyn_row__equal(r, row))
-			return r;
-	}
-	rep->dyn_rows[slot] = malloc(rsize);
-	if (!rep->dyn_rows[slot])
-		return NULL;
-	memcpy(rep->dyn_rows[slot], row, rsize);
-	rep->nr_dyn_rows++;
-	return rep->dyn_rows[slot];
-}
-
 /* one of the two rows being built: a sample's keys (@keys), an entry's */
 static struct dyn_row *report__dyn_scratch(struct report *rep, bool keys, size_t *rsize)
 {
@@ -627,6 +561,11 @@ static struct dyn_row *report__dyn_scratch(struct report *rep, bool keys, size_t
 		rep->dyn_scratch[keys] = malloc(*rsize);
 	return rep->dyn_scratch[keys];
 }
+
+struct dyn_bytes_slot {
+	uint64_t hash;
+	struct dyn_bytes *d;	/* NULL: free */
+};
 
 static uint64_t dyn_bytes__hash(const void *p, size_t n)
 {
@@ -643,41 +582,42 @@ static uint64_t dyn_bytes__hash(const void *p, size_t n)
 /* @n bytes at @p, interned */
 static const struct dyn_bytes *report__dyn_bytes(struct report *rep, const void *p, size_t n)
 {
+	uint64_t h = dyn_bytes__hash(p, n);
+	struct dyn_bytes_slot *e;
 	struct dyn_bytes *d;
 	size_t i, slot;
 
 	if (rep->nr_dyn_bytes * 2 >= rep->dyn_bytes_size) {
 		size_t size = rep->dyn_bytes_size ? rep->dyn_bytes_size * 2 : 1024;
-		struct dyn_bytes **t = calloc(size, sizeof(*t));
+		struct dyn_bytes_slot *t = calloc(size, sizeof(*t));
 
 		if (!t)
 			return NULL;
 		for (i = 0; i < rep->dyn_bytes_size; i++) {
-			d = rep->dyn_bytes[i];
-			if (!d)
+			e = &rep->dyn_bytes[i];
+			if (!e->d)
 				continue;
-			for (slot = dyn_bytes__hash(d->b, d->len) & (size - 1); t[slot];
-			     slot = (slot + 1) & (size - 1))
+			for (slot = e->hash & (size - 1); t[slot].d; slot = (slot + 1) & (size - 1))
 				;
-			t[slot] = d;
+			t[slot] = *e;
 		}
 		free(rep->dyn_bytes);
 		rep->dyn_bytes = t;
 		rep->dyn_bytes_size = size;
 	}
-	for (slot = dyn_bytes__hash(p, n) & (rep->dyn_bytes_size - 1); (d = rep->dyn_bytes[slot]);
+	for (slot = h & (rep->dyn_bytes_size - 1); (e = &rep->dyn_bytes[slot])->d;
 	     slot = (slot + 1) & (rep->dyn_bytes_size - 1))
-		if (d->len == n && !memcmp(d->b, p, n))
-			return d;
+		if (e->hash == h && e->d->len == n && !memcmp(e->d->b, p, n))
+			return e->d;
 	/* b: at least 8 bytes, so head reads them all */
-	d = calloc(1, sizeof(*d) + (n > 8 ? n : 8));
+	d = callchain_arena__alloc(&rep->dyn_arena, sizeof(*d) + (n > 8 ? n : 8));
 	if (!d)
 		return NULL;
 	memcpy(d->b, p, n);
 	d->len = (uint32_t)n;
 	for (i = 0; i < 8; i++)
 		d->head = d->head << 8 | d->b[i];
-	rep->dyn_bytes[slot] = d;
+	*e = (struct dyn_bytes_slot){ h, d };
 	rep->nr_dyn_bytes++;
 	return d;
 }
@@ -733,8 +673,9 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 	struct report *rep = arg;
 	const struct perf_sample *sample = rep->dyn_sample;
 	size_t rsize;
-	struct dyn_row *row;
+	struct dyn_row *row, *copy;
 	char buf[4096];
+	int lo = 0, hi;
 
 	if (!he->dyn || !sample)
 		return true;
@@ -762,8 +703,21 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 		if (!row->c[k].val)
 			return false;
 	}
-	he->dyn = report__dyn_intern(rep, row, rsize);
-	return he->dyn != NULL;
+	/* an entry's own (rows of equal texts are rare: an entry is a set
+	 * of field bytes), of the keys that have a cell: its event's */
+	while (lo < row->n && !row->c[lo].key)
+		lo++;
+	for (hi = row->n; hi > lo && !row->c[hi - 1].key; hi--)
+		;
+	copy = callchain_arena__alloc(&rep->dyn_arena, sizeof(*copy) +
+				      (size_t)(hi - lo) * sizeof(copy->c[0]));
+	if (!copy)
+		return false;
+	copy->lo = lo;
+	copy->n = hi - lo;
+	memcpy(copy->c, row->c + lo, (size_t)(hi - lo) * sizeof(copy->c[0]));
+	he->dyn = copy;
+	return true;
 }
 
 static int report__add_field(struct report *rep, const char *name, bool is_f)
@@ -2959,12 +2913,8 @@ static void report__exit(struct report *rep)
 	free(rep->hists);
 	free(rep->nr_event_samples);
 	free(rep->nr_event_lost);
-	for (size_t r = 0; r < rep->dyn_rows_size; r++)
-		free(rep->dyn_rows[r]);
-	free(rep->dyn_rows);
-	for (size_t b = 0; b < rep->dyn_bytes_size; b++)
-		free(rep->dyn_bytes[b]);
 	free(rep->dyn_bytes);
+	callchain_arena__exit(&rep->dyn_arena);
 	free(rep->dyn_scratch[0]);
 	free(rep->dyn_scratch[1]);
 	free(rep->dyn_texts);

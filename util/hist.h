@@ -69,8 +69,9 @@ struct dyn_cell {
 	bool foreign;
 };
 
+/* c[0] is key @lo's cell; keys out of [lo, lo + n) have none (NULL) */
 struct dyn_row {
-	int n;
+	int lo, n;
 	struct dyn_cell c[];
 };
 

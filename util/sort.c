@@ -1487,7 +1487,9 @@ static const struct sort_key sort_keys[] = {
 
 static const struct dyn_cell *dyn_cell_of(const struct hist_entry *he, int i)
 {
-	return he->dyn && i < he->dyn->n ? &he->dyn->c[i] : NULL;
+	const struct dyn_row *r = he->dyn;
+
+	return r && i >= r->lo && i < r->lo + r->n ? &r->c[i - r->lo] : NULL;
 }
 
 /* perf compares the field's bytes (a, b) and places a greater new entry
