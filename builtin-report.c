@@ -1407,6 +1407,7 @@ static bool report__hists_room(struct report *rep, int idx)
 static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 {
 	struct hists_opts ho = { 0 };
+	bool key_same[MAX_FIELDS];
 	int idx = evsel->idx;
 
 	if (idx < 0 || !report__hists_room(rep, idx))
@@ -1443,6 +1444,14 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	if (rep->nr_dyn) {
 		ho.entry_new = report__dyn_entry;
 		ho.entry_arg = rep;
+		/* another event's fields: no entry of this event has them
+		 * (but a group view's, which reads them: dyn_foreign) */
+		for (int i = 0; i < rep->nr_keys && !rep->dyn_foreign; i++) {
+			int k = rep->keys[i]->dynamic ? report__dyn_index(rep, rep->keys[i]) : -1;
+
+			key_same[i] = k >= 0 && rep->dyn[k].id != evsel->attr.config;
+			ho.key_same = key_same;
+		}
 	}
 	if (hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho) < 0) {
 		free(rep->hists[idx]);

@@ -21,6 +21,13 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	hists->nr_keys = nr_keys;
 	if (opts)
 		hists->opts = *opts;
+	hists->opts.key_same = NULL;
+	if (opts && opts->key_same && nr_keys > 0) {
+		hists->key_same = malloc(nr_keys * sizeof(*hists->key_same));
+		if (!hists->key_same)
+			return -ENOMEM;
+		memcpy(hists->key_same, opts->key_same, nr_keys * sizeof(*hists->key_same));
+	}
 	hists->src_key = -1;
 	for (int i = 0; i < nr_keys; i++) {
 		if (keys[i]->need_srcline && hists->src_key < 0)
@@ -71,7 +78,18 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	}
 	hists->table_size = 1024;
 	hists->table = calloc(hists->table_size, sizeof(*hists->table));
-	return hists->table ? 0 : -ENOMEM;
+	if (!hists->table) {
+		free(hists->key_same);
+		hists->key_same = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* key @i compares every two entries equal: passed over */
+static inline bool hists__key_same(const struct hists *hists, int i)
+{
+	return hists->key_same && hists->key_same[i];
 }
 
 static void hist_entry__delete(struct hist_entry *he)
@@ -99,6 +117,7 @@ void hists__exit(struct hists *hists)
 		}
 	}
 	free(hists->table);
+	free(hists->key_same);
 	free(hists->sorted);
 	free(hists->src_groups.t);
 	free(hists->file_groups.t);
@@ -113,6 +132,8 @@ int64_t hist_entry__cmp_ctx(const struct hists *hists, const struct sort_ctx *ct
 	int i, r;
 
 	for (i = 0; i < hists->nr_keys; i++) {
+		if (hists__key_same(hists, i))
+			continue;
 		r = hists->keys[i]->cmp(ctx, a, b);
 		if (r)
 			return r;
@@ -148,6 +169,8 @@ static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist
 	int i, r;
 
 	for (i = 0; i < hists->nr_keys; i++) {
+		if (hists__key_same(hists, i))
+			continue;
 		hist_entry__reached(hists, b, i);
 		r = hists->keys[i]->cmp(&hists->opts.sort, a, b);
 		if (r)
@@ -480,7 +503,7 @@ static bool hist_groups__eq(const struct hists *hists, const struct hist_groups 
 			    const struct hist_entry *a, const struct hist_entry *b)
 {
 	for (int i = 0; i < g->prefix; i++)
-		if (hists->keys[i]->cmp(&hists->opts.sort, a, b))
+		if (!hists__key_same(hists, i) && hists->keys[i]->cmp(&hists->opts.sort, a, b))
 			return false;
 	return true;
 }
@@ -1057,7 +1080,7 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	if (h->ties_by_cpos)
 		return a->cpos < b->cpos ? -1 : a->cpos > b->cpos;
 	for (i = 0; i < h->nr_keys; i++) {
-		if (h->opts.out_skip & (1ULL << i))
+		if ((h->opts.out_skip & (1ULL << i)) || hists__key_same(h, i))
 			continue;
 		hist_entry__reached(h, a, i);
 		hist_entry__reached(h, b, i);
@@ -1131,6 +1154,8 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 	int i, r;
 
 	for (i = 0; i < h->nr_keys; i++) {
+		if (hists__key_same(h, i))
+			continue;
 		hist_entry__reached(h, a, i);
 		hist_entry__reached(h, b, i);
 		r = h->keys[i]->cmp(&h->opts.sort, a, b);

@@ -253,6 +253,10 @@ struct hists_opts {
 	 * not made. NULL: none */
 	bool (*entry_new)(void *arg, struct hist_entry *he);
 	void *entry_arg;
+	/* by key index (nr_keys of them): keys every entry of these hists
+	 * has equal (another event's tracepoint fields), which comparisons
+	 * pass over; NULL: none. Copied. */
+	const bool *key_same;
 	/* output order of a -F list without -s (perf sorts by those columns,
 	 * in their order); NULL: overhead, then the keys */
 	const struct sort_field *order;
@@ -307,6 +311,7 @@ struct hists {
 	struct evsel *evsel;
 	const struct sort_key **keys;	/* merge keys (-s) */
 	int nr_keys;
+	bool *key_same;			/* hists_opts.key_same's copy */
 	struct hist_entry **table;	/* hash */
 	uint64_t table_size, nr_entries;
 	struct hist_entry **sorted;	/* output order */
