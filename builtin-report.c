@@ -120,10 +120,6 @@ struct report {
 	 * hash (a probe reads no blob of another hash) */
 	struct dyn_bytes_slot *dyn_bytes;
 	size_t dyn_bytes_size, nr_dyn_bytes;
-	/* the raw texts of the fields by their bytes (interned), made once:
-	 * open addressing */
-	struct dyn_text *dyn_texts;
-	size_t dyn_texts_size, nr_dyn_texts;
 	bool skip_empty;		/* --stats without zero counts (default) */
 	bool demangle, force;
 	bool ignore_vmlinux;		/* --ignore-vmlinux: -k is not read */
@@ -500,57 +496,15 @@ static int report__dyn_index(const struct report *rep, const struct sort_key *ke
 	return -1;
 }
 
-/* a field's raw text (trace_event__field_raw_text) by its bytes */
-struct dyn_text {
-	const struct dyn_bytes *key;	/* interned; NULL: a free slot */
-	const char *val;		/* interned */
-	int k;				/* the field */
-};
-
-static size_t dyn_text__slot(const struct dyn_text *t, size_t size, int k,
-			     const struct dyn_bytes *key)
+/* sort_ctx.dyn_text: a field's own print, from its bytes (perf's when
+ * the formatted record lacks the field), made when shown */
+static int report__dyn_text(void *arg, int i, const struct dyn_bytes *bytes, char *buf,
+			    size_t size)
 {
-	size_t i = ((uintptr_t)key * 0x9e3779b97f4a7c15ULL + (size_t)k * 0xff51afd7ed558ccdULL) >> 17;
+	struct report *rep = arg;
 
-	for (i &= size - 1; t[i].key && (t[i].key != key || t[i].k != k); i = (i + 1) & (size - 1))
-		;
-	return i;
-}
-
-/* field @k's raw text in @sample, whose bytes are @key: formatted at its
- * first bytes of those only (a syscall's args: 48 bytes each time) */
-static const char *report__dyn_raw_text(struct report *rep, int k, const struct dyn_bytes *key,
-					const struct perf_sample *sample)
-{
-	char buf[4096];
-	size_t i;
-
-	if ((rep->nr_dyn_texts + 1) * 2 > rep->dyn_texts_size) {
-		size_t size = rep->dyn_texts_size ? rep->dyn_texts_size * 2 : 256;
-		struct dyn_text *t = calloc(size, sizeof(*t));
-
-		if (!t)
-			return NULL;
-		for (i = 0; i < rep->dyn_texts_size; i++)
-			if (rep->dyn_texts[i].key)
-				t[dyn_text__slot(t, size, rep->dyn_texts[i].k,
-						 rep->dyn_texts[i].key)] = rep->dyn_texts[i];
-		free(rep->dyn_texts);
-		rep->dyn_texts = t;
-		rep->dyn_texts_size = size;
-	}
-	i = dyn_text__slot(rep->dyn_texts, rep->dyn_texts_size, k, key);
-	if (rep->dyn_texts[i].key)
-		return rep->dyn_texts[i].val;
-	trace_event__field_raw_text(&rep->dyn[k], sample->raw_data, sample->raw_size, buf,
-				    sizeof(buf));
-	rep->dyn_texts[i] = (struct dyn_text){ key, machine__intern(rep->machine, buf), k };
-	if (!rep->dyn_texts[i].val) {
-		rep->dyn_texts[i].key = NULL;
-		return NULL;
-	}
-	rep->nr_dyn_texts++;
-	return rep->dyn_texts[i].val;
+	trace_event__field_text(&rep->dyn[i], bytes->b, bytes->len, buf, size);
+	return (int)strlen(buf);
 }
 
 /* one of the two rows being built: a sample's keys (@keys), an entry's */
@@ -607,13 +561,14 @@ static const struct dyn_bytes *report__dyn_bytes(struct report *rep, const void 
 	}
 	for (slot = h & (rep->dyn_bytes_size - 1); (e = &rep->dyn_bytes[slot])->d;
 	     slot = (slot + 1) & (rep->dyn_bytes_size - 1))
-		if (e->hash == h && e->d->len == n && !memcmp(e->d->b, p, n))
+		if (e->hash == h && e->d->len == n && (!n || !memcmp(e->d->b, p, n)))
 			return e->d;
 	/* b: at least 8 bytes, so head reads them all */
 	d = callchain_arena__alloc(&rep->dyn_arena, sizeof(*d) + (n > 8 ? n : 8));
 	if (!d)
 		return NULL;
-	memcpy(d->b, p, n);
+	if (n)
+		memcpy(d->b, p, n);
 	d->len = (uint32_t)n;
 	for (i = 0; i < 8; i++)
 		d->head = d->head << 8 | d->b[i];
@@ -640,7 +595,7 @@ static const struct dyn_row *report__dyn_keys(struct report *rep, const struct p
 	memset(row, 0, rsize);
 	row->n = rep->nr_dyn;
 	for (int k = 0; k < rep->nr_dyn; k++) {
-		const void *bytes;
+		const void *bytes = NULL;
 		size_t n;
 
 		if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !sample->raw_data)
@@ -698,8 +653,10 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 		}
 		row->c[k].pretty = trace_event__field_pretty(&rep->dyn[k], pretty, buf,
 							     sizeof(buf)) == 1;
-		row->c[k].val = row->c[k].pretty ? machine__intern(rep->machine, buf) :
-			report__dyn_raw_text(rep, k, row->c[k].key, sample);
+		/* the field's own print: made when shown (report__dyn_text) */
+		if (!row->c[k].pretty)
+			continue;
+		row->c[k].val = machine__intern(rep->machine, buf);
 		if (!row->c[k].val)
 			return false;
 	}
@@ -2926,7 +2883,6 @@ static void report__exit(struct report *rep)
 	callchain_arena__exit(&rep->dyn_arena);
 	free(rep->dyn_scratch[0]);
 	free(rep->dyn_scratch[1]);
-	free(rep->dyn_texts);
 	for (int k = 0; k < rep->nr_dyn; k++)
 		sort_key__dynamic_delete(rep->dyn_key[k]);
 	callchain_cursor__exit(&rep->cursor);
@@ -3149,7 +3105,8 @@ int cmd_report(int argc, const char **argv)
 	if (quiet)
 		verbose = 0;
 	rep.sort = (struct sort_ctx){ .verbose = verbose > 0, .time_ns = rep.ns,
-				      .cgroup_name = report__cgroup_name, .cgroup_name_arg = &rep };
+				      .cgroup_name = report__cgroup_name, .cgroup_name_arg = &rep,
+				      .dyn_text = report__dyn_text, .dyn_text_arg = &rep };
 	rep.time_quantum = 100000000ULL;
 	if (rep.time_quantum_str && parse_time_quantum(rep.time_quantum_str, &rep.time_quantum)) {
 		pr_err("report: --time-quantum '%s': give a whole number above 0 with ns, us, ms or s (10ms)\n",

@@ -28,10 +28,12 @@ struct perf_sample;
 
 /*
  * The values of perf's dynamic sort keys (tracepoint fields, "prev_comm")
- * for one entry, by key index (@n of them: every key of the report): the
- * text shown and, to merge and order by, the field's bytes (both
- * interned; NULL: the key's event is not the entry's). pretty: the text
- * came from the formatted record, so it widens the column (perf's rule).
+ * for one entry, by key index (struct dyn_row: the keys of the entry's
+ * event): to merge and order by, the field's bytes (interned; no cell or
+ * NULL: the key's event is not the entry's), and the text shown when it
+ * came from the formatted record (pretty: it widens the column, perf's
+ * rule; interned), else NULL: the field's own print, made from the bytes
+ * when shown (sort_ctx.dyn_text).
  * MAX_DYN_KEYS: every field of some 30 syscall events (trace_fields).
  */
 #define MAX_DYN_KEYS 128

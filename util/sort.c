@@ -1520,10 +1520,13 @@ static uint64_t dyn_hash(const struct hist_entry *he, int i)
 	return c && !c->foreign ? (uint64_t)(uintptr_t)c->key * 0x9e3779b97f4a7c15ULL : 0;
 }
 
-static int dyn_snprintf(const struct hist_entry *he, char *buf, size_t size, int i)
+static int dyn_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
+			size_t size, int i)
 {
 	const struct dyn_cell *c = dyn_cell_of(he, i);
 
+	if (c && !c->val && c->key && ctx->dyn_text && size)
+		return ctx->dyn_text(ctx->dyn_text_arg, i, c->key, buf, size);
 	return snprintf(buf, size, "%s", c && c->val ? c->val : "");
 }
 
@@ -1543,7 +1546,7 @@ static uint64_t dyn##i##_hash(const struct sort_ctx *ctx, const struct hist_entr
 { return dyn_hash(he, i); }							\
 static int dyn##i##_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, \
 			    char *buf, size_t size)				\
-{ return dyn_snprintf(he, buf, size, i); }					\
+{ return dyn_snprintf(ctx, he, buf, size, i); }					\
 static int dyn##i##_width(const struct sort_ctx *ctx, const struct hist_entry *he) \
 { return dyn_width(he, i); }
 DYN_FUNCS(0) DYN_FUNCS(1) DYN_FUNCS(2) DYN_FUNCS(3) DYN_FUNCS(4) DYN_FUNCS(5)

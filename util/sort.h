@@ -20,6 +20,8 @@ struct hist_entry;
  * per report, kept in its hists (hists_opts.sort) and passed to every
  * callback of a key.
  */
+struct dyn_bytes;
+
 struct sort_ctx {
 	/* -v: "dso" shows (and tells apart) the objects by their path,
 	 * "sym" the entry's address and perf's symbol origin letter first */
@@ -39,6 +41,11 @@ struct sort_ctx {
 	/* tracepoint field keys compare the bytes of foreign cells too (a
 	 * group view placing a member's entry among the leader's, as perf) */
 	bool dyn_strict;
+	/* the text of field key @i's value @bytes where its cell has none
+	 * (the field's own print, made when shown: trace_event__field_text);
+	 * its length. NULL: an empty text */
+	int (*dyn_text)(void *arg, int i, const struct dyn_bytes *bytes, char *buf, size_t size);
+	void *dyn_text_arg;
 };
 
 enum sort_field_kind {

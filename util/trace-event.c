@@ -1387,17 +1387,16 @@ static bool printable(const unsigned char *p, size_t n)
  * printable char array as text, other arrays as "ARRAY[xx, xx]", pointers
  * and unsigned longs in hex, other numbers in decimal by their size.
  */
-void trace_event__field_raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
-				 char *buf, size_t size)
+void trace_event__field_text(const struct trace_field *f, const void *bytes, size_t n, char *buf,
+			     size_t size)
 {
 	const struct tep_format_field *tf = f->tep_field;
-	const unsigned char *p;
+	const unsigned char *p = bytes;
 	uint64_t v = 0;
-	size_t n, len = 0;
+	size_t len = 0;
 
 	buf[0] = '\0';
 	if (tf->flags & TEP_FIELD_IS_ARRAY) {
-		n = trace_event__field_bytes(f, raw, raw_size, (const void **)&p);
 		if ((tf->flags & TEP_FIELD_IS_STRING) && printable(p, n)) {
 			snprintf(buf, size, "%.*s", (int)strnlen((const char *)p, n), (const char *)p);
 			return;
@@ -1417,9 +1416,10 @@ void trace_event__field_raw_text(const struct trace_field *f, const void *raw, s
 		buf[len] = '\0';
 		return;
 	}
-	if ((uint64_t)f->offset + f->size > raw_size || f->size > 8)
+	/* a scalar cut off by the record's end: nothing */
+	if (n < f->size || f->size > 8)
 		return;
-	memcpy(&v, (const char *)raw + f->offset, f->size);	/* little endian */
+	memcpy(&v, p, f->size);	/* little endian */
 	if (tf->flags & TEP_FIELD_IS_POINTER) {
 		snprintf(buf, size, "0x%" PRIx64, v);
 	} else if (tf->flags & TEP_FIELD_IS_SIGNED) {

@@ -86,12 +86,13 @@ size_t trace_event__field_bytes(const struct trace_field *f, const void *raw, si
  * the value after "NAME=" in the formatted record (@pretty,
  * trace_event__fprintf's text; returns 1, or 0 where @pretty is NULL or
  * lacks it), else libtraceevent's print of the field itself, which
- * depends on its bytes alone (a printable char array as text, other
- * arrays as "ARRAY[xx, xx]", pointers and unsigned longs in hex, other
- * numbers in decimal). */
+ * depends on its @n bytes alone (trace_event__field_bytes's: a printable
+ * char array as text, other arrays as "ARRAY[xx, xx]", pointers and
+ * unsigned longs in hex, other numbers in decimal; a number cut off by
+ * the record's end as nothing). */
 int trace_event__field_pretty(const struct trace_field *f, const char *pretty, char *buf,
 			      size_t size);
-void trace_event__field_raw_text(const struct trace_field *f, const void *raw, size_t raw_size,
-				 char *buf, size_t size);
+void trace_event__field_text(const struct trace_field *f, const void *bytes, size_t n, char *buf,
+			     size_t size);
 
 #endif

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* trace_event__field_raw_text: a field's own value as perf 6.1 prints it
- * when the record's text lacks it. Arrays ("ARRAY[xx, xx]") are written
- * by hand: checked against the same text made by snprintf, whole and cut
- * to every buffer size, and a string array as its text. */
+/* trace_event__field_text: a field's own value as perf 6.1 prints it
+ * when the record's text lacks it, from the field's bytes in a record
+ * (trace_event__field_bytes). Arrays ("ARRAY[xx, xx]") are written by
+ * hand: checked against the same text made by snprintf, whole and cut to
+ * every buffer size; a string array as its text, numbers, and a number
+ * cut off by the record's end as nothing. */
 #include "unit.h"
 #include <stdio.h>
 #include <string.h>
@@ -23,6 +25,16 @@ static void field_init(struct trace_field *f, struct tep_format_field *tf, unsig
 	f->tep_field = tf;
 }
 
+/* the text of @f in the record @raw */
+static void raw_text(const struct trace_field *f, const void *raw, size_t raw_size, char *buf,
+		     size_t size)
+{
+	const void *bytes = NULL;
+	size_t n = trace_event__field_bytes(f, raw, raw_size, &bytes);
+
+	trace_event__field_text(f, bytes, n, buf, size);
+}
+
 static void test_array(void **state)
 {
 	unsigned char raw[8 + 48];
@@ -39,7 +51,7 @@ static void test_array(void **state)
 		len += (size_t)snprintf(want + len, sizeof(want) - len, "%s%02x", i ? ", " : "",
 					raw[8 + i]);
 	snprintf(want + len, sizeof(want) - len, "]");
-	trace_event__field_raw_text(&f, raw, sizeof(raw), got, sizeof(got));
+	raw_text(&f, raw, sizeof(raw), got, sizeof(got));
 	assert_string_equal(got, want);
 	assert_int_equal(strlen(got), 6 + 48 * 2 + 47 * 2 + 1);
 	/* cut: the first size - 1 characters, as snprintf would give */
@@ -48,16 +60,16 @@ static void test_array(void **state)
 
 		snprintf(cut, size, "%s", want);
 		memset(got, 'X', sizeof(got));
-		trace_event__field_raw_text(&f, raw, sizeof(raw), got, size);
+		raw_text(&f, raw, sizeof(raw), got, size);
 		assert_string_equal(got, cut);
 	}
 	/* an empty array */
 	field_init(&f, &tf, TEP_FIELD_IS_ARRAY, 8, 0);
-	trace_event__field_raw_text(&f, raw, sizeof(raw), got, sizeof(got));
+	raw_text(&f, raw, sizeof(raw), got, sizeof(got));
 	assert_string_equal(got, "ARRAY[]");
 	/* past the record: as much as it holds */
 	field_init(&f, &tf, TEP_FIELD_IS_ARRAY, 54, 8);
-	trace_event__field_raw_text(&f, raw, sizeof(raw), got, sizeof(got));
+	raw_text(&f, raw, sizeof(raw), got, sizeof(got));
 	snprintf(want, sizeof(want), "ARRAY[%02x, %02x]", raw[54], raw[55]);
 	assert_string_equal(got, want);
 }
@@ -72,16 +84,20 @@ static void test_string_and_numbers(void **state)
 	uint64_t ptr = 0xffff8881deadbeefULL;
 
 	field_init(&f, &tf, TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING, 0, 16);
-	trace_event__field_raw_text(&f, raw, sizeof(raw), got, sizeof(got));
+	raw_text(&f, raw, sizeof(raw), got, sizeof(got));
 	assert_string_equal(got, "comm-name");
 	memcpy(raw + 16, &neg, 4);
 	field_init(&f, &tf, TEP_FIELD_IS_SIGNED, 16, 4);
-	trace_event__field_raw_text(&f, raw, sizeof(raw), got, sizeof(got));
+	raw_text(&f, raw, sizeof(raw), got, sizeof(got));
 	assert_string_equal(got, "-42");
 	memcpy(raw + 20, &ptr, 8);
 	field_init(&f, &tf, TEP_FIELD_IS_POINTER, 20, 8);
-	trace_event__field_raw_text(&f, raw, sizeof(raw), got, sizeof(got));
+	raw_text(&f, raw, sizeof(raw), got, sizeof(got));
 	assert_string_equal(got, "0xffff8881deadbeef");
+	/* 8 bytes at 28 of a 32-byte record: cut off, nothing */
+	field_init(&f, &tf, TEP_FIELD_IS_POINTER, 28, 8);
+	raw_text(&f, raw, sizeof(raw), got, sizeof(got));
+	assert_string_equal(got, "");
 }
 
 int main(void)
