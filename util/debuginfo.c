@@ -105,7 +105,11 @@ static long zsecs__find(const uint8_t *f, uint64_t size, struct zsec **out)
 		memcpy(&sh, f + eh->e_shoff + i * sizeof(sh), sizeof(sh));
 		if (sh.sh_type == SHT_NOBITS || !(sh.sh_flags & SHF_COMPRESSED))
 			continue;
-		if (!in_file(sh.sh_offset, sh.sh_size, size) || sh.sh_size <= sizeof(Elf64_Chdr))
+		/* within the file, and not over the header table, which the
+		 * copy keeps (and points at the inflated data) */
+		if (!in_file(sh.sh_offset, sh.sh_size, size) || sh.sh_size <= sizeof(Elf64_Chdr) ||
+		    (sh.sh_offset < eh->e_shoff + shnum * sizeof(sh) &&
+		     eh->e_shoff < sh.sh_offset + sh.sh_size))
 			goto bad;
 		memcpy(&z[n].ch, f + sh.sh_offset, sizeof(z[n].ch));
 		if (z[n].ch.ch_type != ELFCOMPRESS_ZLIB || !z[n].ch.ch_size ||
