@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "build-id.h"
 #include "debuginfo.h"
+#include "fsutil.h"
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define HOST_DATA ELFDATA2LSB
@@ -233,17 +234,96 @@ static bool image__fill(uint8_t *img, const uint8_t *f, uint64_t size, const str
 	return true;
 }
 
-/* An fd of a memfd holding the ELF file open at @fd with its compressed
- * sections stored inflated; -1 when it has none or is not one this reads
- * (the caller then gives libdw the file as it is). */
-static int elf_inflate_fd(int fd)
+/*
+ * The cache of inflated copies, in mperf's cache directory (the kallsyms
+ * cache's): debuginfo/BUILD-ID.1.debug, 1 the copy's layout (what it
+ * leaves out). A later report maps the copy instead of inflating again.
+ * A copy is used when it is ours (our uid, written by no one else) and
+ * its note names the build-id. It is written to a file with no name
+ * (O_TMPFILE: a killed mperf leaves nothing), its blocks reserved first
+ * (a full disk fails there, not as a SIGBUS while it is filled), and
+ * named once whole. Without a cache, or when any of that fails: a memfd.
+ */
+#define DCACHE_LAYOUT "1"
+
+struct dcache {
+	char dir[PATH_MAX], path[PATH_MAX + 80];
+};
+
+static bool dcache__init(struct dcache *c, const struct build_id *bid)
+{
+	char base[PATH_MAX], hex[SBUILD_ID_SIZE];
+	int n;
+
+	if (!bid || !bid->size || !mperf_cache_dir(base, sizeof(base)))
+		return false;
+	build_id__snprintf(bid, hex, sizeof(hex));
+	n = snprintf(c->dir, sizeof(c->dir), "%s/debuginfo", base);
+	if (n <= 0 || (size_t)n >= sizeof(c->dir))
+		return false;
+	n = snprintf(c->path, sizeof(c->path), "%s/%s." DCACHE_LAYOUT ".debug", c->dir, hex);
+	return n > 0 && (size_t)n < sizeof(c->path);
+}
+
+static int dcache__open(const struct dcache *c, const struct build_id *bid)
+{
+	struct build_id got;
+	struct stat st;
+	int fd = open(c->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    (st.st_mode & 022) || filename__read_build_id(c->path, &got) ||
+	    build_id__cmp(bid, &got)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* A file with no name in the cache, @size bytes reserved; -1: none */
+static int dcache__create(const struct dcache *c, uint64_t size)
+{
+	int fd;
+
+	if (!mperf_cache_dir__ours() || mkdir_p(c->dir, 0700))
+		return -1;
+	fd = open(c->dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd >= 0 && fallocate(fd, 0, 0, (off_t)size)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* @fd, whole, named in the cache (replacing a copy that was not used) */
+static void dcache__name(const struct dcache *c, int fd)
+{
+	char self[64], tmp[PATH_MAX + 100];
+
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	snprintf(tmp, sizeof(tmp), "%s.%d.tmp", c->path, (int)getpid());
+	unlink(tmp);		/* a dead mperf's of this pid */
+	if (linkat(AT_FDCWD, self, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW))
+		return;
+	if (rename(tmp, c->path))
+		unlink(tmp);
+}
+
+/* An fd of a copy of the ELF file open at @fd with its compressed
+ * sections stored inflated, in the cache @c (NULL: none) or a memfd; -1
+ * when it has none or is not one this reads (the caller then gives libdw
+ * the file as it is). */
+static int elf_inflate_fd(int fd, const struct dcache *c)
 {
 	struct stat st;
 	struct zsec *z = NULL;
 	uint8_t *f, *img = MAP_FAILED;
 	uint64_t total;
 	long n, i;
-	int mfd = -1;
+	int out = -1;
+	bool cached;
 
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size < (off_t)sizeof(Elf64_Ehdr))
 		return -1;
@@ -268,49 +348,65 @@ static int elf_inflate_fd(int fd)
 		if (total > INFLATE_MAX)
 			goto out;
 	}
-	mfd = memfd_create("mperf-debuginfo", MFD_CLOEXEC);
-	if (mfd < 0)
+	out = c ? dcache__create(c, total) : -1;
+	cached = out >= 0;
+	if (!cached) {
+		out = memfd_create("mperf-debuginfo", MFD_CLOEXEC);
+		if (out >= 0 && ftruncate(out, total)) {
+			close(out);
+			out = -1;
+		}
+	}
+	if (out < 0)
 		goto out;
-	if (ftruncate(mfd, total) ||
-	    (img = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0)) == MAP_FAILED ||
-	    !image__fill(img, f, st.st_size, z, n)) {
-		close(mfd);
-		mfd = -1;
+	img = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, out, 0);
+	if (img == MAP_FAILED || !image__fill(img, f, st.st_size, z, n)) {
+		close(out);
+		out = -1;
 	}
 	if (img != MAP_FAILED)
 		munmap(img, total);
+	if (out >= 0 && cached)
+		dcache__name(c, out);
 out:
 	free(z);
 	munmap(f, st.st_size);
-	return mfd;
+	return out;
 }
 
-bool debuginfo__build_id_file(Dwfl_Module *mod, char *path, size_t size)
+bool debuginfo__build_id_file(Dwfl_Module *mod, char *path, size_t size, struct build_id *bid)
 {
 	const unsigned char *bits;
 	GElf_Addr vaddr;
 	int len = dwfl_module_build_id(mod, &bits, &vaddr);
-	struct build_id want, got;
+	struct build_id got;
 	char hex[SBUILD_ID_SIZE];
 
 	if (len < 2 || len > BUILD_ID_MAX)
 		return false;
-	build_id__init(&want, bits, len);
-	build_id__snprintf(&want, hex, sizeof(hex));
+	build_id__init(bid, bits, len);
+	build_id__snprintf(bid, hex, sizeof(hex));
 	snprintf(path, size, "%s/.build-id/%.2s/%s.debug", DEBUGINFO_DIR, hex, hex + 2);
-	return filename__read_build_id(path, &got) == 0 && !build_id__cmp(&want, &got);
+	return filename__read_build_id(path, &got) == 0 && !build_id__cmp(bid, &got);
 }
 
-int debuginfo__open(const char *path, char **debuginfo_file_name)
+int debuginfo__open(const char *path, const struct build_id *bid, char **debuginfo_file_name)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), copy;
+	struct dcache c;
+	bool use_cache = dcache__init(&c, bid);
+	int fd = use_cache ? dcache__open(&c, bid) : -1;
 
-	if (fd < 0)
-		return -1;
-	copy = elf_inflate_fd(fd);
-	if (copy >= 0) {
-		close(fd);
-		fd = copy;
+	if (fd < 0) {
+		int copy;
+
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		copy = elf_inflate_fd(fd, use_cache ? &c : NULL);
+		if (copy >= 0) {
+			close(fd);
+			fd = copy;
+		}
 	}
 	*debuginfo_file_name = strdup(path);
 	if (!*debuginfo_file_name) {
@@ -325,9 +421,10 @@ int debuginfo__find(Dwfl_Module *mod, void **userdata, const char *modname, Dwar
 		    char **debuginfo_file_name)
 {
 	char path[PATH_MAX];
+	struct build_id bid;
 
-	if (debuginfo__build_id_file(mod, path, sizeof(path)))
-		return debuginfo__open(path, debuginfo_file_name);
+	if (debuginfo__build_id_file(mod, path, sizeof(path), &bid))
+		return debuginfo__open(path, &bid, debuginfo_file_name);
 	return dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					    debuglink_file, debuglink_crc, debuginfo_file_name);
 }

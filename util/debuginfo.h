@@ -12,6 +12,10 @@
  * mperf hands libdw an in-memory copy of the file (a memfd) with those
  * sections stored inflated; the DWARF libdw reads is the same.
  *
+ * A copy is kept in mperf's cache directory, by build-id: a later report
+ * maps it instead of inflating again (a small dwarf report's time is
+ * then a third).
+ *
  * libdw's own search (dwfl_standard_find_debuginfo) opens the file it
  * finds by build-id and keeps that handle whatever the callback returns,
  * so the build-id file, where it looks first, is found here instead; any
@@ -25,16 +29,20 @@
 /* where distributions install debug files, as libdw's default path */
 #define DEBUGINFO_DIR "/usr/lib/debug"
 
+struct build_id;
+
 /* @mod's debug file by build-id under DEBUGINFO_DIR: true with its path
- * in @path when it exists and its note names @mod's build-id */
-bool debuginfo__build_id_file(Dwfl_Module *mod, char *path, size_t size);
+ * in @path when it exists and its note names @mod's build-id (in @bid) */
+bool debuginfo__build_id_file(Dwfl_Module *mod, char *path, size_t size, struct build_id *bid);
 
 /* An fd for libdw of the debug file @path: an inflated copy when it has
  * zlib-compressed sections this reads (ELF of the host's class and byte
  * order, sections within the file, streams that inflate to their stated
  * size), else the file itself; *@debuginfo_file_name set to a copy of
- * @path. -1 when it cannot be opened. */
-int debuginfo__open(const char *path, char **debuginfo_file_name);
+ * @path. With @bid (the file's build-id; NULL: none), the copy is kept
+ * in mperf's cache directory and a kept one is used ($MPERF_CACHE_DIR set
+ * and empty: no cache). -1 when it cannot be opened. */
+int debuginfo__open(const char *path, const struct build_id *bid, char **debuginfo_file_name);
 
 /* A Dwfl_Callbacks.find_debuginfo: the build-id file opened by
  * debuginfo__open, else libdw's standard search. */

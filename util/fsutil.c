@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -45,4 +47,30 @@ int write_all(int fd, const void *buf, size_t n)
 		n -= (size_t)w;
 	}
 	return 0;
+}
+
+bool mperf_cache_dir(char *out, size_t size)
+{
+	const char *env = getenv("MPERF_CACHE_DIR"), *xdg, *home;
+	int n;
+
+	if (env)
+		n = *env ? snprintf(out, size, "%s", env) : -1;
+	else if ((xdg = getenv("XDG_CACHE_HOME")) && *xdg == '/')
+		n = snprintf(out, size, "%s/mperf", xdg);
+	else if ((home = getenv("HOME")) && *home == '/')
+		n = snprintf(out, size, "%s/.cache/mperf", home);
+	else
+		n = -1;
+	return n > 0 && (size_t)n < size;
+}
+
+bool mperf_cache_dir__ours(void)
+{
+	const char *home = getenv("HOME");
+	struct stat st;
+
+	if (getenv("MPERF_CACHE_DIR") || !home || stat(home, &st))
+		return true;
+	return st.st_uid == geteuid();
 }

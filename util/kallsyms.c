@@ -194,28 +194,11 @@ static ssize_t read_restart(int fd, void *buf, size_t n)
  * would. Any doubt, and the file is read as without a cache; a cache that
  * cannot be written is no error.
  *
- * The file: "mperf-kallsyms 1 <boot id>\n", then the text. Its directory:
- * $MPERF_CACHE_DIR (set and empty: no cache), else $XDG_CACHE_HOME/mperf,
- * else $HOME/.cache/mperf.
+ * The file: "mperf-kallsyms 1 <boot id>\n", then the text, in mperf's
+ * cache directory (mperf_cache_dir).
  */
 #define KCACHE_MAGIC "mperf-kallsyms 1 "
 #define KCACHE_HEAD 4096	/* the live bytes compared */
-
-static bool kcache__dir(char *out, size_t size)
-{
-	const char *env = getenv("MPERF_CACHE_DIR"), *xdg, *home;
-	int n;
-
-	if (env)
-		n = *env ? snprintf(out, size, "%s", env) : -1;
-	else if ((xdg = getenv("XDG_CACHE_HOME")) && *xdg == '/')
-		n = snprintf(out, size, "%s/mperf", xdg);
-	else if ((home = getenv("HOME")) && *home == '/')
-		n = snprintf(out, size, "%s/.cache/mperf", home);
-	else
-		n = -1;
-	return n > 0 && (size_t)n < size;
-}
 
 /* The file the cache stands for: /proc/kallsyms ($MPERF_KALLSYMS, for
  * tests) */
@@ -224,18 +207,6 @@ static const char *kcache__live(void)
 	const char *env = getenv("MPERF_KALLSYMS");
 
 	return env && *env ? env : "/proc/kallsyms";
-}
-
-/* Not in another user's home (sudo keeping HOME): a directory made
- * there would be root's, and that user's mperf could not write its own */
-static bool kcache__home_ours(void)
-{
-	const char *home = getenv("HOME");
-	struct stat st;
-
-	if (getenv("MPERF_CACHE_DIR") || !home || stat(home, &st))
-		return true;
-	return st.st_uid == geteuid();
 }
 
 static bool kcache__applies(const char *path)
@@ -290,7 +261,7 @@ static int kcache__open(void)
 	ssize_t n;
 	int fd, lfd;
 
-	if (!hlen || !kcache__dir(dir, sizeof(dir)))
+	if (!hlen || !mperf_cache_dir(dir, sizeof(dir)))
 		return -1;
 	snprintf(path, sizeof(path), "%s/kallsyms", dir);
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
@@ -355,7 +326,7 @@ static void kcache_writer__start(struct kcache_writer *w)
 
 	memset(w, 0, sizeof(*w));
 	w->hlen = kcache__header(hdr, sizeof(hdr));
-	if (!w->hlen || !kcache__dir(dir, sizeof(dir)) || !kcache__home_ours() ||
+	if (!w->hlen || !mperf_cache_dir(dir, sizeof(dir)) || !mperf_cache_dir__ours() ||
 	    mkdir_p(dir, 0700))
 		return;
 	snprintf(w->path, sizeof(w->path), "%s/kallsyms", dir);

@@ -12,6 +12,7 @@
 #include "arch/arch.h"
 #include "arch/arm64/regs.h"
 #include "arch/x86/regs.h"
+#include "build-id.h"
 #include "callchain.h"
 #include "debug.h"
 #include "debuginfo.h"
@@ -373,13 +374,14 @@ static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char 
 {
 	struct unwind_dso *ud = *userdata ? unwind__dso(*userdata) : NULL;
 	char path[PATH_MAX];
+	struct build_id bid;
 	int fd;
 
 	if (ud && ud->debug_frame < 0)
 		return -1;
 	/* libdw's search would keep its own handle of this file, whatever
 	 * is returned here: look at it before libdw does */
-	if (debuginfo__build_id_file(mod, path, sizeof(path))) {
+	if (debuginfo__build_id_file(mod, path, sizeof(path), &bid)) {
 		if (ud && !ud->debug_frame) {
 			fd = open(path, O_RDONLY | O_CLOEXEC);
 			ud->debug_frame = fd >= 0 && elf_fd__has_section(fd, ".debug_frame") ? 1 : -1;
@@ -388,7 +390,7 @@ static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char 
 		}
 		if (ud && ud->debug_frame < 0)
 			return -1;
-		return debuginfo__open(path, debuginfo_file_name);
+		return debuginfo__open(path, &bid, debuginfo_file_name);
 	}
 	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					  debuglink_file, debuglink_crc,

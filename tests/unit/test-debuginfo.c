@@ -3,8 +3,10 @@
  * sections inflated holds, section by section, the bytes libelf's own
  * elf_compress() inflates; the unread sections (location lists) are
  * NOBITS; a damaged stream or a file without compressed sections gives
- * libdw the file itself. The files are made by objcopy from a perf 6.1
- * test binary (skipped where binutils is missing). */
+ * libdw the file itself. With a build-id, the copy is kept in the cache
+ * directory and used again; a kept file that is not ours alone, or names
+ * another build-id, is replaced. The files are made by objcopy from a
+ * perf 6.1 test binary (skipped where binutils is missing). */
 #include "unit.h"
 #include <fcntl.h>
 #include <gelf.h>
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "util/build-id.h"
 #include "util/debuginfo.h"
 
 #define BIN TEST_DATA "/perf-6.1/bin/cpuburn"
@@ -124,7 +127,7 @@ static void test_inflated(void **state)
 	elf_version(EV_CURRENT);
 	snprintf(z, sizeof(z), "%s/z", dir);
 	run("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
-	fd = debuginfo__open(z, &name);
+	fd = debuginfo__open(z, NULL, &name);
 	assert_true(fd >= 0);
 	assert_string_equal(name, z);
 	assert_false(same_file(fd, z));
@@ -144,7 +147,7 @@ static void test_inflated(void **state)
 	snprintf(zbig, sizeof(zbig), "%s/zbig", dir);
 	run("objcopy --add-section .debug_pubnames=%s " BIN " %s", big, zbig);
 	run("objcopy --compress-debug-sections=zlib %s %s", zbig, zbig);
-	fd = debuginfo__open(zbig, &name);
+	fd = debuginfo__open(zbig, NULL, &name);
 	assert_true(fd >= 0);
 	assert_false(same_file(fd, zbig));
 	assert_true(compare(zbig, fd) >= 7);
@@ -187,7 +190,7 @@ static void damage(const char *path, const char *sec, size_t at_end)
 static void assert_gives_file(const char *path)
 {
 	char *name = NULL;
-	int fd = debuginfo__open(path, &name);
+	int fd = debuginfo__open(path, NULL, &name);
 
 	assert_true(fd >= 0);
 	assert_true(same_file(fd, path));
@@ -210,7 +213,73 @@ static void test_fallback(void **state)
 	}
 	/* nothing compressed */
 	assert_gives_file(BIN);
-	assert_int_equal(debuginfo__open("/nonexistent/file.debug", &name), -1);
+	assert_int_equal(debuginfo__open("/nonexistent/file.debug", NULL, &name), -1);
+}
+
+static ino_t ino_of(int fd)
+{
+	struct stat st;
+
+	assert_int_equal(fstat(fd, &st), 0);
+	return st.st_ino;
+}
+
+/* debuginfo__open of @z with its build-id: a copy equal to libelf's
+ * inflating; its inode */
+static ino_t open_cached(const char *z, const struct build_id *bid)
+{
+	char *name = NULL;
+	int fd = debuginfo__open(z, bid, &name);
+	ino_t ino;
+
+	assert_true(fd >= 0);
+	assert_string_equal(name, z);
+	assert_true(compare(z, fd) >= 6);
+	ino = ino_of(fd);
+	close(fd);
+	free(name);
+	return ino;
+}
+
+static void test_cache(void **state)
+{
+	char z[256], cache[256], kept[512], hex[SBUILD_ID_SIZE], cmd[1200];
+	struct build_id bid;
+	struct stat st;
+	ino_t first;
+
+	elf_version(EV_CURRENT);
+	snprintf(z, sizeof(z), "%s/zc", dir);
+	run("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
+	assert_int_equal(filename__read_build_id(z, &bid), 0);
+	build_id__snprintf(&bid, hex, sizeof(hex));
+	snprintf(cache, sizeof(cache), "%s/cache", dir);
+	snprintf(kept, sizeof(kept), "%s/debuginfo/%s.1.debug", cache, hex);
+	setenv("MPERF_CACHE_DIR", cache, 1);
+	/* made and kept: ours alone */
+	first = open_cached(z, &bid);
+	assert_int_equal(stat(kept, &st), 0);
+	assert_int_equal(st.st_ino, first);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	/* used again: the same file */
+	assert_int_equal(open_cached(z, &bid), first);
+	/* written by others too: not used, replaced */
+	assert_int_equal(chmod(kept, 0666), 0);
+	first = open_cached(z, &bid);
+	assert_int_equal(stat(kept, &st), 0);
+	assert_int_equal(st.st_ino, first);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	/* another build-id's file under this name: not used, replaced */
+	snprintf(cmd, sizeof(cmd), "cp %s/perf-6.1/bin/dsouser %s && chmod 600 %s", TEST_DATA,
+		 kept, kept);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(stat(kept, &st), 0);
+	assert_int_not_equal(open_cached(z, &bid), st.st_ino);
+	/* MPERF_CACHE_DIR set and empty: no cache, a copy all the same */
+	setenv("MPERF_CACHE_DIR", "", 1);
+	assert_int_equal(stat(kept, &st), 0);
+	assert_int_not_equal(open_cached(z, &bid), st.st_ino);
+	unsetenv("MPERF_CACHE_DIR");
 }
 
 int main(void)
@@ -218,6 +287,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_inflated),
 		cmocka_unit_test(test_fallback),
+		cmocka_unit_test(test_cache),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
