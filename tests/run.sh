@@ -8,7 +8,8 @@ cd "$top" || exit 1
 pat=${1:-}
 out=tests/out
 mkdir -p "$out"
-# the suite's own kallsyms cache (mperf-report(1)), empty at its start
+# the suite's own cache (kallsyms, inflated debug files: mperf-report(1)),
+# empty at its start
 MPERF_CACHE_DIR="$top/$out/cache"
 export MPERF_CACHE_DIR
 rm -rf "$MPERF_CACHE_DIR"
