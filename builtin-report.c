@@ -113,7 +113,7 @@ struct report {
 	int nr_dyn;
 	bool raw_trace;			/* --raw-trace */
 	bool usage_error;		/* a key error found once the file was open */
-	struct dyn_row *dyn_scratch[2];	/* the rows being built */
+	struct dyn_row *dyn_scratch;	/* a sample's row of keys */
 	/* the entries' rows and the fields' bytes, freed at once */
 	struct callchain_arena dyn_arena;
 	/* the fields' bytes, interned: open addressing, each slot with its
@@ -507,14 +507,6 @@ static int report__dyn_text(void *arg, int i, const struct dyn_bytes *bytes, cha
 	return (int)strlen(buf);
 }
 
-/* one of the two rows being built: a sample's keys (@keys), an entry's */
-static struct dyn_row *report__dyn_scratch(struct report *rep, bool keys, size_t *rsize)
-{
-	*rsize = sizeof(struct dyn_row) + rep->nr_dyn * sizeof(struct dyn_cell);
-	if (!rep->dyn_scratch[keys])
-		rep->dyn_scratch[keys] = malloc(*rsize);
-	return rep->dyn_scratch[keys];
-}
 
 struct dyn_bytes_slot {
 	uint64_t hash;
@@ -587,10 +579,10 @@ static const struct dyn_bytes *report__dyn_bytes(struct report *rep, const void 
 static const struct dyn_row *report__dyn_keys(struct report *rep, const struct perf_sample *sample,
 					      const struct evsel *evsel)
 {
-	size_t rsize;
-	struct dyn_row *row = report__dyn_scratch(rep, true, &rsize);
+	size_t rsize = sizeof(struct dyn_row) + rep->nr_dyn * sizeof(struct dyn_cell);
+	struct dyn_row *row = rep->dyn_scratch;
 
-	if (!row)
+	if (!row && !(row = rep->dyn_scratch = malloc(rsize)))
 		return NULL;
 	memset(row, 0, rsize);
 	row->n = rep->nr_dyn;
@@ -621,27 +613,38 @@ static const struct dyn_row *report__dyn_keys(struct report *rep, const struct p
 static const char *report__trace_text(struct report *rep, const struct perf_sample *sample,
 				      struct evsel *evsel);
 
-/* hists_opts.entry_new: a new entry's field texts, from the sample that
- * makes it (rep->dyn_sample), its row of keys then one with them */
+/* hists_opts.entry_new: a new entry's own row (rows of equal texts are
+ * rare: an entry is a set of field bytes), with the cells of the keys
+ * its sample's row has (its event's) and their texts, from the sample
+ * that makes it (rep->dyn_sample) */
 static bool report__dyn_entry(void *arg, struct hist_entry *he)
 {
 	struct report *rep = arg;
 	const struct perf_sample *sample = rep->dyn_sample;
-	size_t rsize;
-	struct dyn_row *row, *copy;
+	const struct dyn_row *keys = he->dyn;
+	struct dyn_row *row;
 	char buf[4096];
 	int lo = 0, hi;
 
-	if (!he->dyn || !sample)
+	if (!keys || !sample)
 		return true;
-	row = report__dyn_scratch(rep, false, &rsize);
+	while (lo < keys->n && !keys->c[lo].key)
+		lo++;
+	for (hi = keys->n; hi > lo && !keys->c[hi - 1].key; hi--)
+		;
+	row = callchain_arena__alloc(&rep->dyn_arena, sizeof(*row) +
+				     (size_t)(hi - lo) * sizeof(row->c[0]));
 	if (!row)
 		return false;
-	memcpy(row, he->dyn, rsize);
-	for (int k = 0; k < row->n; k++) {
+	row->lo = lo;
+	row->n = hi - lo;
+	memcpy(row->c, keys->c + lo, (size_t)(hi - lo) * sizeof(row->c[0]));
+	for (int j = 0; j < row->n; j++) {
+		struct dyn_cell *c = &row->c[j];
+		int k = lo + j;
 		const char *pretty = NULL;
 
-		if (!row->c[k].key)
+		if (!c->key)
 			continue;
 		if (rep->dyn_pretty && !rep->dyn_raw[k]) {
 			if (!rep->dyn_trace)
@@ -651,29 +654,12 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 				return false;
 			pretty = rep->dyn_trace;
 		}
-		row->c[k].pretty = trace_event__field_pretty(&rep->dyn[k], pretty, buf,
-							     sizeof(buf)) == 1;
-		/* the field's own print: made when shown (report__dyn_text) */
-		if (!row->c[k].pretty)
-			continue;
-		row->c[k].val = machine__intern(rep->machine, buf);
-		if (!row->c[k].val)
+		c->pretty = trace_event__field_pretty(&rep->dyn[k], pretty, buf, sizeof(buf)) == 1;
+		/* else the field's own print: made when shown (report__dyn_text) */
+		if (c->pretty && !(c->val = machine__intern(rep->machine, buf)))
 			return false;
 	}
-	/* an entry's own (rows of equal texts are rare: an entry is a set
-	 * of field bytes), of the keys that have a cell: its event's */
-	while (lo < row->n && !row->c[lo].key)
-		lo++;
-	for (hi = row->n; hi > lo && !row->c[hi - 1].key; hi--)
-		;
-	copy = callchain_arena__alloc(&rep->dyn_arena, sizeof(*copy) +
-				      (size_t)(hi - lo) * sizeof(copy->c[0]));
-	if (!copy)
-		return false;
-	copy->lo = lo;
-	copy->n = hi - lo;
-	memcpy(copy->c, row->c + lo, (size_t)(hi - lo) * sizeof(copy->c[0]));
-	he->dyn = copy;
+	he->dyn = row;
 	return true;
 }
 
@@ -1008,7 +994,6 @@ static bool report__sorts_by_parent(const struct report *rep)
 	return false;
 }
 
-/* The tracepoint's formatted fields, interned. */
 /* A sample's formatted record, in rep->trace_buf until the next one is
  * made (or "N/A", ""); NULL: no memory. */
 static const char *report__trace_text(struct report *rep, const struct perf_sample *sample,
@@ -1403,10 +1388,13 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 		ho.entry_arg = rep;
 		/* another event's fields: no entry of this event has them
 		 * (but a group view's, which reads them: dyn_foreign) */
-		for (int i = 0; i < rep->nr_keys && !rep->dyn_foreign; i++) {
-			int k = rep->keys[i]->dynamic ? report__dyn_index(rep, rep->keys[i]) : -1;
+		if (!rep->dyn_foreign) {
+			for (int i = 0; i < rep->nr_keys; i++) {
+				int k = rep->keys[i]->dynamic ?
+					report__dyn_index(rep, rep->keys[i]) : -1;
 
-			key_same[i] = k >= 0 && rep->dyn[k].id != evsel->attr.config;
+				key_same[i] = k >= 0 && rep->dyn[k].id != evsel->attr.config;
+			}
 			ho.key_same = key_same;
 		}
 	}
@@ -2881,8 +2869,7 @@ static void report__exit(struct report *rep)
 	free(rep->nr_event_lost);
 	free(rep->dyn_bytes);
 	callchain_arena__exit(&rep->dyn_arena);
-	free(rep->dyn_scratch[0]);
-	free(rep->dyn_scratch[1]);
+	free(rep->dyn_scratch);
 	for (int k = 0; k < rep->nr_dyn; k++)
 		sort_key__dynamic_delete(rep->dyn_key[k]);
 	callchain_cursor__exit(&rep->cursor);

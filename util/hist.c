@@ -161,6 +161,21 @@ static void hist_entry__reached(const struct hists *h, const struct hist_entry *
 		w->line_seen = true;
 }
 
+/* The same for a -F column's key @key (any srcline key: perf computes
+ * the line at each) */
+static void hist_entry__reached_key(const struct hists *h, const struct hist_entry *e,
+				    const struct sort_key *key)
+{
+	struct hist_entry *w = (struct hist_entry *)e;
+
+	if (key->need_srcline)
+		w->src_seen = true;
+	if (h->file_key >= 0 && key == h->keys[h->file_key])
+		w->file_seen = true;
+	if (h->line_key >= 0 && key == h->keys[h->line_key])
+		w->line_seen = true;
+}
+
 /* The same, and the entry's srcline counts as computed when the
  * comparison reaches that key (perf computes it there) */
 static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist_entry *a,
@@ -1038,18 +1053,8 @@ static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 			CMP_DESC(a->period, b->period);
 			break;
 		case FIELD_KEY:
-			if (f->key->need_srcline) {
-				((struct hist_entry *)a)->src_seen = true;
-				((struct hist_entry *)b)->src_seen = true;
-			}
-			if (h->file_key >= 0 && f->key == h->keys[h->file_key]) {
-				((struct hist_entry *)a)->file_seen = true;
-				((struct hist_entry *)b)->file_seen = true;
-			}
-			if (h->line_key >= 0 && f->key == h->keys[h->line_key]) {
-				((struct hist_entry *)a)->line_seen = true;
-				((struct hist_entry *)b)->line_seen = true;
-			}
+			hist_entry__reached_key(h, a, f->key);
+			hist_entry__reached_key(h, b, f->key);
 			r = f->key->sort(&h->opts.sort, a, b);
 			if (r)
 				return r;
