@@ -8,7 +8,13 @@ tmpdir
 # the rows of the load below only: the shared machine runs other jobs
 # whose symbols (fuzzers' garbage stacks, sanitizer runtimes) are not this
 # test's subject
-C="--comm mt-worker-0,mt-worker-1,mthreads,syscalls,ls,sh,sleep,swapper"
+C="--comm mt-worker-0,mt-worker-1,mthreads,syscalls,ls,sh,sleep,swapper,stripburn"
+# a stripped program burning user time: its unresolved addresses ([.] 0x...)
+# are the rows of equal overhead the --hierarchy checks below need (a quiet
+# machine's recording may have none otherwise). Without its build-id note:
+# perf would name its symbols from cpuburn's copy in the build-id cache.
+strip --remove-section=.note.gnu.build-id -o "$T/stripburn" "$WL/cpuburn" ||
+	skip "no strip"
 # background load: threads, syscalls, short-lived processes, file reads.
 # On a machine busy with other jobs the load may get too few samples for
 # ties to matter: record again (at most 3 times) until it has enough rows.
@@ -21,9 +27,11 @@ while :; do
 	l2=$!
 	sh -c 'i=0; while [ $i -lt 400 ]; do ls /usr/lib >/dev/null; i=$((i + 1)); done' &
 	l3=$!
+	"$T/stripburn" 1.5 >/dev/null 2>&1 &
+	l4=$!
 	"$PERF" record -q -a -g -F 999 -o "$T/busy.data" -- sleep 1 >/dev/null 2>&1
 	rc=$?
-	wait $l1 $l2 $l3 2>/dev/null
+	wait $l1 $l2 $l3 $l4 2>/dev/null
 	[ $rc -eq 0 ] || skip "perf record -a -g does not work here"
 	# shellcheck disable=SC2086
 	rows=$("$PERF" report -i "$T/busy.data" --stdio -g none --no-children $C 2>/dev/null | grep -c "%")
