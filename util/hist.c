@@ -1539,7 +1539,8 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 		hists__keep_entries(hists, in, n);
 	else if (rank)
 		hists__keep_rbt(hists, &t, rank, n_in, n);
-	hists->ties_by_cpos = hists__keys_total(hists);
+	hists->keys_total = hists__keys_total(hists);
+	hists->ties_by_cpos = hists->keys_total;
 	rb_pass(&t, stack, in, res, n, output_cmp, hists, true, false, NULL);
 	hists->ties_by_cpos = false;
 	*nr = n;
@@ -1565,6 +1566,7 @@ void hists__output_resort(struct hists *hists)
 			hists->sorted[n++] = he;
 	}
 	hists->nr_sorted = n;
+	hists->keys_total = false;
 	hists__src_settle(hists);
 	if (!hists__rb_order(hists, &n))
 		qsort_r(hists->sorted, n, sizeof(*hists->sorted), output_cmp, hists);

@@ -358,6 +358,9 @@ struct hists {
 	 * order; the keys' compares (strcmp of trace texts) were a fifth
 	 * of a tracepoint report */
 	bool ties_by_cpos;
+	/* (hists__output_resort) the keys order totally and as they merge:
+	 * the entries' cpos is their order by all the keys, in turn */
+	bool keys_total;
 	struct hist_entry *rb_root;
 	/* opts.keep_tree: perf's collapse tree (its input tree without a
 	 * collapsing key) over the entries by cpos; no nodes: not kept */
