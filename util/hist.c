@@ -29,7 +29,10 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 		memcpy(hists->key_same, opts->key_same, nr_keys * sizeof(*hists->key_same));
 	}
 	hists->src_key = -1;
+	hists->trace_key = -1;
 	for (int i = 0; i < nr_keys; i++) {
+		if (keys[i]->need_trace && hists->trace_key < 0)
+			hists->trace_key = i;
 		if (keys[i]->need_srcline && hists->src_key < 0)
 			hists->src_key = i;
 		if (keys[i]->need_srcline && strcmp(keys[i]->name, "srcfile"))
@@ -147,8 +150,8 @@ int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
 	return hist_entry__cmp_ctx(hists, &hists->opts.sort, a, b);
 }
 
-/* A comparison of @e reached key @i: perf computes the entry's line, or
- * its file, there (src_key, file_key, line_key) */
+/* A comparison of @e reached key @i: perf computes the entry's line, its
+ * file or its trace text there (src_key, file_key, line_key, trace_key) */
 static void hist_entry__reached(const struct hists *h, const struct hist_entry *e, int i)
 {
 	struct hist_entry *w = (struct hist_entry *)e;
@@ -159,6 +162,8 @@ static void hist_entry__reached(const struct hists *h, const struct hist_entry *
 		w->file_seen = true;
 	if (i == h->line_key)
 		w->line_seen = true;
+	if (i == h->trace_key)
+		w->trace_looks = 2;
 }
 
 /* The same for a -F column's key @key (any srcline key: perf computes
@@ -354,6 +359,8 @@ static struct hist_entry *hist_entry__found(const struct hists *hists, struct hi
 {
 	he->src_seen |= hists->src_key >= 0;
 	he->file_seen |= hists->file_key >= 0;
+	if (he->trace_looks < 2)
+		he->trace_looks++;
 	he->line_seen |= hists->line_key >= 0;
 	he->dso = tmpl->dso;
 	he->map_size = tmpl->map_size;
@@ -405,6 +412,8 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct hist_entry *
 	he->seq = hists->nr_entries;
 	he->src_seen = tmpl->src_seen;
 	he->src_counted = false;
+	he->trace_looks = 1;
+	he->trace_counted = false;
 	he->callchain = NULL;	/* built when needed (he__add_chain) */
 	he->chain_refs = NULL;
 	he->nr_chain_refs = 0;
@@ -1179,6 +1188,7 @@ static int hist_entry__merge(struct hists *hists, struct hist_entry *into,
 {
 	int err;
 
+	into->trace_looks = 2;	/* compared: perf has its text */
 	into->period += he->period;
 	into->period_sys += he->period_sys;
 	into->period_us += he->period_us;
@@ -1550,6 +1560,36 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
 	return true;
 }
 
+/*
+ * Which entries' trace texts perf has when it sizes the column: those
+ * looked for more than once, or merged, and those of groups (the entries
+ * equal in the keys before the trace key) of two or more, whose entries
+ * its walks compared down to that key (a new entry's walk passes next to
+ * the entries of its group: it meets one). ENOMEM: all of them.
+ */
+static void hists__trace_settle(struct hists *hists)
+{
+	struct hist_groups g = { .prefix = hists->trace_key };
+	bool ok = true;
+
+	if (hists->trace_key < 0)
+		return;
+	for (uint64_t i = 0; i < hists->nr_sorted; i++) {
+		struct hist_entry *he = hists->sorted[i], *first;
+
+		he->trace_counted = he->trace_looks > 1 || !ok;
+		first = ok ? hist_groups__find(hists, &g, he) : NULL;
+		if (first)
+			first->trace_counted = he->trace_counted = true;
+		else if (ok)
+			ok = hist_groups__add(hists, &g, he);
+	}
+	if (!ok)
+		for (uint64_t i = 0; i < hists->nr_sorted; i++)
+			hists->sorted[i]->trace_counted = true;
+	free(g.t);
+}
+
 void hists__output_resort(struct hists *hists)
 {
 	uint64_t i, n = 0;
@@ -1571,6 +1611,7 @@ void hists__output_resort(struct hists *hists)
 	if (!hists__rb_order(hists, &n))
 		qsort_r(hists->sorted, n, sizeof(*hists->sorted), output_cmp, hists);
 	hists->nr_sorted = n;
+	hists__trace_settle(hists);
 	/* ENOMEM: an entry shows what its tree got (none: no chain) */
 	for (i = 0; i < n; i++)
 		(void)hist_entry__chain_build(hists, hists->sorted[i]);

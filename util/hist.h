@@ -196,6 +196,13 @@ struct hist_entry {
 	bool src_seen, src_counted;
 	bool file_seen, file_counted;	/* the same of its file (file_key) */
 	bool line_seen;			/* the same of its line (line_key) */
+	/* perf formats a tracepoint's text (the trace key) only when a
+	 * comparison reaches that key, and sizes the column by the texts
+	 * it has: an entry looked for once, alone in its group (the
+	 * entries equal before that key), has none, and its text is cut
+	 * at the column. trace_looks: its look-ups, up to 2 */
+	uint8_t trace_looks;
+	bool trace_counted;		/* (output) perf had its text */
 	uint8_t src_kind;	/* how perf looks its line up: HE_SRC_* */
 	/* how perf looks its file up at a srcfile key after the srcline
 	 * key (hists.file_key): HE_SRC_NONE, _OWN or _RAW */
@@ -366,6 +373,7 @@ struct hists {
 	 * collapsing key) over the entries by cpos; no nodes: not kept */
 	struct rbt tree;
 	int src_key;			/* index of the srcline key, or -1 */
+	int trace_key;			/* index of the first trace key, or -1 */
 	/* a srcfile key after a srcline key: its index (-1: none, or the
 	 * src_key itself). perf computes an entry's file apart, when a
 	 * comparison reaches that key, and sizes its column by those */

@@ -361,6 +361,13 @@ static int trace_snprintf(const struct sort_ctx *ctx, const struct hist_entry *h
 	return snprintf(buf, size, "%s", he->trace ? he->trace : "");
 }
 
+/* the texts perf has when it sizes the column (hist_entry.trace_counted);
+ * the others are cut at the column */
+static int trace_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+{
+	return he->trace_counted && he->trace ? (int)strlen(he->trace) : 0;
+}
+
 /* srcfile: the file of the entry's source line ("" when the line has
  * none: "??:0", or perf's "sym+off" for objects without line info) */
 static size_t srcfile_len(const struct hist_entry *he)
@@ -1395,7 +1402,7 @@ static const struct sort_key sort_keys[] = {
 	{ "cpu", "CPU", cpu_cmp, cpu_cmp, cpu_hash, cpu_snprintf, .width = cpu_width,
 	  .pad_last = true },
 	{ "trace", "Trace output", trace_cmp, trace_cmp, trace_hash, trace_snprintf,
-	  .need_trace = true },
+	  .width = trace_width, .need_trace = true, .clip = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
 	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width,

@@ -93,4 +93,21 @@ if "$PERF" record -q -e 'syscalls:sys_enter_c*' -e 'syscalls:sys_enter_e*' \
 	grep -q 'more than 128 tracepoint field keys; name the fields' "$T/err" ||
 		fail "the error names no way out: $(cat "$T/err")"
 fi
+# the trace key's column: perf sizes it by the texts it formatted, those of
+# entries a comparison reached it with; a one-sample entry alone among
+# those equal before the key has none, and its text is cut at the column
+if "$PERF" record -q -e syscalls:sys_enter_exit_group -o "$T/eg.data" -- \
+	sh -c '/bin/true; /bin/false; exit 0' >/dev/null 2>&1; then
+	same "$T/eg.data" -s pid,trace
+	grep -q ':true  *error_code: $' "$T/p" || fail "perf did not cut the lone entry's text (the premise)"
+	same "$T/eg.data" -s comm,trace -n
+	same "$T/eg.data" -s trace,pid
+	grep -q 'error_code: 0x00000001' "$T/p" || fail "perf cut a text it compared (the premise)"
+	same "$T/eg.data" -s trace
+fi
+if "$PERF" record -q -g -e syscalls:sys_enter_exit_group -o "$T/eg1.data" -- /bin/true >/dev/null 2>&1; then
+	same "$T/eg1.data" --no-children
+	same "$T/eg1.data" -s sym,trace
+	same "$T/eg1.data" -s sym,trace --no-children
+fi
 echo "$n tracepoint-field reports equal to perf's"
