@@ -111,6 +111,9 @@ void symbols__fixup(struct symbols *s);
  * 0 or -ENOMEM (the table is then left as symbols__fixup leaves it).
  */
 int symbols__fixup_elf(struct symbols *s, size_t nr_table);
+/* @v by start, then seq, for @v whose symbols of equal start are in seq
+ * order already (a table in its order); stable in all else */
+void symbols__sort_start(struct symbol **v, size_t n);
 /* The JIT variant (a /tmp/perf-PID.map in file order): each symbol as long
  * as it says (a zero size matches at its start alone), every entry kept;
  * where entries overlap, ranges from a replay of perf's tree in file

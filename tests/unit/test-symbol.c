@@ -249,6 +249,58 @@ static void test_fixup_elf_lookups_as_tree(void **state)
 	}
 }
 
+static int start_then_seq(const void *pa, const void *pb)
+{
+	const struct symbol *a = *(struct symbol * const *)pa;
+	const struct symbol *b = *(struct symbol * const *)pb;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* The radix sort by start gives qsort's order by (start, seq) on arrays
+ * in seq order: many equal starts, starts differing in low bytes only,
+ * in high bytes only, kernel-like addresses, sizes below and above the
+ * small-array cutoff */
+static void test_sort_start(void **state)
+{
+	static const size_t sizes[] = { 1, 5, 63, 64, 65, 300, 5000 };
+	unsigned int seed = 777;
+
+	for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++) {
+		for (int kind = 0; kind < 4; kind++) {
+			size_t n = sizes[z];
+			struct symbol **a = malloc(n * sizeof(*a)), **b = malloc(n * sizeof(*b));
+
+			assert_non_null(a);
+			assert_non_null(b);
+			for (size_t i = 0; i < n; i++) {
+				uint64_t r;
+
+				seed = seed * 1103515245 + 12345;
+				r = seed >> 4;
+				r = kind == 0 ? 0x1000 + (r % 37) * 0x10 :	/* equal starts */
+				    kind == 1 ? 0x400000 + (r & 0xff) :
+				    kind == 2 ? (r & 0xff) << 40 :
+				    0xffffffff81000000ULL + (r % 0x100000) * 8;
+				a[i] = symbol__new(r, 0x10, STB_GLOBAL, "s");
+				assert_non_null(a[i]);
+				a[i]->seq = (uint32_t)i;
+			}
+			memcpy(b, a, n * sizeof(*b));
+			qsort(b, n, sizeof(*b), start_then_seq);
+			symbols__sort_start(a, n);
+			for (size_t i = 0; i < n; i++)
+				assert_ptr_equal(a[i], b[i]);
+			for (size_t i = 0; i < n; i++)
+				free(a[i]);
+			free(a);
+			free(b);
+		}
+	}
+}
+
 /* The tree stays a red-black tree through random insertions and
  * erasures, and finds the one symbol holding an address when none
  * overlap. */
@@ -781,6 +833,7 @@ int main(void)
 		cmocka_unit_test(test_demangle_operators),
 		cmocka_unit_test(test_dso_load_mismatch),
 		cmocka_unit_test(test_fixup_jit_as_tree),
+		cmocka_unit_test(test_sort_start),
 		cmocka_unit_test(test_dso_perfmap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
