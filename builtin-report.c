@@ -1072,6 +1072,40 @@ static bool report__wants_dwarf(const struct report *rep, struct evlist *el)
 	return rep->children != 0 || !rep->call_graph || strncmp(rep->call_graph, "none", 4);
 }
 
+/*
+ * Whether nothing the report shows or filters by needs a sample's object
+ * or symbol: keys of the sample and its thread alone (a tracepoint file's
+ * default 'trace', comm, pid, cpu, fields), no call graph, no object or
+ * symbol filter, the stdio table. Then no symbol table is read (perf
+ * reads them all the same: its symbols were a fifth of a small
+ * tracepoint report).
+ */
+static bool report__maps_only(const struct report *rep)
+{
+	static const char *const plain[] = { "comm", "pid", "tid", "tgid", "cpu", "socket",
+					     "trace", "time" };
+	const struct sort_field *lists[] = { rep->fields_v, rep->order_v };
+	const int nr[] = { rep->nr_fields, rep->nr_order };
+
+	if (rep->tui_rep || rep->dump || rep->need_callchain || rep->need_parent ||
+	    rep->need_srcline || rep->need_mem || rep->branch || rep->mem_mode ||
+	    rep->dsos.nr || rep->sym_list || rep->symbol_filter || rep->hide_unresolved ||
+	    rep->exclude_other || rep->ignore_callees)
+		return false;
+	for (int l = 0; l < 2; l++) {
+		for (int i = 0; i < nr[l]; i++) {
+			const struct sort_field *f = &lists[l][i];
+			bool ok = f->kind != FIELD_KEY || f->key->dynamic;
+
+			for (size_t k = 0; !ok && k < sizeof(plain) / sizeof(plain[0]); k++)
+				ok = !strcmp(f->key->name, plain[k]);
+			if (!ok)
+				return false;
+		}
+	}
+	return true;
+}
+
 /* Decide children/callchain defaults once the attrs are known (at the
  * first sample: in pipe mode attrs arrive as records). */
 static int report__setup(struct report *rep)
@@ -1250,6 +1284,7 @@ static int report__setup(struct report *rep)
 			pr_warning("no tracepoint formats in the file: 'trace' entries are empty\n");
 	}
 	report__elide(rep);
+	rep->machine->maps_only = report__maps_only(rep);
 	rep->dyn_foreign = groups && rep->nr_dyn;
 	/* -s srcline: DWARF-unwound frames carry their lines (children) */
 	rep->machine->frame_srclines = rep->need_srcline ||
@@ -2048,7 +2083,7 @@ static int report__sample(struct tool *tool, const union perf_event *event,
 			unfiltered = true;
 	}
 	tui_report__sample(rep->tui_rep, session, evsel->idx, &al, period);
-	if (!al.sym)
+	if (!al.sym && !rep->machine->maps_only)
 		hists->nr_unresolved++;
 	memset(&tmpl, 0, sizeof(tmpl));
 	tmpl.thread = al.thread;
@@ -2413,9 +2448,13 @@ static void report__print_quality(struct report *rep, FILE *fp)
 		nocc += rep->hists[i]->nr_no_callchain;
 		trunc += rep->hists[i]->nr_truncated;
 	}
-	fprintf(fp, "#\n# mperf quality: %" PRIu64 " samples, %.2f%% with unresolved symbols, "
-		"%" PRIu64 " lost",
-		samples, samples ? unresolved * 100.0 / samples : 0.0,
+	fprintf(fp, "#\n# mperf quality: %" PRIu64 " samples, ", samples);
+	if (rep->machine->maps_only)
+		fputs("symbols not needed, ", fp);
+	else
+		fprintf(fp, "%.2f%% with unresolved symbols, ",
+			samples ? unresolved * 100.0 / samples : 0.0);
+	fprintf(fp, "%" PRIu64 " lost",
 		/* perf record's LOST_SAMPLES carry the kernel's count of
 		 * the samples its LOST records count already */
 		st->total_lost > st->total_lost_samples ? st->total_lost :

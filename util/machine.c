@@ -852,7 +852,7 @@ static void __thread__resolve_ip(struct machine *m, struct thread *thread,
 	al->dso = NULL;
 	al->addr = ip;
 	if (cpumode == PERF_RECORD_MISC_KERNEL) {
-		map = machine__find_kmap(m, ip);
+		map = m->maps_only ? maps__find(m->kmaps, ip) : machine__find_kmap(m, ip);
 	} else if (cpumode == PERF_RECORD_MISC_USER) {
 		if (thread && thread->maps)
 			map = maps__find(thread->maps, ip);
@@ -878,6 +878,8 @@ static void __thread__resolve_ip(struct machine *m, struct thread *thread,
 	dso = map->dso;
 	al->dso = dso;
 	al->addr = map__map_ip(map, ip);
+	if (m->maps_only)
+		return;
 	if (dso->kind == DSO_KIND_MODULE && m->kernel) {
 		/* kallsyms has module symbols: look them up there */
 		al->sym = dso__find_symbol(m->kernel, &m->opts, ip);
@@ -924,7 +926,7 @@ int machine__resolve(struct machine *m, const struct perf_sample *sample,
 	al->comm = t->comm;
 	al->cpu = (int32_t)sample->cpu;
 	m->stats.nr_samples++;
-	if (!al->sym)
+	if (!al->sym && !m->maps_only)
 		m->stats.nr_unresolved++;
 	if (al->dso)
 		al->dso->hits++;

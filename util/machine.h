@@ -99,6 +99,10 @@ struct machine {
 	 * sample's register mask */
 	const struct env *env;
 	bool frame_srclines;		/* fill callchain_cursor_node.srcline */
+	/* samples resolve to their map alone (machine__resolve): no symbol
+	 * table or kernel symbols are read for them, nor unresolved ones
+	 * counted (a report that shows neither objects nor symbols) */
+	bool maps_only;
 	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
 	uint32_t inl_size, inl_nr;
 	bool warned_no_kmap;		/* kernel samples but no kernel map: said once */

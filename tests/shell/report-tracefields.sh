@@ -104,6 +104,12 @@ if "$PERF" record -q -e syscalls:sys_enter_exit_group -o "$T/eg.data" -- \
 	same "$T/eg.data" -s trace,pid
 	grep -q 'error_code: 0x00000001' "$T/p" || fail "perf cut a text it compared (the premise)"
 	same "$T/eg.data" -s trace
+	# no key needs an object or symbol: none are read, and the summary
+	# says so; a symbol key reads them
+	"$MPERF" report -i "$T/eg.data" --stdio 2>/dev/null | grep -q '^# mperf quality: 3 samples, symbols not needed, 0 lost$' ||
+		fail "a trace-only report does not say its symbols were not needed"
+	"$MPERF" report -i "$T/eg.data" --stdio -s sym,trace 2>/dev/null | grep -q '^# mperf quality: 3 samples, 0.00% with unresolved symbols, 0 lost$' ||
+		fail "a sym,trace report does not count unresolved symbols"
 fi
 if "$PERF" record -q -g -e syscalls:sys_enter_exit_group -o "$T/eg1.data" -- /bin/true >/dev/null 2>&1; then
 	same "$T/eg1.data" --no-children
