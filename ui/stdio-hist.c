@@ -110,13 +110,13 @@ static double field_pct(const struct sort_field *f, const struct hist_entry *he,
 }
 
 /* perf widens the dso column to 16 (an address's hex digits) as soon as
- * one entry has no symbol, unless -t or --dsos */
+ * one entry has no symbol, unless -t, --dsos or -w */
 #define UNRESOLVED_DSO_WIDTH 16
 
 static void unresolved_dso_width(const struct stdio_hist_opts *o, int *width,
 				 bool unresolved)
 {
-	if (!unresolved || o->field_sep || o->dso_list)
+	if (!unresolved || o->field_sep || o->dso_list || o->col_widths)
 		return;
 	for (int k = 0; k < o->nr_fields; k++)
 		if (o->fields[k].kind == FIELD_KEY && !o->fields[k].key->dynamic &&

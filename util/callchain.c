@@ -62,6 +62,20 @@ static bool parse_order_key(struct callchain_param *p, const char *tok, size_t n
 	return true;
 }
 
+/* "percent", "period" or "count" (a prefix of one): the value shown */
+static bool parse_value(struct callchain_param *p, const char *tok, size_t n)
+{
+	if (!strncmp(tok, "percent", n))
+		p->value = VALUE_PERCENT;
+	else if (!strncmp(tok, "period", n))
+		p->value = VALUE_PERIOD;
+	else if (!strncmp(tok, "count", n))
+		p->value = VALUE_COUNT;
+	else
+		return false;
+	return true;
+}
+
 int callchain_param__parse(struct callchain_param *p, const char *arg)
 {
 	char *s = strdup(arg), *tok, *save = NULL;
@@ -91,9 +105,8 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 			break;
 		} else if (parse_order_key(p, tok, n))
 			continue;
-		else if (!strncmp(tok, "percent", n) || !strncmp(tok, "period", n) ||
-			 !strncmp(tok, "count", n) || !strncmp(tok, "fp", n)) {
-			/* accepted: the percent value is what we do */
+		else if (parse_value(p, tok, n) || !strncmp(tok, "fp", n)) {
+			/* a value, or record's unwinding mode (ignored) */
 		} else {
 			v = strtod(tok, &end);
 			if (end == tok || *end || v < 0) {
@@ -111,8 +124,7 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 				continue;
 			}
 			n = strlen(tok);
-			if (!parse_order_key(p, tok, n) &&
-			    strncmp(tok, "percent", n) && strncmp(tok, "period", n)) {
+			if (!parse_order_key(p, tok, n) && !parse_value(p, tok, n)) {
 				err = -EINVAL;
 				break;
 			}
@@ -901,15 +913,26 @@ static const struct callchain_node *node__chain_end(const struct callchain_node 
 	return n;
 }
 
-/* @pre, the percentage (coloured with --stdio-color), @post */
-static size_t chain_pct(FILE *fp, const struct callchain_param *p, const char *pre,
-			double pct, const char *post)
+/* @pre, a node's value (-g's percent, period or count: of @period of
+ * @total, its @count samples; the percentage coloured with
+ * --stdio-color), @post */
+static size_t chain_value(FILE *fp, const struct callchain_param *p, const char *pre,
+			  uint64_t period, uint64_t count, uint64_t total, const char *post)
 {
+	double pct = total ? period * 100.0 / total : 0.0;
 	char num[32];
 
-	snprintf(num, sizeof(num), "%.2f%%", pct);
+	if (p->value == VALUE_PERIOD)
+		snprintf(num, sizeof(num), "%" PRIu64, period);
+	else if (p->value == VALUE_COUNT)
+		snprintf(num, sizeof(num), "%u", (unsigned int)count);
+	else
+		snprintf(num, sizeof(num), "%.2f%%", pct);
 	fputs(pre, fp);
-	percent_fputs(fp, p->color, pct, num);
+	if (p->value == VALUE_PERCENT)
+		percent_fputs(fp, p->color, pct, num);
+	else
+		fputs(num, fp);
 	fputs(post, fp);
 	return strlen(pre) + strlen(num) + strlen(post);
 }
@@ -951,7 +974,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 	uint32_t n = callchain_node__sorted_children(parent, c->param->mode == CHAIN_GRAPH_REL ?
 					   rel_min_hit(parent->cumul - parent->hit, c->param) :
 					   c->min_hit, &kids);
-	uint64_t remaining = total;
+	uint64_t remaining = total, counted = 0;
 	uint32_t k, printed = 0;
 	char buf[1024];	/* perf cuts a name at 1023 */
 
@@ -961,6 +984,7 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 		int i, idx = 0;
 
 		remaining -= child->cumul;
+		counted += child->cumul_count;
 		if (k + 1 == n && (c->param->mode != CHAIN_GRAPH_REL || !remaining))
 			newmask &= ~GRAPH_BIT(depth - 1);
 		graph_line(c, depth, mask, left);
@@ -970,8 +994,8 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 			for (i = 0; i < depth; i++) {
 				fputc(newmask & GRAPH_BIT(i) ? '|' : ' ', c->fp);
 				if (!idx && i == depth - 1)
-					c->ret += chain_pct(c->fp, c->param, "--", total ?
-						child->cumul * 100.0 / total : 0.0, "--");
+					c->ret += chain_value(c->fp, c->param, "--", child->cumul,
+							      child->cumul_count, total, "--");
 				else
 					c->ret += (size_t)fputs("          ", c->fp);
 			}
@@ -987,15 +1011,25 @@ static void print_graph(struct print_ctx *c, const struct callchain_node *parent
 			break;
 	}
 	if (c->param->mode == CHAIN_GRAPH_REL && remaining && remaining != total) {
+		/* -g count: the samples below @parent the children shown
+		 * leave (@parent's own are not), none: no remainder; without
+		 * a child shown, perf's remainder counts 0 */
+		uint64_t rest = parent->cumul_count - parent->count - counted;
 		int i;
 
+		if (c->param->value == VALUE_COUNT && printed && !rest) {
+			free(kids);
+			return;
+		}
+		if (!printed)
+			rest = 0;
 		mask &= ~GRAPH_BIT(depth - 1);
 		margin(c, left);
 		for (i = 0; i < depth; i++) {
 			fputc(mask & GRAPH_BIT(i) ? '|' : ' ', c->fp);
 			if (i == depth - 1)
-				c->ret += chain_pct(c->fp, c->param, "--", total ?
-						remaining * 100.0 / total : 0.0, "--");
+				c->ret += chain_value(c->fp, c->param, "--", remaining, rest,
+						      total, "--");
 			else
 				c->ret += (size_t)fputs("          ", c->fp);
 		}
@@ -1093,13 +1127,13 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 			bool first = true;
 
 			if (param->mode == CHAIN_FLAT) {
-				c.ret += chain_pct(fp, param, "           ", total ?
-						   v[i]->cumul * 100.0 / total : 0.0, "\n");
+				c.ret += chain_value(fp, param, "           ", v[i]->cumul,
+						     v[i]->cumul_count, total, "\n");
 				print_path(&c, v[i], false, &first);
 				c.ret += (size_t)fputs("\n", fp);
 			} else {
-				c.ret += chain_pct(fp, param, "", total ?
-						   v[i]->hit * 100.0 / total : 0.0, " ");
+				c.ret += chain_value(fp, param, "", v[i]->hit, v[i]->count, total,
+						     " ");
 				print_path(&c, v[i], true, &first);
 				c.ret += (size_t)fputs("\n", fp);
 			}

@@ -64,10 +64,17 @@ enum chain_key {
 	KEY_SRCLINE,		/* frames of one source line merge */
 };
 
+enum chain_value {
+	VALUE_PERCENT,		/* a node's share of the total: "12.34%" */
+	VALUE_PERIOD,		/* its period */
+	VALUE_COUNT,		/* its samples */
+};
+
 struct callchain_param {
 	enum chain_mode mode;
 	enum chain_order order;
 	enum chain_key key;
+	enum chain_value value;	/* printed on branches and flat/folded lines */
 	bool order_set;
 	double min_percent;	/* threshold, default 0.5 */
 	uint32_t print_limit;	/* 0: no limit */

@@ -1405,7 +1405,7 @@ static const struct sort_key sort_keys[] = {
 	  .width = trace_width, .need_trace = true, .clip = true },
 	{ "parent", "Parent symbol", parent_cmp, parent_cmp, parent_hash, parent_snprintf,
 	  .need_callchain = true, .pad_last = true },
-	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width,
+	{ "time", "Time", time_cmp, time_cmp, time_hash, time_snprintf, .width = time_width, .clip = true,
 	  .sample_only = true },
 	{ "srcfile", "Source File", srcfile_cmp, srcfile_cmp, srcfile_hash, srcfile_snprintf,
 	  .width = srcfile_width, .need_srcline = true, .clip = true },

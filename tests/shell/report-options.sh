@@ -15,7 +15,12 @@ while read -r opts; do
 done <<'LIST'
 --no-children
 --no-children -g folded
+--no-children -g folded,0,count
 --no-children -g flat
+-g period
+-g graph,0.5,count
+--no-children -g flat,0,period
+--no-children -g fractal,0.5,callee,count
 --no-children -g fractal
 --no-children -g caller
 --no-children -s sym -g graph,2
@@ -66,7 +71,7 @@ LIST
 # blanks separate names too, as perf splits the lists
 report_vs_perf "$T/p.data" --no-children -s "comm dso" -F "overhead sym,comm" -g none
 n=$((n + 1))
-[ "$n" -eq 50 ] || fail "only $n option sets ran"
+[ "$n" -eq 55 ] || fail "only $n option sets ran"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"

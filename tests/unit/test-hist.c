@@ -502,6 +502,16 @@ static void test_callchain_param(void **state)
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,fu"), 0);
 	assert_int_equal(p.key, KEY_FUNCTION);
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,a"), -EINVAL);
+	/* the value: percent (the default), period, count, anywhere */
+	assert_int_equal(p.value, VALUE_PERCENT);
+	assert_int_equal(callchain_param__parse(&p, "count"), 0);
+	assert_int_equal(p.value, VALUE_COUNT);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,period"), 0);
+	assert_int_equal(p.value, VALUE_PERIOD);
+	assert_int_equal(callchain_param__parse(&p, "fractal,1,caller,function,co"), 0);
+	assert_int_equal(p.value, VALUE_COUNT);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,percent"), 0);
+	assert_int_equal(p.value, VALUE_PERCENT);
 	/* "branch" anywhere (as perf), also after the threshold */
 	p.branch = false;
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,callee,function,branch"), 0);
