@@ -114,13 +114,13 @@ static double field_pct(const struct sort_field *f, const struct hist_entry *he,
 #define UNRESOLVED_DSO_WIDTH 16
 
 static void unresolved_dso_width(const struct stdio_hist_opts *o, int *width,
-				 bool unresolved)
+				 bool unresolved, const char *key)
 {
-	if (!unresolved || o->field_sep || o->dso_list || o->col_widths)
+	if (!unresolved || o->field_sep || o->dso_list || o->nr_col_widths)
 		return;
 	for (int k = 0; k < o->nr_fields; k++)
 		if (o->fields[k].kind == FIELD_KEY && !o->fields[k].key->dynamic &&
-		    !strcmp(o->fields[k].key->name, "dso") &&
+		    !strcmp(o->fields[k].key->name, key) &&
 		    width[k] < UNRESOLVED_DSO_WIDTH)
 			width[k] = UNRESOLVED_DSO_WIDTH;
 }
@@ -391,7 +391,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 	char buf[4096];
 	uint64_t i;
 	size_t ret = 0;
-	bool unresolved = false;
+	bool unresolved = false, dunresolved = false;
 	int k;
 
 	if (!width)
@@ -408,6 +408,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 		const struct hist_entry *he = hists->sorted[i];
 
 		unresolved |= !he->sym;
+		/* --mem-mode: the same of the data's object */
+		dunresolved |= !he->ddso;
 
 		for (k = 0; k < o->nr_fields; k++) {
 			int w;
@@ -426,7 +428,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 		}
 	}
 
-	unresolved_dso_width(o, width, unresolved);
+	unresolved_dso_width(o, width, unresolved, "dso");
+	unresolved_dso_width(o, width, dunresolved, "dso_daddr");
 	/* -w: a key's column is as wide as given, a number's as wide as
 	 * its header at least */
 	for (k = 0; k < o->nr_fields; k++) {
@@ -966,7 +969,7 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	int *width = NULL, k, m;
 	char buf[4096];
 	size_t ret = 0;
-	bool unresolved = false;
+	bool unresolved = false, dunresolved = false;
 
 	for (m = 0; m < nr; m++) {
 		if (group[m] && !g.keys)
@@ -1037,9 +1040,12 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		}
 		width[k] = w;
 	}
-	for (i = 0; i < g.nr_rows; i++)
+	for (i = 0; i < g.nr_rows; i++) {
 		unresolved |= !g.rows[i].rep->sym && !g.rows[i].rep->filtered;
-	unresolved_dso_width(o, width, unresolved);
+		dunresolved |= !g.rows[i].rep->ddso && !g.rows[i].rep->filtered;
+	}
+	unresolved_dso_width(o, width, unresolved, "dso");
+	unresolved_dso_width(o, width, dunresolved, "dso_daddr");
 	/* -w: a key's column is as wide as given (the members' columns
 	 * keep their header's width, their values take it) */
 	for (k = 0; k < o->nr_fields; k++)

@@ -33,6 +33,15 @@ done
 both "$T/pf.data" --mem-mode -s dso_daddr
 grep -q ' anon ' "$T/perf" || fail "no anonymous data object in perf's report"
 grep -q ' \[heap\] ' "$T/perf" || fail "no heap data object in perf's report"
+# samples with a data source but no data address (a dwarf recording's
+# cpu-clock): every data object unknown, its column 16 wide as perf's
+# (not with -w)
+if "$PERF" record -q --call-graph dwarf,4096 -e cpu-clock -c 100000 -o "$T/nd.data" -- \
+	ls -R /usr/share/doc >/dev/null 2>&1; then
+	both "$T/nd.data" --mem-mode -s dso_daddr -g none
+	grep -q '^# \.\.\.\.\.\.\.\.  \.\{16\}$' "$T/perf" || fail "perf's unknown data object column is not 16 wide (the premise)"
+	both "$T/nd.data" --mem-mode -s dso_daddr -w 5 -g none
+fi
 both "$T/pfm.data" --mem-mode -F overhead,sample,period,mem,tlb
 both "$T/pfm.data" --mem-mode -s local_weight,locked -w 10,10,3
 both "$T/pfgm.data" --mem-mode -s weight,ins_lat,local_ins_lat,mem,sym

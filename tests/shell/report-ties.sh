@@ -75,8 +75,25 @@ done <<'LIST'
 --no-children -s pid,sym -g graph,0,caller
 -s comm,dso -g graph,0,caller
 -s comm,sym
+--no-children -s dso,sym -w 7,12,30
 LIST
-[ "$n" -eq 18 ] || fail "only $n option sets ran"
+[ "$n" -eq 19 ] || fail "only $n option sets ran"
+# objects named in less than 16 characters (a static, stripped program's
+# user samples): perf widens the dso column to 16 for its unresolved
+# addresses, but not with -w, -t or --dsos
+if gcc -static -O2 -o "$T/sburn" "$WL/cpuburn.c" 2>/dev/null && strip "$T/sburn" &&
+	"$PERF" record -q -e cpu-clock:u -o "$T/s.data" -- "$T/sburn" 0.2 >/dev/null 2>&1; then
+	reports_vs_perf "$T/s.data" <<'LIST'
+-s dso
+-s dso,sym
+-s dso -w 5,10
+-s dso -t ,
+-s dso --dsos sburn
+LIST
+	[ "$n" -eq 24 ] || fail "only $n option sets ran"
+	"$PERF" report -i "$T/s.data" --stdio -s dso 2>/dev/null | grep -q '^# \.\.\.\.\.\.\.\.  \.\{16\}$' ||
+		fail "perf did not widen the dso column to 16 (the premise)"
+fi
 # --hierarchy, the whole recording: a level's nodes of equal overhead (the
 # stripped programs' unresolved addresses) in perf's order, which is its
 # level tree's, and each leaf's call graph merged from its entries as perf
@@ -102,5 +119,5 @@ reports_vs_perf "$T/busy.data" <<'LIST'
 --hierarchy -s {comm,dso},sym -g none
 --hierarchy -s pid,{dso,sym} -t ,
 LIST
-[ "$n" -eq 29 ] || fail "only $n option sets ran"
+[ "$n" -eq 35 ] || [ "$n" -eq 30 ] || fail "only $n option sets ran"
 echo "$n sort orders (eight with call graphs, eleven hierarchies) equal to perf's on a busy -a -g recording"
