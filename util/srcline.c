@@ -1055,7 +1055,8 @@ static bool a2l_unmangled(int lang)
  * the line table (BFD's: only inside a sequence, a zero-length last row
  * does not count), else a function around it with no line. Returns 1
  * with *@file (NULL: "??") and *@line (0: "?"), 0 when addr2line finds
- * nothing ("??:0", which perf takes as no line).
+ * nothing ("??:0", which perf takes as no line), 2 when the file is the
+ * ELF symbol table's (a file symbol's name).
  */
 static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 		      const char **file, int *line)
@@ -1087,8 +1088,10 @@ static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 			  (a2l_unmangled(dwarf_srclang(cudie)) &&
 			   dwarf_attr_integrate(&func, DW_AT_name, &at))))
 		return 1;
+	/* (the symbol table's file name: binutils puts no directory in
+	 * front of it) */
 	if (a2l_elf_file(m, s, a - s->bias, file))
-		return 1;
+		return 2;
 	return have_func;
 }
 
@@ -1164,9 +1167,10 @@ static const char *srcline__find(struct machine *m, struct srcline_state *s,
 	Dwarf_Addr a = (vaddr ? addr : srcline__vaddr(s, addr)) + s->bias;
 
 	/* perf takes addr2line's "??:0" as no line, "??:?" as "??:0" */
-	if (a2l_lookup(m, s, a, &file, &lineno)) {
+	int found = a2l_lookup(m, s, a, &file, &lineno);
+	if (found) {
 		/* --full-source-path: the path binutils gives */
-		if (m->opts.full_source_path && file && *file)
+		if (m->opts.full_source_path && file && *file && found == 1)
 			file = a2l_with_dir(s, a, file, path, sizeof(path));
 		base = file && !m->opts.full_source_path ? strrchr(file, '/') : NULL;
 		snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file ? file : "??", lineno);
@@ -1610,9 +1614,10 @@ static int srcline__inline_lines_uncached(struct machine *m, struct srcline_stat
 	a = srcline__vaddr(s, addr) + s->bias;
 	/* nothing when addr2line finds nothing (perf then looks the frame
 	 * up again, at its raw address) */
-	if (!a2l_lookup(m, s, a, &file, &lineno))
+	int found = a2l_lookup(m, s, a, &file, &lineno);
+	if (!found)
 		return 0;
-	if (m->opts.full_source_path && file && *file)
+	if (m->opts.full_source_path && file && *file && found == 1)
 		file = a2l_with_dir(s, a, file, path, sizeof(path));
 	lines[out++] = fileline(m, file, lineno);
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);

@@ -24,7 +24,9 @@ n=0
 "$MPERF" script -i "$T/md.data" -F ip,sym 2>/dev/null | grep -q 'spin_enter (inlined)' ||
 	fail "mperf shows no 'spin_enter (inlined)' frame in its own recording"
 for f in "$T/p.data" "$T/pd.data" "$T/md.data"; do
-	for opts in "" "-F ip,sym,srcline" "-G"; do
+	# (--full-source-path: a line no table has is named after the
+	# symbol table's file symbol, without a directory, as binutils)
+	for opts in "" "-F ip,sym,srcline" "-G" "-F ip,sym,srcline --full-source-path"; do
 		# shellcheck disable=SC2086
 		script_vs_perf "$f" $opts
 	done
@@ -32,6 +34,7 @@ for f in "$T/p.data" "$T/pd.data" "$T/md.data"; do
 --no-children
 -s sym
 -s srcline --no-children
+-s srcline --no-children --full-source-path
 -g caller -s dso,sym
 LIST
 done
