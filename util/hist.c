@@ -30,6 +30,8 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	}
 	hists->src_key = -1;
 	hists->trace_key = -1;
+	for (int i = 0; i < nr_keys; i++)
+		hists->dyn_loc |= keys[i]->dynamic && keys[i]->dyn_loc;
 	for (int i = 0; i < nr_keys; i++) {
 		if (keys[i]->need_trace && hists->trace_key < 0)
 			hists->trace_key = i;
@@ -123,6 +125,7 @@ void hists__exit(struct hists *hists)
 	free(hists->key_same);
 	free(hists->sorted);
 	free(hists->src_groups.t);
+	free(hists->found_log);
 	free(hists->file_groups.t);
 	rbt__release(&hists->tree);
 	callchain_arena__exit(&hists->arena);
@@ -354,9 +357,26 @@ static struct hist_entry *hists__find_hashed(const struct hists *hists,
 /* @he found for @tmpl: perf's walk compared down to it (its srcline is
  * computed), and perf points the entry at the map of the latest sample
  * (an unresolved address keeps the object it was last seen in) */
-static struct hist_entry *hist_entry__found(const struct hists *hists, struct hist_entry *he,
+static struct hist_entry *hist_entry__found(struct hists *hists, struct hist_entry *he,
 					    const struct hist_entry *tmpl)
 {
+	/* perf walked its input tree to @he: replayed in hists__rb_order
+	 * for the lengths its comparisons read (ENOMEM: not replayed) */
+	if (hists->dyn_loc) {
+		if (hists->nr_found_log == hists->found_log_alloc) {
+			uint64_t a = hists->found_log_alloc ? hists->found_log_alloc * 2 : 256;
+			uint64_t (*l)[2] = realloc(hists->found_log, a * sizeof(*l));
+
+			if (l) {
+				hists->found_log = l;
+				hists->found_log_alloc = a;
+			}
+		}
+		if (hists->nr_found_log < hists->found_log_alloc) {
+			hists->found_log[hists->nr_found_log][0] = he->seq;
+			hists->found_log[hists->nr_found_log++][1] = hists->nr_entries;
+		}
+	}
 	he->src_seen |= hists->src_key >= 0;
 	he->file_seen |= hists->file_key >= 0;
 	if (he->trace_looks < 2)
@@ -1064,6 +1084,9 @@ static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 		case FIELD_KEY:
 			hist_entry__reached_key(h, a, f->key);
 			hist_entry__reached_key(h, b, f->key);
+			/* perf's output walk reads the new entry's length */
+			if (h->dyn_loc && f->key->dynamic)
+				sort_key__dyn_len_seen(f->key, (struct hist_entry *)a);
 			r = f->key->sort(&h->opts.sort, a, b);
 			if (r)
 				return r;
@@ -1098,6 +1121,8 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 			continue;
 		hist_entry__reached(h, a, i);
 		hist_entry__reached(h, b, i);
+		if (h->dyn_loc && h->keys[i]->dynamic)
+			sort_key__dyn_len_seen(h->keys[i], (struct hist_entry *)a);
 		r = h->keys[i]->sort(&h->opts.sort, a, b);
 		if (r)
 			return r;
@@ -1172,6 +1197,10 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 			continue;
 		hist_entry__reached(h, a, i);
 		hist_entry__reached(h, b, i);
+		/* perf's input and collapse walks read the length of the
+		 * entry in the tree (@b here) */
+		if (h->dyn_loc && h->keys[i]->dynamic)
+			sort_key__dyn_len_seen(h->keys[i], (struct hist_entry *)b);
 		r = h->keys[i]->cmp(&h->opts.sort, a, b);
 		if (r)
 			return r;
@@ -1299,17 +1328,50 @@ static uint64_t rbt_walk(const struct rbt *t, uint32_t *stack, void **in, void *
  * node) < 0, else right) and write its in-order walk back to in[]. With
  * @merge, an entry equal to one on its walk is merged into that one and
  * left out (perf's collapse). Returns the number of entries kept. */
+/*
+ * The walks perf's input tree made to the entries it found again (each
+ * logged with the number of entries there were then, hists->found_log),
+ * replayed on the tree being built in creation order (@in by seq, @nr
+ * inserted): their comparisons read lengths (sort_key.dyn_loc). @pos is
+ * the next record.
+ */
+static void rb_replay_found(struct rbt *t, struct hist_entry **in, uint64_t nr,
+			    struct hists *hists, uint64_t *pos,
+			    int (*cmp)(const void *, const void *, void *))
+{
+	for (; *pos < hists->nr_found_log && hists->found_log[*pos][1] <= nr; (*pos)++) {
+		uint64_t s = hists->found_log[*pos][0];
+		uint32_t cur = t->root;
+
+		if (s >= nr || in[s]->seq != s)
+			continue;
+		while (cur != RB_NIL) {
+			int r = cmp(&in[s], &in[cur], hists);
+
+			if (!r)
+				break;
+			cur = r < 0 ? t->left[cur] : t->right[cur];
+		}
+	}
+}
+
 static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 			struct hist_entry **res, uint64_t n,
 			int (*cmp)(const void *, const void *, void *), struct hists *hists,
 			bool output, bool merge, uint32_t *rank)
 {
-	uint64_t i;
+	uint64_t i, log = 0;
+	/* the input tree, in creation order: with its walks to entries
+	 * found again */
+	bool replay = hists->dyn_loc && !output && !merge && hists->nr_found_log;
 
 	t->root = RB_NIL;
 	for (i = 0; i < n; i++) {
 		uint32_t z = (uint32_t)i, y = RB_NIL, cur = t->root;
 		bool goleft = false, merged = false;
+
+		if (replay)
+			rb_replay_found(t, in, i, hists, &log, cmp);
 
 		while (cur != RB_NIL) {
 			int r = cmp(&in[z], &in[cur], hists);
@@ -1335,6 +1397,8 @@ static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 							   in[z]->src_seen;
 		}
 	}
+	if (replay)
+		rb_replay_found(t, in, n, hists, &log, cmp);
 	return rbt_walk(t, stack, (void **)in, (void **)res, rank);
 }
 
@@ -1485,7 +1549,7 @@ static bool hists__keep_entries(struct hists *hists, struct hist_entry **in, uin
 static bool hists__keys_total(const struct hists *hists)
 {
 	if (hists->opts.nr_order || hists->opts.out_skip || hists->src_key >= 0 ||
-	    hists->tree_merge || hists->tree_inl || hists->has_sym)
+	    hists->tree_merge || hists->tree_inl || hists->has_sym || hists->dyn_loc)
 		return false;
 	for (int i = 0; i < hists->nr_keys; i++) {
 		const struct sort_key *k = hists->keys[i];

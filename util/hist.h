@@ -69,6 +69,7 @@ struct dyn_cell {
 	 * field's place (a group view's member rows: perf's leader columns
 	 * show them so); equal to any value, but in sort_ctx.dyn_strict */
 	bool foreign;
+	bool len_seen;	/* its length widens the column (sort_key.dyn_loc) */
 };
 
 /* c[0] is key @lo's cell; keys out of [lo, lo + n) have none (NULL) */
@@ -374,6 +375,13 @@ struct hists {
 	struct rbt tree;
 	int src_key;			/* index of the srcline key, or -1 */
 	int trace_key;			/* index of the first trace key, or -1 */
+	/* a key is a __data_loc field's (sort_key.dyn_loc): the entries
+	 * perf's input tree walks meet are marked, the walks that found an
+	 * entry replayed from found_log (seq of the entry found, entries
+	 * there were then) */
+	bool dyn_loc;
+	uint64_t (*found_log)[2];
+	uint64_t nr_found_log, found_log_alloc;
 	/* a srcfile key after a srcline key: its index (-1: none, or the
 	 * src_key itself). perf computes an entry's file apart, when a
 	 * comparison reaches that key, and sizes its column by those */

@@ -1541,8 +1541,20 @@ static int dyn_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
 static int dyn_width(const struct hist_entry *he, int i)
 {
 	const struct dyn_cell *c = dyn_cell_of(he, i);
+	int w = c && c->val && c->pretty ? (int)strlen(c->val) : 0;
 
-	return c && c->val && c->pretty ? (int)strlen(c->val) : 0;
+	/* and by the length perf's comparisons read (sort_key.dyn_loc) */
+	if (c && c->len_seen && c->key && (int)c->key->len > w)
+		w = (int)c->key->len;
+	return w;
+}
+
+void sort_key__dyn_len_seen(const struct sort_key *key, struct hist_entry *he)
+{
+	struct dyn_cell *c = (struct dyn_cell *)dyn_cell_of(he, key->dyn_idx);
+
+	if (key->dyn_loc && c && !c->foreign)
+		c->len_seen = true;
 }
 
 #define DYN_FUNCS(i)								\
@@ -1618,6 +1630,7 @@ struct sort_key *sort_key__dynamic_new(int idx, const char *header, int min_widt
 	}
 	*k = dyn_templates[idx];
 	k->name = k->header = name;
+	k->dyn_idx = idx;
 	k->min_width = min_width;
 	return k;
 }

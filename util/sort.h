@@ -89,6 +89,11 @@ struct sort_key {
 	 * field, so never one of the built-in keys of that name; -t keeps
 	 * the separator in its text, where perf prints '.' in the others */
 	bool dynamic;
+	/* (dynamic) a __data_loc/__rel_loc field's: perf widens its column
+	 * by the length of each cell its comparisons read as their left
+	 * side (dyn_cell.len_seen), a string's NUL included */
+	bool dyn_loc;
+	int dyn_idx;		/* (dynamic) the field's index in a row */
 	bool sample_only;	/* compares a field of the sample that perf's
 				 * duplicate check of callchain entries
 				 * (children) leaves zero: weights, cgroup,
@@ -117,6 +122,9 @@ struct sort_key {
  */
 struct sort_key *sort_key__dynamic_new(int idx, const char *header, int min_width);
 void sort_key__dynamic_delete(struct sort_key *key);
+/* A comparison read @he's cell of dynamic key @key as its left side:
+ * with key->dyn_loc its length widens the column, as perf's */
+void sort_key__dyn_len_seen(const struct sort_key *key, struct hist_entry *he);
 
 /* First in a clipped key's text: this one is not cut at the column's
  * width (perf's data objects and addresses in the symbol keys of

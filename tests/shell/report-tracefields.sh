@@ -116,4 +116,14 @@ if "$PERF" record -q -g -e syscalls:sys_enter_exit_group -o "$T/eg1.data" -- /bi
 	same "$T/eg1.data" -s sym,trace
 	same "$T/eg1.data" -s sym,trace --no-children
 fi
+# a __data_loc string field (sched_process_fork's comms on kernels since
+# 6.x): perf widens its column by the length its comparisons read, the
+# NUL included (a 15-character comm: 16)
+cp /bin/sh "$T/abcdefghijklmno"
+if "$PERF" record -q -e sched:sched_process_fork -o "$T/fork.data" -- \
+	"$T/abcdefghijklmno" -c '/bin/true; /bin/true; /bin/true' >/dev/null 2>&1; then
+	same "$T/fork.data" -s trace_fields
+	same "$T/fork.data" -s child_comm,parent_pid -n
+	same "$T/fork.data" --raw-trace
+fi
 echo "$n tracepoint-field reports equal to perf's"
