@@ -1324,10 +1324,6 @@ static uint64_t rbt_walk(const struct rbt *t, uint32_t *stack, void **in, void *
 	return out;
 }
 
-/* Insert in[0..n) one by one into a red-black tree (left when @cmp(new,
- * node) < 0, else right) and write its in-order walk back to in[]. With
- * @merge, an entry equal to one on its walk is merged into that one and
- * left out (perf's collapse). Returns the number of entries kept. */
 /*
  * The walks perf's input tree made to the entries it found again (each
  * logged with the number of entries there were then, hists->found_log),
@@ -1355,6 +1351,10 @@ static void rb_replay_found(struct rbt *t, struct hist_entry **in, uint64_t nr,
 	}
 }
 
+/* Insert in[0..n) one by one into a red-black tree (left when @cmp(new,
+ * node) < 0, else right) and write its in-order walk back to in[]. With
+ * @merge, an entry equal to one on its walk is merged into that one and
+ * left out (perf's collapse). Returns the number of entries kept. */
 static uint64_t rb_pass(struct rbt *t, uint32_t *stack, struct hist_entry **in,
 			struct hist_entry **res, uint64_t n,
 			int (*cmp)(const void *, const void *, void *), struct hists *hists,
