@@ -2974,9 +2974,11 @@ int cmd_report(int argc, const char **argv)
 			    "data source; record -d)"),
 		OPT_CALLBACK_NOOPT(0, "children", &rep, "accumulate callchains of children "
 				   "into parent entries (default with callchains)", parse_children),
-		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep, "mode[,threshold[,limit]][,order][,key]",
+		OPT_CALLBACK_DEFAULT('g', "call-graph", &rep,
+				     "mode[,threshold[,limit]][,order][,key][,value]",
 				     "callchain output: graph|flat|fractal|folded|none, "
-				     "min percent (0.5), caller|callee, function|address|srcline",
+				     "min percent (0.5), caller|callee, function|address|srcline, "
+				     "percent|period|count",
 				     parse_call_graph, NULL),
 		OPT_BOOLEAN('G', "inverted", &rep.inverted, "alias for --call-graph caller order"),
 		OPT_INTEGER(0, "max-stack", &rep.max_stack,
