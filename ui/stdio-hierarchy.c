@@ -789,6 +789,7 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 		}
 	}
 	free(ents);
+	hctx__set_by_cpos(c, hists);
 	return 0;
 }
 
@@ -931,7 +932,6 @@ uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct s
 
 	if (hctx__build(&c, &root, hists, o))
 		return hists->total_period;
-	hctx__set_by_cpos(&c, hists);
 	hctx__finish(&c, &root);
 	for (size_t i = 0; i < root.nr; i++)
 		if (root.kids[i].shown)
@@ -1045,7 +1045,6 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 	err = hctx__build(&c, &root, hists, o);
 	if (err)
 		return err;
-	hctx__set_by_cpos(&c, hists);
 	hctx__finish(&c, &root);
 	hctx__print(&c, &root);
 	hnode__free(&root);

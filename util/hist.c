@@ -30,9 +30,8 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	}
 	hists->src_key = -1;
 	hists->trace_key = -1;
-	for (int i = 0; i < nr_keys; i++)
-		hists->dyn_loc |= keys[i]->dynamic && keys[i]->dyn_loc;
 	for (int i = 0; i < nr_keys; i++) {
+		hists->dyn_loc |= keys[i]->dynamic && keys[i]->dyn_loc;
 		if (keys[i]->need_trace && hists->trace_key < 0)
 			hists->trace_key = i;
 		if (keys[i]->need_srcline && hists->src_key < 0)
@@ -354,29 +353,31 @@ static struct hist_entry *hists__find_hashed(const struct hists *hists,
 	return NULL;
 }
 
+/* perf walked its input tree to @he, found again: logged for
+ * rb_replay_found (ENOMEM: not replayed) */
+static void hists__log_found(struct hists *hists, const struct hist_entry *he)
+{
+	if (hists->nr_found_log == hists->found_log_alloc) {
+		uint64_t a = hists->found_log_alloc ? hists->found_log_alloc * 2 : 256;
+		uint64_t (*l)[2] = realloc(hists->found_log, a * sizeof(*l));
+
+		if (!l)
+			return;
+		hists->found_log = l;
+		hists->found_log_alloc = a;
+	}
+	hists->found_log[hists->nr_found_log][0] = he->seq;
+	hists->found_log[hists->nr_found_log++][1] = hists->nr_entries;
+}
+
 /* @he found for @tmpl: perf's walk compared down to it (its srcline is
  * computed), and perf points the entry at the map of the latest sample
  * (an unresolved address keeps the object it was last seen in) */
 static struct hist_entry *hist_entry__found(struct hists *hists, struct hist_entry *he,
 					    const struct hist_entry *tmpl)
 {
-	/* perf walked its input tree to @he: replayed in hists__rb_order
-	 * for the lengths its comparisons read (ENOMEM: not replayed) */
-	if (hists->dyn_loc) {
-		if (hists->nr_found_log == hists->found_log_alloc) {
-			uint64_t a = hists->found_log_alloc ? hists->found_log_alloc * 2 : 256;
-			uint64_t (*l)[2] = realloc(hists->found_log, a * sizeof(*l));
-
-			if (l) {
-				hists->found_log = l;
-				hists->found_log_alloc = a;
-			}
-		}
-		if (hists->nr_found_log < hists->found_log_alloc) {
-			hists->found_log[hists->nr_found_log][0] = he->seq;
-			hists->found_log[hists->nr_found_log++][1] = hists->nr_entries;
-		}
-	}
+	if (hists->dyn_loc)
+		hists__log_found(hists, he);
 	he->src_seen |= hists->src_key >= 0;
 	he->file_seen |= hists->file_key >= 0;
 	if (he->trace_looks < 2)

@@ -1055,9 +1055,14 @@ static bool a2l_unmangled(int lang)
  * the line table (BFD's: only inside a sequence, a zero-length last row
  * does not count), else a function around it with no line. Returns 1
  * with *@file (NULL: "??") and *@line (0: "?"), 0 when addr2line finds
- * nothing ("??:0", which perf takes as no line), 2 when the file is the
- * ELF symbol table's (a file symbol's name).
+ * nothing ("??:0", which perf takes as no line): enum a2l_found.
  */
+enum a2l_found {
+	A2L_NONE,
+	A2L_DWARF,	/* a line row, or a function of the DWARF */
+	A2L_ELF,	/* a file symbol's name: binutils puts no directory before it */
+};
+
 static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 		      const char **file, int *line)
 {
@@ -1076,7 +1081,7 @@ static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 
 		if (f) {
 			*file = a2l_row_file(s, dl, cudie, f);
-			return 1;
+			return A2L_DWARF;
 		}
 	}
 	*line = 0;
@@ -1087,12 +1092,10 @@ static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 			  dwarf_attr_integrate(&func, DW_AT_MIPS_linkage_name, &at) ||
 			  (a2l_unmangled(dwarf_srclang(cudie)) &&
 			   dwarf_attr_integrate(&func, DW_AT_name, &at))))
-		return 1;
-	/* (the symbol table's file name: binutils puts no directory in
-	 * front of it) */
+		return A2L_DWARF;
 	if (a2l_elf_file(m, s, a - s->bias, file))
-		return 2;
-	return have_func;
+		return A2L_ELF;
+	return have_func ? A2L_DWARF : A2L_NONE;
 }
 
 /* a name relative to the unit's directory (gcc given a relative path):
@@ -1114,6 +1117,16 @@ static const char *a2l_with_dir(struct srcline_state *s, Dwarf_Addr a, const cha
 		return f;
 	snprintf(buf, size, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", f);
 	return buf;
+}
+
+/* --full-source-path: the path binutils gives for what a2l_lookup found
+ * (@found) at @a, in @buf when it is made */
+static const char *a2l_full_path(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
+				 int found, const char *f, char *buf, size_t size)
+{
+	if (!m->opts.full_source_path || !f || !*f || found != A2L_DWARF)
+		return f;
+	return a2l_with_dir(s, a, f, buf, size);
 }
 
 /* What a look-up that finds no line gives */
@@ -1168,10 +1181,9 @@ static const char *srcline__find(struct machine *m, struct srcline_state *s,
 
 	/* perf takes addr2line's "??:0" as no line, "??:?" as "??:0" */
 	int found = a2l_lookup(m, s, a, &file, &lineno);
+
 	if (found) {
-		/* --full-source-path: the path binutils gives */
-		if (m->opts.full_source_path && file && *file && found == 1)
-			file = a2l_with_dir(s, a, file, path, sizeof(path));
+		file = a2l_full_path(m, s, a, found, file, path, sizeof(path));
 		base = file && !m->opts.full_source_path ? strrchr(file, '/') : NULL;
 		snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file ? file : "??", lineno);
 		line = machine__intern(m, buf);
@@ -1615,10 +1627,10 @@ static int srcline__inline_lines_uncached(struct machine *m, struct srcline_stat
 	/* nothing when addr2line finds nothing (perf then looks the frame
 	 * up again, at its raw address) */
 	int found = a2l_lookup(m, s, a, &file, &lineno);
+
 	if (!found)
 		return 0;
-	if (m->opts.full_source_path && file && *file && found == 1)
-		file = a2l_with_dir(s, a, file, path, sizeof(path));
+	file = a2l_full_path(m, s, a, found, file, path, sizeof(path));
 	lines[out++] = fileline(m, file, lineno);
 	cudie = dwfl_module_addrdie(s->mod, a, &bias);
 	if (!cudie)
