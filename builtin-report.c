@@ -597,10 +597,10 @@ static const struct dyn_row *report__dyn_keys(struct report *rep, const struct p
 			continue;
 		/* a group view: another member's field too, read at its
 		 * place in this record, as perf shows it in a row of this
-		 * event alone (a __data_loc one points nowhere: left out) */
+		 * event alone (a __data_loc one where this record's bytes
+		 * there point) */
 		if (rep->dyn[k].id != evsel->attr.config) {
-			if (!rep->dyn_foreign || rep->dyn[k].dynamic ||
-			    (size_t)rep->dyn[k].offset + rep->dyn[k].size > sample->raw_size)
+			if (!rep->dyn_foreign)
 				continue;
 			row->c[k].foreign = true;
 		}
@@ -609,6 +609,14 @@ static const struct dyn_row *report__dyn_keys(struct report *rep, const struct p
 		row->c[k].key = report__dyn_bytes(rep, bytes, n);
 		if (!row->c[k].key)
 			return NULL;
+		/* where a group view's walks read other records (perf) */
+		if (rep->dyn_foreign && rep->dyn[k].dynamic) {
+			row->c[k].loc = true;
+			row->c[k].off = (uint32_t)((const char *)bytes -
+						   (const char *)sample->raw_data);
+			row->rec = sample->raw_data;
+			row->rec_len = sample->raw_size;
+		}
 	}
 	return row;
 }
@@ -641,6 +649,18 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 		return false;
 	row->lo = lo;
 	row->n = hi - lo;
+	row->rec = NULL;
+	row->rec_len = 0;
+	if (keys->rec) {
+		unsigned char *rec = callchain_arena__alloc(&rep->dyn_arena,
+							    keys->rec_len ? keys->rec_len : 1);
+
+		if (!rec)
+			return false;
+		memcpy(rec, keys->rec, keys->rec_len);
+		row->rec = rec;
+		row->rec_len = keys->rec_len;
+	}
 	memcpy(row->c, keys->c + lo, (size_t)(hi - lo) * sizeof(row->c[0]));
 	for (int j = 0; j < row->n; j++) {
 		struct dyn_cell *c = &row->c[j];
@@ -661,9 +681,25 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 		/* else the field's own print: made when shown (report__dyn_text) */
 		if (c->pretty && !(c->val = machine__intern(rep->machine, buf)))
 			return false;
+		/* another event's field past this record's end: perf prints
+		 * the memory after it, mperf nothing (its bytes as far as
+		 * the record goes still compare, unequal to whole ones) */
+		if (!c->pretty && c->foreign && !rep->dyn[k].dynamic &&
+		    (size_t)rep->dyn[k].offset + rep->dyn[k].size > sample->raw_size)
+			c->val = "";
 	}
 	he->dyn = row;
 	return true;
+}
+
+static bool report__has_tracepoints(const struct report *rep)
+{
+	const struct evlist *el = session__evlist(rep->session);
+
+	for (int i = 0; el && i < el->nr; i++)
+		if (el->entries[i]->attr.type == PERF_TYPE_TRACEPOINT)
+			return true;
+	return false;
 }
 
 static int report__add_field(struct report *rep, const char *name, bool is_f)
@@ -692,6 +728,15 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 
 			if (n)
 				return n < 0 ? n : 0;
+			/* (perf 6.1 takes trace_fields there and shows no
+			 * column: an error says why) */
+			if (!report__has_tracepoints(rep) && (!strncmp(name, "trace_fields", 12) ||
+							      strchr(name, '.'))) {
+				pr_err("report: --sort key '%s': the file has no tracepoint events, "
+				       "so no fields to sort by (record some with -e SYS:EVENT)\n", name);
+				rep->usage_error = true;
+				return -EINVAL;
+			}
 		}
 		if (!key) {
 			pr_err("unknown %s key '%s'; known: %s%s%s\n", is_f ? "--fields" : "--sort",
@@ -2570,6 +2615,30 @@ static void report__ref_mark(const struct report *rep, bool ref, FILE *fp)
 		fputs(", show reference callgraph", fp);
 }
 
+/* An event's table shows the tracepoint field keys of that event only,
+ * as perf's: @fields gets the columns for @evsel. */
+static void report__event_fields(const struct report *rep, const struct evsel *evsel,
+				 struct stdio_hist_opts *so, struct sort_field *fields)
+{
+	int n = 0;
+
+	so->fields = rep->fields_v;
+	so->nr_fields = rep->nr_fields;
+	if (!rep->nr_dyn)
+		return;
+	for (int i = 0; i < rep->nr_fields; i++) {
+		const struct sort_field *f = &rep->fields_v[i];
+		int k = f->kind == FIELD_KEY ? report__dyn_index(rep, f->key) : -1;
+
+		if (k >= 0 && (evsel->attr.type != PERF_TYPE_TRACEPOINT ||
+			       rep->dyn[k].id != evsel->attr.config))
+			continue;
+		fields[n++] = *f;
+	}
+	so->fields = fields;
+	so->nr_fields = n;
+}
+
 static int report__print_group(struct report *rep, struct evsel *leader,
 			       const struct stdio_hist_opts *so, FILE *fp)
 {
@@ -2650,7 +2719,36 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	}
 	{
 		struct stdio_hist_opts go = *so;
+		struct sort_field fields[MAX_FIELDS];
+		const bool **own = NULL;
+		bool *own_v = NULL;
 
+		/* perf shows the leader's tracepoint fields, and walks each
+		 * member's tree by its event's */
+		if (rep->dyn_foreign) {
+			own = malloc(nr * sizeof(*own));
+			own_v = calloc((size_t)nr * MAX_DYN_KEYS, sizeof(*own_v));
+			if (!own || !own_v) {
+				pr_err("report: out of memory for the group of %s\n", leader->name);
+				free(own);
+				free(own_v);
+				free(group);
+				return 0;
+			}
+			for (m = 0; m < nr; m++) {
+				const struct evsel *e = el->entries[leader->idx + m];
+
+				own[m] = own_v + (size_t)m * MAX_DYN_KEYS;
+				for (int k = 0; k < rep->nr_dyn; k++)
+					own_v[(size_t)m * MAX_DYN_KEYS + k] =
+						e->attr.type == PERF_TYPE_TRACEPOINT &&
+						rep->dyn[k].id == e->attr.config;
+			}
+			go.dyn_own = own;
+			/* (--hierarchy: a node shows its own event's) */
+			if (!rep->hierarchy)
+				report__event_fields(rep, leader, &go, fields);
+		}
 		go.chain_total = chain_total;
 		go.chain_min_total = chain_min_total;
 		go.filters = report__filters_given(rep);
@@ -2659,6 +2757,8 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			hists__fprintf_hierarchy_group(fp, group, nr, &go);
 		else
 			hists__fprintf_stdio_group(fp, group, nr, &go);
+		free(own);
+		free(own_v);
 	}
 	free(group);
 	fprintf(fp, "\n\n");
@@ -2671,30 +2771,6 @@ static bool report__fields_have_key(const struct stdio_hist_opts *so)
 		if (so->fields[i].kind == FIELD_KEY)
 			return true;
 	return false;
-}
-
-/* An event's table shows the tracepoint field keys of that event only,
- * as perf's: @fields gets the columns for @evsel. */
-static void report__event_fields(const struct report *rep, const struct evsel *evsel,
-				 struct stdio_hist_opts *so, struct sort_field *fields)
-{
-	int n = 0;
-
-	so->fields = rep->fields_v;
-	so->nr_fields = rep->nr_fields;
-	if (!rep->nr_dyn)
-		return;
-	for (int i = 0; i < rep->nr_fields; i++) {
-		const struct sort_field *f = &rep->fields_v[i];
-		int k = f->kind == FIELD_KEY ? report__dyn_index(rep, f->key) : -1;
-
-		if (k >= 0 && (evsel->attr.type != PERF_TYPE_TRACEPOINT ||
-			       rep->dyn[k].id != evsel->attr.config))
-			continue;
-		fields[n++] = *f;
-	}
-	so->fields = fields;
-	so->nr_fields = n;
 }
 
 static int report__print(struct report *rep, FILE *fp)

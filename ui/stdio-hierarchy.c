@@ -89,7 +89,22 @@ struct hctx {
 	/* siblings in order of overhead, then of their first entries' cpos
 	 * (hctx__set_by_cpos) */
 	bool by_cpos;
+	/* a group view of tracepoint field keys, as perf's: a node's level
+	 * compares the fields of its own event (sort); the pairing walk
+	 * the leader node's fields (match_sort), the stand-in walk those
+	 * of the leader tree's node (link_sort), the other records' bytes
+	 * too; the output order the leader's fields (out_sort). NULL: sort.
+	 * The header has the leader's fields (lead_own, by field key
+	 * index), a node shows its own event's. */
+	const struct sort_ctx *out_sort, *match_sort, *link_sort;
+	const bool *lead_own;
 };
+
+/* a key left out of the header: another event's field than the leader's */
+static bool hctx__key_hidden(const struct hctx *c, const struct sort_key *key)
+{
+	return c->lead_own && key->dynamic && !c->lead_own[key->dyn_idx];
+}
 
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
 		     const struct hist_entry *b, int level)
@@ -243,6 +258,7 @@ static struct hval hnode__val(const struct hnode *n, int m)
 struct hnode_order {
 	const struct hctx *c;
 	int level;
+	const struct sort_ctx *sort;	/* NULL: the hctx's */
 };
 
 /* perf's tree of a level: a node goes left of one its key (of the first
@@ -254,7 +270,9 @@ static int hnode_in_cmp(const void *pa, const void *pb, void *arg)
 	int level = ((const struct hnode_order *)arg)->level;
 
 	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++) {
-		int r = c->keys[k]->cmp(c->sort, a->first, b->first);
+		int r = c->keys[k]->cmp(((const struct hnode_order *)arg)->sort ?
+					((const struct hnode_order *)arg)->sort : c->sort,
+					a->first, b->first);
 
 		if (r)
 			return r;
@@ -284,7 +302,7 @@ static int hnode_out_cmp(const void *pa, const void *pb, void *arg)
 			return pa > pb ? -1 : 1;
 	}
 	for (int k = 0; k < c->nr_keys; k++) {
-		r = c->keys[k]->sort(c->sort, a->first, b->first);
+		r = c->keys[k]->sort(c->out_sort ? c->out_sort : c->sort, a->first, b->first);
 		if (r)
 			return r;
 	}
@@ -648,9 +666,13 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		}
 		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8 * nr_members(c), "", indent, "");
 key:
-		/* the level's keys, each after the separator or two blanks */
-		for (int ki = c->lv_first[level]; ki < c->lv_first[level] + c->lv_nr[level]; ki++) {
-			if (ki > c->lv_first[level])
+		/* the level's keys, each after the separator or two blanks
+		 * (a group view's node: those of its own event) */
+		for (int ki = c->lv_first[level], any = 0;
+		     ki < c->lv_first[level] + c->lv_nr[level]; ki++) {
+			if (c->lead_own && !sort_key__dyn_native(c->keys[ki], k->he))
+				continue;
+			if (any++)
 				fputs(c->sep ? c->sep : "  ", c->fp);
 			hnode__key(c, k, ki);
 		}
@@ -691,12 +713,20 @@ static void hnode__widths(struct hctx *c, const struct hnode *n, bool *unresolve
 		}
 		*unresolved |= !he->sym;
 		for (int l = 0; l < c->nr_keys; l++) {
-			int w = key_text(c, c->keys[l], he, buf, sizeof(buf), 0);
+			int w;
 
+			/* (a group view's node: its own event's fields) */
+			if (c->lead_own && !sort_key__dyn_native(c->keys[l], he))
+				continue;
+			/* (a key with a width of its own is not printed
+			 * here: a field's text can depend on the rows printed
+			 * before, as perf's libtraceevent) */
 			if (key_padded(c->keys[l]))
 				w = c->keys[l]->snprintf(c->sort, he, buf, sizeof(buf));
 			else if (c->keys[l]->width)
 				w = c->keys[l]->width(c->sort, he);
+			else
+				w = key_text(c, c->keys[l], he, buf, sizeof(buf), 0);
 			if (w > c->width[l])
 				c->width[l] = w;
 		}
@@ -800,11 +830,12 @@ static void hctx__finish(const struct hctx *c, struct hnode *root)
 	hnode__mark(root);
 }
 
-/* the level's keys compare nodes @a and @b (their first entries) */
+/* the level's keys compare nodes @a and @b (their first entries), by
+ * @sort (NULL: the hctx's) */
 static int hnode__level_cmp(const struct hctx *c, int level, const struct hnode *a,
-			    const struct hnode *b)
+			    const struct hnode *b, const struct sort_ctx *sort)
 {
-	struct hnode_order o = { .c = c, .level = level };
+	struct hnode_order o = { .c = c, .level = level, .sort = sort };
 
 	return hnode_in_cmp(a, b, &o);
 }
@@ -864,7 +895,8 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 		uint32_t cur = tm.root;
 
 		while (cur != RB_NIL) {
-			int r = hnode__level_cmp(c, level, &lead->kids[order[i]], &mem->kids[cur]);
+			int r = hnode__level_cmp(c, level, &lead->kids[order[i]], &mem->kids[cur],
+						 c->match_sort);
 
 			if (!r) {
 				if (pair[cur] == RB_NIL)
@@ -886,7 +918,8 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 			bool goleft = false;
 
 			while (cur != RB_NIL) {
-				int r = hnode__level_cmp(c, level, mk, &lead->kids[cur]);
+				int r = hnode__level_cmp(c, level, mk, &lead->kids[cur],
+							 c->link_sort);
 
 				if (!r)
 					break;
@@ -944,9 +977,10 @@ uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct s
 static void hctx__key_headers(const struct hctx *c)
 {
 	for (int l = 0; l < c->nr_levels; l++)
-		for (int k = c->lv_first[l]; k < c->lv_first[l] + c->lv_nr[l]; k++)
-			fprintf(c->fp, "%s%s", k > c->lv_first[l] ? "+" : l ? " / " : "",
-				ltrim(c->keys[k]->header));
+		for (int k = c->lv_first[l], any = 0; k < c->lv_first[l] + c->lv_nr[l]; k++)
+			if (!hctx__key_hidden(c, c->keys[k]))
+				fprintf(c->fp, "%s%s", any++ ? "+" : l ? " / " : "",
+					ltrim(c->keys[k]->header));
 }
 
 /* the header, the rows and their call graphs of the sorted tree @root */
@@ -975,12 +1009,14 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 	/* the dotted line as the widest level (its indent, its keys and a
 	 * '+' between them) or the joined headers (trimmed) */
 	for (int l = 0; l < c->nr_levels; l++) {
-		int w = l * LEVEL_INDENT;
+		int w = l * LEVEL_INDENT, any = 0;
 
 		for (k = c->lv_first[l]; k < c->lv_first[l] + c->lv_nr[l]; k++) {
-			w += c->width[k] + (k > c->lv_first[l]);
-			hlen += (k > c->lv_first[l] ? 1 : l ? 3 : 0) +
-				(int)strlen(ltrim(c->keys[k]->header));
+			if (hctx__key_hidden(c, c->keys[k]))
+				continue;
+			w += c->width[k] + (any > 0);
+			hlen += (any ? 1 : l ? 3 : 0) + (int)strlen(ltrim(c->keys[k]->header));
+			any++;
 		}
 		if (w > line)
 			line = w;
@@ -1061,6 +1097,8 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 			  .nr_cmp = nr };
 	struct hnode root = { 0 };
 	struct stdio_hist_opts mo;
+	struct sort_ctx match, link, out;
+	bool any_own[MAX_DYN_KEYS] = { false };
 	int err, m;
 
 	/* a leader without samples: perf links the members' levels to an
@@ -1072,6 +1110,22 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 	c.hists = lead;
 	c.total = lead->total_period;
 	c.sort = &lead->opts.sort;
+	if (o->dyn_own) {
+		for (m = 0; m < nr; m++)
+			for (int k = 0; k < MAX_DYN_KEYS; k++)
+				any_own[k] |= o->dyn_own[m][k];
+		match = lead->opts.sort;
+		match.dyn_only = any_own;
+		match.dyn_side = DYN_SIDE_A;
+		link = match;
+		link.dyn_side = DYN_SIDE_B;
+		out = lead->opts.sort;
+		out.dyn_only = o->dyn_own[0];
+		c.match_sort = &match;
+		c.link_sort = &link;
+		c.out_sort = &out;
+		c.lead_own = o->dyn_own[0];
+	}
 	/* --group-sort-idx: as the flat group view */
 	if (o->group_sort_set) {
 		if (o->group_sort_idx >= 0 && o->group_sort_idx < nr)

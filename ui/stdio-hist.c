@@ -509,6 +509,9 @@ struct group_row {
 struct group_view {
 	struct hists *const *group;
 	const struct hists *keys;	/* the first hists: its keys compare rows */
+	/* by member: what perf compares walking its tree (field keys of
+	 * its event only, the bytes of other events' records too) */
+	struct sort_ctx *ctx;
 	int nr;
 	bool children;
 	/* the members whose values order the rows: first, then 1..nr_cmp-1
@@ -626,7 +629,7 @@ static int group_row_cmp_fields(const struct group_view *g, const struct group_r
 		int r;
 
 		if (f->kind == FIELD_KEY) {
-			r = f->key->sort(&h->opts.sort, a->rep, b->rep);
+			r = f->key->sort(&g->ctx[0], a->rep, b->rep);
 			if (r)
 				return r;
 			continue;
@@ -676,7 +679,7 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 		 * hists__output_resort */
 		if (g->keys->opts.out_skip & (1ULL << i))
 			continue;
-		r = g->keys->keys[i]->sort(&g->keys->opts.sort, a->rep, b->rep);
+		r = g->keys->keys[i]->sort(&g->ctx[0], a->rep, b->rep);
 		if (r)
 			return r;
 	}
@@ -773,7 +776,8 @@ static void group__match(uint32_t x, struct group_link *l)
 	uint32_t cur = mt->root;
 
 	while (cur != RB_NIL) {
-		int64_t r = hist_entry__cmp(l->g->keys, l->node[x]->rep, l->mem[cur]);
+		int64_t r = hist_entry__cmp_ctx(l->g->keys, &l->g->ctx[l->m], l->node[x]->rep,
+						l->mem[cur]);
 
 		if (!r) {
 			/* an entry equal to several of the leader's (a member
@@ -787,17 +791,6 @@ static void group__match(uint32_t x, struct group_link *l)
 		}
 		cur = r < 0 ? mt->left[cur] : mt->right[cur];
 	}
-}
-
-/* perf places a member's entry left unpaired by the leader's keys: field
- * keys of the leader compare its record's bytes at their places too */
-static int64_t group__cmp_strict(const struct hists *keys, const struct hist_entry *a,
-				 const struct hist_entry *b)
-{
-	struct sort_ctx ctx = keys->opts.sort;
-
-	ctx.dyn_strict = true;
-	return hist_entry__cmp_ctx(keys, &ctx, a, b);
 }
 
 /* the entries of @h by their place in its last tree (cpos); false when
@@ -892,7 +885,11 @@ static int group__link(struct group_view *g, struct group_row **order)
 			if (l.matched[y])
 				continue;
 			while (cur != RB_NIL) {
-				int64_t c = group__cmp_strict(g->keys, l.mem[y], l.node[cur]->rep);
+				/* perf places a member's entry left unpaired
+				 * by the leader's keys: field keys of the
+				 * leader compare its record's bytes too */
+				int64_t c = hist_entry__cmp_ctx(g->keys, &g->ctx[0], l.mem[y],
+								l.node[cur]->rep);
 
 				if (!c)
 					break;
@@ -993,9 +990,14 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 		;
 	g.rows = calloc(n ? n : 1, sizeof(*g.rows));
 	g.table = calloc(g.table_size, sizeof(*g.table));
+	g.ctx = malloc((size_t)nr * sizeof(*g.ctx));
 	width = calloc((size_t)o->nr_fields + 1, sizeof(int));
-	if (!g.rows || !g.table || !width)
+	if (!g.rows || !g.table || !g.ctx || !width)
 		goto out;
+	for (m = 0; m < nr; m++) {
+		g.ctx[m] = g.keys->opts.sort;
+		g.ctx[m].dyn_only = o->dyn_own ? o->dyn_own[m] : NULL;
+	}
 	order = malloc((n ? n : 1) * sizeof(*order));
 	if (!order)
 		goto out;
@@ -1152,6 +1154,7 @@ out:
 	free(g.rows);
 	free(order);
 	free(g.table);
+	free(g.ctx);
 	free(width);
 	return ret;
 }

@@ -36,6 +36,10 @@ struct stdio_hist_opts {
 				 * (HE_FILTER_*); hidden entries are kept */
 	const char *symbol_filter;	/* --hierarchy: --symbol-filter, judged
 					 * on each node's first entry */
+	/* a group view of tracepoint field keys: by member, its event's
+	 * fields (by field key index), which perf's walks of that member's
+	 * tree compare; NULL: no field keys */
+	const bool *const *dyn_own;
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */

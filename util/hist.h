@@ -67,14 +67,22 @@ struct dyn_cell {
 	bool pretty;
 	/* another event's field read from this entry's record at that
 	 * field's place (a group view's member rows: perf's leader columns
-	 * show them so); equal to any value, but in sort_ctx.dyn_strict */
+	 * show them so); equal to any value, but in sort_ctx.dyn_only */
 	bool foreign;
 	bool len_seen;	/* its length widens the column (sort_key.dyn_loc) */
+	/* a __data_loc/__rel_loc field's (a group view's rows): @key is
+	 * read at @off of the record, where the record's own bytes put it */
+	bool loc;
+	uint32_t off;
 };
 
 /* c[0] is key @lo's cell; keys out of [lo, lo + n) have none (NULL) */
 struct dyn_row {
 	int lo, n;
+	/* the sample's raw record (a group view's rows with __data_loc
+	 * fields: perf compares another record's bytes at a cell's off) */
+	const unsigned char *rec;
+	uint32_t rec_len;
 	struct dyn_cell c[];
 };
 

@@ -1512,10 +1512,32 @@ static int dyn_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
 	const struct dyn_cell *ca = dyn_cell_of(a, i), *cb = dyn_cell_of(b, i);
 	const struct dyn_bytes *ka = ca ? ca->key : NULL, *kb = cb ? cb->key : NULL;
 
+	if (ctx->dyn_only && !ctx->dyn_only[i])
+		return 0;
+	if (ctx->dyn_side != DYN_SIDE_ANY) {
+		const struct dyn_cell *own = ctx->dyn_side == DYN_SIDE_A ? ca : cb;
+
+		if (!own || own->foreign)
+			return 0;
+	}
 	if (ka == kb || !ka || !kb)
 		return 0;
-	if ((ca->foreign || cb->foreign) && !ctx->dyn_strict)
+	if (!ctx->dyn_only && (ca->foreign || cb->foreign))
 		return 0;
+	/* a walk's: perf reads both records where the tree's entry (b)
+	 * has its bytes (a __data_loc field: its own place), b's length */
+	if (ctx->dyn_only && cb->loc && a->dyn->rec) {
+		const struct dyn_row *ra = a->dyn;
+		uint32_t n = ra->rec_len > cb->off ? ra->rec_len - cb->off : 0;
+		int r;
+
+		if (n > kb->len)
+			n = kb->len;
+		r = n ? memcmp(kb->b, ra->rec + cb->off, n) : 0;
+		if (r)
+			return r < 0 ? -1 : 1;
+		return n < kb->len;
+	}
 	return -dyn_bytes__cmp(ka, kb);
 }
 
@@ -1547,6 +1569,16 @@ static int dyn_width(const struct hist_entry *he, int i)
 	if (c && c->len_seen && c->key && (int)c->key->len > w)
 		w = (int)c->key->len;
 	return w;
+}
+
+bool sort_key__dyn_native(const struct sort_key *key, const struct hist_entry *he)
+{
+	const struct dyn_cell *c;
+
+	if (!key->dynamic)
+		return true;
+	c = dyn_cell_of(he, key->dyn_idx);
+	return c && c->key && !c->foreign;
 }
 
 void sort_key__dyn_len_seen(const struct sort_key *key, struct hist_entry *he)

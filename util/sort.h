@@ -38,9 +38,15 @@ struct sort_ctx {
 	 * perf cuts the name in addr_from/addr_to at it */
 	int col_width;
 	void *cgroup_name_arg;
-	/* tracepoint field keys compare the bytes of foreign cells too (a
-	 * group view placing a member's entry among the leader's, as perf) */
-	bool dyn_strict;
+	/* NULL, or by field key index: the fields a group view's walk
+	 * compares (those of the event whose tree it walks, as perf), the
+	 * bytes of foreign cells too; the others are passed over */
+	const bool *dyn_only;
+	/* with dyn_only: of those, only the fields of the event of entry a
+	 * (DYN_SIDE_A) or b (DYN_SIDE_B), those its record has as its own
+	 * (--hierarchy's group walks compare the fields of the leader
+	 * tree's node, as perf) */
+	enum { DYN_SIDE_ANY, DYN_SIDE_A, DYN_SIDE_B } dyn_side;
 	/* the text of field key @i's value @bytes where its cell has none
 	 * (the field's own print, made when shown: trace_event__field_text);
 	 * its length. NULL: an empty text */
@@ -112,6 +118,10 @@ struct sort_key {
 	int min_width;		/* the column is at least this wide */
 };
 
+/* whether @he's record has @key's value as its own: a key that is no
+ * tracepoint field, or a field of the entry's event (not a foreign cell
+ * of a group view's rows) */
+bool sort_key__dyn_native(const struct sort_key *key, const struct hist_entry *he);
 /*
  * A dynamic sort key (a tracepoint field, perf's "prev_comm"): its values
  * are the entries' dyn->val[@idx], merged and ordered by dyn->key[@idx]

@@ -1401,6 +1401,10 @@ void trace_event__field_text(const struct trace_field *f, const void *bytes, siz
 			snprintf(buf, size, "%.*s", (int)strnlen((const char *)p, n), (const char *)p);
 			return;
 		}
+		/* perf's libtraceevent, once it printed a char array so,
+		 * takes the field for no string from then on: its later
+		 * values print as arrays too, printable or not */
+		((struct tep_format_field *)tf)->flags &= ~TEP_FIELD_IS_STRING;
 		/* "ARRAY[xx, xx]", cut to @size as snprintf would: by hand,
 		 * a syscall's args (48 bytes) took 48 snprintf calls */
 		for (const char *c = "ARRAY["; *c && len + 1 < size; c++)

@@ -28,6 +28,12 @@ grep -q 'ARRAY\[' "$T/m" || fail "raw_syscalls args: no ARRAY[...] values"
 # not a field of this file: one line, a failure
 "$MPERF" report -i "$R" --stdio -s prev_comm >/dev/null 2>"$T/e" && fail "-s prev_comm on raw_syscalls was accepted"
 [ "$(wc -l < "$T/e")" = 1 ] || { cat "$T/e" >&2; fail "-s prev_comm on raw_syscalls: not one error line"; }
+# trace_fields on a file without tracepoints: one line that says so
+# (perf 6.1 prints a table of overheads alone)
+"$MPERF" report -i "$DATA/perf-6.1/cpuburn-fp.data" --stdio -s trace_fields >/dev/null 2>"$T/e" &&
+	fail "-s trace_fields on a cpu-clock file was accepted"
+[ "$(wc -l < "$T/e")" = 1 ] && grep -q "no tracepoint events" "$T/e" ||
+	{ cat "$T/e" >&2; fail "-s trace_fields on a cpu-clock file: not one line naming the problem"; }
 need_root
 "$PERF" record -q -e sched:sched_switch -e sched:sched_wakeup -e raw_syscalls:sys_enter -a \
 	-o "$T/tp.data" -- sleep 0.2 >/dev/null 2>&1 || skip "perf record of tracepoints failed"
@@ -61,6 +67,28 @@ if "$PERF" record -q -e '{sched:sched_switch,sched:sched_wakeup}' -o "$T/grp.dat
 	same "$T/grp.data" --group -s prev_pid,pid
 	same "$T/grp.data" --group --raw-trace -s pid,prev_pid -n
 	grep -q '%  *[1-9][0-9.]*%' "$T/m" || fail "group view: no row with both events' samples"
+fi
+# a group of different tracepoints: perf shows the leader's fields only,
+# a member's rows of its own in them, read from the member's record at
+# the leader's places (an exec record's __data_loc word as the exit's
+# comm: "ARRAY[...]"); its walks compare the fields of the tree walked,
+# other records' bytes too. --hierarchy: a member's nodes show their own
+# event's fields. The same with --group forced on ungrouped events.
+if "$PERF" record -q -e '{sched:sched_process_exit,sched:sched_process_exec,sched:sched_wakeup_new}' \
+	-o "$T/grp3.data" -- sh -c 'ls / >/dev/null; /bin/true' >/dev/null 2>&1; then
+	same "$T/grp3.data" -s trace_fields
+	grep -q '^#.*comm.*group_dead' "$T/m" || fail "group of tracepoints: no leader's fields"
+	grep -q 'filename\|target_cpu' "$T/m" && fail "group of tracepoints: a member's fields in the header"
+	grep -q '%  *ARRAY\[' "$T/m" || fail "group of tracepoints: no member row in the leader's columns"
+	same "$T/grp3.data" -s pid,trace_fields -n
+	same "$T/grp3.data" -s trace_fields --hierarchy
+	grep -q '%  */usr/bin/ls\|%  */bin/ls' "$T/m" || fail "--hierarchy group: no exec node with its own filename"
+	same "$T/grp3.data" -s comm,trace_fields --hierarchy
+fi
+if "$PERF" record -q -e sched:sched_process_exit -e sched:sched_process_exec -o "$T/ung.data" -- \
+	sh -c 'ls / >/dev/null; /bin/true' >/dev/null 2>&1; then
+	same "$T/ung.data" --group -s trace_fields
+	same "$T/ung.data" --group -s trace_fields --hierarchy
 fi
 # %pS arguments (kmalloc's call_site) name kernel symbols, as in perf's
 # report: the trace column and the call_site key

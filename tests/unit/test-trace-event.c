@@ -3,8 +3,9 @@
  * when the record's text lacks it, from the field's bytes in a record
  * (trace_event__field_bytes). Arrays ("ARRAY[xx, xx]") are written by
  * hand: checked against the same text made by snprintf, whole and cut to
- * every buffer size; a string array as its text, numbers, and a number
- * cut off by the record's end as nothing. */
+ * every buffer size; a string array as its text (until one of the
+ * field's values printed as an array), numbers, and a number cut off by
+ * the record's end as nothing. */
 #include "unit.h"
 #include <stdio.h>
 #include <string.h>
@@ -100,11 +101,40 @@ static void test_string_and_numbers(void **state)
 	assert_string_equal(got, "");
 }
 
+/* perf's libtraceevent: a char array once printed as an array is no
+ * string from then on; its later printable values print as arrays too */
+static void test_string_array_sticks(void **state)
+{
+	unsigned char text[16] = "sh", bin[16] = { 0x14, 0x00, 0x0c, 0x00 };
+	struct tep_format_field tf;
+	struct trace_field f;
+	char got[128];
+
+	field_init(&f, &tf, TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING, 0, 16);
+	raw_text(&f, text, sizeof(text), got, sizeof(got));
+	assert_string_equal(got, "sh");
+	raw_text(&f, bin, sizeof(bin), got, 17);
+	assert_string_equal(got, "ARRAY[14, 00, 0c");
+	assert_false(tf.flags & TEP_FIELD_IS_STRING);
+	raw_text(&f, text, sizeof(text), got, 17);
+	assert_string_equal(got, "ARRAY[73, 68, 00");
+	/* another field keeps its own flag */
+	{
+		struct tep_format_field tf2;
+		struct trace_field f2;
+
+		field_init(&f2, &tf2, TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING, 0, 16);
+		raw_text(&f2, text, sizeof(text), got, sizeof(got));
+		assert_string_equal(got, "sh");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_array),
 		cmocka_unit_test(test_string_and_numbers),
+		cmocka_unit_test(test_string_array_sticks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
