@@ -395,8 +395,9 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	key = sort_key__dynamic_new(rep->nr_dyn, tf->name, fw > w ? fw : w);
 	if (!key)
 		return -ENOMEM;
-	/* (perf's --hierarchy reads lengths in walks of its own levels,
-	 * which mperf does not replay: there the texts size the column) */
+	/* (perf's --hierarchy reads lengths in walks of its own levels:
+	 * stdio-hierarchy replays those) */
+	key->dyn_var = tf->dynamic;
 	key->dyn_loc = tf->dynamic && !rep->hierarchy;
 	rep->dyn[rep->nr_dyn] = *tf;
 	rep->dyn_key[rep->nr_dyn] = key;

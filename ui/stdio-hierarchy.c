@@ -27,6 +27,13 @@ struct hval {
 	uint64_t period, period_sys, period_us, nr_events;
 };
 
+/* an entry that made kid @kid of a node, or joined it */
+struct hnode_visit {
+	const struct hist_entry *he;
+	uint32_t kid;
+	bool created;
+};
+
 struct hnode {
 	const struct hist_entry *he;	/* the first entry of the node: its keys */
 	uint64_t period, period_sys, period_us;
@@ -52,6 +59,10 @@ struct hnode {
 	 * keys (open addressing, kid index + 1; NULL: found by a scan) */
 	uint32_t *hidx;
 	size_t hsize;
+	/* (building, a level with a __data_loc field) the entries that
+	 * reached the kids, in order: hnode__replay_loc */
+	struct hnode_visit *visits;
+	size_t nr_visits, alloc_visits;
 };
 
 struct hctx {
@@ -61,6 +72,7 @@ struct hctx {
 	int lv_first[32], lv_nr[32], nr_levels;
 	int lv_key_field;	/* (building: the field of the last key) */
 	bool lv_hash[32];	/* a level's nodes are found by hash (level_hashes) */
+	bool lv_loc[32];	/* a level has a __data_loc field (sort_key.dyn_var) */
 	unsigned int key_filter[32];	/* the kind of filter judged on each level */
 	unsigned int filters;	/* the kinds of filters given */
 	int nr_keys;
@@ -238,11 +250,14 @@ static void hnode__free(struct hnode *n)
 		hnode__free(&n->kids[i]);
 	free(n->mv);
 	free(n->hidx);
+	free(n->visits);
 	if (n->chain) {
 		callchain_root__exit(n->chain);
 		free(n->chain);
 	}
 	free(n->kids);
+	/* (freed twice on an error path: nothing left the second time) */
+	memset(n, 0, sizeof(*n));
 }
 
 /* member @m's sums at @n (the leader's: the node's own) */
@@ -756,6 +771,75 @@ static int hnode__chain_add(struct hnode *n, const struct hist_entry *he)
 	return hist_entry__chain_merge(he, n->chain);
 }
 
+/* @he reached kid @kid of @n (made it: @created); false: no memory */
+static bool hnode__visit(struct hnode *n, const struct hist_entry *he, size_t kid, bool created)
+{
+	if (n->nr_visits == n->alloc_visits) {
+		size_t alloc = n->alloc_visits ? n->alloc_visits * 2 : 8;
+		struct hnode_visit *v = realloc(n->visits, alloc * sizeof(*v));
+
+		if (!v)
+			return false;
+		n->visits = v;
+		n->alloc_visits = alloc;
+	}
+	n->visits[n->nr_visits++] = (struct hnode_visit){ he, (uint32_t)kid, created };
+	return true;
+}
+
+/*
+ * perf's level trees, replayed where a level has a __data_loc field: each
+ * entry, in the order perf makes the levels, walks the tree of its
+ * parent's kids as it was then; each node whose comparison reaches such
+ * a field has that field's length read (its first entry's), which widens
+ * the column as in the flat table (sort_key.dyn_var). 0 or -ENOMEM.
+ */
+static int hnode__replay_loc(const struct hctx *c, struct hnode *n, int level)
+{
+	int err = 0;
+
+	if (level >= c->nr_levels)
+		return 0;
+	if (n->nr_visits && n->nr < RB_NIL) {
+		struct rbt t;
+
+		if (!rbt__alloc(&t, n->nr, NULL))
+			return -ENOMEM;
+		t.root = RB_NIL;
+		for (size_t v = 0; v < n->nr_visits; v++) {
+			const struct hnode_visit *e = &n->visits[v];
+			uint32_t cur = t.root, parent = RB_NIL;
+			bool goleft = false;
+
+			while (cur != RB_NIL) {
+				struct hist_entry *node = (struct hist_entry *)n->kids[cur].first;
+				int r = 0;
+
+				for (int k = c->lv_first[level];
+				     !r && k < c->lv_first[level] + c->lv_nr[level]; k++) {
+					if (c->keys[k]->dynamic && c->keys[k]->dyn_var)
+						sort_key__dyn_len_seen(c->keys[k], node);
+					r = c->keys[k]->cmp(c->sort, e->he, node);
+				}
+				if (!r)
+					break;
+				parent = cur;
+				goleft = r < 0;
+				cur = goleft ? t.left[cur] : t.right[cur];
+			}
+			if (e->created && cur == RB_NIL)
+				rbt_link(&t, e->kid, parent, goleft);
+		}
+		rbt__release(&t);
+	}
+	free(n->visits);
+	n->visits = NULL;
+	n->nr_visits = n->alloc_visits = 0;
+	for (size_t i = 0; i < n->nr && !err; i++)
+		err = hnode__replay_loc(c, &n->kids[i], level + 1);
+	return err;
+}
+
 /* the levels' tree of @hists' entries in @root, sorted, nodes marked shown
  * or hidden by the filters; 0, -EINVAL without keys, -ENOMEM */
 static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *hists,
@@ -785,8 +869,11 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 	/* no key (another event's fields alone): no level, nothing below */
 	if (!c->nr_keys)
 		return 0;
-	for (k = 0; k < c->nr_levels; k++)
+	for (k = 0; k < c->nr_levels; k++) {
 		c->lv_hash[k] = level_hashes(c, k);
+		for (int i = c->lv_first[k]; i < c->lv_first[k] + c->lv_nr[k]; i++)
+			c->lv_loc[k] |= c->keys[i]->dynamic && c->keys[i]->dyn_var;
+	}
 	/* the entries in the order perf makes the levels from them */
 	ents = malloc((hists->nr_sorted ? hists->nr_sorted : 1) * sizeof(*ents));
 	if (!ents)
@@ -802,7 +889,11 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 		if (he->filtered && !he->filter_types)
 			continue;
 		for (k = 0; k < c->nr_levels; k++) {
+			struct hnode *p = n;
+
 			n = hnode__child(c, n, he, k, &created);
+			if (n && c->lv_loc[k] && !hnode__visit(p, he, (size_t)(n - p->kids), created))
+				n = NULL;
 			if (!n || (k == c->nr_levels - 1 && c->chains && hnode__chain_add(n, he))) {
 				free(ents);
 				hnode__free(root);
@@ -819,6 +910,10 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 		}
 	}
 	free(ents);
+	if (hnode__replay_loc(c, root, 0)) {
+		hnode__free(root);
+		return -ENOMEM;
+	}
 	hctx__set_by_cpos(c, hists);
 	return 0;
 }

@@ -1585,7 +1585,7 @@ void sort_key__dyn_len_seen(const struct sort_key *key, struct hist_entry *he)
 {
 	struct dyn_cell *c = (struct dyn_cell *)dyn_cell_of(he, key->dyn_idx);
 
-	if (key->dyn_loc && c && !c->foreign)
+	if (key->dyn_var && c && !c->foreign)
 		c->len_seen = true;
 }
 

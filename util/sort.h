@@ -95,10 +95,12 @@ struct sort_key {
 	 * field, so never one of the built-in keys of that name; -t keeps
 	 * the separator in its text, where perf prints '.' in the others */
 	bool dynamic;
-	/* (dynamic) a __data_loc/__rel_loc field's: perf widens its column
-	 * by the length of each cell its comparisons read as their left
-	 * side (dyn_cell.len_seen), a string's NUL included */
-	bool dyn_loc;
+	/* (dynamic) a __data_loc/__rel_loc field's (dyn_var): perf widens
+	 * its column by the length of each cell its comparisons read as
+	 * their left side (dyn_cell.len_seen), a string's NUL included;
+	 * dyn_loc: the flat table's walks are replayed for it (hists.c;
+	 * --hierarchy replays its levels' own) */
+	bool dyn_var, dyn_loc;
 	int dyn_idx;		/* (dynamic) the field's index in a row */
 	bool sample_only;	/* compares a field of the sample that perf's
 				 * duplicate check of callchain entries
