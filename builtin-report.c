@@ -2616,6 +2616,12 @@ static void report__ref_mark(const struct report *rep, bool ref, FILE *fp)
 		fputs(", show reference callgraph", fp);
 }
 
+/* whether field key @k is a field of @evsel (a tracepoint of its own) */
+static bool report__dyn_of(const struct report *rep, int k, const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_TRACEPOINT && rep->dyn[k].id == evsel->attr.config;
+}
+
 /* An event's table shows the tracepoint field keys of that event only,
  * as perf's: @fields gets the columns for @evsel. */
 static void report__event_fields(const struct report *rep, const struct evsel *evsel,
@@ -2631,8 +2637,7 @@ static void report__event_fields(const struct report *rep, const struct evsel *e
 		const struct sort_field *f = &rep->fields_v[i];
 		int k = f->kind == FIELD_KEY ? report__dyn_index(rep, f->key) : -1;
 
-		if (k >= 0 && (evsel->attr.type != PERF_TYPE_TRACEPOINT ||
-			       rep->dyn[k].id != evsel->attr.config))
+		if (k >= 0 && !report__dyn_of(rep, k, evsel))
 			continue;
 		fields[n++] = *f;
 	}
@@ -2737,13 +2742,10 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 				return 0;
 			}
 			for (m = 0; m < nr; m++) {
-				const struct evsel *e = el->entries[leader->idx + m];
-
 				own[m] = own_v + (size_t)m * MAX_DYN_KEYS;
 				for (int k = 0; k < rep->nr_dyn; k++)
 					own_v[(size_t)m * MAX_DYN_KEYS + k] =
-						e->attr.type == PERF_TYPE_TRACEPOINT &&
-						rep->dyn[k].id == e->attr.config;
+						report__dyn_of(rep, k, el->entries[leader->idx + m]);
 			}
 			go.dyn_own = own;
 			/* (--hierarchy: a node shows its own event's) */

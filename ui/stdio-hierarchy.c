@@ -281,13 +281,13 @@ struct hnode_order {
 static int hnode_in_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct hnode *a = pa, *b = pb;
-	const struct hctx *c = ((const struct hnode_order *)arg)->c;
-	int level = ((const struct hnode_order *)arg)->level;
+	const struct hnode_order *o = arg;
+	const struct hctx *c = o->c;
+	const struct sort_ctx *sort = o->sort ? o->sort : c->sort;
+	int level = o->level;
 
 	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++) {
-		int r = c->keys[k]->cmp(((const struct hnode_order *)arg)->sort ?
-					((const struct hnode_order *)arg)->sort : c->sort,
-					a->first, b->first);
+		int r = c->keys[k]->cmp(sort, a->first, b->first);
 
 		if (r)
 			return r;
