@@ -2645,6 +2645,14 @@ static void report__event_fields(const struct report *rep, const struct evsel *e
 	so->nr_fields = n;
 }
 
+static bool report__fields_have_key(const struct stdio_hist_opts *so)
+{
+	for (int i = 0; i < so->nr_fields; i++)
+		if (so->fields[i].kind == FIELD_KEY)
+			return true;
+	return false;
+}
+
 static int report__print_group(struct report *rep, struct evsel *leader,
 			       const struct stdio_hist_opts *so, FILE *fp)
 {
@@ -2693,6 +2701,16 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			group[m]->total_period = hists__hierarchy_shown_period(group[m], &ho);
 			if (!m)
 				chain_total = group[m]->total_period;
+		}
+		/* --hierarchy: an event none of whose keys apply (another
+		 * event's fields) has no level; perf counts 0 for it */
+		if (rep->hierarchy && rep->dyn_foreign) {
+			struct sort_field fields[MAX_FIELDS];
+			struct stdio_hist_opts eo = *so;
+
+			report__event_fields(rep, el->entries[leader->idx + m], &eo, fields);
+			if (!report__fields_have_key(&eo))
+				group[m]->total_period = 0;
 		}
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
@@ -2766,14 +2784,6 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	free(group);
 	fprintf(fp, "\n\n");
 	return 1;
-}
-
-static bool report__fields_have_key(const struct stdio_hist_opts *so)
-{
-	for (int i = 0; i < so->nr_fields; i++)
-		if (so->fields[i].kind == FIELD_KEY)
-			return true;
-	return false;
 }
 
 static int report__print(struct report *rep, FILE *fp)

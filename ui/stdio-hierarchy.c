@@ -110,6 +110,15 @@ struct hctx {
 	 * index), a node shows its own event's. */
 	const struct sort_ctx *out_sort, *match_sort, *link_sort;
 	const bool *lead_own;
+	/* (a group view of field keys) the fields of this hists' event, by
+	 * field key index: a level with none of them and no other key is
+	 * none of its levels (perf leaves it out of that event's
+	 * hierarchy, and a group view has the leader's); NULL: all */
+	const bool *own;
+	/* (a group view) the leader has no level (another event's fields
+	 * alone): the tree is a member's, its values in that member's
+	 * column; perf pads its rows by 3 more and shows no key header */
+	bool lead_none;
 };
 
 /* a key left out of the header: another event's field than the leader's */
@@ -679,7 +688,11 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 			fputs("  ", c->fp);
 			hnode__cell(c, k, c->cols[j]);
 		}
-		fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8 * nr_members(c), "", indent, "");
+		if (c->lead_none)
+			fputs("     ", c->fp);
+		else
+			fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8 * nr_members(c), "",
+				indent, "");
 key:
 		/* the level's keys, each after the separator or two blanks
 		 * (a group view's node: those of its own event) */
@@ -840,6 +853,19 @@ static int hnode__replay_loc(const struct hctx *c, struct hnode *n, int level)
 	return err;
 }
 
+/* whether the fields' level @level is one of this hists' (hctx.own) */
+static bool hctx__level_own(const struct hctx *c, const struct stdio_hist_opts *o, int level)
+{
+	for (int k = 0; c->own && k < o->nr_fields; k++) {
+		const struct sort_field *f = &o->fields[k];
+
+		if (f->kind == FIELD_KEY && f->level == level &&
+		    (!f->key->dynamic || c->own[f->key->dyn_idx]))
+			return true;
+	}
+	return !c->own;
+}
+
 /* the levels' tree of @hists' entries in @root, sorted, nodes marked shown
  * or hidden by the filters; 0, -EINVAL without keys, -ENOMEM */
 static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *hists,
@@ -852,6 +878,8 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 		const struct sort_field *f = &o->fields[k];
 
 		if (f->kind == FIELD_KEY) {
+			if (!hctx__level_own(c, o, f->level))
+				continue;
 			/* a new level unless the key is of the last one's */
 			if (!c->nr_keys || f->level != o->fields[c->lv_key_field].level) {
 				c->lv_first[c->nr_levels] = c->nr_keys;
@@ -1071,7 +1099,7 @@ uint64_t hists__hierarchy_shown_period(const struct hists *hists, const struct s
 /* the keys' headers: a level's joined by '+', the levels by " / " */
 static void hctx__key_headers(const struct hctx *c)
 {
-	for (int l = 0; l < c->nr_levels; l++)
+	for (int l = 0; l < c->nr_levels && !c->lead_none; l++)
 		for (int k = c->lv_first[l], any = 0; k < c->lv_first[l] + c->lv_nr[l]; k++)
 			if (!hctx__key_hidden(c, c->keys[k]))
 				fprintf(c->fp, "%s%s", any++ ? "+" : l ? " / " : "",
@@ -1086,7 +1114,8 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 	int k, line = 0, hlen = 0, nr = nr_members(c);
 	bool unresolved = false;
 
-	c->ovh_width = 8 * nr + (c->nr_levels > 1 ? (c->nr_levels - 1) * LEVEL_INDENT : 0);
+	c->ovh_width = 8 * nr + (c->nr_levels > 1 && !c->lead_none ?
+				 (c->nr_levels - 1) * LEVEL_INDENT : 0);
 	hnode__widths(c, root, &unresolved);
 	/* as the flat table: an entry without a symbol widens the dso
 	 * level to an address's 16 digits (not with -t or --dsos) */
@@ -1118,6 +1147,8 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 	}
 	if (hlen > line)
 		line = hlen;
+	if (c->lead_none)
+		line = 0;
 	/* perf 6.1 cuts that line from a fixed string of dots */
 	if (line > HIER_DOTS_MAX)
 		line = HIER_DOTS_MAX;
@@ -1182,6 +1213,55 @@ int hists__fprintf_hierarchy(FILE *fp, struct hists *hists, const struct stdio_h
 	return 0;
 }
 
+/* @n's values and its kids' as member @m's, the leader's none; -ENOMEM */
+static int hnode__to_member(struct hnode *n, int m, int nr)
+{
+	for (size_t i = 0; i < n->nr; i++) {
+		struct hnode *k = &n->kids[i];
+
+		free(k->mv);
+		k->mv = calloc((size_t)nr, sizeof(*k->mv));
+		if (!k->mv)
+			return -ENOMEM;
+		k->mv[m] = hnode__val(k, 0);
+		k->period = k->period_sys = k->period_us = k->nr_events = 0;
+		if (hnode__to_member(k, m, nr))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * A group view whose leader has none of the levels (its event lacks every
+ * field asked): perf's leader tree is empty, and takes the nodes of the
+ * first member with levels whole (its keys, its levels below); the later
+ * members link to them. @c and @root become that member's, *@m the next
+ * member to link. 0 or -ENOMEM.
+ */
+static int hctx__lead_none(struct hctx *c, struct hnode *root, int *m,
+			   const struct stdio_hist_opts *o)
+{
+	for (; *m < c->nr_members; (*m)++) {
+		if (!c->group[*m])
+			continue;
+		/* (what the last build made: its columns, no keys) */
+		c->nr_cols = c->cols_width = 0;
+		c->own = o->dyn_own[*m];
+		c->lead_own = o->dyn_own[*m];
+		c->hists = c->group[*m];
+		c->sort = &c->group[*m]->opts.sort;
+		if (hctx__build(c, root, c->group[*m], o))
+			return -ENOMEM;
+		if (c->nr_levels)
+			break;
+	}
+	c->lead_none = true;
+	c->total = 0;
+	if (*m >= c->nr_members)
+		return 0;
+	return hnode__to_member(root, (*m)++, c->nr_members);
+}
+
 int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 				   const struct stdio_hist_opts *o)
 {
@@ -1220,6 +1300,7 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 		c.link_sort = &link;
 		c.out_sort = &out;
 		c.lead_own = o->dyn_own[0];
+		c.own = o->dyn_own[0];
 	}
 	/* --group-sort-idx: as the flat group view */
 	if (o->group_sort_set) {
@@ -1232,13 +1313,17 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 	/* (perf's members have no --symbol-filter: it is the first event's) */
 	mo = *o;
 	mo.symbol_filter = NULL;
-	for (m = 1; !err && m < nr; m++) {
+	m = 1;
+	if (!err && o->dyn_own && !c.nr_levels)
+		err = hctx__lead_none(&c, &root, &m, o);
+	for (; !err && m < nr; m++) {
 		struct hctx mc = { .hists = group[m], .o = &mo, .filters = o->filters };
 		struct hnode mroot = { 0 };
 
 		if (!group[m])
 			continue;
 		mc.sort = &group[m]->opts.sort;
+		mc.own = o->dyn_own ? o->dyn_own[m] : NULL;
 		err = hctx__build(&mc, &mroot, group[m], o);
 		if (!err)
 			err = hnode__link(&c, &root, &mroot, m, 0);

@@ -97,6 +97,13 @@ if "$PERF" record -q -e sched:sched_process_exit -e sched:sched_process_exec -o 
 	sh -c 'ls / >/dev/null; /bin/true' >/dev/null 2>&1; then
 	same "$T/ung.data" --group -s trace_fields
 	same "$T/ung.data" --group -s trace_fields --hierarchy
+	# --hierarchy has an event's levels of its own keys only: the
+	# leader's levels make the view (the exit has no filename: no
+	# level, count 0); a leader with none shows the first member's
+	# tree, its rows 3 further right, no key header
+	same "$T/ung.data" --group --hierarchy -s sched_process_exec.filename -n
+	same "$T/ung.data" --group --hierarchy -s comm,sched_process_exec.filename
+	same "$T/ung.data" --group --hierarchy -s sched_process_exec.filename,pid
 fi
 # %pS arguments (kmalloc's call_site) name kernel symbols, as in perf's
 # report: the trace column and the call_site key
