@@ -53,6 +53,11 @@ struct hnode {
 	/* a group view's members 1..N-1 (NULL: none of their samples):
 	 * their nodes' sums, paired by the keys as perf pairs its levels */
 	struct hval *mv;
+	/* (a group view) a node of a member's the leader lacks: that
+	 * member's keys of its level kl show and compare it (perf's dummy
+	 * entry keeps the member's level); NULL: the view's at its depth */
+	struct hctx *kc;
+	int kl;
 	struct hnode *kids;
 	size_t nr, alloc;
 	/* while the tree is built: the kids by the hash of their level's
@@ -119,7 +124,19 @@ struct hctx {
 	 * alone): the tree is a member's, its values in that member's
 	 * column; perf pads its rows by 3 more and shows no key header */
 	bool lead_none;
+	/* (a group view) the members' (by member, 0 unused): what their
+	 * nodes the leader lacks show, and the widths of their keys */
+	struct hctx *mcs;
 };
+
+/* the keys that show and compare node @n at @level of @c's view: its
+ * member's (hnode.kc) or @c's; the level's index there in *kl */
+static const struct hctx *hnode__kc(const struct hctx *c, const struct hnode *n, int level,
+				     int *kl)
+{
+	*kl = n->kc ? n->kl : level;
+	return n->kc ? n->kc : c;
+}
 
 /* a key left out of the header: another event's field than the leader's */
 static bool hctx__key_hidden(const struct hctx *c, const struct sort_key *key)
@@ -283,6 +300,9 @@ struct hnode_order {
 	const struct hctx *c;
 	int level;
 	const struct sort_ctx *sort;	/* NULL: the hctx's */
+	/* the keys of a's level (perf's pairing walk: the leader node's
+	 * list); else of b's, the tree's node (perf's insertion walks) */
+	bool by_a;
 };
 
 /* perf's tree of a level: a node goes left of one its key (of the first
@@ -291,9 +311,9 @@ static int hnode_in_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct hnode *a = pa, *b = pb;
 	const struct hnode_order *o = arg;
-	const struct hctx *c = o->c;
+	int level;
+	const struct hctx *c = hnode__kc(o->c, o->by_a ? a : b, o->level, &level);
 	const struct sort_ctx *sort = o->sort ? o->sort : c->sort;
-	int level = o->level;
 
 	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++) {
 		int r = c->keys[k]->cmp(sort, a->first, b->first);
@@ -425,7 +445,8 @@ static void hnode__sort(const struct hctx *c, struct hnode *n, int level)
 	free(n->hidx);
 	n->hidx = NULL;
 	n->hsize = 0;
-	if (level >= c->nr_levels)
+	/* (below the leader's levels: a member's node it lacks, its own) */
+	if (level >= c->nr_levels && !(n->nr && n->kids[0].kc))
 		return;
 	if (n->nr > 1 && c->by_cpos)
 		qsort(n->kids, n->nr, sizeof(*n->kids), hnode_cpos_cmp);
@@ -661,12 +682,13 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 		const struct hnode *k = &n->kids[i];
 		double pct = c->total ? k->period * 100.0 / c->total : 0.0;
 		static const struct sort_field ovh = { .kind = FIELD_OVERHEAD };
-		int indent = level * LEVEL_INDENT;
+		int indent = level * LEVEL_INDENT, kl;
+		const struct hctx *kc;
 
 		/* perf walks into a hidden node: a node below it shows when
 		 * its own filters pass (--symbol-filter judges each node
 		 * apart; a group's member-only node keeps the member's) */
-		if (!k->shown && level + 1 < c->nr_levels)
+		if (!k->shown && k->nr && (level + 1 < c->nr_levels || k->kc))
 			hnode__print(c, k, level + 1);
 		if (!k->shown || (c->limit && pct < c->limit))
 			continue;
@@ -688,21 +710,19 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 			fputs("  ", c->fp);
 			hnode__cell(c, k, c->cols[j]);
 		}
-		if (c->lead_none)
-			fputs("     ", c->fp);
-		else
-			fprintf(c->fp, "%*s  %*s", c->ovh_width - indent - 8 * nr_members(c), "",
-				indent, "");
+		/* (as perf: the levels' indent before the keys, at any depth) */
+		fprintf(c->fp, "%*s", c->lead_none ? 5 : c->ovh_width - 8 * nr_members(c) + 2, "");
 key:
 		/* the level's keys, each after the separator or two blanks
 		 * (a group view's node: those of its own event) */
-		for (int ki = c->lv_first[level], any = 0;
-		     ki < c->lv_first[level] + c->lv_nr[level]; ki++) {
-			if (c->lead_own && !sort_key__dyn_native(c->keys[ki], k->he))
+		kc = hnode__kc(c, k, level, &kl);
+		for (int ki = kc->lv_first[kl], any = 0; ki < kc->lv_first[kl] + kc->lv_nr[kl];
+		     ki++) {
+			if (c->lead_own && !sort_key__dyn_native(kc->keys[ki], k->he))
 				continue;
 			if (any++)
 				fputs(c->sep ? c->sep : "  ", c->fp);
-			hnode__key(c, k, ki);
+			hnode__key(kc, k, ki);
 		}
 		fputc('\n', c->fp);
 		if (level == c->nr_levels - 1 && c->o->show_callchain && k->chain) {
@@ -723,40 +743,51 @@ key:
 	}
 }
 
-/* the levels' widths: every key of the first entry of each node shown
- * (as perf sizes its columns by each level's entry, whose keys are its
- * first sample's); without filters, every entry's */
-static void hnode__widths(struct hctx *c, const struct hnode *n, bool *unresolved)
+/* @kc's keys (its fields only: @fields_only) widened by entry @he's texts;
+ * @c the view's */
+static void hctx__widen(struct hctx *kc, const struct hctx *c, const struct hist_entry *he,
+			bool fields_only)
 {
 	char buf[4096];
 
+	for (int l = 0; l < kc->nr_keys; l++) {
+		const struct sort_key *key = kc->keys[l];
+		int w;
+
+		/* (a group view's node: its own event's fields) */
+		if ((c->lead_own && !sort_key__dyn_native(key, he)) ||
+		    (fields_only && !key->dynamic))
+			continue;
+		/* (a key with a width of its own is not printed here: a
+		 * field's text can depend on the rows printed before, as
+		 * perf's libtraceevent) */
+		if (key_padded(key))
+			w = key->snprintf(kc->sort, he, buf, sizeof(buf));
+		else if (key->width)
+			w = key->width(kc->sort, he);
+		else
+			w = key_text(kc, key, he, buf, sizeof(buf), 0);
+		if (w > kc->width[l])
+			kc->width[l] = w;
+	}
+}
+
+/* the levels' widths: every key of the first entry of each node shown
+ * (as perf sizes its columns by each level's entry, whose keys are its
+ * first sample's); without filters, every entry's. A member's node the
+ * leader lacks widens the leader's columns, and its member's fields,
+ * which it shows. */
+static void hnode__widths(struct hctx *c, const struct hnode *n, bool *unresolved)
+{
 	for (size_t i = 0; i < n->nr; i++) {
 		const struct hnode *k = &n->kids[i];
-		const struct hist_entry *he = k->first;
 
 		/* (a hidden node can hold a shown one in a group view) */
-		if (!k->shown) {
-			hnode__widths(c, k, unresolved);
-			continue;
-		}
-		*unresolved |= !he->sym;
-		for (int l = 0; l < c->nr_keys; l++) {
-			int w;
-
-			/* (a group view's node: its own event's fields) */
-			if (c->lead_own && !sort_key__dyn_native(c->keys[l], he))
-				continue;
-			/* (a key with a width of its own is not printed
-			 * here: a field's text can depend on the rows printed
-			 * before, as perf's libtraceevent) */
-			if (key_padded(c->keys[l]))
-				w = c->keys[l]->snprintf(c->sort, he, buf, sizeof(buf));
-			else if (c->keys[l]->width)
-				w = c->keys[l]->width(c->sort, he);
-			else
-				w = key_text(c, c->keys[l], he, buf, sizeof(buf), 0);
-			if (w > c->width[l])
-				c->width[l] = w;
+		if (k->shown) {
+			*unresolved |= !k->first->sym;
+			hctx__widen(c, c, k->first, false);
+			if (k->kc)
+				hctx__widen(k->kc, c, k->first, true);
 		}
 		hnode__widths(c, k, unresolved);
 	}
@@ -956,9 +987,9 @@ static void hctx__finish(const struct hctx *c, struct hnode *root)
 /* the level's keys compare nodes @a and @b (their first entries), by
  * @sort (NULL: the hctx's) */
 static int hnode__level_cmp(const struct hctx *c, int level, const struct hnode *a,
-			    const struct hnode *b, const struct sort_ctx *sort)
+			    const struct hnode *b, const struct sort_ctx *sort, bool by_a)
 {
-	struct hnode_order o = { .c = c, .level = level, .sort = sort };
+	struct hnode_order o = { .c = c, .level = level, .sort = sort, .by_a = by_a };
 
 	return hnode_in_cmp(a, b, &o);
 }
@@ -993,8 +1024,8 @@ static bool hnode__kids_tree(const struct hctx *c, int level, const struct hnode
  * filters, made after the leader's), and its level below is linked the
  * same way. 0 or -ENOMEM.
  */
-static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *mem, int m,
-		       int level)
+static int hnode__link(struct hctx *c, struct hctx *mc, struct hnode *lead,
+		       const struct hnode *mem, int m, int level)
 {
 	size_t nm = mem->nr, cap = lead->nr + nm, n;
 	struct rbt tl = { 0 }, tm = { 0 };
@@ -1008,7 +1039,7 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 		goto out;
 	}
 	if (!order || !stack || !pair || !hnode__kids_tree(c, level, lead, &tl, cap) ||
-	    !hnode__kids_tree(c, level, mem, &tm, nm))
+	    !hnode__kids_tree(mc, level, mem, &tm, nm))
 		goto out;
 	for (size_t y = 0; y < nm; y++)
 		pair[y] = RB_NIL;
@@ -1019,7 +1050,7 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 
 		while (cur != RB_NIL) {
 			int r = hnode__level_cmp(c, level, &lead->kids[order[i]], &mem->kids[cur],
-						 c->match_sort);
+						 c->match_sort, true);
 
 			if (!r) {
 				if (pair[cur] == RB_NIL)
@@ -1042,7 +1073,7 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 
 			while (cur != RB_NIL) {
 				int r = hnode__level_cmp(c, level, mk, &lead->kids[cur],
-							 c->link_sort);
+							 c->link_sort, false);
 
 				if (!r)
 					break;
@@ -1058,6 +1089,8 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 					goto out;
 				lk->seq = UINT64_MAX / 2 + c->nr_dummies++;
 				lk->types = mk->types;
+				lk->kc = mc;
+				lk->kl = level;
 				rbt_link(&tl, x, y, goleft);
 			}
 		}
@@ -1065,7 +1098,10 @@ static int hnode__link(struct hctx *c, struct hnode *lead, const struct hnode *m
 		if (!lk->mv && !(lk->mv = calloc((size_t)c->nr_members, sizeof(*lk->mv))))
 			goto out;
 		lk->mv[m] = hnode__val(mk, 0);
-		if (level + 1 < c->nr_levels && hnode__link(c, lk, mk, m, level + 1))
+		/* (perf links below a leaf of the leader's too, and never
+		 * shows it; a member's node it lacks shows its own levels) */
+		if ((level + 1 < c->nr_levels || lk->kc) &&
+		    hnode__link(c, mc, lk, mk, m, level + 1))
 			goto out;
 	}
 	err = 0;
@@ -1129,6 +1165,20 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 			c->width[k] = (int)strlen(c->keys[k]->header);
 		if (c->keys[k]->min_width > c->width[k])	/* a field's */
 			c->width[k] = c->keys[k]->min_width;
+	}
+	for (int m = 1; c->mcs && m < nr; m++) {
+		struct hctx *mc = &c->mcs[m];
+
+		for (k = 0; k < mc->nr_keys; k++) {
+			/* (the leader's columns: other keys than fields) */
+			for (int j = 0; !mc->keys[k]->dynamic && j < c->nr_keys; j++)
+				if (c->keys[j] == mc->keys[k])
+					mc->width[k] = c->width[j];
+			if ((int)strlen(mc->keys[k]->header) > mc->width[k])
+				mc->width[k] = (int)strlen(mc->keys[k]->header);
+			if (mc->keys[k]->min_width > mc->width[k])
+				mc->width[k] = mc->keys[k]->min_width;
+		}
 	}
 	/* the dotted line as the widest level (its indent, its keys and a
 	 * '+' between them) or the joined headers (trimmed) */
@@ -1309,6 +1359,9 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 		else
 			c.nr_cmp = 1;
 	}
+	c.mcs = calloc((size_t)nr, sizeof(*c.mcs));
+	if (!c.mcs)
+		return -ENOMEM;
 	err = hctx__build(&c, &root, lead, o);
 	/* (perf's members have no --symbol-filter: it is the first event's) */
 	mo = *o;
@@ -1317,24 +1370,25 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 	if (!err && o->dyn_own && !c.nr_levels)
 		err = hctx__lead_none(&c, &root, &m, o);
 	for (; !err && m < nr; m++) {
-		struct hctx mc = { .hists = group[m], .o = &mo, .filters = o->filters };
+		struct hctx *mc = &c.mcs[m];
 		struct hnode mroot = { 0 };
 
 		if (!group[m])
 			continue;
-		mc.sort = &group[m]->opts.sort;
-		mc.own = o->dyn_own ? o->dyn_own[m] : NULL;
-		err = hctx__build(&mc, &mroot, group[m], o);
+		*mc = (struct hctx){ .hists = group[m], .o = &mo, .filters = o->filters,
+				     .fp = fp, .sep = o->field_sep, .color = o->color,
+				     .sort = &group[m]->opts.sort,
+				     .own = o->dyn_own ? o->dyn_own[m] : NULL };
+		err = hctx__build(mc, &mroot, group[m], o);
 		if (!err)
-			err = hnode__link(&c, &root, &mroot, m, 0);
+			err = hnode__link(&c, mc, &root, &mroot, m, 0);
 		hnode__free(&mroot);
 	}
-	if (err) {
-		hnode__free(&root);
-		return err;
+	if (!err) {
+		hctx__finish(&c, &root);
+		hctx__print(&c, &root);
 	}
-	hctx__finish(&c, &root);
-	hctx__print(&c, &root);
 	hnode__free(&root);
-	return 0;
+	free(c.mcs);
+	return err;
 }

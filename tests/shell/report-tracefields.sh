@@ -105,6 +105,15 @@ if "$PERF" record -q -e sched:sched_process_exit -e sched:sched_process_exec -o 
 	same "$T/ung.data" --group --hierarchy -s comm,sched_process_exec.filename
 	same "$T/ung.data" --group --hierarchy -s sched_process_exec.filename,pid
 fi
+# a member's node the leader lacks (a task that ran, and did not exit)
+# shows the member's levels below the leader's last, sorted as perf
+if "$PERF" record -q -e sched:sched_process_exit -e sched:sched_stat_runtime -a \
+	-o "$T/xr.data" -- sh -c 'ls / >/dev/null; sleep 0.1' >/dev/null 2>&1; then
+	same "$T/xr.data" --group --hierarchy -s comm,sched_stat_runtime.pid,sched_stat_runtime.comm
+	grep -q '^           0\.00%  *[0-9.]*%' "$T/m" ||
+		fail "no member-only node with its levels below the leader's in xr.data"
+	same "$T/xr.data" --group --hierarchy -s comm,sched_stat_runtime.comm -n
+fi
 # %pS arguments (kmalloc's call_site) name kernel symbols, as in perf's
 # report: the trace column and the call_site key
 if "$PERF" record -q -e kmem:kmalloc -o "$T/km.data" -- ls / >/dev/null 2>&1; then
