@@ -399,6 +399,7 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	 * stdio-hierarchy replays those) */
 	key->dyn_var = tf->dynamic;
 	key->dyn_loc = tf->dynamic && !rep->hierarchy;
+	key->dyn_off = tf->offset;
 	rep->dyn[rep->nr_dyn] = *tf;
 	rep->dyn_key[rep->nr_dyn] = key;
 	rep->dyn_raw[rep->nr_dyn++] = raw || rep->raw_trace;

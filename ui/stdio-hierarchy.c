@@ -18,6 +18,9 @@
 /* the longest dotted line under a hierarchy header perf prints (its line
  * is cut from a string of that many dots) */
 #define HIER_DOTS_MAX 207
+/* perf 6.1 widens its line buffer by the bytes its colour codes could
+ * take (7 columns, 32 each), --stdio or not */
+#define PERF_COLOR_ROOM 224
 
 /* a node --symbol-filter hides (beside the HE_FILTER_* bits) */
 #define HNODE_SYMBOL_FILTER (1u << 8)
@@ -127,6 +130,13 @@ struct hctx {
 	/* (a group view) the members' (by member, 0 unused): what their
 	 * nodes the leader lacks show, and the widths of their keys */
 	struct hctx *mcs;
+	/* (a member's) perf's pairing walk reads the word at a __data_loc
+	 * field's place in another event's record as the field's length
+	 * (garb: the largest, by key), and pads the field's text to it in
+	 * a line of linesz bytes (the leader's columns' widths, 4 and
+	 * perf's room for colours; 0: not known) */
+	uint32_t garb[32];
+	int linesz;
 };
 
 /* the keys that show and compare node @n at @level of @c's view: its
@@ -300,19 +310,17 @@ struct hnode_order {
 	const struct hctx *c;
 	int level;
 	const struct sort_ctx *sort;	/* NULL: the hctx's */
-	/* the keys of a's level (perf's pairing walk: the leader node's
-	 * list); else of b's, the tree's node (perf's insertion walks) */
-	bool by_a;
 };
 
 /* perf's tree of a level: a node goes left of one its key (of the first
- * entry that made it) orders after it */
+ * entry that made it) orders after it, by the keys of the tree's node @b
+ * (a member's node the leader lacks: its member's) */
 static int hnode_in_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct hnode *a = pa, *b = pb;
 	const struct hnode_order *o = arg;
 	int level;
-	const struct hctx *c = hnode__kc(o->c, o->by_a ? a : b, o->level, &level);
+	const struct hctx *c = hnode__kc(o->c, b, o->level, &level);
 	const struct sort_ctx *sort = o->sort ? o->sort : c->sort;
 
 	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++) {
@@ -664,7 +672,18 @@ static void hnode__key(const struct hctx *c, const struct hnode *k, int ki)
 		*p = '.';
 	if (!buf[0])
 		;
-	else if (key->right)
+	else if (key->dynamic && c->linesz && (int)c->garb[ki] > w) {
+		/* perf's "%*.*s" to that length, in its line: the blanks
+		 * before the text can fill it (then it trims them all) */
+		int n = (int)strlen(buf), room = c->linesz - 1, pad;
+
+		if (n > (int)c->garb[ki])
+			n = (int)c->garb[ki];
+		pad = (int)c->garb[ki] - n;
+
+		if (pad < room)
+			fprintf(c->fp, "%.*s", room - pad < n ? room - pad : n, buf);
+	} else if (key->right)
 		fprintf(c->fp, "%.*s", key->clip ? w : (int)strlen(buf), buf);
 	else if (key->clip && key->pad_last)
 		fprintf(c->fp, "%-*.*s", w, w, buf);
@@ -987,11 +1006,51 @@ static void hctx__finish(const struct hctx *c, struct hnode *root)
 /* the level's keys compare nodes @a and @b (their first entries), by
  * @sort (NULL: the hctx's) */
 static int hnode__level_cmp(const struct hctx *c, int level, const struct hnode *a,
-			    const struct hnode *b, const struct sort_ctx *sort, bool by_a)
+			    const struct hnode *b, const struct sort_ctx *sort)
 {
-	struct hnode_order o = { .c = c, .level = level, .sort = sort, .by_a = by_a };
+	struct hnode_order o = { .c = c, .level = level, .sort = sort };
 
 	return hnode_in_cmp(a, b, &o);
+}
+
+/* the length perf reads for member field @key from @he's record (the
+ * upper half of the word at the field's place); 0 past its end */
+static uint32_t hctx__loc_len(const struct sort_key *key, const struct hist_entry *he)
+{
+	const struct dyn_row *r = he->dyn;
+	uint32_t w;
+
+	if (!r || !r->rec || (uint64_t)key->dyn_off + 4 > r->rec_len)
+		return 0;
+	memcpy(&w, r->rec + key->dyn_off, 4);
+	return w >> 16;
+}
+
+/* perf's pairing walk: leader tree node @a against member node @b by
+ * @a's keys (as hnode__level_cmp), noting in @a's member's garb the
+ * lengths its __data_loc fields read from @b's record */
+static int hnode__match_cmp(const struct hctx *c, int level, const struct hnode *a,
+			    const struct hnode *b)
+{
+	int kl;
+	const struct hctx *kc = hnode__kc(c, a, level, &kl);
+	const struct sort_ctx *sort = c->match_sort ? c->match_sort : kc->sort;
+
+	for (int k = kc->lv_first[kl]; k < kc->lv_first[kl] + kc->lv_nr[kl]; k++) {
+		const struct sort_key *key = kc->keys[k];
+		int r;
+
+		if (a->kc && key->dynamic && key->dyn_var && sort_key__dyn_native(key, a->first)) {
+			uint32_t n = hctx__loc_len(key, b->first);
+
+			if (n > a->kc->garb[k])
+				a->kc->garb[k] = n;
+		}
+		r = key->cmp(sort, a->first, b->first);
+		if (r)
+			return r;
+	}
+	return 0;
 }
 
 /* perf's tree of @p's kids (as made: in their order, which is perf's) in
@@ -1049,8 +1108,7 @@ static int hnode__link(struct hctx *c, struct hctx *mc, struct hnode *lead,
 		uint32_t cur = tm.root;
 
 		while (cur != RB_NIL) {
-			int r = hnode__level_cmp(c, level, &lead->kids[order[i]], &mem->kids[cur],
-						 c->match_sort, true);
+			int r = hnode__match_cmp(c, level, &lead->kids[order[i]], &mem->kids[cur]);
 
 			if (!r) {
 				if (pair[cur] == RB_NIL)
@@ -1073,7 +1131,7 @@ static int hnode__link(struct hctx *c, struct hctx *mc, struct hnode *lead,
 
 			while (cur != RB_NIL) {
 				int r = hnode__level_cmp(c, level, mk, &lead->kids[cur],
-							 c->link_sort, false);
+							 c->link_sort);
 
 				if (!r)
 					break;
@@ -1142,12 +1200,31 @@ static void hctx__key_headers(const struct hctx *c)
 					ltrim(c->keys[k]->header));
 }
 
+/* the bytes of perf's line for a group view's node: its sort list's width
+ * (the leader's columns), 4, and its room for colours; 0 where a leader's
+ * __data_loc field makes the width perf's reads (hctx.garb) */
+static int hctx__linesz(const struct hctx *c)
+{
+	int w = 8 * nr_members(c) + c->cols_width;
+
+	for (int k = 0; k < c->nr_keys; k++) {
+		const struct sort_key *key = c->keys[k];
+
+		if (hctx__key_hidden(c, key))
+			continue;
+		if (key->dynamic && key->dyn_var)
+			return 0;
+		w += 2 + (key->dynamic ? key->min_width : c->width[k]);
+	}
+	return w + 4 + PERF_COLOR_ROOM;
+}
+
 /* the header, the rows and their call graphs of the sorted tree @root */
 static void hctx__print(struct hctx *c, struct hnode *root)
 {
 	const struct stdio_hist_opts *o = c->o;
 	FILE *fp = c->fp;
-	int k, line = 0, hlen = 0, nr = nr_members(c);
+	int k, line = 0, hlen = 0, nr = nr_members(c), linesz;
 	bool unresolved = false;
 
 	c->ovh_width = 8 * nr + (c->nr_levels > 1 && !c->lead_none ?
@@ -1166,9 +1243,11 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 		if (c->keys[k]->min_width > c->width[k])	/* a field's */
 			c->width[k] = c->keys[k]->min_width;
 	}
+	linesz = hctx__linesz(c);
 	for (int m = 1; c->mcs && m < nr; m++) {
 		struct hctx *mc = &c->mcs[m];
 
+		mc->linesz = linesz;
 		for (k = 0; k < mc->nr_keys; k++) {
 			/* (the leader's columns: other keys than fields) */
 			for (int j = 0; !mc->keys[k]->dynamic && j < c->nr_keys; j++)

@@ -102,6 +102,8 @@ struct sort_key {
 	 * --hierarchy replays its levels' own) */
 	bool dyn_var, dyn_loc;
 	int dyn_idx;		/* (dynamic) the field's index in a row */
+	uint32_t dyn_off;	/* (dynamic) its place in its record (a
+				 * __data_loc field: its word's) */
 	bool sample_only;	/* compares a field of the sample that perf's
 				 * duplicate check of callchain entries
 				 * (children) leaves zero: weights, cgroup,
