@@ -88,7 +88,8 @@ objdump -d -j .text --no-show-raw-insn "$W" | awk '/^ +[0-9a-f]+:/ { sub(":", ""
 for secs in 0.3 1 3; do
 	"$PERF" record -q -e cpu-clock:u -c 50000 -o "$T/p.data" "$W" $secs >/dev/null 2>&1 ||
 		skip "perf record does not work here"
-	[ "$("$PERF" script -i "$T/p.data" -F ip 2>/dev/null | wc -l)" -gt "$(wc -l <"$T/insns")" ] && break
+	[ "$("$PERF" script -i "$T/p.data" -F comm 2>/dev/null | grep -c a2lwork)" -gt \
+		"$(wc -l <"$T/insns")" ] && break
 done
 python3 - "$T/p.data" "$T/all.data" "$W" "$T/insns" <<'PY' || fail "cannot rewrite the samples"
 import struct, sys
@@ -113,7 +114,9 @@ sample_type, = struct.unpack_from('<Q', d, attr_off + 24)
 if sample_type & (1 << 16) or not sample_type & 1:    # IDENTIFIER, IP
     raise SystemExit('unexpected sample_type %x' % sample_type)
 data_off, data_sz = struct.unpack_from('<QQ', d, 40)
-off, m, samples = data_off, None, []
+# (the file holds each CPU's buffer in turn, not in time order: a sample
+# in the workload's code is one whose address lies in its mapping)
+off, m, all_samples = data_off, None, []
 while off < data_off + data_sz:
     typ, misc, size = struct.unpack_from('<IHH', d, off)
     if typ == 10:
@@ -122,12 +125,13 @@ while off < data_off + data_sz:
         prot, = struct.unpack_from('<I', d, off + 64)
         name = bytes(d[off + 72:off + size]).split(b'\0')[0]
         if name.endswith(b'/a2lwork') and prot & 4:
-            m = (pid, start, pgoff)
-    elif typ == 9 and m:
-        pid, = struct.unpack_from('<I', d, off + 16)
-        if pid == m[0]:
-            samples.append(off)
+            m = (pid, start, pgoff, ln)
+    elif typ == 9:
+        ip, pid = struct.unpack_from('<QI', d, off + 8)
+        all_samples.append((off, pid, ip))
     off += size
+samples = [o for o, pid, ip in all_samples
+           if m and pid == m[0] and m[1] <= ip < m[1] + m[3]]
 if not m or len(samples) < len(offs):
     raise SystemExit('%d samples for %d instructions' % (len(samples), len(offs)))
 for i, o in enumerate(samples):
