@@ -114,14 +114,14 @@ struct hctx {
 	 * the leader node's fields (match_sort), the stand-in walk those
 	 * of the leader tree's node (link_sort), the other records' bytes
 	 * too; the output order the leader's fields (out_sort). NULL: sort.
-	 * The header has the leader's fields (lead_own, by field key
-	 * index), a node shows its own event's. */
+	 * The header has the leader's fields (own), a node shows its own
+	 * event's. */
 	const struct sort_ctx *out_sort, *match_sort, *link_sort;
-	const bool *lead_own;
-	/* (a group view of field keys) the fields of this hists' event, by
-	 * field key index: a level with none of them and no other key is
-	 * none of its levels (perf leaves it out of that event's
-	 * hierarchy, and a group view has the leader's); NULL: all */
+	/* (a group view of field keys) the fields of this hists' event (the
+	 * view's: the leader's), by field key index: a level with none of
+	 * them and no other key is none of its levels (perf leaves it out
+	 * of that event's hierarchy, and a group view has the leader's);
+	 * NULL: all, and no such view */
 	const bool *own;
 	/* (a group view) the leader has no level (another event's fields
 	 * alone): the tree is a member's, its values in that member's
@@ -151,7 +151,7 @@ static const struct hctx *hnode__kc(const struct hctx *c, const struct hnode *n,
 /* a key left out of the header: another event's field than the leader's */
 static bool hctx__key_hidden(const struct hctx *c, const struct sort_key *key)
 {
-	return c->lead_own && key->dynamic && !c->lead_own[key->dyn_idx];
+	return c->own && key->dynamic && !c->own[key->dyn_idx];
 }
 
 static int same_upto(const struct hctx *c, const struct hist_entry *a,
@@ -730,14 +730,15 @@ static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 			hnode__cell(c, k, c->cols[j]);
 		}
 		/* (as perf: the levels' indent before the keys, at any depth) */
-		fprintf(c->fp, "%*s", c->lead_none ? 5 : c->ovh_width - 8 * nr_members(c) + 2, "");
+		fprintf(c->fp, "%*s", 2 + (c->lead_none ? LEVEL_INDENT :
+						c->ovh_width - 8 * nr_members(c)), "");
 key:
 		/* the level's keys, each after the separator or two blanks
 		 * (a group view's node: those of its own event) */
 		kc = hnode__kc(c, k, level, &kl);
 		for (int ki = kc->lv_first[kl], any = 0; ki < kc->lv_first[kl] + kc->lv_nr[kl];
 		     ki++) {
-			if (c->lead_own && !sort_key__dyn_native(kc->keys[ki], k->he))
+			if (c->own && !sort_key__dyn_native(kc->keys[ki], k->he))
 				continue;
 			if (any++)
 				fputs(c->sep ? c->sep : "  ", c->fp);
@@ -774,7 +775,7 @@ static void hctx__widen(struct hctx *kc, const struct hctx *c, const struct hist
 		int w;
 
 		/* (a group view's node: its own event's fields) */
-		if ((c->lead_own && !sort_key__dyn_native(key, he)) ||
+		if ((c->own && !sort_key__dyn_native(key, he)) ||
 		    (fields_only && !key->dynamic))
 			continue;
 		/* (a key with a width of its own is not printed here: a
@@ -924,6 +925,11 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 	const struct hist_entry **ents;
 	int k;
 
+	/* (a view's context is built again for another hists: hctx__lead_none) */
+	c->nr_keys = c->nr_levels = c->nr_cols = c->cols_width = 0;
+	memset(c->lv_nr, 0, sizeof(c->lv_nr));
+	memset(c->key_filter, 0, sizeof(c->key_filter));
+	memset(c->lv_loc, 0, sizeof(c->lv_loc));
 	for (k = 0; k < o->nr_fields && c->nr_keys < 32; k++) {
 		const struct sort_field *f = &o->fields[k];
 
@@ -1219,6 +1225,16 @@ static int hctx__linesz(const struct hctx *c)
 	return w + 4 + PERF_COLOR_ROOM;
 }
 
+/* key @k is as wide as its header too (as perf sizes the column, its
+ * leading blanks included), and a field as its size */
+static void hctx__width_floor(struct hctx *c, int k)
+{
+	if ((int)strlen(c->keys[k]->header) > c->width[k])
+		c->width[k] = (int)strlen(c->keys[k]->header);
+	if (c->keys[k]->min_width > c->width[k])
+		c->width[k] = c->keys[k]->min_width;
+}
+
 /* the header, the rows and their call graphs of the sorted tree @root */
 static void hctx__print(struct hctx *c, struct hnode *root)
 {
@@ -1235,14 +1251,8 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 	for (k = 0; unresolved && !c->sep && !o->dso_list && k < c->nr_keys; k++)
 		if (!c->keys[k]->dynamic && !strcmp(c->keys[k]->name, "dso") && c->width[k] < 16)
 			c->width[k] = 16;
-	/* a key is as wide as its header too (as perf sizes the column,
-	 * its leading blanks included) */
-	for (k = 0; k < c->nr_keys; k++) {
-		if ((int)strlen(c->keys[k]->header) > c->width[k])
-			c->width[k] = (int)strlen(c->keys[k]->header);
-		if (c->keys[k]->min_width > c->width[k])	/* a field's */
-			c->width[k] = c->keys[k]->min_width;
-	}
+	for (k = 0; k < c->nr_keys; k++)
+		hctx__width_floor(c, k);
 	linesz = hctx__linesz(c);
 	for (int m = 1; c->mcs && m < nr; m++) {
 		struct hctx *mc = &c->mcs[m];
@@ -1253,10 +1263,7 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 			for (int j = 0; !mc->keys[k]->dynamic && j < c->nr_keys; j++)
 				if (c->keys[j] == mc->keys[k])
 					mc->width[k] = c->width[j];
-			if ((int)strlen(mc->keys[k]->header) > mc->width[k])
-				mc->width[k] = (int)strlen(mc->keys[k]->header);
-			if (mc->keys[k]->min_width > mc->width[k])
-				mc->width[k] = mc->keys[k]->min_width;
+			hctx__width_floor(mc, k);
 		}
 	}
 	/* the dotted line as the widest level (its indent, its keys and a
@@ -1373,10 +1380,7 @@ static int hctx__lead_none(struct hctx *c, struct hnode *root, int *m,
 	for (; *m < c->nr_members; (*m)++) {
 		if (!c->group[*m])
 			continue;
-		/* (what the last build made: its columns, no keys) */
-		c->nr_cols = c->cols_width = 0;
 		c->own = o->dyn_own[*m];
-		c->lead_own = o->dyn_own[*m];
 		c->hists = c->group[*m];
 		c->sort = &c->group[*m]->opts.sort;
 		if (hctx__build(c, root, c->group[*m], o))
@@ -1428,7 +1432,6 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 		c.match_sort = &match;
 		c.link_sort = &link;
 		c.out_sort = &out;
-		c.lead_own = o->dyn_own[0];
 		c.own = o->dyn_own[0];
 	}
 	/* --group-sort-idx: as the flat group view */
