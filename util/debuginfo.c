@@ -425,6 +425,91 @@ int debuginfo__find(Dwfl_Module *mod, void **userdata, const char *modname, Dwar
 
 	if (debuginfo__build_id_file(mod, path, sizeof(path), &bid))
 		return debuginfo__open(path, &bid, debuginfo_file_name);
-	return dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
-					    debuglink_file, debuglink_crc, debuginfo_file_name);
+	return debuginfo__standard(mod, userdata, modname, base, file_name, debuglink_file,
+				   debuglink_crc, debuginfo_file_name);
+}
+
+/*
+ * Whether libdw's network lookup is asked for: DEBUGINFOD_URLS set to
+ * something. libdw's standard search (elfutils 0.188) loads libdebuginfod
+ * and, with it, libcurl and its TLS stack (6 ms, 6 MB of RSS) whenever a
+ * dso has no local debug file, whether or not a server is configured.
+ */
+static bool debuginfod_wanted(void)
+{
+	const char *urls = getenv("DEBUGINFOD_URLS");
+
+	return urls && urls[strspn(urls, " \t")];
+}
+
+/* An fd of the debuglink candidate @path when it is not the object
+ * itself (@self) and, for a module with a build-id (@bid->size), its note
+ * names that build-id; -1 otherwise. */
+static int debuglink__try(const char *path, const struct stat *self, const struct build_id *bid,
+			  char **debuginfo_file_name)
+{
+	struct build_id got;
+	struct stat st;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    (self && st.st_dev == self->st_dev && st.st_ino == self->st_ino))
+		return -1;
+	if (bid->size && (filename__read_build_id(path, &got) || build_id__cmp(bid, &got)))
+		return -1;
+	return debuginfo__open(path, bid->size ? bid : NULL, debuginfo_file_name);
+}
+
+/*
+ * The local part of libdw's standard search, past the build-id file: the
+ * object's .gnu_debuglink name (its basename + ".debug" without one) in
+ * the object's directory, in its .debug subdirectory and under
+ * DEBUGINFO_DIR + that directory; a module with a build-id takes only a
+ * file whose note names it (libdw's rule for its default path, which
+ * checks no CRC).
+ */
+static int debuglink__find(Dwfl_Module *mod, const char *file_name, const char *debuglink_file,
+			   char **debuginfo_file_name)
+{
+	static const char *const fmt[] = { "%s/%s", "%s/.debug/%s", DEBUGINFO_DIR "%s/%s" };
+	char dir[PATH_MAX], name[NAME_MAX + 1], path[PATH_MAX];
+	const unsigned char *bits;
+	struct build_id bid = { .size = 0 };
+	struct stat self;
+	bool have_self;
+	const char *slash;
+	GElf_Addr vaddr;
+	int len, fd;
+	size_t i;
+
+	if (!file_name || !(slash = strrchr(file_name, '/')) ||
+	    (size_t)(slash - file_name) >= sizeof(dir))
+		return -1;
+	memcpy(dir, file_name, slash - file_name);
+	dir[slash - file_name] = '\0';
+	if (snprintf(name, sizeof(name), "%s%s", debuglink_file ? debuglink_file : slash + 1,
+		     debuglink_file ? "" : ".debug") >= (int)sizeof(name) || strchr(name, '/'))
+		return -1;
+	len = dwfl_module_build_id(mod, &bits, &vaddr);
+	if (len > 0 && len <= BUILD_ID_MAX)
+		build_id__init(&bid, bits, len);
+	have_self = !stat(file_name, &self);
+	for (i = 0; i < sizeof(fmt) / sizeof(fmt[0]); i++) {
+		if (snprintf(path, sizeof(path), fmt[i], dir, name) >= (int)sizeof(path))
+			continue;
+		fd = debuglink__try(path, have_self ? &self : NULL, &bid, debuginfo_file_name);
+		if (fd >= 0)
+			return fd;
+	}
+	return -1;
+}
+
+int debuginfo__standard(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			const char *file_name, const char *debuglink_file,
+			GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	if (debuginfod_wanted())
+		return dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+						    debuglink_file, debuglink_crc,
+						    debuginfo_file_name);
+	return debuglink__find(mod, file_name, debuglink_file, debuginfo_file_name);
 }

@@ -18,8 +18,11 @@
  *
  * libdw's own search (dwfl_standard_find_debuginfo) opens the file it
  * finds by build-id and keeps that handle whatever the callback returns,
- * so the build-id file, where it looks first, is found here instead; any
- * other case is libdw's search as it is.
+ * so the build-id file, where it looks first, is found here instead. The
+ * rest of that search (the .gnu_debuglink name in the object's directory,
+ * its .debug subdirectory and under DEBUGINFO_DIR) is done here too unless
+ * DEBUGINFOD_URLS is set: libdw would load libdebuginfod, libcurl and a
+ * TLS stack for every dso without a debug file, server or none.
  */
 
 #include <stdbool.h>
@@ -44,8 +47,15 @@ bool debuginfo__build_id_file(Dwfl_Module *mod, char *path, size_t size, struct 
  * and empty: no cache). -1 when it cannot be opened. */
 int debuginfo__open(const char *path, const struct build_id *bid, char **debuginfo_file_name);
 
+/* libdw's standard search past the build-id file (a
+ * Dwfl_Callbacks.find_debuginfo): the debuglink file by debuginfo__open,
+ * or with DEBUGINFOD_URLS set, dwfl_standard_find_debuginfo itself. */
+int debuginfo__standard(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			const char *file_name, const char *debuglink_file,
+			GElf_Word debuglink_crc, char **debuginfo_file_name);
+
 /* A Dwfl_Callbacks.find_debuginfo: the build-id file opened by
- * debuginfo__open, else libdw's standard search. */
+ * debuginfo__open, else debuginfo__standard. */
 int debuginfo__find(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
 		    const char *file_name, const char *debuglink_file, GElf_Word debuglink_crc,
 		    char **debuginfo_file_name);

@@ -392,9 +392,8 @@ static int unwind__find_debuginfo(Dwfl_Module *mod, void **userdata, const char 
 			return -1;
 		return debuginfo__open(path, &bid, debuginfo_file_name);
 	}
-	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
-					  debuglink_file, debuglink_crc,
-					  debuginfo_file_name);
+	fd = debuginfo__standard(mod, userdata, modname, base, file_name, debuglink_file,
+				 debuglink_crc, debuginfo_file_name);
 	if (!ud || ud->debug_frame > 0)
 		return fd;
 	if (fd >= 0 && elf_fd__has_section(fd, ".debug_frame")) {
