@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "debug.h"
 #include "dso.h"
@@ -152,16 +153,48 @@ found:
 	return true;
 }
 
+/*
+ * perf's first place for a user object's symbols: the file its
+ * .gnu_debuglink names (read from the object at its recorded path under
+ * --symfs, not from a cached copy), the first regular file of: the name
+ * as it is (relative to the working directory), in the object's
+ * directory, in its .debug subdirectory, and under /usr/lib/debug
+ * followed by that directory, --symfs prefix and all (perf 6.1's places).
+ */
+static bool dso__debuglink(const struct dso *dso, const char *symfs, char *out, size_t size)
+{
+	static const char *const fmt[] = { "%.0s%s", "%s/%s", "%s/.debug/%s",
+					   "/usr/lib/debug%s/%s" };
+	char dir[PATH_MAX], name[NAME_MAX + 1], *slash;
+	struct stat st;
+	size_t i;
+
+	if (snprintf(dir, sizeof(dir), "%s%s", symfs, dso->long_name) >= (int)sizeof(dir) ||
+	    stat(dir, &st) || !S_ISREG(st.st_mode) ||
+	    elf__read_debuglink(dir, name, sizeof(name)) || !(slash = strrchr(dir, '/')))
+		return false;
+	*slash = '\0';
+	for (i = 0; i < sizeof(fmt) / sizeof(fmt[0]); i++)
+		if (snprintf(out, size, fmt[i], dir, name) < (int)size && !stat(out, &st) &&
+		    S_ISREG(st.st_mode))
+			return true;
+	return false;
+}
+
 static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *symfs = opts && opts->symfs ? opts->symfs : "";
 	char cand[8][PATH_MAX], file[PATH_MAX], cache[PATH_MAX / 2];
 	char hex[SBUILD_ID_SIZE];
-	bool mismatch = false, has_symtab = false, have_file;
+	bool mismatch = false, has_symtab = false, have_file, debuglink;
 	struct build_id bid = dso->bid;
 	int dyn[8], nr_dyn = 0;
 	int n = 0, i, err = -ENOENT;
 
+	/* perf's first candidate; a file of another build-id is passed
+	 * over below as any other */
+	debuglink = dso__debuglink(dso, symfs, cand[n], PATH_MAX);
+	n += debuglink;
 	have_file = dso__find_file(dso, symfs, file, &mismatch);
 	if (have_file)
 		dso->objpath = strdup(file);
@@ -219,6 +252,7 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 		dso->syms = syms;
 		dso->has_symtab = true;
 		dso->symsrc = strdup(cand[i]);
+		dso->symsrc_debuglink = debuglink && i == 0;
 		return 0;
 	}
 	/* the first file whose .dynsym has symbols, as in perf */
@@ -227,6 +261,7 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 		err = elf__load_symbols(cand[dyn[i]], &dso->syms, &has_symtab);
 		if (err == 0 && dso->syms.nr) {
 			dso->symsrc = strdup(cand[dyn[i]]);
+			dso->symsrc_debuglink = debuglink && dyn[i] == 0;
 			return 0;
 		}
 		symbols__exit(&dso->syms);
@@ -625,6 +660,8 @@ char dso__origin(const struct dso *dso)
 	default:
 		break;
 	}
+	if (dso->symsrc_debuglink)
+		return 'l';
 	if (strstr(s, "/usr/lib/debug/.build-id/"))
 		return 'b';
 	if (strstr(s, "/.build-id/"))

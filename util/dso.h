@@ -40,6 +40,7 @@ struct dso {
 	bool warned;
 	int load_err;			/* 0 or -errno of the symbol load */
 	char *symsrc;			/* file the symbols came from */
+	bool symsrc_debuglink;		/* symsrc: the .gnu_debuglink's file */
 	char *objpath;			/* the object itself (unwinding) */
 	/* its build-id came from the file's list when it was made: perf
 	 * made such a dso from that list, and reads a vdso only from its
@@ -109,7 +110,8 @@ const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts);
  * perf's letter for where the symbols of a loaded @dso came from (report
  * -v): 'k' kallsyms, 'v' vmlinux, 'd' the object itself, 'b' a debug file
  * under /usr/lib/debug/.build-id, 'B'/'D' perf's build-id cache (object,
- * debug file), 'f'/'u' /usr/lib/debug/PATH(.debug); '!' no symbols.
+ * debug file), 'f'/'u' /usr/lib/debug/PATH(.debug), 'l' the file the
+ * object's .gnu_debuglink names; '!' no symbols.
  */
 char dso__origin(const struct dso *dso);
 /* Path of the object file itself (code, .eh_frame), or NULL. */
@@ -128,6 +130,10 @@ int elf__load_symbols_mem(void *image, size_t size, struct symbols *syms);
  * NULL): 1 found, 0 none, -1 section names unreadable. */
 struct Elf;
 int elf__section(struct Elf *elf, const char *name, Elf64_Shdr *sh);
+/* The file name in @path's .gnu_debuglink section into @name (@size
+ * bytes): 0, or -ENOENT when it has none (or one without its NUL) or
+ * the name does not fit, -errno when @path cannot be opened. */
+int elf__read_debuglink(const char *path, char *name, size_t size);
 /* A C++ ("_Z...", parameters left out), Rust, OCaml or Java name as perf
  * shows it, malloc'd;
  * NULL when it is not one or cannot be demangled. */

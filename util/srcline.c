@@ -96,7 +96,10 @@ struct srcline_state {
 	struct cu_lines *cul;
 	size_t nr_cul;
 	struct a2l_syms esyms;
-	const char *symsrc;	/* file of the ELF symbols */
+	/* the debug file perf reads lines from (the dso's symbols came
+	 * from it), handed to libdw first; NULL: libdw's search */
+	char *debug;
+	struct build_id debug_bid;	/* its build-id; size 0: unknown */
 	Elf_Data *debug_line;	/* .debug_line of the debug file, NULL: not looked up */
 	bool no_debug_line;
 	bool big_endian;
@@ -121,8 +124,28 @@ struct srcline_state {
 	char *pf_name, *pf_path;
 };
 
+/* libdw's find_debuginfo: the module's srcline state (its userdata)
+ * may name the debug file; else the build-id file or libdw's search */
+static int srcline__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+				   Dwarf_Addr base, const char *file_name,
+				   const char *debuglink_file, GElf_Word debuglink_crc,
+				   char **debuginfo_file_name)
+{
+	struct srcline_state *s = *userdata;
+	int fd;
+
+	if (s && s->debug) {
+		fd = debuginfo__open(s->debug, s->debug_bid.size ? &s->debug_bid : NULL,
+				     debuginfo_file_name);
+		if (fd >= 0)
+			return fd;
+	}
+	return debuginfo__find(mod, userdata, modname, base, file_name, debuglink_file,
+			       debuglink_crc, debuginfo_file_name);
+}
+
 static const Dwfl_Callbacks srcline_callbacks = {
-	.find_debuginfo = debuginfo__find,
+	.find_debuginfo = srcline__find_debuginfo,
 	/* NULL: libdw's default debug file path */
 	.section_address = dwfl_offline_section_address,
 	.find_elf = dwfl_build_id_find_elf,
@@ -153,9 +176,11 @@ static bool elf_has_code(const char *path)
  * The file whose lines perf 6.1 gives: it runs addr2line on the file it
  * took the symbols from, so a whole copy of the object found first (the
  * build-id cache's, perhaps not stripped where the recorded path is)
- * wins over the recorded path; a debug file does not (libdw finds it).
+ * wins over the recorded path. A debug file is no object for libdw to
+ * place (no code, no segments to go by): the object is, and @s->debug
+ * names the debug file its DWARF is read from.
  */
-static const char *srcline__path(struct machine *m, struct dso *dso)
+static const char *srcline__path(struct machine *m, struct dso *dso, struct srcline_state *s)
 {
 	const char *obj, *symsrc;
 
@@ -163,8 +188,12 @@ static const char *srcline__path(struct machine *m, struct dso *dso)
 		return NULL;
 	obj = dso__objpath(dso, &m->opts);
 	symsrc = dso__symsrc(dso, &m->opts);
-	if (obj && symsrc && strcmp(obj, symsrc) && elf_has_code(symsrc))
+	if (!obj || !symsrc || !strcmp(obj, symsrc))
+		return obj;
+	if (elf_has_code(symsrc))
 		return symsrc;
+	s->debug = strdup(symsrc);
+	s->debug_bid = dso->bid;
 	return obj;
 }
 
@@ -202,6 +231,12 @@ static void srcline__open(struct srcline_state *s, const char *name, const char 
 		dwfl_report_begin(s->dwfl);
 		s->mod = dwfl_report_elf(s->dwfl, name, path, -1, 0, false);
 		dwfl_report_end(s->dwfl, NULL, NULL);
+	}
+	if (s->mod) {
+		void **ud;
+
+		dwfl_module_info(s->mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
+		*ud = s;
 	}
 	if (!s->mod) {
 		s->failed = true;
@@ -291,9 +326,13 @@ void srcline__prefetch(struct machine *m, struct dso **dsos, size_t n)
 
 		if (dso->srcline || dso->kind != DSO_KIND_USER)
 			continue;
-		path = srcline__path(m, dso);
-		if (!path || !(s = srcline__alloc(dso)))
+		if (!(s = srcline__alloc(dso)))
 			continue;
+		path = srcline__path(m, dso, s);
+		if (!path) {
+			s->failed = true;
+			continue;
+		}
 		s->pf_name = strdup(dso->short_name);
 		s->pf_path = strdup(path);
 		if (!s->pf_name || !s->pf_path) {
@@ -346,7 +385,7 @@ static struct srcline_state *srcline__state(struct machine *m, struct dso *dso)
 	s = srcline__alloc(dso);
 	if (!s)
 		return NULL;
-	srcline__open(s, dso->short_name, srcline__path(m, dso));
+	srcline__open(s, dso->short_name, srcline__path(m, dso, s));
 	return s;
 }
 
@@ -1818,6 +1857,7 @@ void srcline__dso_exit(struct dso *dso)
 	free(s->cache);
 	free(s->pf_name);
 	free(s->pf_path);
+	free(s->debug);
 	free(s);
 	dso->srcline = NULL;
 }

@@ -335,6 +335,47 @@ int elf__section(Elf *elf, const char *name, GElf_Shdr *sh)
 	return 0;
 }
 
+int elf__read_debuglink(const char *path, char *name, size_t size)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	int fd, err = -ENOENT;
+	Elf *elf;
+
+	elf_version(EV_CURRENT);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF && !elf_getshdrstrndx(elf, &shstrndx)) {
+		while ((scn = elf_nextscn(elf, scn)) != NULL) {
+			const char *n;
+			Elf_Data *d;
+			GElf_Shdr sh;
+			size_t len;
+
+			if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
+			    !(n = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+			    strcmp(n, ".gnu_debuglink"))
+				continue;
+			/* the name ends at a NUL inside the section */
+			d = elf_getdata(scn, NULL);
+			if (!d || !d->d_buf || !d->d_size)
+				break;
+			len = strnlen(d->d_buf, d->d_size);
+			if (len && len < d->d_size && len < size) {
+				memcpy(name, d->d_buf, len + 1);
+				err = 0;
+			}
+			break;
+		}
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return err;
+}
+
 /*
  * Symbols are stored as file offsets: a sample ip becomes
  * ip - map->start + map->pgoff, which is a file offset whatever the ELF

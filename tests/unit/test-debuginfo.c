@@ -5,9 +5,14 @@
  * NOBITS; a damaged stream or a file without compressed sections gives
  * libdw the file itself. With a build-id, the copy is kept in the cache
  * directory and used again; a kept file that is not ours alone, or names
- * another build-id, is replaced. The files are made by objcopy from a
+ * another build-id, is replaced. debuginfo__find: an object's
+ * .gnu_debuglink file of its build-id is found (in the object's .debug
+ * directory), one of another build-id is not, and libdebuginfod is not
+ * loaded without DEBUGINFOD_URLS. The files are made by objcopy from a
  * perf 6.1 test binary (skipped where binutils is missing). */
 #include "unit.h"
+#include <dlfcn.h>
+#include <elfutils/libdwfl.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdio.h>
@@ -16,6 +21,7 @@
 #include <sys/stat.h>
 #include "util/build-id.h"
 #include "util/debuginfo.h"
+#include "util/dso.h"
 
 #define BIN TEST_DATA "/perf-6.1/bin/cpuburn"
 
@@ -282,12 +288,69 @@ static void test_cache(void **state)
 	unsetenv("MPERF_CACHE_DIR");
 }
 
+/* The debug file libdw takes for the object @path with mperf's search;
+ * NULL: none (malloc'd) */
+static char *debug_file_of(const char *path)
+{
+	static const Dwfl_Callbacks cb = {
+		.find_debuginfo = debuginfo__find,
+		.section_address = dwfl_offline_section_address,
+		.find_elf = dwfl_build_id_find_elf,
+	};
+	const char *mainfile = NULL, *debugfile = NULL;
+	Dwfl *dwfl = dwfl_begin(&cb);
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	char *got = NULL;
+
+	assert_non_null(dwfl);
+	dwfl_report_begin(dwfl);
+	mod = dwfl_report_offline(dwfl, "obj", path, -1);
+	dwfl_report_end(dwfl, NULL, NULL);
+	assert_non_null(mod);
+	if (dwfl_module_getdwarf(mod, &bias)) {
+		dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, &mainfile, &debugfile);
+		assert_non_null(debugfile);
+		got = strdup(debugfile);
+	}
+	dwfl_end(dwfl);
+	return got;
+}
+
+static void test_debuglink(void **state)
+{
+	char obj[256], dbg[256], link[64], *got;
+
+	unsetenv("DEBUGINFOD_URLS");
+	run("mkdir -p %s/dl/.debug%s", dir, "");
+	snprintf(dbg, sizeof(dbg), "%s/dl/.debug/obj.debug", dir);
+	snprintf(obj, sizeof(obj), "%s/dl/obj", dir);
+	run("objcopy --only-keep-debug %s %s", BIN, dbg);
+	run("objcopy --strip-debug %s %s", BIN, obj);
+	run("objcopy --add-gnu-debuglink=%s %s", dbg, obj);
+	assert_int_equal(elf__read_debuglink(obj, link, sizeof(link)), 0);
+	assert_string_equal(link, "obj.debug");
+	assert_int_equal(elf__read_debuglink(obj, link, 5), -ENOENT);
+	assert_int_equal(elf__read_debuglink(dbg, link, sizeof(link)), -ENOENT);
+	/* the object's .debug directory holds its debug file */
+	got = debug_file_of(obj);
+	assert_non_null(got);
+	assert_string_equal(got, dbg);
+	free(got);
+	/* a debug file of another build there: not the object's */
+	run("objcopy --only-keep-debug %s %s", TEST_DATA "/perf-6.1/bin/dsouser", dbg);
+	assert_null(debug_file_of(obj));
+	/* libdw's debuginfod client (libcurl, a TLS stack) never loaded */
+	assert_null(dlopen("libdebuginfod.so.1", RTLD_LAZY | RTLD_NOLOAD));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_inflated),
 		cmocka_unit_test(test_fallback),
 		cmocka_unit_test(test_cache),
+		cmocka_unit_test(test_debuglink),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
