@@ -47,5 +47,8 @@ bool sym_addrs__has(const struct sym_addrs *a, uint64_t addr)
 	for (int i = 0; i < a->nr; i++)
 		if (a->v[i] == addr)
 			return true;
+	for (int i = 0; a->range && i < a->nr; i++)
+		if (addr >= a->v[i] && addr < a->v[i] + (uint64_t)(int64_t)a->range)
+			return true;
 	return false;
 }
