@@ -217,6 +217,7 @@ static struct srcline_state *srcline__alloc(struct dso *dso)
  * separate debug info by build-id or debuglink. */
 static void srcline__open(struct srcline_state *s, const char *name, const char *path)
 {
+	void **ud;
 	Elf *elf;
 	GElf_Ehdr eh;
 	GElf_Shdr sh;
@@ -232,16 +233,13 @@ static void srcline__open(struct srcline_state *s, const char *name, const char 
 		s->mod = dwfl_report_elf(s->dwfl, name, path, -1, 0, false);
 		dwfl_report_end(s->dwfl, NULL, NULL);
 	}
-	if (s->mod) {
-		void **ud;
-
-		dwfl_module_info(s->mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
-		*ud = s;
-	}
 	if (!s->mod) {
 		s->failed = true;
 		return;
 	}
+	/* for srcline__find_debuginfo */
+	dwfl_module_info(s->mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
+	*ud = s;
 	elf = dwfl_module_getelf(s->mod, &s->bias);
 	if (elf && gelf_getehdr(elf, &eh) && eh.e_type == ET_EXEC &&
 	    elf__section(elf, ".text", &sh) == 1)
