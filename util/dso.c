@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,25 +182,51 @@ static bool dso__debuglink(const struct dso *dso, const char *symfs, char *out, 
 	return false;
 }
 
+/* The places perf 6.1 looks for an object's symbols, in its order */
+struct cands {
+	char path[10][PATH_MAX];
+	char origin[10];	/* perf's letter for each (report -v) */
+	int n;
+};
+
+static void __attribute__((format(printf, 3, 4)))
+cands__add(struct cands *c, char origin, const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+
+	if (c->n == (int)(sizeof(c->origin) / sizeof(c->origin[0])))
+		return;
+	va_start(ap, fmt);
+	len = vsnprintf(c->path[c->n], PATH_MAX, fmt, ap);
+	va_end(ap);
+	if (len > 0 && len < PATH_MAX)
+		c->origin[c->n++] = origin;
+}
+
 static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 {
 	const char *symfs = opts && opts->symfs ? opts->symfs : "";
-	char cand[8][PATH_MAX], file[PATH_MAX], cache[PATH_MAX / 2];
+	char file[PATH_MAX], cache[PATH_MAX / 2], link[PATH_MAX];
 	char hex[SBUILD_ID_SIZE];
-	bool mismatch = false, has_symtab = false, have_file, debuglink;
+	bool mismatch = false, has_symtab = false, have_file;
 	struct build_id bid = dso->bid;
-	int dyn[8], nr_dyn = 0;
-	int n = 0, i, err = -ENOENT;
+	struct cands *c = calloc(1, sizeof(*c));
+	const char *slash = strrchr(dso->long_name, '/');
+	int dyn[10], nr_dyn = 0;
+	int i, err = -ENOENT;
 
-	/* perf's first candidate; a file of another build-id is passed
-	 * over below as any other */
-	debuglink = dso__debuglink(dso, symfs, cand[n], PATH_MAX);
-	n += debuglink;
+	if (!c)
+		return -ENOMEM;
 	have_file = dso__find_file(dso, symfs, file, &mismatch);
 	if (have_file)
 		dso->objpath = strdup(file);
 	if (!bid.size && have_file)
 		filename__read_build_id(file, &bid);
+	/* perf's first place; a file of another build-id is passed over
+	 * below as any other */
+	if (dso__debuglink(dso, symfs, link, sizeof(link)))
+		cands__add(c, 'l', "%s", link);
 	if (bid.size) {
 		build_id__snprintf(&bid, hex, sizeof(hex));
 		/* perf's build-id cache, filled by perf record: the object
@@ -207,21 +234,26 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 		 * before /usr/lib/debug (by the file's own build-id when the
 		 * recording has none for it, as perf) */
 		if (cache_dir(symfs, cache, sizeof(cache))) {
-			snprintf(cand[n++], PATH_MAX, "%s/.build-id/%.2s/%s/elf",
-				 cache, hex, hex + 2);
-			snprintf(cand[n++], PATH_MAX, "%s/.build-id/%.2s/%s/debug",
-				 cache, hex, hex + 2);
+			cands__add(c, 'B', "%s/.build-id/%.2s/%s/elf", cache, hex, hex + 2);
+			cands__add(c, 'D', "%s/.build-id/%.2s/%s/debug", cache, hex, hex + 2);
 		}
-		/* separate debug info, by build-id (under --symfs) */
-		snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug/.build-id/%.2s/%s.debug",
-			 symfs, hex, hex + 2);
 	}
+	cands__add(c, 'f', "%s/usr/lib/debug%s.debug", symfs, dso->long_name);
+	cands__add(c, 'u', "%s/usr/lib/debug%s", symfs, dso->long_name);
+	/* separate debug info, by build-id (under --symfs) */
+	if (bid.size)
+		cands__add(c, 'b', "%s/usr/lib/debug/.build-id/%.2s/%s.debug", symfs, hex, hex + 2);
 	if (have_file)
-		memcpy(cand[n++], file, PATH_MAX);
-	snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug%s.debug", symfs, dso->long_name);
-	snprintf(cand[n++], PATH_MAX, "%s/usr/lib/debug%s", symfs, dso->long_name);
+		cands__add(c, 'd', "%s", file);
+	/* OpenEmbedded's DIR/.debug/NAME, then /usr/lib/debug/lib/... for a
+	 * /usr/lib/... object (Ubuntu's mixed-up paths) */
+	if (slash)
+		cands__add(c, 'o', "%s%.*s/.debug/%s", symfs, (int)(slash - dso->long_name),
+			   dso->long_name, slash + 1);
+	if (!strncmp(dso->long_name, "/usr/lib/", 9))
+		cands__add(c, 'x', "%s/usr/lib/debug%s", symfs, dso->long_name + 4);
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < c->n; i++) {
 		/* a file without .symtab is not read here (its C++ names
 		 * demangled for nothing: cc1's 27K, thrice): it may be the
 		 * .dynsym fallback below */
@@ -229,15 +261,15 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 					.symtab_only = true };
 		struct build_id fb;
 
-		if (access(cand[i], R_OK))
+		if (access(c->path[i], R_OK))
 			continue;
 		/* debug files must belong to this object */
-		if (bid.size && filename__read_build_id(cand[i], &fb) == 0 &&
+		if (bid.size && filename__read_build_id(c->path[i], &fb) == 0 &&
 		    build_id__cmp(&fb, &bid)) {
 			mismatch = true;
 			continue;
 		}
-		err = elf__load_symbols_phdrs(cand[i], have_file ? file : NULL,
+		err = elf__load_symbols_phdrs(c->path[i], have_file ? file : NULL,
 					      &syms, &has_symtab);
 		if (err == 0 && !has_symtab) {
 			/* only .dynsym: keep looking for a debug file */
@@ -251,21 +283,18 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 		}
 		dso->syms = syms;
 		dso->has_symtab = true;
-		dso->symsrc = strdup(cand[i]);
-		dso->symsrc_debuglink = debuglink && i == 0;
-		return 0;
+		goto found;
 	}
 	/* the first file whose .dynsym has symbols, as in perf */
-	for (i = 0; i < nr_dyn; i++) {
+	for (int k = 0; k < nr_dyn; k++) {
+		i = dyn[k];
 		dso->syms.no_demangle = opts && opts->no_demangle;
-		err = elf__load_symbols(cand[dyn[i]], &dso->syms, &has_symtab);
-		if (err == 0 && dso->syms.nr) {
-			dso->symsrc = strdup(cand[dyn[i]]);
-			dso->symsrc_debuglink = debuglink && dyn[i] == 0;
-			return 0;
-		}
+		err = elf__load_symbols(c->path[i], &dso->syms, &has_symtab);
+		if (err == 0 && dso->syms.nr)
+			goto found;
 		symbols__exit(&dso->syms);
 	}
+	free(c);
 	if (mismatch && !(opts && opts->quiet)) {
 		build_id__snprintf(&dso->bid, hex, sizeof(hex));
 		pr_warning("%s: build-id of the file differs from the recorded %s; "
@@ -273,6 +302,11 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 			   dso->long_name, hex);
 	}
 	return err < 0 ? err : -ENOENT;
+found:
+	dso->symsrc = strdup(c->path[i]);
+	dso->symsrc_origin = c->origin[i];
+	free(c);
+	return 0;
 }
 
 /* The one line that says why every address in @path is 0, and the fix. */
@@ -556,6 +590,7 @@ void dso__unload(struct dso *dso)
 	free(dso->objpath);
 	free(dso->symcache);
 	dso->symsrc = dso->objpath = NULL;
+	dso->symsrc_origin = 0;
 	dso->symcache = NULL;
 	dso->has_symtab = false;
 	dso->loaded = false;
@@ -660,17 +695,7 @@ char dso__origin(const struct dso *dso)
 	default:
 		break;
 	}
-	if (dso->symsrc_debuglink)
-		return 'l';
-	if (strstr(s, "/usr/lib/debug/.build-id/"))
-		return 'b';
-	if (strstr(s, "/.build-id/"))
-		return str_ends(s, "/debug") ? 'D' : 'B';
-	if (dso->objpath && !strcmp(s, dso->objpath))
-		return 'd';
-	if (strstr(s, "/usr/lib/debug/"))
-		return str_ends(s, ".debug") ? 'f' : 'u';
-	return 'd';
+	return dso->symsrc_origin ? dso->symsrc_origin : 'd';
 }
 
 const char *dso__objpath(struct dso *dso, const struct symbol_opts *opts)

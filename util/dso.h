@@ -40,7 +40,7 @@ struct dso {
 	bool warned;
 	int load_err;			/* 0 or -errno of the symbol load */
 	char *symsrc;			/* file the symbols came from */
-	bool symsrc_debuglink;		/* symsrc: the .gnu_debuglink's file */
+	char symsrc_origin;		/* perf's letter for symsrc (dso__origin) */
 	char *objpath;			/* the object itself (unwinding) */
 	/* its build-id came from the file's list when it was made: perf
 	 * made such a dso from that list, and reads a vdso only from its
@@ -111,7 +111,8 @@ const char *dso__symsrc(struct dso *dso, const struct symbol_opts *opts);
  * -v): 'k' kallsyms, 'v' vmlinux, 'd' the object itself, 'b' a debug file
  * under /usr/lib/debug/.build-id, 'B'/'D' perf's build-id cache (object,
  * debug file), 'f'/'u' /usr/lib/debug/PATH(.debug), 'l' the file the
- * object's .gnu_debuglink names; '!' no symbols.
+ * object's .gnu_debuglink names, 'o' DIR/.debug/NAME, 'x'
+ * /usr/lib/debug/lib/... for /usr/lib/...; '!' no symbols.
  */
 char dso__origin(const struct dso *dso);
 /* Path of the object file itself (code, .eh_frame), or NULL. */

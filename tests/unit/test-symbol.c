@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* symbols: lookup, alias choice, ELF (.symtab as file offsets), kallsyms,
- * build-id notes. Values checked against nm/readelf of the same files. */
+ * build-id notes, the places a user object's symbols come from in perf
+ * 6.1's order (its letters checked against perf report -v on the same
+ * trees). Values checked against nm/readelf of the same files. */
 #include "unit.h"
 #include <errno.h>
 #include <elf.h>
@@ -811,10 +813,83 @@ static void test_dso_load_mismatch(void **state)
 	free(path);
 }
 
+static void sh(const char *fmt, const char *a, const char *b)
+{
+	char cmd[2048];
+
+	snprintf(cmd, sizeof(cmd), fmt, a, b);
+	if (system(cmd)) {
+		print_message("%s: failed (no binutils?): skipped\n", cmd);
+		skip();
+	}
+}
+
+/* the letter of the file a fresh dso of @name took its symbols from,
+ * under --symfs @symfs; its symbol at 0x13d0 must be cpuburn's */
+static char origin_under(const char *symfs, const char *name, const struct build_id *bid)
+{
+	struct symbol_opts opts = { .quiet = true, .symfs = symfs };
+	struct dso *dso = dso__new(name);
+	struct symbol *sym;
+	char o;
+
+	dso__set_build_id(dso, bid);
+	sym = dso__find_symbol(dso, &opts, 0x13d0);
+	assert_non_null(sym);
+	assert_string_equal(sym->name, "cb_xray_b_l11");
+	o = dso__origin(dso);
+	dso__delete(dso);
+	return o;
+}
+
+static void test_dso_symsrc_order(void **state)
+{
+	char dir[] = "/tmp/mperf-test-symsrc-XXXXXX", p[512], hex[SBUILD_ID_SIZE];
+	const char *name = "/usr/lib/mperf/cpuburn", *bin = D "bin/cpuburn";
+	struct build_id bid;
+
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(filename__read_build_id(bin, &bid), 0);
+	build_id__snprintf(&bid, hex, sizeof(hex));
+	sh("mkdir -p %s/usr/lib/mperf/.debug %s/usr/lib/debug/lib/mperf", dir, dir);
+	sh("mkdir -p %s/usr/lib/debug/usr/lib/mperf %s/usr/lib/debug/.build-id", dir, dir);
+	/* the object with its .symtab at its path */
+	snprintf(p, sizeof(p), "%s%s", dir, name);
+	sh("cp %s %s", bin, p);
+	assert_int_equal(origin_under(dir, name, &bid), 'd');
+	/* stripped to .dynsym: each place with a copy that has .symtab
+	 * wins over the ones before it here, as perf's order has them */
+	sh("strip --strip-all %s%s", p, "");
+	snprintf(p, sizeof(p), "%s/usr/lib/debug/lib/mperf/cpuburn", dir);
+	sh("cp %s %s", bin, p);
+	assert_int_equal(origin_under(dir, name, &bid), 'x');
+	snprintf(p, sizeof(p), "%s/usr/lib/mperf/.debug/cpuburn", dir);
+	sh("cp %s %s", bin, p);
+	assert_int_equal(origin_under(dir, name, &bid), 'o');
+	snprintf(p, sizeof(p), "%s/usr/lib/debug/.build-id/%.2s", dir, hex);
+	sh("mkdir -p %s%s", p, "");
+	snprintf(p, sizeof(p), "%s/usr/lib/debug/.build-id/%.2s/%s.debug", dir, hex, hex + 2);
+	sh("cp %s %s", bin, p);
+	assert_int_equal(origin_under(dir, name, &bid), 'b');
+	snprintf(p, sizeof(p), "%s/usr/lib/debug%s", dir, name);
+	sh("cp %s %s", bin, p);
+	assert_int_equal(origin_under(dir, name, &bid), 'u');
+	snprintf(p, sizeof(p), "%s/usr/lib/debug%s.debug", dir, name);
+	sh("cp %s %s", bin, p);
+	assert_int_equal(origin_under(dir, name, &bid), 'f');
+	/* a .gnu_debuglink in the object: its file first */
+	snprintf(p, sizeof(p), "%s/usr/lib/mperf/cpuburn.dbg", dir);
+	sh("cp %s %s", bin, p);
+	sh("cd %s/usr/lib/mperf && objcopy --add-gnu-debuglink=cpuburn.dbg cpuburn%s", dir, "");
+	assert_int_equal(origin_under(dir, name, &bid), 'l');
+	sh("rm -rf %s%s", dir, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_dso_symsrc_order),
 		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_elf),
 		cmocka_unit_test(test_choose),
