@@ -1410,7 +1410,7 @@ static const struct sort_key sort_keys[] = {
 	{ "srcfile", "Source File", srcfile_cmp, srcfile_cmp, srcfile_hash, srcfile_snprintf,
 	  .width = srcfile_width, .need_srcline = true, .clip = true },
 	{ "socket", "Socket", socket_cmp, socket_cmp, socket_hash, socket_snprintf,
-	  .pad_last = true, .sample_only = true },
+	  .right = true, .sample_only = true },
 	{ "symbol_size", "Symbol size", sym_size_cmp, sym_size_cmp, sym_size_hash,
 	  sym_size_snprintf, .width = header_width, .right = true },
 	{ "dso_size", "DSO size", dso_size_cmp, dso_size_cmp, dso_size_hash, dso_size_snprintf,

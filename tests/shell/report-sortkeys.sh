@@ -1,5 +1,5 @@
 #!/bin/sh
-# report's sort keys symbol_size, dso_size, transaction, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n, -F and -F with -s
+# report's sort keys symbol_size, dso_size, transaction, socket (in a hierarchy), weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, code_page_size, addr (and the ipc_null column perf adds after "symbol") equal perf report's, alone, combined, with and without children, with -n, -F and -F with -s
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -31,7 +31,15 @@ done
 report_vs_perf "$T/fp.data" --no-children -g none -s comm,transaction,dso --hierarchy
 report_vs_perf "$T/fp.data" --no-children -g none -s transaction,comm -t '|'
 n=$((n + 3))
+
 grep -q '^# Overhead|Transaction  *|Command$' "$T/perf" || fail "perf's report has no Transaction column"
+# socket ("%6.3d", right-aligned): a hierarchy level is its number alone,
+# nothing after it (a left-aligned key such as dso keeps its padding)
+for k in socket,cpu dso,socket,sym cpu,socket; do
+	report_vs_perf "$T/fp.data" --no-children -g none -s "$k" --hierarchy
+	n=$((n + 1))
+done
+grep -Eq '^ +[0-9.]+% +-?[0-9]+$' "$T/perf" || fail "perf's socket level is not its number alone"
 # 27 wide even when a filter hides every entry
 report_vs_perf "$T/fp.data" --no-children -g none -s transaction,dso --comm nosuch
 # addr: children entries take perf's twice-mapped user frame addresses
