@@ -42,7 +42,7 @@
 #include "util/trace-event.h"
 #include "util/sym-addrs.h"
 
-#define MAX_FIELDS 160
+#define MAX_FIELDS (MAX_DYN_KEYS + 32)
 
 /* a comma-separated filter list */
 struct strlist {
@@ -110,6 +110,7 @@ struct report {
 	struct trace_field dyn[MAX_DYN_KEYS];
 	struct sort_key *dyn_key[MAX_DYN_KEYS];	/* owned */
 	bool dyn_raw[MAX_DYN_KEYS];	/* "field/raw" or --raw-trace */
+	bool dyn_narrow[MAX_DYN_KEYS];	/* sort_ctx.dyn_narrow */
 	int nr_dyn;
 	bool raw_trace;			/* --raw-trace */
 	bool usage_error;		/* a key error found once the file was open */
@@ -666,7 +667,7 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 	memcpy(row->c, keys->c + lo, (size_t)(hi - lo) * sizeof(row->c[0]));
 	for (int j = 0; j < row->n; j++) {
 		struct dyn_cell *c = &row->c[j];
-		int k = lo + j;
+		int k = lo + j, r;
 		const char *pretty = NULL;
 
 		if (!c->key)
@@ -679,7 +680,10 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 				return false;
 			pretty = rep->dyn_trace;
 		}
-		c->pretty = trace_event__field_pretty(&rep->dyn[k], pretty, buf, sizeof(buf)) == 1;
+		r = trace_event__field_pretty(&rep->dyn[k], pretty, buf, sizeof(buf));
+		c->pretty = r == 1 || r == TRACE_PRETTY_REST;
+		if (r == TRACE_PRETTY_REST || r == TRACE_PRETTY_NONE)
+			rep->dyn_narrow[k] = true;
 		/* else the field's own print: made when shown (report__dyn_text) */
 		if (c->pretty && !(c->val = machine__intern(rep->machine, buf)))
 			return false;
@@ -3227,7 +3231,8 @@ int cmd_report(int argc, const char **argv)
 		verbose = 0;
 	rep.sort = (struct sort_ctx){ .verbose = verbose > 0, .time_ns = rep.ns,
 				      .cgroup_name = report__cgroup_name, .cgroup_name_arg = &rep,
-				      .dyn_text = report__dyn_text, .dyn_text_arg = &rep };
+				      .dyn_text = report__dyn_text, .dyn_text_arg = &rep,
+				      .dyn_narrow = rep.dyn_narrow };
 	rep.time_quantum = 100000000ULL;
 	if (rep.time_quantum_str && parse_time_quantum(rep.time_quantum_str, &rep.time_quantum)) {
 		pr_err("report: --time-quantum '%s': give a whole number above 0 with ns, us, ms or s (10ms)\n",

@@ -34,9 +34,10 @@ struct perf_sample;
  * came from the formatted record (pretty: it widens the column, perf's
  * rule; interned), else NULL: the field's own print, made from the bytes
  * when shown (sort_ctx.dyn_text).
- * MAX_DYN_KEYS: every field of some 30 syscall events (trace_fields).
+ * MAX_DYN_KEYS: every field of some 250 syscall events (trace_fields);
+ * util/sort.c has an entry point per index (000 to 999).
  */
-#define MAX_DYN_KEYS 128
+#define MAX_DYN_KEYS 1000
 
 /* a field's bytes; head: the first 8 as a big-endian number, zero-padded,
  * where most comparisons end */

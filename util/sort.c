@@ -1560,10 +1560,11 @@ static int dyn_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
 }
 
 /* perf widens the column by the values it found in the formatted record */
-static int dyn_width(const struct hist_entry *he, int i)
+static int dyn_width(const struct sort_ctx *ctx, const struct hist_entry *he, int i)
 {
 	const struct dyn_cell *c = dyn_cell_of(he, i);
-	int w = c && c->val && c->pretty ? (int)strlen(c->val) : 0;
+	bool narrow = ctx->dyn_narrow && ctx->dyn_narrow[i];
+	int w = c && c->val && c->pretty && !narrow ? (int)strlen(c->val) : 0;
 
 	/* and by the length perf's comparisons read (sort_key.dyn_loc) */
 	if (c && c->len_seen && c->key && (int)c->key->len > w)
@@ -1589,62 +1590,41 @@ void sort_key__dyn_len_seen(const struct sort_key *key, struct hist_entry *he)
 		c->len_seen = true;
 }
 
-#define DYN_FUNCS(i)								\
-static int dyn##i##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
+/*
+ * The dynamic keys' entry points, one set per key index (a key's callbacks
+ * are not told which key they serve): generated for 000 to 999, the index
+ * read from the digits as 1DDD - 1000 (0DDD would be octal).
+ */
+#define DYN_FUNCS(d)								\
+static int dyn##d##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
 		       const struct hist_entry *b)				\
-{ return dyn_cmp(ctx, a, b, i); }							\
-static uint64_t dyn##i##_hash(const struct sort_ctx *ctx, const struct hist_entry *he) \
-{ return dyn_hash(he, i); }							\
-static int dyn##i##_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, \
+{ return dyn_cmp(ctx, a, b, 1##d - 1000); }					\
+static uint64_t dyn##d##_hash(const struct sort_ctx *ctx, const struct hist_entry *he) \
+{ return dyn_hash(he, 1##d - 1000); }						\
+static int dyn##d##_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, \
 			    char *buf, size_t size)				\
-{ return dyn_snprintf(ctx, he, buf, size, i); }					\
-static int dyn##i##_width(const struct sort_ctx *ctx, const struct hist_entry *he) \
-{ return dyn_width(he, i); }
-DYN_FUNCS(0) DYN_FUNCS(1) DYN_FUNCS(2) DYN_FUNCS(3) DYN_FUNCS(4) DYN_FUNCS(5)
-DYN_FUNCS(6) DYN_FUNCS(7) DYN_FUNCS(8) DYN_FUNCS(9) DYN_FUNCS(10) DYN_FUNCS(11)
-DYN_FUNCS(12) DYN_FUNCS(13) DYN_FUNCS(14) DYN_FUNCS(15) DYN_FUNCS(16) DYN_FUNCS(17)
-DYN_FUNCS(18) DYN_FUNCS(19) DYN_FUNCS(20) DYN_FUNCS(21) DYN_FUNCS(22) DYN_FUNCS(23)
-DYN_FUNCS(24) DYN_FUNCS(25) DYN_FUNCS(26) DYN_FUNCS(27) DYN_FUNCS(28) DYN_FUNCS(29)
-DYN_FUNCS(30) DYN_FUNCS(31) DYN_FUNCS(32) DYN_FUNCS(33) DYN_FUNCS(34) DYN_FUNCS(35)
-DYN_FUNCS(36) DYN_FUNCS(37) DYN_FUNCS(38) DYN_FUNCS(39) DYN_FUNCS(40) DYN_FUNCS(41)
-DYN_FUNCS(42) DYN_FUNCS(43) DYN_FUNCS(44) DYN_FUNCS(45) DYN_FUNCS(46) DYN_FUNCS(47)
-DYN_FUNCS(48) DYN_FUNCS(49) DYN_FUNCS(50) DYN_FUNCS(51) DYN_FUNCS(52) DYN_FUNCS(53)
-DYN_FUNCS(54) DYN_FUNCS(55) DYN_FUNCS(56) DYN_FUNCS(57) DYN_FUNCS(58) DYN_FUNCS(59)
-DYN_FUNCS(60) DYN_FUNCS(61) DYN_FUNCS(62) DYN_FUNCS(63) DYN_FUNCS(64) DYN_FUNCS(65)
-DYN_FUNCS(66) DYN_FUNCS(67) DYN_FUNCS(68) DYN_FUNCS(69) DYN_FUNCS(70) DYN_FUNCS(71)
-DYN_FUNCS(72) DYN_FUNCS(73) DYN_FUNCS(74) DYN_FUNCS(75) DYN_FUNCS(76) DYN_FUNCS(77)
-DYN_FUNCS(78) DYN_FUNCS(79) DYN_FUNCS(80) DYN_FUNCS(81) DYN_FUNCS(82) DYN_FUNCS(83)
-DYN_FUNCS(84) DYN_FUNCS(85) DYN_FUNCS(86) DYN_FUNCS(87) DYN_FUNCS(88) DYN_FUNCS(89)
-DYN_FUNCS(90) DYN_FUNCS(91) DYN_FUNCS(92) DYN_FUNCS(93) DYN_FUNCS(94) DYN_FUNCS(95)
-DYN_FUNCS(96) DYN_FUNCS(97) DYN_FUNCS(98) DYN_FUNCS(99) DYN_FUNCS(100) DYN_FUNCS(101)
-DYN_FUNCS(102) DYN_FUNCS(103) DYN_FUNCS(104) DYN_FUNCS(105) DYN_FUNCS(106) DYN_FUNCS(107)
-DYN_FUNCS(108) DYN_FUNCS(109) DYN_FUNCS(110) DYN_FUNCS(111) DYN_FUNCS(112) DYN_FUNCS(113)
-DYN_FUNCS(114) DYN_FUNCS(115) DYN_FUNCS(116) DYN_FUNCS(117) DYN_FUNCS(118) DYN_FUNCS(119)
-DYN_FUNCS(120) DYN_FUNCS(121) DYN_FUNCS(122) DYN_FUNCS(123) DYN_FUNCS(124) DYN_FUNCS(125)
-DYN_FUNCS(126) DYN_FUNCS(127)
-#define DYN_KEY(i) { "", "", dyn##i##_cmp, dyn##i##_cmp, dyn##i##_hash, dyn##i##_snprintf, \
-		     .width = dyn##i##_width, .right = true, .clip = true, .pad_last = true, \
-		     .dynamic = true }
+{ return dyn_snprintf(ctx, he, buf, size, 1##d - 1000); }			\
+static int dyn##d##_width(const struct sort_ctx *ctx, const struct hist_entry *he) \
+{ return dyn_width(ctx, he, 1##d - 1000); }
+#define DYN_FUNCS10(p) DYN_FUNCS(p##0) DYN_FUNCS(p##1) DYN_FUNCS(p##2) DYN_FUNCS(p##3) \
+	DYN_FUNCS(p##4) DYN_FUNCS(p##5) DYN_FUNCS(p##6) DYN_FUNCS(p##7) DYN_FUNCS(p##8) \
+	DYN_FUNCS(p##9)
+#define DYN_FUNCS100(p) DYN_FUNCS10(p##0) DYN_FUNCS10(p##1) DYN_FUNCS10(p##2)	\
+	DYN_FUNCS10(p##3) DYN_FUNCS10(p##4) DYN_FUNCS10(p##5) DYN_FUNCS10(p##6)	\
+	DYN_FUNCS10(p##7) DYN_FUNCS10(p##8) DYN_FUNCS10(p##9)
+DYN_FUNCS100(0) DYN_FUNCS100(1) DYN_FUNCS100(2) DYN_FUNCS100(3) DYN_FUNCS100(4)
+DYN_FUNCS100(5) DYN_FUNCS100(6) DYN_FUNCS100(7) DYN_FUNCS100(8) DYN_FUNCS100(9)
+#define DYN_KEY(d) { "", "", dyn##d##_cmp, dyn##d##_cmp, dyn##d##_hash, dyn##d##_snprintf, \
+		     .width = dyn##d##_width, .right = true, .clip = true, .pad_last = true, \
+		     .dynamic = true },
+#define DYN_KEY10(p) DYN_KEY(p##0) DYN_KEY(p##1) DYN_KEY(p##2) DYN_KEY(p##3) DYN_KEY(p##4) \
+	DYN_KEY(p##5) DYN_KEY(p##6) DYN_KEY(p##7) DYN_KEY(p##8) DYN_KEY(p##9)
+#define DYN_KEY100(p) DYN_KEY10(p##0) DYN_KEY10(p##1) DYN_KEY10(p##2) DYN_KEY10(p##3)	\
+	DYN_KEY10(p##4) DYN_KEY10(p##5) DYN_KEY10(p##6) DYN_KEY10(p##7) DYN_KEY10(p##8)	\
+	DYN_KEY10(p##9)
 static const struct sort_key dyn_templates[MAX_DYN_KEYS] = {
-	DYN_KEY(0), DYN_KEY(1), DYN_KEY(2), DYN_KEY(3), DYN_KEY(4), DYN_KEY(5), DYN_KEY(6),
-	DYN_KEY(7), DYN_KEY(8), DYN_KEY(9), DYN_KEY(10), DYN_KEY(11), DYN_KEY(12), DYN_KEY(13),
-	DYN_KEY(14), DYN_KEY(15), DYN_KEY(16), DYN_KEY(17), DYN_KEY(18), DYN_KEY(19), DYN_KEY(20),
-	DYN_KEY(21), DYN_KEY(22), DYN_KEY(23), DYN_KEY(24), DYN_KEY(25), DYN_KEY(26), DYN_KEY(27),
-	DYN_KEY(28), DYN_KEY(29), DYN_KEY(30), DYN_KEY(31), DYN_KEY(32), DYN_KEY(33), DYN_KEY(34),
-	DYN_KEY(35), DYN_KEY(36), DYN_KEY(37), DYN_KEY(38), DYN_KEY(39), DYN_KEY(40), DYN_KEY(41),
-	DYN_KEY(42), DYN_KEY(43), DYN_KEY(44), DYN_KEY(45), DYN_KEY(46), DYN_KEY(47), DYN_KEY(48),
-	DYN_KEY(49), DYN_KEY(50), DYN_KEY(51), DYN_KEY(52), DYN_KEY(53), DYN_KEY(54), DYN_KEY(55),
-	DYN_KEY(56), DYN_KEY(57), DYN_KEY(58), DYN_KEY(59), DYN_KEY(60), DYN_KEY(61), DYN_KEY(62),
-	DYN_KEY(63), DYN_KEY(64), DYN_KEY(65), DYN_KEY(66), DYN_KEY(67), DYN_KEY(68), DYN_KEY(69),
-	DYN_KEY(70), DYN_KEY(71), DYN_KEY(72), DYN_KEY(73), DYN_KEY(74), DYN_KEY(75), DYN_KEY(76),
-	DYN_KEY(77), DYN_KEY(78), DYN_KEY(79), DYN_KEY(80), DYN_KEY(81), DYN_KEY(82), DYN_KEY(83),
-	DYN_KEY(84), DYN_KEY(85), DYN_KEY(86), DYN_KEY(87), DYN_KEY(88), DYN_KEY(89), DYN_KEY(90),
-	DYN_KEY(91), DYN_KEY(92), DYN_KEY(93), DYN_KEY(94), DYN_KEY(95), DYN_KEY(96), DYN_KEY(97),
-	DYN_KEY(98), DYN_KEY(99), DYN_KEY(100), DYN_KEY(101), DYN_KEY(102), DYN_KEY(103), DYN_KEY(104),
-	DYN_KEY(105), DYN_KEY(106), DYN_KEY(107), DYN_KEY(108), DYN_KEY(109), DYN_KEY(110), DYN_KEY(111),
-	DYN_KEY(112), DYN_KEY(113), DYN_KEY(114), DYN_KEY(115), DYN_KEY(116), DYN_KEY(117), DYN_KEY(118),
-	DYN_KEY(119), DYN_KEY(120), DYN_KEY(121), DYN_KEY(122), DYN_KEY(123), DYN_KEY(124), DYN_KEY(125),
-	DYN_KEY(126), DYN_KEY(127),
+	DYN_KEY100(0) DYN_KEY100(1) DYN_KEY100(2) DYN_KEY100(3) DYN_KEY100(4)
+	DYN_KEY100(5) DYN_KEY100(6) DYN_KEY100(7) DYN_KEY100(8) DYN_KEY100(9)
 };
 struct sort_key *sort_key__dynamic_new(int idx, const char *header, int min_width)
 {

@@ -52,6 +52,10 @@ struct sort_ctx {
 	 * its length. NULL: an empty text */
 	int (*dyn_text)(void *arg, int i, const struct dyn_bytes *bytes, char *buf, size_t size);
 	void *dyn_text_arg;
+	/* NULL, or by field key index: perf's column no longer widens with
+	 * the formatted record's values (TRACE_PRETTY_REST: its length of a
+	 * value was -1); its header and the field's size set its width */
+	const bool *dyn_narrow;
 };
 
 enum sort_field_kind {

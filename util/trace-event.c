@@ -1460,19 +1460,23 @@ int trace_event__field_pretty(const struct trace_field *f, const char *pretty, c
 	 * and skips the name and one character ('=') */
 	while (s && *s) {
 		const char *end = strchr(s, ' ');
+		size_t n;
 
 		if (!end)
 			end = s + strlen(s);
-		if (!strncmp(s, f->name, nl) && (size_t)(end - s) >= nl + 1) {
-			size_t n = (size_t)(end - s) - nl - 1;
-
-			if (n >= size)
-				n = size - 1;
-			memcpy(buf, s + nl + 1, n);
-			buf[n] = '\0';
-			return 1;
+		if (strncmp(s, f->name, nl)) {
+			s = *end ? end + 1 : NULL;
+			continue;
 		}
-		s = *end ? end + 1 : NULL;
+		/* the name alone: the rest of the text, or none at its end */
+		if ((size_t)(end - s) == nl && !*end)
+			return TRACE_PRETTY_NONE;
+		n = (size_t)(end - s) == nl ? strlen(end + 1) : (size_t)(end - s) - nl - 1;
+		if (n >= size)
+			n = size - 1;
+		memcpy(buf, s + nl + 1, n);
+		buf[n] = '\0';
+		return (size_t)(end - s) == nl ? TRACE_PRETTY_REST : 1;
 	}
 	return 0;
 }

@@ -85,11 +85,18 @@ size_t trace_event__field_bytes(const struct trace_field *f, const void *raw, si
 /* The text of @f as perf shows it in a dynamic sort key, in two halves:
  * the value after "NAME=" in the formatted record (@pretty,
  * trace_event__fprintf's text; returns 1, or 0 where @pretty is NULL or
- * lacks it), else libtraceevent's print of the field itself, which
+ * lacks it; TRACE_PRETTY_REST where the first word starting with the name
+ * is the name alone ("work struct %p: function %ps"): perf's length of
+ * the value is then -1, so it takes the rest of the text after the name
+ * and a space, and the column stops widening with its values;
+ * TRACE_PRETTY_NONE when that word ends the text: the column stops
+ * widening, and perf's text is memory past the record's, mperf's the
+ * second half), else libtraceevent's print of the field itself, which
  * depends on its @n bytes alone (trace_event__field_bytes's: a printable
  * char array as text, other arrays as "ARRAY[xx, xx]", pointers and
  * unsigned longs in hex, other numbers in decimal; a number cut off by
  * the record's end as nothing). */
+enum { TRACE_PRETTY_REST = 2, TRACE_PRETTY_NONE = 3 };
 int trace_event__field_pretty(const struct trace_field *f, const char *pretty, char *buf,
 			      size_t size);
 void trace_event__field_text(const struct trace_field *f, const void *bytes, size_t n, char *buf,

@@ -5,7 +5,9 @@
  * hand: checked against the same text made by snprintf, whole and cut to
  * every buffer size; a string array as its text (until one of the
  * field's values printed as an array), numbers, and a number cut off by
- * the record's end as nothing. */
+ * the record's end as nothing. trace_event__field_pretty: the value
+ * after "NAME=" in the formatted record, perf's reading of a word that is
+ * the name alone (the rest of the text), and of one that ends it. */
 #include "unit.h"
 #include <stdio.h>
 #include <string.h>
@@ -129,12 +131,44 @@ static void test_string_array_sticks(void **state)
 	}
 }
 
+static void test_pretty(void **state)
+{
+	struct trace_field f = { .name = "work" };
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(trace_event__field_pretty(&f, "pid=1 work=0x10 x=2", buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "0x10");
+	/* the first word starting with the name, whatever follows it */
+	assert_int_equal(trace_event__field_pretty(&f, "workers=3 work=4", buf, sizeof(buf)), 1);
+	assert_string_equal(buf, "rs=3");
+	assert_int_equal(trace_event__field_pretty(&f, "pid=1 x=2", buf, sizeof(buf)), 0);
+	assert_int_equal(trace_event__field_pretty(&f, NULL, buf, sizeof(buf)), 0);
+	/* "work struct %p: function %ps": the name alone, then the rest */
+	assert_int_equal(trace_event__field_pretty(&f, "work struct 0xffff8881: function f_fn",
+						  buf, sizeof(buf)), TRACE_PRETTY_REST);
+	assert_string_equal(buf, "struct 0xffff8881: function f_fn");
+	f.name = "function";
+	assert_int_equal(trace_event__field_pretty(&f, "work struct 0xffff8881: function f_fn",
+						  buf, sizeof(buf)), TRACE_PRETTY_REST);
+	assert_string_equal(buf, "f_fn");
+	/* cut to the buffer */
+	f.name = "work";
+	assert_int_equal(trace_event__field_pretty(&f, "work struct 0xffff8881: function f_fn",
+						  buf, 7), TRACE_PRETTY_REST);
+	assert_string_equal(buf, "struct");
+	/* the name alone ends the text: no value */
+	assert_int_equal(trace_event__field_pretty(&f, "x=1 work", buf, sizeof(buf)),
+			 TRACE_PRETTY_NONE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_array),
 		cmocka_unit_test(test_string_and_numbers),
 		cmocka_unit_test(test_string_array_sticks),
+		cmocka_unit_test(test_pretty),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
