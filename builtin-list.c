@@ -16,6 +16,7 @@
 #include <linux/perf_event.h>
 #include "builtin.h"
 #include "arch/arch.h"
+#include "util/alloc.h"
 #include "util/build-id.h"
 #include "util/debug.h"
 #include "util/evlist.h"
@@ -370,16 +371,9 @@ static void list__pmu(struct list_state *ls, const char *glob)
 				free(full);
 				continue;
 			}
-			if (n == cap) {
-				int ncap = cap ? cap * 2 : 32;
-				void *nv = realloc(v, ncap * sizeof(*v));
-
-				if (!nv) {
-					free(full);
-					break;
-				}
-				v = nv;
-				cap = ncap;
+			if (ALLOC_GROW(v, n + 1, cap, 32)) {
+				free(full);
+				break;
 			}
 			ev = &v[n++];
 			*ev = (struct list_event){
@@ -538,16 +532,9 @@ static void list__sdt(struct list_state *ls, const char *sys_glob, const char *e
 				if (asprintf(&s, "%s:%s@%s%s", line + 1, colon + 1,
 					     d->d_name, e->d_name) < 0)
 					continue;
-				if (n == cap) {
-					size_t ncap = cap ? cap * 2 : 16;
-					char **nv = realloc(v, ncap * sizeof(*nv));
-
-					if (!nv) {
-						free(s);
-						continue;
-					}
-					v = nv;
-					cap = ncap;
+				if (ALLOC_GROW(v, n + 1, cap, 16)) {
+					free(s);
+					continue;
 				}
 				v[n++] = s;
 			}

@@ -26,6 +26,7 @@
 #include <sys/wait.h>
 #include "builtin.h"
 #include "arch/arch.h"
+#include "util/alloc.h"
 #include "util/cpumap.h"
 #include "util/debug.h"
 #include "util/dso.h"
@@ -731,18 +732,8 @@ static int record__log_push(void *ctx, const void *buf, size_t size)
 		rec->track_log.full = true;
 		return 0;
 	}
-	if (rec->track_log.len + size > rec->track_log.cap) {
-		size_t cap = rec->track_log.cap ? rec->track_log.cap : 65536;
-		unsigned char *n;
-
-		while (cap < rec->track_log.len + size)
-			cap *= 2;
-		n = realloc(rec->track_log.buf, cap);
-		if (!n)
-			return -ENOMEM;
-		rec->track_log.buf = n;
-		rec->track_log.cap = cap;
-	}
+	if (ALLOC_GROW(rec->track_log.buf, rec->track_log.len + size, rec->track_log.cap, 65536))
+		return -ENOMEM;
 	memcpy(rec->track_log.buf + rec->track_log.len, buf, size);
 	rec->track_log.len += size;
 	return 0;
@@ -1345,19 +1336,10 @@ static int record__uid_pids(struct record *rec)
 		if (stat(path, &st) || st.st_uid != uid)
 			continue;
 		n = strlen(de->d_name);
-		if (len + n + 2 > cap) {
-			char *p;
-
-			cap = cap ? cap * 2 : 1024;
-			while (cap < len + n + 2)
-				cap *= 2;
-			p = realloc(list, cap);
-			if (!p) {
-				free(list);
-				closedir(d);
-				return -ENOMEM;
-			}
-			list = p;
+		if (ALLOC_GROW(list, len + n + 2, cap, 1024)) {
+			free(list);
+			closedir(d);
+			return -ENOMEM;
 		}
 		if (len)
 			list[len++] = ',';

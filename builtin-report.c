@@ -17,6 +17,7 @@
 #include "ui/hist-browser.h"
 #include "ui/stdio-hist.h"
 #include "util/report-outputs.h"	/* flame helper: --flamegraph/--folded/--json/--pprof/--diff */
+#include "util/alloc.h"
 #include "util/callchain.h"
 #include "util/debug.h"
 #include "arch/arch.h"
@@ -2221,15 +2222,8 @@ static int report__cgroup_event(struct report *rep, const union perf_event *even
 	for (i = 0; i < rep->nr_cgroups; i++)
 		if (rep->cgroups[i].id == c->id)
 			return 0;
-	if (rep->nr_cgroups == rep->alloc_cgroups) {
-		size_t n = rep->alloc_cgroups ? rep->alloc_cgroups * 2 : 16;
-		struct report_cgroup *g = realloc(rep->cgroups, n * sizeof(*g));
-
-		if (!g)
-			return -ENOMEM;
-		rep->cgroups = g;
-		rep->alloc_cgroups = n;
-	}
+	if (ALLOC_GROW(rep->cgroups, rep->nr_cgroups + 1, rep->alloc_cgroups, 16))
+		return -ENOMEM;
 	path = strndup(c->path, len);
 	if (!path)
 		return -ENOMEM;

@@ -20,6 +20,7 @@
 #include "keys.h"
 #include "tui.h"
 #include "ui/stdio-hist.h"
+#include "util/alloc.h"
 #include "util/callchain.h"
 #include "util/debug.h"
 #include "util/dso.h"
@@ -248,15 +249,8 @@ static bool hb__entry_shown(const struct hist_browser *hb, const struct hist_ent
 
 static int hb__push(struct hist_browser *hb, const struct hb_row *r)
 {
-	if (hb->nr_rows == hb->alloc_rows) {
-		uint64_t n = hb->alloc_rows ? hb->alloc_rows * 2 : 256;
-		struct hb_row *v = realloc(hb->rows, n * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		hb->rows = v;
-		hb->alloc_rows = n;
-	}
+	if (ALLOC_GROW(hb->rows, hb->nr_rows + 1, hb->alloc_rows, 256))
+		return -ENOMEM;
 	hb->rows[hb->nr_rows++] = *r;
 	return 0;
 }

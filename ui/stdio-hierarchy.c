@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ui/stdio-hist.h"
+#include "util/alloc.h"
 #include "util/callchain.h"
 #include "util/symbol.h"
 #include "util/color.h"
@@ -167,15 +168,8 @@ static int same_upto(const struct hctx *c, const struct hist_entry *a,
 static struct hnode *hnode__new_kid(const struct hctx *c, struct hnode *n,
 				    const struct hist_entry *he)
 {
-	if (n->nr == n->alloc) {
-		size_t alloc = n->alloc ? n->alloc * 2 : 4;
-		struct hnode *k = realloc(n->kids, alloc * sizeof(*k));
-
-		if (!k)
-			return NULL;
-		n->kids = k;
-		n->alloc = alloc;
-	}
+	if (ALLOC_GROW(n->kids, n->nr + 1, n->alloc, 4))
+		return NULL;
 	memset(&n->kids[n->nr], 0, sizeof(n->kids[0]));
 	n->kids[n->nr].he = he;
 	n->kids[n->nr].first = he;
@@ -838,15 +832,8 @@ static int hnode__chain_add(struct hnode *n, const struct hist_entry *he)
 /* @he reached kid @kid of @n (made it: @created); false: no memory */
 static bool hnode__visit(struct hnode *n, const struct hist_entry *he, size_t kid, bool created)
 {
-	if (n->nr_visits == n->alloc_visits) {
-		size_t alloc = n->alloc_visits ? n->alloc_visits * 2 : 8;
-		struct hnode_visit *v = realloc(n->visits, alloc * sizeof(*v));
-
-		if (!v)
-			return false;
-		n->visits = v;
-		n->alloc_visits = alloc;
-	}
+	if (ALLOC_GROW(n->visits, n->nr_visits + 1, n->alloc_visits, 8))
+		return false;
 	n->visits[n->nr_visits++] = (struct hnode_visit){ he, (uint32_t)kid, created };
 	return true;
 }

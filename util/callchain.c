@@ -6,6 +6,7 @@
 #include <string.h>
 #include <linux/perf_event.h>
 
+#include "alloc.h"
 #include "callchain.h"
 #include "color.h"
 #include "dso.h"
@@ -22,15 +23,8 @@ void callchain_cursor__reset(struct callchain_cursor *c)
 int callchain_cursor__append(struct callchain_cursor *c,
 			     const struct callchain_cursor_node *node)
 {
-	if (c->nr == c->alloc) {
-		uint32_t n = c->alloc ? c->alloc * 2 : 64;
-		struct callchain_cursor_node *p = realloc(c->nodes, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		c->nodes = p;
-		c->alloc = n;
-	}
+	if (ALLOC_GROW(c->nodes, c->nr + 1, c->alloc, 64))
+		return -ENOMEM;
 	c->nodes[c->nr++] = *node;
 	return 0;
 }
@@ -873,16 +867,9 @@ static void merge_children(struct merge_ctx *m, const struct callchain_node *n)
 static void merge_walk(struct merge_ctx *m, const struct callchain_node *n)
 {
 
-	if (m->nr == m->alloc) {
-		uint32_t a = m->alloc ? m->alloc * 2 : 64;
-		struct callchain_cursor_node *p = realloc(m->path, a * sizeof(*p));
-
-		if (!p) {
-			m->err = -ENOMEM;
-			return;
-		}
-		m->path = p;
-		m->alloc = a;
+	if (ALLOC_GROW(m->path, m->nr + 1, m->alloc, 64)) {
+		m->err = -ENOMEM;
+		return;
 	}
 	m->path[m->nr++] = n->key;
 	if (n->hit)
@@ -1077,15 +1064,8 @@ static void collect_flat(const struct callchain_node *n, uint64_t min_hit,
 		free(kids);
 	}
 	if (n->parent && n->hit && n->hit >= min_hit) {
-		if (*nr == *alloc) {
-			uint32_t a = *alloc ? *alloc * 2 : 16;
-			const struct callchain_node **p = realloc(*v, a * sizeof(*p));
-
-			if (!p)
-				return;
-			*v = p;
-			*alloc = a;
-		}
+		if (ALLOC_GROW(*v, *nr + 1, *alloc, 16))
+			return;
 		(*v)[(*nr)++] = n;
 	}
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "alloc.h"
 #include "cpumap.h"
 
 /* Parse "0-3,5" into a sorted, de-duplicated int array. 0 or -errno. */
@@ -38,16 +39,9 @@ static int parse_list(const char *s, int **out, int *nr)
 		if (*s && *s != ',' && !isspace((unsigned char)*s))
 			goto inval;
 		for (long i = a; i <= b; i++) {
-			if (n == cap) {
-				int *nv;
-
-				cap = cap ? cap * 2 : 16;
-				nv = realloc(v, cap * sizeof(int));
-				if (!nv) {
-					free(v);
-					return -ENOMEM;
-				}
-				v = nv;
+			if (ALLOC_GROW(v, n + 1, cap, 16)) {
+				free(v);
+				return -ENOMEM;
 			}
 			v[n++] = (int)i;
 		}

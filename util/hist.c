@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "alloc.h"
 #include "event.h"
 #include "hist.h"
 #include "dso.h"
@@ -357,15 +358,8 @@ static struct hist_entry *hists__find_hashed(const struct hists *hists,
  * rb_replay_found (ENOMEM: not replayed) */
 static void hists__log_found(struct hists *hists, const struct hist_entry *he)
 {
-	if (hists->nr_found_log == hists->found_log_alloc) {
-		uint64_t a = hists->found_log_alloc ? hists->found_log_alloc * 2 : 256;
-		uint64_t (*l)[2] = realloc(hists->found_log, a * sizeof(*l));
-
-		if (!l)
-			return;
-		hists->found_log = l;
-		hists->found_log_alloc = a;
-	}
+	if (ALLOC_GROW(hists->found_log, hists->nr_found_log + 1, hists->found_log_alloc, 256))
+		return;
 	hists->found_log[hists->nr_found_log][0] = he->seq;
 	hists->found_log[hists->nr_found_log++][1] = hists->nr_entries;
 }

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "alloc.h"
 #include "map.h"
 #include "maps.h"
 
@@ -38,18 +39,8 @@ void maps__put(struct maps *maps)
 
 static int maps__reserve(struct maps *maps, size_t extra)
 {
-	if (maps->nr + extra > maps->alloc) {
-		size_t n = maps->alloc ? maps->alloc * 2 : 16;
-		struct map **p;
-
-		while (n < maps->nr + extra)
-			n *= 2;
-		p = realloc(maps->entries, n * sizeof(*p));
-		if (!p)
-			return -ENOMEM;
-		maps->entries = p;
-		maps->alloc = n;
-	}
+	if (ALLOC_GROW(maps->entries, maps->nr + extra, maps->alloc, 16))
+		return -ENOMEM;
 	return 0;
 }
 

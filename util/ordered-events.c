@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "alloc.h"
 #include "ordered-events.h"
 
 struct oe_chunk *oe_chunk__new(size_t cap)
@@ -53,15 +54,8 @@ int ordered_events__queue(struct ordered_events *oe,
 {
 	struct oe_entry *e;
 
-	if (oe->nr == oe->cap) {
-		size_t cap = oe->cap ? oe->cap * 2 : 4096;
-		struct oe_entry *q = realloc(oe->q, cap * sizeof(*q));
-
-		if (!q)
-			return -ENOMEM;
-		oe->q = q;
-		oe->cap = cap;
-	}
+	if (ALLOC_GROW(oe->q, oe->nr + 1, oe->cap, 4096))
+		return -ENOMEM;
 	if (time < oe->last_flush)
 		oe->nr_unordered++;
 	e = &oe->q[oe->nr++];

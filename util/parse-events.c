@@ -16,6 +16,7 @@
 #include <linux/perf_event.h>
 #include <linux/hw_breakpoint.h>
 #include "parse-events.h"
+#include "alloc.h"
 #include "evlist.h"
 #include "evsel.h"
 #include "pmu.h"
@@ -169,15 +170,8 @@ static int names_add(char ***v, size_t *nr, size_t *cap, const char *s)
 {
 	if (!s || !*s)
 		return 0;
-	if (*nr == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 64;
-		char **n = realloc(*v, ncap * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		*v = n;
-		*cap = ncap;
-	}
+	if (ALLOC_GROW(*v, *nr + 1, *cap, 64))
+		return -ENOMEM;
 	(*v)[*nr] = strdup(s);
 	if (!(*v)[*nr])
 		return -ENOMEM;

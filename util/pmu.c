@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <unistd.h>
 #include "pmu.h"
+#include "alloc.h"
 #include "debug.h"
 
 const char *pmu__sysfs_root(void)
@@ -188,15 +189,8 @@ static int pmu__read_aliases(struct pmu *pmu, const char *dir)
 
 		if (!is_alias_file(d->d_name))
 			continue;
-		if (pmu->nr_aliases == cap) {
-			int ncap = cap ? cap * 2 : 16;
-			void *n = realloc(pmu->aliases, ncap * sizeof(*a));
-
-			if (!n)
-				goto nomem;
-			pmu->aliases = n;
-			cap = ncap;
-		}
+		if (ALLOC_GROW(pmu->aliases, pmu->nr_aliases + 1, cap, 16))
+			goto nomem;
 		a = &pmu->aliases[pmu->nr_aliases];
 		memset(a, 0, sizeof(*a));
 		a->scale = 1.0;
@@ -382,16 +376,9 @@ struct pmus *pmus__new(const char *root)
 		pmu = pmu__read(dir, d->d_name);
 		if (!pmu)
 			continue;
-		if (pmus->nr == cap) {
-			int ncap = cap ? cap * 2 : 16;
-			void *n = realloc(pmus->pmus, ncap * sizeof(pmu));
-
-			if (!n) {
-				pmu__delete(pmu);
-				break;
-			}
-			pmus->pmus = n;
-			cap = ncap;
+		if (ALLOC_GROW(pmus->pmus, pmus->nr + 1, cap, 16)) {
+			pmu__delete(pmu);
+			break;
 		}
 		pmus->pmus[pmus->nr++] = pmu;
 	}

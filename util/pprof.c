@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include "alloc.h"
 #include "pprof.h"
 
 /* Profile */
@@ -184,15 +185,8 @@ static uint32_t tmap__id(struct tmap *m, const uint64_t *key, uint32_t n, bool *
 		if (e->n == n && !memcmp(e->key, key, n * sizeof(*key)))
 			return m->slots[j];
 	}
-	if (m->nr == m->alloc) {
-		uint32_t na = m->alloc ? m->alloc * 2 : 256;
-		struct tmap_entry *ne = realloc(m->ents, na * sizeof(*ne));
-
-		if (!ne)
-			return 0;
-		m->ents = ne;
-		m->alloc = na;
-	}
+	if (ALLOC_GROW(m->ents, m->nr + 1, m->alloc, 256))
+		return 0;
 	m->ents[m->nr].key = malloc(n * sizeof(*key) + 1);
 	if (!m->ents[m->nr].key)
 		return 0;

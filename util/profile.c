@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "alloc.h"
 #include "profile.h"
 
 #define UNKNOWN "[unknown]"
@@ -174,15 +175,8 @@ static struct profile_frame *profile__frame(struct profile *p,
 	slot = hash__slot(&p->frame_hash, frame_hash(&key), frame_eq, &key);
 	if (*slot)
 		return *slot;
-	if (p->nr_frames == p->alloc_frames) {
-		uint32_t n = p->alloc_frames ? p->alloc_frames * 2 : 256;
-		struct profile_frame **nf = realloc(p->frames, n * sizeof(*nf));
-
-		if (!nf)
-			return NULL;
-		p->frames = nf;
-		p->alloc_frames = n;
-	}
+	if (ALLOC_GROW(p->frames, p->nr_frames + 1, p->alloc_frames, 256))
+		return NULL;
 	f = malloc(sizeof(*f));
 	if (!f)
 		return NULL;
@@ -325,15 +319,8 @@ int profile__add(struct profile *p, int event, const char *comm, int pid,
 	slot = hash__slot(&p->stack_hash, stack_hash(&key), stack_eq, &key);
 	s = *slot;
 	if (!s) {
-		if (p->nr_stacks == p->alloc_stacks) {
-			uint32_t n = p->alloc_stacks ? p->alloc_stacks * 2 : 256;
-			struct profile_stack **ns = realloc(p->stacks, n * sizeof(*ns));
-
-			if (!ns)
-				goto out;
-			p->stacks = ns;
-			p->alloc_stacks = n;
-		}
+		if (ALLOC_GROW(p->stacks, p->nr_stacks + 1, p->alloc_stacks, 256))
+			goto out;
 		s = malloc(sizeof(*s));
 		if (!s)
 			goto out;
@@ -475,15 +462,8 @@ static struct profile_node *node__child(struct profile_node *n, const char *name
 		else
 			hi = mid;
 	}
-	if (n->nr_children == n->alloc_children) {
-		unsigned int na = n->alloc_children ? n->alloc_children * 2 : 4;
-		struct profile_node **nc = realloc(n->children, na * sizeof(*nc));
-
-		if (!nc)
-			return NULL;
-		n->children = nc;
-		n->alloc_children = na;
-	}
+	if (ALLOC_GROW(n->children, n->nr_children + 1, n->alloc_children, 4))
+		return NULL;
 	c = node__new(name, kind, dso, n->depth + 1);
 	if (!c)
 		return NULL;
@@ -705,16 +685,9 @@ int profile__entries(struct profile *p, int event, unsigned int flags,
 				dup = !entry_ref_cmp(&refs[k], &r);
 			if (dup)
 				continue;
-			if (nr == alloc) {
-				size_t na = alloc ? alloc * 2 : 1024;
-				struct entry_ref *nrf = realloc(refs, na * sizeof(*nrf));
-
-				if (!nrf) {
-					free(refs);
-					return -ENOMEM;
-				}
-				refs = nrf;
-				alloc = na;
+			if (ALLOC_GROW(refs, nr + 1, alloc, 1024)) {
+				free(refs);
+				return -ENOMEM;
 			}
 			refs[nr++] = r;
 		}

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "alloc.h"
 #include "build-id.h"
 #include "record-dsos.h"
 
@@ -119,15 +120,8 @@ static int dso__findnew(struct record_dsos *rd, const char *name)
 	for (size_t i = rd->dsos_nr; i-- > 0;)
 		if (!strcmp(rd->dsos[i]->name, name))
 			return (int)i;
-	if (rd->dsos_nr == rd->dsos_cap) {
-		size_t cap = rd->dsos_cap ? rd->dsos_cap * 2 : 64;
-		struct rd_dso **n = realloc(rd->dsos, cap * sizeof(*n));
-
-		if (!n)
-			return -1;
-		rd->dsos = n;
-		rd->dsos_cap = cap;
-	}
+	if (ALLOC_GROW(rd->dsos, rd->dsos_nr + 1, rd->dsos_cap, 64))
+		return -1;
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return -1;
@@ -160,15 +154,8 @@ static void proc__add_map(struct record_dsos *rd, pid_t pid, uint64_t start,
 			i--;
 		}
 	}
-	if (p->nr == p->cap) {
-		int cap = p->cap ? p->cap * 2 : 16;
-		struct rd_map *n = realloc(p->maps, cap * sizeof(*n));
-
-		if (!n)
-			return;
-		p->maps = n;
-		p->cap = cap;
-	}
+	if (ALLOC_GROW(p->maps, p->nr + 1, p->cap, 16))
+		return;
 	p->maps[p->nr].start = start;
 	p->maps[p->nr].end = start + len;
 	p->maps[p->nr].dso = dso;

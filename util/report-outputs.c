@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "alloc.h"
 #include "build-id.h"
 #include "callchain.h"
 #include "debug.h"
@@ -172,15 +173,8 @@ static int builder__event_idx(struct profile_builder *b, const struct evsel *evs
 
 static struct profile_frame_desc *builder__desc(struct profile_builder *b)
 {
-	if (b->nr_descs == b->alloc_descs) {
-		uint32_t n = b->alloc_descs ? b->alloc_descs * 2 : 256;
-		struct profile_frame_desc *nd = realloc(b->descs, n * sizeof(*nd));
-
-		if (!nd)
-			return NULL;
-		b->descs = nd;
-		b->alloc_descs = n;
-	}
+	if (ALLOC_GROW(b->descs, b->nr_descs + 1, b->alloc_descs, 256))
+		return NULL;
 	memset(&b->descs[b->nr_descs], 0, sizeof(b->descs[0]));
 	return &b->descs[b->nr_descs++];
 }

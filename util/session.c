@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "alloc.h"
 #include "compress.h"
 #include "data.h"
 #include "debug.h"
@@ -1451,13 +1452,8 @@ int session__tracepoint_ids(const struct session *s, uint64_t max_bytes, uint64_
 		/* most samples repeat the last id */
 		if (n && v[n - 1] == evsel->attr.config)
 			continue;
-		if (n == cap) {
-			uint64_t *t = realloc(v, (cap = cap ? cap * 2 : 64) * sizeof(*v));
-
-			if (!t)
-				goto unknown;
-			v = t;
-		}
+		if (ALLOC_GROW(v, n + 1, cap, 64))
+			goto unknown;
 		v[n++] = evsel->attr.config;
 	}
 	if (n) {

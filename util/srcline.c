@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "alloc.h"
 #include "debuginfo.h"
 #include "dso.h"
 #include "machine.h"
@@ -528,15 +529,8 @@ static int ranges__push(struct a2l_ranges *g, uint64_t lo, uint64_t hi)
 {
 	if (hi <= lo)
 		return 0;
-	if (g->nr == g->alloc) {
-		size_t n = g->alloc ? g->alloc * 2 : 16;
-		void *p = realloc(g->r, n * sizeof(*g->r));
-
-		if (!p)
-			return -1;
-		g->r = p;
-		g->alloc = n;
-	}
+	if (ALLOC_GROW(g->r, g->nr + 1, g->alloc, 16))
+		return -1;
 	g->r[g->nr][0] = lo;
 	g->r[g->nr][1] = hi;
 	g->nr++;
@@ -1412,30 +1406,16 @@ static int cu_scopes__add(struct cu_scopes *t, Dwarf_Die *die, int parent, int d
 	size_t first = t->nr_ranges;
 
 	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
-		if (t->nr_ranges == t->alloc_ranges) {
-			size_t n = t->alloc_ranges ? t->alloc_ranges * 2 : 256;
-			void *p = realloc(t->ranges, n * sizeof(*t->ranges));
-
-			if (!p)
-				return -1;
-			t->ranges = p;
-			t->alloc_ranges = n;
-		}
+		if (ALLOC_GROW(t->ranges, t->nr_ranges + 1, t->alloc_ranges, 256))
+			return -1;
 		t->ranges[t->nr_ranges][0] = start;
 		t->ranges[t->nr_ranges][1] = end;
 		t->nr_ranges++;
 	}
 	if (t->nr_ranges == first)
 		return -2;	/* no code range: pruned, as getscopes does */
-	if (t->nr == t->alloc) {
-		size_t n = t->alloc ? t->alloc * 2 : 64;
-		void *p = realloc(t->s, n * sizeof(*t->s));
-
-		if (!p)
-			return -1;
-		t->s = p;
-		t->alloc = n;
-	}
+	if (ALLOC_GROW(t->s, t->nr + 1, t->alloc, 64))
+		return -1;
 	e = &t->s[t->nr];
 	e->die = *die;
 	e->parent = parent;

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include "alloc.h"
 #include "symbol.h"
 #include "symbol-tree.h"
 
@@ -323,17 +324,11 @@ int symtree__ranges_of(const struct symtree *t, struct symbol *const *syms, size
 			r[n - 1].end = b[i + 1];
 			continue;
 		}
-		if (n == *alloc) {
-			size_t a = *alloc ? *alloc * 2 : 64;
-
-			r = realloc(r, a * sizeof(*r));
-			if (!r) {
-				free(b);
-				return -ENOMEM;
-			}
-			*ranges = r;
-			*alloc = a;
+		if (ALLOC_GROW(r, n + 1, *alloc, 64)) {
+			free(b);
+			return -ENOMEM;
 		}
+		*ranges = r;
 		r[n] = (struct sym_range){ b[i], b[i + 1], s };
 		*nr = n + 1;
 	}

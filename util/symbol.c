@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <elf.h>
+#include "alloc.h"
 #include "dso.h"
 #include "symbol.h"
 #include "symbol-tree.h"
@@ -99,16 +100,9 @@ struct symbol *symbols__push(struct symbols *s, uint64_t start, uint64_t size,
 
 int symbols__add(struct symbols *s, struct symbol *sym)
 {
-	if (s->nr == s->alloc) {
-		size_t n = s->alloc ? s->alloc * 2 : 256;
-		struct symbol **p = realloc(s->syms, n * sizeof(*p));
-
-		if (!p) {
-			symbol__free(sym);
-			return -ENOMEM;
-		}
-		s->syms = p;
-		s->alloc = n;
+	if (ALLOC_GROW(s->syms, s->nr + 1, s->alloc, 256)) {
+		symbol__free(sym);
+		return -ENOMEM;
 	}
 	sym->seq = (uint32_t)s->nr;
 	s->syms[s->nr++] = sym;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/mman.h>
+#include "alloc.h"
 #include "cpumap.h"
 #include "synthesize.h"
 
@@ -405,16 +406,9 @@ int synthesize__all(struct synth *s)
 	while ((d = readdir(dir))) {
 		if (!is_number(d->d_name))
 			continue;
-		if (nr == cap) {
-			pid_t *n;
-
-			cap = cap ? cap * 2 : 512;
-			n = realloc(pids, cap * sizeof(*pids));
-			if (!n) {
-				err = -ENOMEM;
-				break;
-			}
-			pids = n;
+		if (ALLOC_GROW(pids, nr + 1, cap, 512)) {
+			err = -ENOMEM;
+			break;
 		}
 		pids[nr++] = atoi(d->d_name);
 	}

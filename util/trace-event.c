@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include "alloc.h"
 #include "env.h"
 #include "evlist.h"
 #include "evsel.h"
@@ -475,15 +476,8 @@ static int defer_format(struct trace_event *te, const char *p, size_t size, cons
 {
 	struct pending_fmt *f;
 
-	if (te->nr_pending == te->alloc_pending) {
-		size_t n = te->alloc_pending ? te->alloc_pending * 2 : 64;
-
-		f = realloc(te->pending, n * sizeof(*f));
-		if (!f)
-			return -ENOMEM;
-		te->pending = f;
-		te->alloc_pending = n;
-	}
+	if (ALLOC_GROW(te->pending, te->nr_pending + 1, te->alloc_pending, 64))
+		return -ENOMEM;
 	f = &te->pending[te->nr_pending];
 	f->text = dup_n(p, size);
 	f->sys = strdup(sys);

@@ -15,6 +15,7 @@
 #include <sys/vfs.h>
 #include <linux/magic.h>
 #include "tracepoint.h"
+#include "alloc.h"
 #include "debug.h"
 
 static bool has_events(const char *dir)
@@ -148,15 +149,8 @@ void tracepoint__list_free(struct tracepoint_name *list, int nr)
 static int list_add(struct tracepoint_name **list, int *nr, int *cap,
 		    const char *sys, const char *name)
 {
-	if (*nr == *cap) {
-		int ncap = *cap ? *cap * 2 : 256;
-		struct tracepoint_name *n = realloc(*list, ncap * sizeof(*n));
-
-		if (!n)
-			return -ENOMEM;
-		*list = n;
-		*cap = ncap;
-	}
+	if (ALLOC_GROW(*list, *nr + 1, *cap, 256))
+		return -ENOMEM;
 	(*list)[*nr].sys = strdup(sys);
 	(*list)[*nr].name = strdup(name);
 	if (!(*list)[*nr].sys || !(*list)[*nr].name) {
