@@ -263,20 +263,11 @@ static int pmu__read_formats(struct pmu *pmu, const char *dir)
 			continue;
 		}
 		f.name = strdup(d->d_name);
-		if (pmu->nr_formats == cap) {
-			int ncap = cap ? cap * 2 : 8;
-			void *n = realloc(pmu->formats, ncap * sizeof(f));
-
-			if (!n || !f.name) {
-				free(n ? NULL : f.name);
-				free(f.spec);
-				if (n)
-					pmu->formats = n;
-				closedir(dd);
-				return -ENOMEM;
-			}
-			pmu->formats = n;
-			cap = ncap;
+		if (!f.name || ALLOC_GROW(pmu->formats, pmu->nr_formats + 1, cap, 8)) {
+			free(f.name);
+			free(f.spec);
+			closedir(dd);
+			return -ENOMEM;
 		}
 		pmu->formats[pmu->nr_formats++] = f;
 	}
