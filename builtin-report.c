@@ -2644,14 +2644,6 @@ static void report__event_fields(const struct report *rep, const struct evsel *e
 	so->nr_fields = n;
 }
 
-static bool report__fields_have_key(const struct stdio_hist_opts *so)
-{
-	for (int i = 0; i < so->nr_fields; i++)
-		if (so->fields[i].kind == FIELD_KEY)
-			return true;
-	return false;
-}
-
 static int report__print_group(struct report *rep, struct evsel *leader,
 			       const struct stdio_hist_opts *so, FILE *fp)
 {
@@ -2660,6 +2652,8 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	uint64_t samples = 0, period = 0, chain_total = 0, chain_min_total = 0;
 	char nbuf[32];
 	int m, nr = leader->nr_members;
+	const bool **own = NULL;
+	bool *own_v = NULL;
 
 	if (leader->idx + nr > el->nr || !report__hists_room(rep, leader->idx + nr))
 		return 0;
@@ -2667,9 +2661,24 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	if (rep->skip_empty && (!rep->hists[leader->idx] || !rep->hists[leader->idx]->nr_samples))
 		return 0;
 	group = malloc(nr * sizeof(*group));
-	if (!group) {
+	/* each member's own tracepoint fields (by field key): perf shows
+	 * the leader's, and walks each member's tree by its event's */
+	if (group && rep->dyn_foreign) {
+		own = malloc(nr * sizeof(*own));
+		own_v = calloc((size_t)nr * MAX_DYN_KEYS, sizeof(*own_v));
+	}
+	if (!group || (rep->dyn_foreign && (!own || !own_v))) {
 		pr_err("report: out of memory for the group of %s\n", leader->name);
+		free(group);
+		free(own);
+		free(own_v);
 		return 0;
+	}
+	for (m = 0; own && m < nr; m++) {
+		own[m] = own_v + (size_t)m * MAX_DYN_KEYS;
+		for (int k = 0; k < rep->nr_dyn; k++)
+			own_v[(size_t)m * MAX_DYN_KEYS + k] =
+				report__dyn_of(rep, k, el->entries[leader->idx + m]);
 	}
 	for (m = 0; m < nr; m++) {
 		group[m] = rep->hists[leader->idx + m];
@@ -2703,14 +2712,9 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		}
 		/* --hierarchy: an event none of whose keys apply (another
 		 * event's fields) has no level; perf counts 0 for it */
-		if (rep->hierarchy && rep->dyn_foreign) {
-			struct sort_field fields[MAX_FIELDS];
-			struct stdio_hist_opts eo = *so;
-
-			report__event_fields(rep, el->entries[leader->idx + m], &eo, fields);
-			if (!report__fields_have_key(&eo))
-				group[m]->total_period = 0;
-		}
+		if (rep->hierarchy && own &&
+		    !sort_fields__have_key(rep->fields_v, rep->nr_fields, -1, own[m]))
+			group[m]->total_period = 0;
 		samples += group[m]->nr_samples;
 		period += group[m]->total_period;
 	}
@@ -2718,6 +2722,8 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	 * its table with 0 when the filters hide them all) */
 	if (!samples && !rep->pct_relative) {
 		free(group);
+		free(own);
+		free(own_v);
 		return 0;
 	}
 	if (!quiet) {
@@ -2743,32 +2749,13 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	{
 		struct stdio_hist_opts go = *so;
 		struct sort_field fields[MAX_FIELDS];
-		const bool **own = NULL;
-		bool *own_v = NULL;
 
 		/* perf shows the leader's tracepoint fields, and walks each
-		 * member's tree by its event's */
-		if (rep->dyn_foreign) {
-			own = malloc(nr * sizeof(*own));
-			own_v = calloc((size_t)nr * MAX_DYN_KEYS, sizeof(*own_v));
-			if (!own || !own_v) {
-				pr_err("report: out of memory for the group of %s\n", leader->name);
-				free(own);
-				free(own_v);
-				free(group);
-				return 0;
-			}
-			for (m = 0; m < nr; m++) {
-				own[m] = own_v + (size_t)m * MAX_DYN_KEYS;
-				for (int k = 0; k < rep->nr_dyn; k++)
-					own_v[(size_t)m * MAX_DYN_KEYS + k] =
-						report__dyn_of(rep, k, el->entries[leader->idx + m]);
-			}
-			go.dyn_own = own;
-			/* (--hierarchy: a node shows its own event's) */
-			if (!rep->hierarchy)
-				report__event_fields(rep, leader, &go, fields);
-		}
+		 * member's tree by its event's (--hierarchy: a node shows its
+		 * own event's) */
+		go.dyn_own = own;
+		if (own && !rep->hierarchy)
+			report__event_fields(rep, leader, &go, fields);
 		go.chain_total = chain_total;
 		go.chain_min_total = chain_min_total;
 		go.filters = report__filters_given(rep);
@@ -2850,7 +2837,7 @@ static int report__print(struct report *rep, FILE *fp)
 		 * event none of whose keys apply (another event's fields) has
 		 * no level, and perf counts 0 */
 		report__event_fields(rep, evsel, &so, fields);
-		if (rep->hierarchy && !report__fields_have_key(&so))
+		if (rep->hierarchy && !sort_fields__have_key(so.fields, so.nr_fields, -1, NULL))
 			h->total_period = 0;
 		else if (rep->hierarchy && rep->pct_relative && (so.filters || so.symbol_filter)) {
 			h->total_period = hists__hierarchy_shown_period(h, &so);

@@ -891,19 +891,6 @@ static int hnode__replay_loc(const struct hctx *c, struct hnode *n, int level)
 	return err;
 }
 
-/* whether the fields' level @level is one of this hists' (hctx.own) */
-static bool hctx__level_own(const struct hctx *c, const struct stdio_hist_opts *o, int level)
-{
-	for (int k = 0; c->own && k < o->nr_fields; k++) {
-		const struct sort_field *f = &o->fields[k];
-
-		if (f->kind == FIELD_KEY && f->level == level &&
-		    (!f->key->dynamic || c->own[f->key->dyn_idx]))
-			return true;
-	}
-	return !c->own;
-}
-
 /* the levels' tree of @hists' entries in @root, sorted, nodes marked shown
  * or hidden by the filters; 0, -EINVAL without keys, -ENOMEM */
 static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *hists,
@@ -921,7 +908,7 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 		const struct sort_field *f = &o->fields[k];
 
 		if (f->kind == FIELD_KEY) {
-			if (!hctx__level_own(c, o, f->level))
+			if (!sort_fields__have_key(o->fields, o->nr_fields, f->level, c->own))
 				continue;
 			/* a new level unless the key is of the last one's */
 			if (!c->nr_keys || f->level != o->fields[c->lv_key_field].level) {

@@ -1654,6 +1654,18 @@ void sort_key__dynamic_delete(struct sort_key *key)
 	free(key);
 }
 
+bool sort_fields__have_key(const struct sort_field *fields, int nr, int level, const bool *own)
+{
+	for (int k = 0; k < nr; k++) {
+		const struct sort_field *f = &fields[k];
+
+		if (f->kind == FIELD_KEY && (level < 0 || f->level == level) &&
+		    (!own || !f->key->dynamic || own[f->key->dyn_idx]))
+			return true;
+	}
+	return false;
+}
+
 const struct sort_key *sort_key__find(const char *name)
 {
 	size_t i;

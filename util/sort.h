@@ -166,6 +166,12 @@ struct sort_field {
 	int level;	/* --hierarchy: keys of one level share it (-s '{a,b}') */
 };
 
+/* Whether @fields (@nr of them) have a key (of --hierarchy level @level;
+ * -1: any) of an event whose tracepoint fields are @own (by field key
+ * index; NULL: every key is the event's): a built-in key, or one of its
+ * fields. An event without one has no level in a hierarchy, and perf
+ * counts 0 for it. */
+bool sort_fields__have_key(const struct sort_field *fields, int nr, int level, const bool *own);
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
 /* Comma-separated list of names for error messages. */
