@@ -677,7 +677,7 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 	for (int i = 0; i < g->keys->nr_keys; i++) {
 		/* the keys of elided columns are left out, as in
 		 * hists__output_resort */
-		if (g->keys->opts.out_skip & (1ULL << i))
+		if (hists_opts__out_skip(&g->keys->opts, i))
 			continue;
 		r = g->keys->keys[i]->sort(&g->ctx[0], a->rep, b->rep);
 		if (r)

@@ -1112,7 +1112,7 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 	if (h->ties_by_cpos)
 		return a->cpos < b->cpos ? -1 : a->cpos > b->cpos;
 	for (i = 0; i < h->nr_keys; i++) {
-		if ((h->opts.out_skip & (1ULL << i)) || hists__key_same(h, i))
+		if (hists_opts__out_skip(&h->opts, i) || hists__key_same(h, i))
 			continue;
 		hist_entry__reached(h, a, i);
 		hist_entry__reached(h, b, i);

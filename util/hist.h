@@ -293,7 +293,8 @@ struct hists_opts {
 	bool sym_not_sorted;
 	/* keys (bit i: keys[i]) the output order leaves out: those whose
 	 * column a one-item filter elides, as perf's output sort skips
-	 * elided columns (merging and collapsing still compare them) */
+	 * elided columns (merging and collapsing still compare them; only
+	 * the first 64 keys can be: hists_opts__out_skip) */
 	uint64_t out_skip;
 	/* hists__output_resort keeps perf's last tree before the output
 	 * one (hists.tree): a group view adds its members' entries to the
@@ -305,6 +306,12 @@ struct hists_opts {
 	/* passed to the keys' callbacks (has_dso: set by hists__init) */
 	struct sort_ctx sort;
 };
+
+/* whether @o's output order leaves key @i out (out_skip) */
+static inline bool hists_opts__out_skip(const struct hists_opts *o, int i)
+{
+	return i < 64 && (o->out_skip >> i & 1);
+}
 
 /*
  * A red-black tree over the indices of an array, built as perf builds its
