@@ -43,7 +43,8 @@
 #include "util/trace-event.h"
 #include "util/sym-addrs.h"
 
-#define MAX_FIELDS (MAX_DYN_KEYS + 32)
+/* the field keys, twice with --hierarchy (a level per -s name of a field) */
+#define MAX_FIELDS (2 * MAX_DYN_KEYS + 32)
 
 /* a comma-separated filter list */
 struct strlist {
@@ -383,10 +384,24 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	struct sort_field f = { .kind = FIELD_KEY, .level = rep->cur_level };
 
 	/* a field named twice (also with and without /raw, or through
-	 * trace_fields) is one column, the first, as perf */
-	for (int k = 0; k < rep->nr_dyn; k++)
-		if (rep->dyn[k].id == tf->id && !strcmp(rep->dyn[k].name, tf->name))
+	 * trace_fields) is one column, the first, as perf; but perf's
+	 * --hierarchy makes a level of every -s name of a field, the same
+	 * field again included ('-s id,comm,id': id / Command / id) */
+	for (int k = 0; k < rep->nr_dyn; k++) {
+		if (rep->dyn[k].id != tf->id || strcmp(rep->dyn[k].name, tf->name))
+			continue;
+		if (!rep->hierarchy)
 			return 0;
+		for (int i = 0; i < rep->nr_fields; i++)
+			if (rep->fields_v[i].key == rep->dyn_key[k] &&
+			    rep->fields_v[i].level == rep->cur_level)
+				return 0;
+		if (rep->nr_fields >= MAX_FIELDS)
+			break;
+		f.key = rep->dyn_key[k];
+		rep->fields_v[rep->nr_fields++] = f;
+		return 0;
+	}
 	if (rep->nr_dyn >= MAX_DYN_KEYS || rep->nr_fields >= MAX_FIELDS ||
 	    rep->nr_keys >= MAX_FIELDS) {
 		pr_err("report: more than %d tracepoint field keys; name the fields to sort by (-s EVENT.FIELD,...)\n",

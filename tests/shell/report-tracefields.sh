@@ -22,6 +22,11 @@ same "$S" -s sched:sched_switch.prev_comm
 same "$S" -s sched_switch.next_comm,prev_pid,comm -n
 same "$S" -s trace_fields
 same "$R" -s id,args
+# --hierarchy: a level for every -s name of a field, the same one again
+# included (perf dedups them in a flat table only)
+same "$R" -s id,comm,id --hierarchy -g none
+grep -q 'id / Command / id$' "$T/p" || fail "perf's hierarchy has no second id level (the premise)"
+same "$R" -s trace_fields,id --hierarchy -g none
 same "$R" -s trace_fields --raw-trace
 same "$R" --raw-trace
 grep -q 'ARRAY\[' "$T/m" || fail "raw_syscalls args: no ARRAY[...] values"
