@@ -310,36 +310,52 @@ static int elf__plt_symbols(Elf *elf, const GElf_Ehdr *eh, const struct load_seg
 	return added;
 }
 
-int elf__section(Elf *elf, const char *name, GElf_Shdr *sh)
+/* The section @name of @elf (its header in *@sh); NULL when there is
+ * none, *@err -1 when the section names cannot be read (else 0) */
+static Elf_Scn *elf__scn(Elf *elf, const char *name, GElf_Shdr *sh, int *err)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
 
+	*err = -1;
 	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
-		return -1;
+		return NULL;
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr h;
 		const char *n;
 
-		if (!gelf_getshdr(scn, &h))
+		if (!gelf_getshdr(scn, sh))
 			continue;
-		n = elf_strptr(elf, shstrndx, h.sh_name);
+		n = elf_strptr(elf, shstrndx, sh->sh_name);
 		if (!n)
-			return -1;
+			return NULL;
 		if (!strcmp(n, name)) {
-			if (sh)
-				*sh = h;
-			return 1;
+			*err = 0;
+			return scn;
 		}
 	}
-	return 0;
+	*err = 0;
+	return NULL;
+}
+
+int elf__section(Elf *elf, const char *name, GElf_Shdr *sh)
+{
+	GElf_Shdr h;
+	int err;
+
+	if (!elf__scn(elf, name, &h, &err))
+		return err;
+	if (sh)
+		*sh = h;
+	return 1;
 }
 
 int elf__read_debuglink(const char *path, char *name, size_t size)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-	int fd, err = -ENOENT;
+	Elf_Scn *scn;
+	Elf_Data *d;
+	GElf_Shdr sh;
+	int fd, err = -ENOENT, bad;
+	size_t len;
 	Elf *elf;
 
 	elf_version(EV_CURRENT);
@@ -347,27 +363,14 @@ int elf__read_debuglink(const char *path, char *name, size_t size)
 	if (fd < 0)
 		return -errno;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (elf && elf_kind(elf) == ELF_K_ELF && !elf_getshdrstrndx(elf, &shstrndx)) {
-		while ((scn = elf_nextscn(elf, scn)) != NULL) {
-			const char *n;
-			Elf_Data *d;
-			GElf_Shdr sh;
-			size_t len;
-
-			if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS ||
-			    !(n = elf_strptr(elf, shstrndx, sh.sh_name)) ||
-			    strcmp(n, ".gnu_debuglink"))
-				continue;
-			/* the name ends at a NUL inside the section */
-			d = elf_getdata(scn, NULL);
-			if (!d || !d->d_buf || !d->d_size)
-				break;
-			len = strnlen(d->d_buf, d->d_size);
-			if (len && len < d->d_size && len < size) {
-				memcpy(name, d->d_buf, len + 1);
-				err = 0;
-			}
-			break;
+	scn = elf && elf_kind(elf) == ELF_K_ELF ? elf__scn(elf, ".gnu_debuglink", &sh, &bad) : NULL;
+	/* the name ends at a NUL inside the section */
+	d = scn && sh.sh_type != SHT_NOBITS ? elf_getdata(scn, NULL) : NULL;
+	if (d && d->d_buf && d->d_size) {
+		len = strnlen(d->d_buf, d->d_size);
+		if (len && len < d->d_size && len < size) {
+			memcpy(name, d->d_buf, len + 1);
+			err = 0;
 		}
 	}
 	if (elf)

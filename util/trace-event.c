@@ -1454,6 +1454,7 @@ int trace_event__field_pretty(const struct trace_field *f, const char *pretty, c
 	 * and skips the name and one character ('=') */
 	while (s && *s) {
 		const char *end = strchr(s, ' ');
+		bool alone;
 		size_t n;
 
 		if (!end)
@@ -1463,14 +1464,15 @@ int trace_event__field_pretty(const struct trace_field *f, const char *pretty, c
 			continue;
 		}
 		/* the name alone: the rest of the text, or none at its end */
-		if ((size_t)(end - s) == nl && !*end)
+		alone = (size_t)(end - s) == nl;
+		if (alone && !*end)
 			return TRACE_PRETTY_NONE;
-		n = (size_t)(end - s) == nl ? strlen(end + 1) : (size_t)(end - s) - nl - 1;
+		n = alone ? strlen(end + 1) : (size_t)(end - s) - nl - 1;
 		if (n >= size)
 			n = size - 1;
 		memcpy(buf, s + nl + 1, n);
 		buf[n] = '\0';
-		return (size_t)(end - s) == nl ? TRACE_PRETTY_REST : 1;
+		return alone ? TRACE_PRETTY_REST : 1;
 	}
 	return 0;
 }

@@ -40,17 +40,6 @@ static int teardown(void **state)
 	return system(cmd) ? -1 : 0;
 }
 
-static void run(const char *fmt, const char *a, const char *b)
-{
-	char cmd[1024];
-
-	snprintf(cmd, sizeof(cmd), fmt, a, b);
-	if (system(cmd)) {
-		print_message("%s: failed (no binutils?): skipped\n", cmd);
-		skip();
-	}
-}
-
 static const char *sec_name(Elf *elf, Elf_Scn *scn)
 {
 	size_t shstrndx;
@@ -132,7 +121,7 @@ static void test_inflated(void **state)
 
 	elf_version(EV_CURRENT);
 	snprintf(z, sizeof(z), "%s/z", dir);
-	run("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
+	unit_sh("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
 	fd = debuginfo__open(z, NULL, &name);
 	assert_true(fd >= 0);
 	assert_string_equal(name, z);
@@ -151,8 +140,8 @@ static void test_inflated(void **state)
 		fprintf(f, "line %d of a long text\n", i);
 	fclose(f);
 	snprintf(zbig, sizeof(zbig), "%s/zbig", dir);
-	run("objcopy --add-section .debug_pubnames=%s " BIN " %s", big, zbig);
-	run("objcopy --compress-debug-sections=zlib %s %s", zbig, zbig);
+	unit_sh("objcopy --add-section .debug_pubnames=%s " BIN " %s", big, zbig);
+	unit_sh("objcopy --compress-debug-sections=zlib %s %s", zbig, zbig);
 	fd = debuginfo__open(zbig, NULL, &name);
 	assert_true(fd >= 0);
 	assert_false(same_file(fd, zbig));
@@ -212,7 +201,7 @@ static void test_fallback(void **state)
 	elf_version(EV_CURRENT);
 	for (int k = 0; k < 2; k++) {
 		snprintf(z, sizeof(z), "%s/bad%d", dir, k);
-		run("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
+		unit_sh("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
 		damage(z, ".debug_info", k);
 		/* libdw's own inflating then says what is wrong */
 		assert_gives_file(z);
@@ -256,7 +245,7 @@ static void test_cache(void **state)
 
 	elf_version(EV_CURRENT);
 	snprintf(z, sizeof(z), "%s/zc", dir);
-	run("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
+	unit_sh("objcopy --compress-debug-sections=zlib %s %s", BIN, z);
 	assert_int_equal(filename__read_build_id(z, &bid), 0);
 	build_id__snprintf(&bid, hex, sizeof(hex));
 	snprintf(cache, sizeof(cache), "%s/cache", dir);
@@ -322,12 +311,12 @@ static void test_debuglink(void **state)
 	char obj[256], dbg[256], link[64], *got;
 
 	unsetenv("DEBUGINFOD_URLS");
-	run("mkdir -p %s/dl/.debug%s", dir, "");
+	unit_sh("mkdir -p %s/dl/.debug%s", dir, "");
 	snprintf(dbg, sizeof(dbg), "%s/dl/.debug/obj.debug", dir);
 	snprintf(obj, sizeof(obj), "%s/dl/obj", dir);
-	run("objcopy --only-keep-debug %s %s", BIN, dbg);
-	run("objcopy --strip-debug %s %s", BIN, obj);
-	run("objcopy --add-gnu-debuglink=%s %s", dbg, obj);
+	unit_sh("objcopy --only-keep-debug %s %s", BIN, dbg);
+	unit_sh("objcopy --strip-debug %s %s", BIN, obj);
+	unit_sh("objcopy --add-gnu-debuglink=%s %s", dbg, obj);
 	assert_int_equal(elf__read_debuglink(obj, link, sizeof(link)), 0);
 	assert_string_equal(link, "obj.debug");
 	assert_int_equal(elf__read_debuglink(obj, link, 5), -ENOENT);
@@ -338,7 +327,7 @@ static void test_debuglink(void **state)
 	assert_string_equal(got, dbg);
 	free(got);
 	/* a debug file of another build there: not the object's */
-	run("objcopy --only-keep-debug %s %s", TEST_DATA "/perf-6.1/bin/dsouser", dbg);
+	unit_sh("objcopy --only-keep-debug %s %s", TEST_DATA "/perf-6.1/bin/dsouser", dbg);
 	assert_null(debug_file_of(obj));
 	/* libdw's debuginfod client (libcurl, a TLS stack) never loaded */
 	assert_null(dlopen("libdebuginfod.so.1", RTLD_LAZY | RTLD_NOLOAD));

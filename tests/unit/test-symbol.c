@@ -813,17 +813,6 @@ static void test_dso_load_mismatch(void **state)
 	free(path);
 }
 
-static void sh(const char *fmt, const char *a, const char *b)
-{
-	char cmd[2048];
-
-	snprintf(cmd, sizeof(cmd), fmt, a, b);
-	if (system(cmd)) {
-		print_message("%s: failed (no binutils?): skipped\n", cmd);
-		skip();
-	}
-}
-
 /* the letter of the file a fresh dso of @name took its symbols from,
  * under --symfs @symfs; its symbol at 0x13d0 must be cpuburn's */
 static char origin_under(const char *symfs, const char *name, const struct build_id *bid)
@@ -851,38 +840,38 @@ static void test_dso_symsrc_order(void **state)
 	assert_non_null(mkdtemp(dir));
 	assert_int_equal(filename__read_build_id(bin, &bid), 0);
 	build_id__snprintf(&bid, hex, sizeof(hex));
-	sh("mkdir -p %s/usr/lib/mperf/.debug %s/usr/lib/debug/lib/mperf", dir, dir);
-	sh("mkdir -p %s/usr/lib/debug/usr/lib/mperf %s/usr/lib/debug/.build-id", dir, dir);
+	unit_sh("mkdir -p %s/usr/lib/mperf/.debug %s/usr/lib/debug/lib/mperf", dir, dir);
+	unit_sh("mkdir -p %s/usr/lib/debug/usr/lib/mperf %s/usr/lib/debug/.build-id", dir, dir);
 	/* the object with its .symtab at its path */
 	snprintf(p, sizeof(p), "%s%s", dir, name);
-	sh("cp %s %s", bin, p);
+	unit_sh("cp %s %s", bin, p);
 	assert_int_equal(origin_under(dir, name, &bid), 'd');
 	/* stripped to .dynsym: each place with a copy that has .symtab
 	 * wins over the ones before it here, as perf's order has them */
-	sh("strip --strip-all %s%s", p, "");
+	unit_sh("strip --strip-all %s%s", p, "");
 	snprintf(p, sizeof(p), "%s/usr/lib/debug/lib/mperf/cpuburn", dir);
-	sh("cp %s %s", bin, p);
+	unit_sh("cp %s %s", bin, p);
 	assert_int_equal(origin_under(dir, name, &bid), 'x');
 	snprintf(p, sizeof(p), "%s/usr/lib/mperf/.debug/cpuburn", dir);
-	sh("cp %s %s", bin, p);
+	unit_sh("cp %s %s", bin, p);
 	assert_int_equal(origin_under(dir, name, &bid), 'o');
 	snprintf(p, sizeof(p), "%s/usr/lib/debug/.build-id/%.2s", dir, hex);
-	sh("mkdir -p %s%s", p, "");
+	unit_sh("mkdir -p %s%s", p, "");
 	snprintf(p, sizeof(p), "%s/usr/lib/debug/.build-id/%.2s/%s.debug", dir, hex, hex + 2);
-	sh("cp %s %s", bin, p);
+	unit_sh("cp %s %s", bin, p);
 	assert_int_equal(origin_under(dir, name, &bid), 'b');
 	snprintf(p, sizeof(p), "%s/usr/lib/debug%s", dir, name);
-	sh("cp %s %s", bin, p);
+	unit_sh("cp %s %s", bin, p);
 	assert_int_equal(origin_under(dir, name, &bid), 'u');
 	snprintf(p, sizeof(p), "%s/usr/lib/debug%s.debug", dir, name);
-	sh("cp %s %s", bin, p);
+	unit_sh("cp %s %s", bin, p);
 	assert_int_equal(origin_under(dir, name, &bid), 'f');
 	/* a .gnu_debuglink in the object: its file first */
 	snprintf(p, sizeof(p), "%s/usr/lib/mperf/cpuburn.dbg", dir);
-	sh("cp %s %s", bin, p);
-	sh("cd %s/usr/lib/mperf && objcopy --add-gnu-debuglink=cpuburn.dbg cpuburn%s", dir, "");
+	unit_sh("cp %s %s", bin, p);
+	unit_sh("cd %s/usr/lib/mperf && objcopy --add-gnu-debuglink=cpuburn.dbg cpuburn%s", dir, "");
 	assert_int_equal(origin_under(dir, name, &bid), 'l');
-	sh("rm -rf %s%s", dir, "");
+	unit_sh("rm -rf %s%s", dir, "");
 }
 
 int main(void)

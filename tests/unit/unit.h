@@ -8,12 +8,29 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
 
 /* tests/data relative to the repository root (tests run from there) */
 #define TEST_DATA "tests/data"
+
+/*
+ * Runs the shell command @fmt made with @a and @b (two strings); a command
+ * that fails skips the case (a tool such as objcopy missing here).
+ */
+static inline void unit_sh(const char *fmt, const char *a, const char *b)
+{
+	char cmd[2048];
+
+	snprintf(cmd, sizeof(cmd), fmt, a, b);
+	if (system(cmd)) {
+		print_message("%s: failed (no binutils?): skipped\n", cmd);
+		skip();
+	}
+}
 
 /*
  * A case that needs perf_event_open(2) calls this first: where the syscall
