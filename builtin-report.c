@@ -386,7 +386,9 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	/* a field named twice (also with and without /raw, or through
 	 * trace_fields) is one column, the first, as perf; but perf's
 	 * --hierarchy makes a level of every -s name of a field, the same
-	 * field again included ('-s id,comm,id': id / Command / id) */
+	 * field again included ('-s id,comm,id': id / Command / id), each
+	 * level a column of its own (its own width: a __data_loc field's
+	 * lengths read in that level's walks) */
 	for (int k = 0; k < rep->nr_dyn; k++) {
 		if (rep->dyn[k].id != tf->id || strcmp(rep->dyn[k].name, tf->name))
 			continue;
@@ -396,11 +398,6 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 			if (rep->fields_v[i].key == rep->dyn_key[k] &&
 			    rep->fields_v[i].level == rep->cur_level)
 				return 0;
-		if (rep->nr_fields >= MAX_FIELDS)
-			break;
-		f.key = rep->dyn_key[k];
-		rep->fields_v[rep->nr_fields++] = f;
-		return 0;
 	}
 	if (rep->nr_dyn >= MAX_DYN_KEYS || rep->nr_fields >= MAX_FIELDS ||
 	    rep->nr_keys >= MAX_FIELDS) {
@@ -2659,6 +2656,26 @@ static void report__event_fields(const struct report *rep, const struct evsel *e
 	so->nr_fields = n;
 }
 
+/* --hierarchy: does some event with samples have a level (a key that
+ * applies to it: not only other events' tracepoint fields)? perf's levels
+ * hold no entry otherwise, and it says the file has no samples */
+static bool report__hierarchy_has_level(const struct report *rep)
+{
+	struct evlist *el = session__evlist(rep->session);
+	struct sort_field fields[MAX_FIELDS];
+
+	for (int i = 0; el && i < el->nr && i < rep->nr_hists; i++) {
+		struct stdio_hist_opts so = { 0 };
+
+		if (!rep->hists[i] || !rep->hists[i]->nr_samples)
+			continue;
+		report__event_fields(rep, el->entries[i], &so, fields);
+		if (sort_fields__have_key(so.fields, so.nr_fields, -1, NULL))
+			return true;
+	}
+	return false;
+}
+
 static int report__print_group(struct report *rep, struct evsel *leader,
 			       const struct stdio_hist_opts *so, FILE *fp)
 {
@@ -3623,6 +3640,16 @@ int cmd_report(int argc, const char **argv)
 			       "last sample\n", rep.time_str, rep.nr_time_skipped, rep.input);
 		else
 			pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
+		ret = 0;
+		goto out;
+	}
+	if (rep.hierarchy && !report__hierarchy_has_level(&rep)) {
+		if (!rep.tui_rep && !quiet && !rep.header && !rep.hint_printed)
+			report__print_hint(stdout);
+		fflush(stdout);
+		pr_err("report: none of the -s keys (%s) is a field of an event with samples in %s, "
+		       "so --hierarchy has no level to show; mperf report -s trace_fields --hierarchy "
+		       "shows the fields there are\n", rep.sort_order ? rep.sort_order : "", rep.input);
 		ret = 0;
 		goto out;
 	}

@@ -130,6 +130,28 @@ if "$PERF" record -q -e sched:sched_process_exit -e sched:sched_stat_runtime -a 
 		fail "no member-only node with its levels below the leader's in xr.data"
 	same "$T/xr.data" --group --hierarchy -s comm,sched_stat_runtime.comm -n
 fi
+# a field named at two levels is a column of each level: a __data_loc
+# field's width (sched_stat_runtime's comm on 6.x kernels) is as long as
+# the values that level's own walks read, as perf's dotted line shows
+if "$PERF" record -q -e sched:sched_switch -e sched:sched_stat_runtime -a \
+	-o "$T/rt2.data" -- sleep 0.2 >/dev/null 2>&1; then
+	same "$T/rt2.data" -s trace_fields,trace_fields --hierarchy
+	same "$T/rt2.data" -s runtime,trace_fields --hierarchy -n
+fi
+# --hierarchy with no key that applies to an event with samples (no fork
+# was recorded): perf's levels hold nothing and it says "no samples";
+# mperf prints the same and names the reason, exit 0 as perf
+if "$PERF" record -q -e sched:sched_process_fork -e sched:sched_switch -o "$T/nf.data" -- \
+	sleep 0.05 >/dev/null 2>&1; then
+	"$PERF" report -i "$T/nf.data" --stdio -s parent_pid --hierarchy >"$T/p" 2>"$T/pe"
+	if grep -q "has no samples" "$T/pe"; then
+		"$MPERF" report -i "$T/nf.data" --stdio -s parent_pid --hierarchy >"$T/m" 2>"$T/e" ||
+			fail "-s parent_pid --hierarchy with no fork: not exit 0 as perf"
+		cmp -s "$T/p" "$T/m" || { diff "$T/p" "$T/m" >&2; fail "-s parent_pid --hierarchy: output differs from perf's"; }
+		[ "$(wc -l < "$T/e")" = 1 ] && grep -q "no level" "$T/e" ||
+			{ cat "$T/e" >&2; fail "-s parent_pid --hierarchy: not one line naming the reason"; }
+	fi
+fi
 # %pS arguments (kmalloc's call_site) name kernel symbols, as in perf's
 # report: the trace column and the call_site key
 if "$PERF" record -q -e kmem:kmalloc -o "$T/km.data" -- ls / >/dev/null 2>&1; then
