@@ -159,7 +159,7 @@ static int same_upto(const struct hctx *c, const struct hist_entry *a,
 		     const struct hist_entry *b, int level)
 {
 	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++)
-		if (c->keys[k]->cmp(c->sort, a, b))
+		if (c->keys[k]->cmp(c->keys[k], c->sort, a, b))
 			return 0;
 	return 1;
 }
@@ -212,7 +212,7 @@ static uint64_t level_hash(const struct hctx *c, int level, const struct hist_en
 	uint64_t h = 0xcbf29ce484222325ULL;
 
 	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++)
-		h = (h ^ c->keys[k]->hash(c->sort, he)) * 0x100000001b3ULL;
+		h = (h ^ c->keys[k]->hash(c->keys[k], c->sort, he)) * 0x100000001b3ULL;
 	return h ^ (h >> 31);
 }
 
@@ -318,7 +318,7 @@ static int hnode_in_cmp(const void *pa, const void *pb, void *arg)
 	const struct sort_ctx *sort = o->sort ? o->sort : c->sort;
 
 	for (int k = c->lv_first[level]; k < c->lv_first[level] + c->lv_nr[level]; k++) {
-		int r = c->keys[k]->cmp(sort, a->first, b->first);
+		int r = c->keys[k]->cmp(c->keys[k], sort, a->first, b->first);
 
 		if (r)
 			return r;
@@ -348,7 +348,8 @@ static int hnode_out_cmp(const void *pa, const void *pb, void *arg)
 			return pa > pb ? -1 : 1;
 	}
 	for (int k = 0; k < c->nr_keys; k++) {
-		r = c->keys[k]->sort(c->out_sort ? c->out_sort : c->sort, a->first, b->first);
+		r = c->keys[k]->sort(c->keys[k], c->out_sort ? c->out_sort : c->sort,
+				     a->first, b->first);
 		if (r)
 			return r;
 	}
@@ -480,7 +481,7 @@ static int key_text(const struct hctx *c, const struct sort_key *key,
 	const char *t;
 	int n;
 
-	key->snprintf(c->sort, he, buf, size);
+	key->snprintf(key, c->sort, he, buf, size);
 	sort__strip_clip_end(buf);
 	n = (int)strlen(buf);
 	if (n < pad && (size_t)pad < size) {
@@ -776,9 +777,9 @@ static void hctx__widen(struct hctx *kc, const struct hctx *c, const struct hist
 		 * field's text can depend on the rows printed before, as
 		 * perf's libtraceevent) */
 		if (key_padded(key))
-			w = key->snprintf(kc->sort, he, buf, sizeof(buf));
+			w = key->snprintf(key, kc->sort, he, buf, sizeof(buf));
 		else if (key->width)
-			w = key->width(kc->sort, he);
+			w = key->width(key, kc->sort, he);
 		else
 			w = key_text(kc, key, he, buf, sizeof(buf), 0);
 		if (w > kc->width[l])
@@ -870,7 +871,7 @@ static int hnode__replay_loc(const struct hctx *c, struct hnode *n, int level)
 				     !r && k < c->lv_first[level] + c->lv_nr[level]; k++) {
 					if (c->keys[k]->dynamic && c->keys[k]->dyn_var)
 						sort_key__dyn_len_seen(c->keys[k], node);
-					r = c->keys[k]->cmp(c->sort, e->he, node);
+					r = c->keys[k]->cmp(c->keys[k], c->sort, e->he, node);
 				}
 				if (!r)
 					break;
@@ -1026,7 +1027,7 @@ static int hnode__match_cmp(const struct hctx *c, int level, const struct hnode 
 			if (n > a->kc->garb[k])
 				a->kc->garb[k] = n;
 		}
-		r = key->cmp(sort, a->first, b->first);
+		r = key->cmp(key, sort, a->first, b->first);
 		if (r)
 			return r;
 	}

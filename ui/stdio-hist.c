@@ -67,7 +67,7 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 
 	switch (f->kind) {
 	case FIELD_KEY:
-		return f->key->snprintf(&hists->opts.sort, he, buf, size);
+		return f->key->snprintf(f->key, &hists->opts.sort, he, buf, size);
 	case FIELD_OVERHEAD:
 		return snprintf(buf, size, "%.2f%%", pct(he->period, total));
 	case FIELD_CHILDREN:
@@ -420,7 +420,8 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 			 * here: perf's mispredict text depends on the rows
 			 * printed before) */
 			if (o->fields[k].key->width)
-				w = o->fields[k].key->width(&hists->opts.sort, he);
+				w = o->fields[k].key->width(o->fields[k].key, &hists->opts.sort,
+							    he);
 			else
 				w = field_text(&o->fields[k], he, hists, buf, sizeof(buf));
 			if (w > width[k])
@@ -528,7 +529,7 @@ static uint64_t group__hash(const struct hists *h, const struct hist_entry *he)
 	uint64_t v = 0xcbf29ce484222325ULL;
 
 	for (int i = 0; i < h->nr_keys; i++) {
-		v ^= h->keys[i]->hash(&h->opts.sort, he);
+		v ^= h->keys[i]->hash(h->keys[i], &h->opts.sort, he);
 		v *= 0x100000001b3ULL;
 	}
 	return v ^ (v >> 31);
@@ -629,7 +630,7 @@ static int group_row_cmp_fields(const struct group_view *g, const struct group_r
 		int r;
 
 		if (f->kind == FIELD_KEY) {
-			r = f->key->sort(&g->ctx[0], a->rep, b->rep);
+			r = f->key->sort(f->key, &g->ctx[0], a->rep, b->rep);
 			if (r)
 				return r;
 			continue;
@@ -679,7 +680,7 @@ static int group_row_cmp(const void *pa, const void *pb, void *arg)
 		 * hists__output_resort */
 		if (hists_opts__out_skip(&g->keys->opts, i))
 			continue;
-		r = g->keys->keys[i]->sort(&g->ctx[0], a->rep, b->rep);
+		r = g->keys->keys[i]->sort(g->keys->keys[i], &g->ctx[0], a->rep, b->rep);
 		if (r)
 			return r;
 	}
@@ -944,7 +945,7 @@ static int group_field_text(const struct sort_field *f, const struct group_row *
 	const struct hist_entry *he = r->he[m] ? r->he[m] : &none;
 
 	if (f->kind == FIELD_KEY)
-		return f->key->snprintf(&g->keys->opts.sort, r->rep, buf, size);
+		return f->key->snprintf(f->key, &g->keys->opts.sort, r->rep, buf, size);
 	if (!g->group[m]) {
 		/* a member without samples: perf shows its zeros */
 		struct hists empty;
@@ -1033,9 +1034,10 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 
 			if (g.rows[i].rep->filtered)
 				continue;
-			t = f->key->width ? f->key->width(&g.keys->opts.sort, g.rows[i].rep) :
-				f->key->snprintf(&g.keys->opts.sort, g.rows[i].rep, buf,
-						 sizeof(buf));
+			t = f->key->width ?
+				f->key->width(f->key, &g.keys->opts.sort, g.rows[i].rep) :
+				f->key->snprintf(f->key, &g.keys->opts.sort, g.rows[i].rep,
+						 buf, sizeof(buf));
 
 			if (t > w)
 				w = t;

@@ -140,7 +140,7 @@ int64_t hist_entry__cmp_ctx(const struct hists *hists, const struct sort_ctx *ct
 	for (i = 0; i < hists->nr_keys; i++) {
 		if (hists__key_same(hists, i))
 			continue;
-		r = hists->keys[i]->cmp(ctx, a, b);
+		r = hists->keys[i]->cmp(hists->keys[i], ctx, a, b);
 		if (r)
 			return r;
 	}
@@ -195,7 +195,7 @@ static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist
 		if (hists__key_same(hists, i))
 			continue;
 		hist_entry__reached(hists, b, i);
-		r = hists->keys[i]->cmp(&hists->opts.sort, a, b);
+		r = hists->keys[i]->cmp(hists->keys[i], &hists->opts.sort, a, b);
 		if (r)
 			return r;
 	}
@@ -208,7 +208,7 @@ static uint64_t hists__hash(const struct hists *hists, const struct hist_entry *
 	int i;
 
 	for (i = 0; i < hists->nr_keys; i++) {
-		h ^= hists->keys[i]->hash(&hists->opts.sort, he);
+		h ^= hists->keys[i]->hash(hists->keys[i], &hists->opts.sort, he);
 		h *= 0x100000001b3ULL;
 		h ^= h >> 29;
 	}
@@ -531,7 +531,7 @@ static uint64_t hist_groups__hash(const struct hists *hists, const struct hist_g
 	uint64_t h = 0x84222325cbf29ce4ULL;
 
 	for (int i = 0; i < g->prefix; i++) {
-		h ^= hists->keys[i]->hash(&hists->opts.sort, he);
+		h ^= hists->keys[i]->hash(hists->keys[i], &hists->opts.sort, he);
 		h *= 0x100000001b3ULL;
 		h ^= h >> 29;
 	}
@@ -542,7 +542,8 @@ static bool hist_groups__eq(const struct hists *hists, const struct hist_groups 
 			    const struct hist_entry *a, const struct hist_entry *b)
 {
 	for (int i = 0; i < g->prefix; i++)
-		if (!hists__key_same(hists, i) && hists->keys[i]->cmp(&hists->opts.sort, a, b))
+		if (!hists__key_same(hists, i) &&
+		    hists->keys[i]->cmp(hists->keys[i], &hists->opts.sort, a, b))
 			return false;
 	return true;
 }
@@ -716,7 +717,7 @@ static void hists__src_dup_check(struct hists *hists, struct hist_entry *t,
 
 	ctx.has_dso = true;	/* the symbols alone */
 	for (uint32_t k = 0; k < n; k++) {
-		if (hists->sym_key && hists->sym_key->cmp(&ctx, seen[k], c))
+		if (hists->sym_key && hists->sym_key->cmp(hists->sym_key, &ctx, seen[k], c))
 			continue;
 		if (!hist_groups__eq(hists, &hists->src_groups, seen[k], c))
 			continue;
@@ -1082,7 +1083,7 @@ static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 			/* perf's output walk reads the new entry's length */
 			if (h->dyn_loc && f->key->dynamic)
 				sort_key__dyn_len_seen(f->key, (struct hist_entry *)a);
-			r = f->key->sort(&h->opts.sort, a, b);
+			r = f->key->sort(f->key, &h->opts.sort, a, b);
 			if (r)
 				return r;
 			break;
@@ -1118,7 +1119,7 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 		hist_entry__reached(h, b, i);
 		if (h->dyn_loc && h->keys[i]->dynamic)
 			sort_key__dyn_len_seen(h->keys[i], (struct hist_entry *)a);
-		r = h->keys[i]->sort(&h->opts.sort, a, b);
+		r = h->keys[i]->sort(h->keys[i], &h->opts.sort, a, b);
 		if (r)
 			return r;
 	}
@@ -1196,7 +1197,7 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 		 * entry in the tree (@b here) */
 		if (h->dyn_loc && h->keys[i]->dynamic)
 			sort_key__dyn_len_seen(h->keys[i], (struct hist_entry *)b);
-		r = h->keys[i]->cmp(&h->opts.sort, a, b);
+		r = h->keys[i]->cmp(h->keys[i], &h->opts.sort, a, b);
 		if (r)
 			return r;
 	}

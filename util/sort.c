@@ -27,13 +27,14 @@ static int cmp_str(const char *a, const char *b)
 /* comm: compared by its text, as perf's three trees compare it; equal
  * pointers (interned) are equal, but a thread's renamed ":tid"
  * placeholder (thread.h) is another pointer with the same text */
-static int comm_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		    const struct hist_entry *b)
+static int comm_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		    const struct hist_entry *a, const struct hist_entry *b)
 {
 	return a->comm == b->comm ? 0 : cmp_str(a->comm, b->comm);
 }
 
-static uint64_t comm_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t comm_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he)
 {
 	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
 	const unsigned char *c = (const unsigned char *)he->comm;
@@ -43,8 +44,8 @@ static uint64_t comm_hash(const struct sort_ctx *ctx, const struct hist_entry *h
 	return h;
 }
 
-static int comm_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			 size_t size)
+static int comm_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", he->comm ? he->comm : "");
 }
@@ -58,7 +59,8 @@ static const char *thread_comm(const struct hist_entry *he)
 
 /* perf sizes the comm column by the entry thread's last comm, not by the
  * comm of the samples: an entry of the comm before an exec is cut */
-static int comm_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int comm_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		      const struct hist_entry *he)
 {
 	const char *c = thread_comm(he);
 
@@ -66,44 +68,46 @@ static int comm_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 }
 
 /* pid: perf's "pid" key is the thread (tid) with its comm */
-static int pid_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		   const struct hist_entry *b)
+static int pid_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		   const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->tid, b->tid);
 }
 
-static uint64_t pid_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t pid_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he)
 {
 	return (uint64_t)(uint32_t)he->tid * 0x9e3779b97f4a7c15ULL;
 }
 
-static int pid_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			size_t size)
+static int pid_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he, char *buf, size_t size)
 {
 	const char *c = thread_comm(he);
 
 	return snprintf(buf, size, "%7d:%s", he->tid, c ? c : "");
 }
 
-static int tgid_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		    const struct hist_entry *b)
+static int tgid_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		    const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->pid, b->pid);
 }
 
-static uint64_t tgid_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t tgid_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he)
 {
 	return (uint64_t)(uint32_t)he->pid * 0x9e3779b97f4a7c15ULL;
 }
 
-static int tid_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			size_t size)
+static int tid_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%7d", he->tid);
 }
 
-static int tgid_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			 size_t size)
+static int tgid_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%7d", he->pid);
 }
@@ -120,8 +124,8 @@ static const char *dso_shown(const struct sort_ctx *ctx, const struct dso *dso)
 	return ctx->verbose && dso && dso->long_name ? dso->long_name : dso__name(dso);
 }
 
-static int dso_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		   const struct hist_entry *b)
+static int dso_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		   const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->dso == b->dso)
 		return 0;
@@ -145,7 +149,8 @@ static uint64_t str_hash(const char *s)
 /* by name, as perf: two objects called "cpuburn" are one entry */
 /* hashed once per name shown: hashing it per sample was 8% of a
  * tracepoint report's time */
-static uint64_t dso_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t dso_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he)
 {
 	const char *name = dso_shown(ctx, he->dso);
 
@@ -158,8 +163,8 @@ static uint64_t dso_hash(const struct sort_ctx *ctx, const struct hist_entry *he
 	return he->dso->name_hash;
 }
 
-static int dso_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			size_t size)
+static int dso_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", dso_shown(ctx, he->dso));
 }
@@ -176,8 +181,8 @@ static int addr_diff_sign(uint64_t a, uint64_t b)
 /* merge order: by dso name first (perf compares the dso in its symbol key
  * too, when the dso is no sort key: ctx->has_dso), then by address range;
  * unresolved addresses after the symbols */
-static int sym_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		   const struct hist_entry *b)
+static int sym_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		   const struct hist_entry *a, const struct hist_entry *b)
 {
 	int r;
 
@@ -185,7 +190,7 @@ static int sym_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
 		return addr_diff_sign(a->addr, b->addr);
 	/* perf compares the dso here only when dso is not a sort key */
 	if (!ctx->has_dso) {
-		r = dso_cmp(ctx, a, b);
+		r = dso_cmp(sk, ctx, a, b);
 		if (r)
 			return r;
 	}
@@ -210,8 +215,8 @@ static int sym_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
 
 /* output order of equal overheads: by name, unresolved addresses last and
  * among themselves in merge order */
-static int sym_sort(const struct sort_ctx *ctx, const struct hist_entry *a,
-		    const struct hist_entry *b)
+static int sym_sort(const struct sort_key *sk, const struct sort_ctx *ctx,
+		    const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (!a->sym && !b->sym)
 		return 0;
@@ -220,7 +225,8 @@ static int sym_sort(const struct sort_ctx *ctx, const struct hist_entry *a,
 	return strcmp(a->sym->name, b->sym->name);
 }
 
-static uint64_t sym_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t sym_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he)
 {
 	if (he->sym && he->sym->inlined)
 		return str_hash(he->sym->name);
@@ -250,8 +256,8 @@ static int sym_verbose_prefix(const struct hist_entry *he, char *buf, size_t siz
 	return snprintf(buf, size, "%-#18" PRIx64 " %c ", he->obj_ip, dso__origin(he->dso));
 }
 
-static int sym_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			size_t size)
+static int sym_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he, char *buf, size_t size)
 {
 	int n = 0;
 
@@ -263,7 +269,8 @@ static int sym_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
 	return n + sym_text(he, buf + n, size - (size_t)n);
 }
 
-static int sym_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int sym_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		     const struct hist_entry *he)
 {
 	int n = 0;
 
@@ -277,54 +284,58 @@ static int sym_width(const struct sort_ctx *ctx, const struct hist_entry *he)
 	return n + (he->sym ? 4 + (int)strlen(he->sym->name) : 4 + 18);
 }
 
-static int srcline_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		       const struct hist_entry *b)
+static int srcline_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		       const struct hist_entry *a, const struct hist_entry *b)
 {
 	return a->srcline == b->srcline ? 0 : cmp_str(a->srcline, b->srcline);
 }
 
-static uint64_t srcline_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t srcline_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he)
 {
 	return (uint64_t)(uintptr_t)he->srcline * 7;
 }
 
-static int srcline_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			    size_t size)
+static int srcline_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", he->srcline ? he->srcline : "??:0");
 }
 
 /* perf sizes the column by the lines it had computed (hist.h) and cuts
  * the others to that width */
-static int srcline_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int srcline_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he)
 {
 	return he->src_counted && he->srcline ? (int)strlen(he->srcline) : 0;
 }
 
-static int cpu_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		   const struct hist_entry *b)
+static int cpu_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		   const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->cpu, b->cpu);
 }
 
-static uint64_t cpu_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t cpu_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he)
 {
 	return (uint64_t)(uint32_t)he->cpu * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int cpu_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			size_t size)
+static int cpu_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%*.*d", 3, 3, he->cpu);
 }
 
-static int cpu_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int cpu_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		     const struct hist_entry *he)
 {
 	return 3;
 }
 
-static int parent_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		      const struct hist_entry *b)
+static int parent_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		      const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->parent == b->parent)
 		return 0;
@@ -333,37 +344,40 @@ static int parent_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
 	return strcmp(a->parent->name, b->parent->name);
 }
 
-static uint64_t parent_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t parent_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he)
 {
 	return (uint64_t)(uintptr_t)he->parent * 13;
 }
 
-static int parent_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			   size_t size)
+static int parent_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", he->parent ? he->parent->name : "[other]");
 }
 
-static int trace_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		     const struct hist_entry *b)
+static int trace_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		     const struct hist_entry *a, const struct hist_entry *b)
 {
 	return a->trace == b->trace ? 0 : cmp_str(a->trace, b->trace);
 }
 
-static uint64_t trace_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t trace_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he)
 {
 	return (uint64_t)(uintptr_t)he->trace * 11;
 }
 
-static int trace_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			  size_t size)
+static int trace_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", he->trace ? he->trace : "");
 }
 
 /* the texts perf has when it sizes the column (hist_entry.trace_counted);
  * the others are cut at the column */
-static int trace_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int trace_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		       const struct hist_entry *he)
 {
 	return he->trace_counted && he->trace ? (int)strlen(he->trace) : 0;
 }
@@ -393,8 +407,8 @@ static size_t srcfile_len(const struct hist_entry *he)
 	return (size_t)(colon - s);
 }
 
-static int srcfile_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		       const struct hist_entry *b)
+static int srcfile_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		       const struct hist_entry *a, const struct hist_entry *b)
 {
 	size_t la = srcfile_len(a), lb = srcfile_len(b);
 	int r = memcmp(a->srcline ? a->srcline : "", b->srcline ? b->srcline : "",
@@ -403,7 +417,8 @@ static int srcfile_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
 	return r ? r : CMP(la, lb);
 }
 
-static uint64_t srcfile_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t srcfile_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 	size_t i, n = srcfile_len(he);
@@ -413,33 +428,35 @@ static uint64_t srcfile_hash(const struct sort_ctx *ctx, const struct hist_entry
 	return h;
 }
 
-static int srcfile_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			    size_t size)
+static int srcfile_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%.*s", (int)srcfile_len(he), he->srcline ? he->srcline : "");
 }
 
 /* as srcline's: perf sizes the column by the files it had computed */
-static int srcfile_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int srcfile_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he)
 {
 	return he->file_counted ? (int)srcfile_len(he) : 0;
 }
 
 /* time: perf's slots of --time-quantum (100 ms), "sec.usec" or with
  * --ns "sec.nsec", the column 12 or 16 wide */
-static int time_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		    const struct hist_entry *b)
+static int time_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		    const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->time, b->time);
 }
 
-static uint64_t time_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t time_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he)
 {
 	return he->time * 0x9e3779b97f4a7c15ULL;
 }
 
-static int time_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			 size_t size)
+static int time_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he, char *buf, size_t size)
 {
 	uint64_t sec = he->time / 1000000000ULL, ns = he->time % 1000000000ULL;
 
@@ -448,25 +465,27 @@ static int time_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he
 	return snprintf(buf, size, "%" PRIu64 ".%06" PRIu64, sec, ns / 1000);
 }
 
-static int time_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int time_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		      const struct hist_entry *he)
 {
 	return ctx->time_ns ? 16 : 12;
 }
 
 /* socket: of the sample's CPU (CPU_TOPOLOGY), -1 without one; "%.3d" */
-static int socket_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		      const struct hist_entry *b)
+static int socket_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		      const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->socket, b->socket);
 }
 
-static uint64_t socket_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t socket_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he)
 {
 	return (uint64_t)(uint32_t)he->socket * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int socket_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			   size_t size)
+static int socket_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%*.*d", 6, 3, he->socket);
 }
@@ -479,45 +498,48 @@ static uint64_t sym_size(const struct hist_entry *he)
 	return he->sym ? he->sym->end - he->sym->start : 0;
 }
 
-static int sym_size_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-			const struct hist_entry *b)
+static int sym_size_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(sym_size(a), sym_size(b));
 }
 
-static uint64_t sym_size_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t sym_size_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *he)
 {
 	return sym_size(he) * 0x9e3779b97f4a7c15ULL;
 }
 
 /* perf prints the size as an int */
-static int sym_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			     size_t size)
+static int sym_size_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he, char *buf, size_t size)
 {
 	if (!he->sym)
 		return snprintf(buf, size, "unknown");
 	return snprintf(buf, size, "%d", (int)sym_size(he));
 }
 
-static int header_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int header_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he)
 {
 	return 0;
 }
 
 /* dso_size: the size of the sample's map (not of the file), as perf's */
-static int dso_size_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-			const struct hist_entry *b)
+static int dso_size_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->map_size, b->map_size);
 }
 
-static uint64_t dso_size_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t dso_size_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *he)
 {
 	return he->map_size * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int dso_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			     size_t size)
+static int dso_size_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he, char *buf, size_t size)
 {
 	if (!he->map_size)
 		return snprintf(buf, size, "unknown");
@@ -527,8 +549,8 @@ static int dso_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry
 /* ipc_null: the IPC column perf adds to a sort order naming "symbol" when
  * the samples carry no branch stack: no value, but it compares entries
  * as the symbol key does (its merge order, also for the output) */
-static int ipc_null_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			     size_t size)
+static int ipc_null_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%-7s%s", "-", "-");
 }
@@ -544,72 +566,76 @@ static int u64_desc(uint64_t a, uint64_t b)
 	return d < 0 ? -1 : d > 0;
 }
 
-static int weight_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		      const struct hist_entry *b)
+static int weight_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		      const struct hist_entry *a, const struct hist_entry *b)
 {
 	return u64_desc(a->weight, b->weight);
 }
 
-static uint64_t weight_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t weight_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he)
 {
 	return he->weight * 0x9e3779b97f4a7c15ULL;
 }
 
-static int local_weight_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-				 size_t size)
+static int local_weight_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+				 const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64, he->weight);
 }
 
-static int weight_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			   size_t size)
+static int weight_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64, he->weight * he->nr_events);
 }
 
-static int ins_lat_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		       const struct hist_entry *b)
+static int ins_lat_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		       const struct hist_entry *a, const struct hist_entry *b)
 {
 	return u64_desc(a->ins_lat, b->ins_lat);
 }
 
-static uint64_t ins_lat_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t ins_lat_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he)
 {
 	return he->ins_lat * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int local_ins_lat_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
-				  char *buf, size_t size)
+static int local_ins_lat_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+				  const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64, he->ins_lat);
 }
 
-static int ins_lat_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			    size_t size)
+static int ins_lat_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64, he->ins_lat * he->nr_events);
 }
 
-static int weight_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int weight_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he)
 {
 	return 12;
 }
 
 /* p_stage_cyc, local_p_stage_cyc: pipeline stage cycles of a weight
  * struct, which perf 6.1 reads on powerpc only: 0 on every x86 sample */
-static int zero_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		    const struct hist_entry *b)
+static int zero_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		    const struct hist_entry *a, const struct hist_entry *b)
 {
 	return 0;
 }
 
-static uint64_t zero_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t zero_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he)
 {
 	return 0;
 }
 
-static int zero_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			 size_t size)
+static int zero_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "0");
 }
@@ -627,46 +653,49 @@ static const char *cgroup_text(const struct sort_ctx *ctx, const struct hist_ent
 	return n ? n : "unknown";
 }
 
-static int cgroup_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		      const struct hist_entry *b)
+static int cgroup_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		      const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->cgroup, b->cgroup);
 }
 
-static uint64_t cgroup_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t cgroup_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he)
 {
 	return he->cgroup * 0x9e3779b97f4a7c15ULL;
 }
 
-static int cgroup_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			   size_t size)
+static int cgroup_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", cgroup_text(ctx, he));
 }
 
 /* perf sizes the column by the entries that have a cgroup */
-static int cgroup_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int cgroup_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he)
 {
 	return he->cgroup ? (int)strlen(cgroup_text(ctx, he)) : 0;
 }
 
 /* cgroup_id: the thread's cgroup namespace, "dev/0xinode", by device then
  * inode, both descending as perf compares them */
-static int cgroup_id_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-			 const struct hist_entry *b)
+static int cgroup_id_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->cgns_dev != b->cgns_dev)
 		return CMP(b->cgns_dev, a->cgns_dev);
 	return CMP(b->cgns_ino, a->cgns_ino);
 }
 
-static uint64_t cgroup_id_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t cgroup_id_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			       const struct hist_entry *he)
 {
 	return (he->cgns_dev * 0x9e3779b97f4a7c15ULL) ^ (he->cgns_ino * 0xc2b2ae3d27d4eb4fULL);
 }
 
-static int cgroup_id_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			      size_t size)
+static int cgroup_id_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%" PRIu64 "/0x%" PRIx64, he->cgns_dev, he->cgns_ino);
 }
@@ -674,19 +703,20 @@ static int cgroup_id_snprintf(const struct sort_ctx *ctx, const struct hist_entr
 /* transaction: the transaction flags of the sample (record --transaction,
  * on a PMU with TSX) in perf's words, then ":" and the abort code in hex;
  * a column 27 wide as perf's, empty for samples without them */
-static int transaction_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-			   const struct hist_entry *b)
+static int transaction_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->transaction, b->transaction);
 }
 
-static uint64_t transaction_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t transaction_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+				 const struct hist_entry *he)
 {
 	return he->transaction * 0x9e3779b97f4a7c15ULL;
 }
 
-static int transaction_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
-				char *buf, size_t size)
+static int transaction_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+				const struct hist_entry *he, char *buf, size_t size)
 {
 	static const struct { uint64_t bit; const char *word; } words[] = {
 		{ PERF_TXN_ELISION, "EL " }, { PERF_TXN_TRANSACTION, "TX " },
@@ -711,7 +741,8 @@ static int transaction_snprintf(const struct sort_ctx *ctx, const struct hist_en
 	return (int)(n < size ? n : size - 1);
 }
 
-static int transaction_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int transaction_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he)
 {
 	return 27;
 }
@@ -721,21 +752,22 @@ static int transaction_width(const struct sort_ctx *ctx, const struct hist_entry
  * as wide as its header */
 static int page_size_text(uint64_t n, char *buf, size_t size);
 
-static int code_page_size_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-			      const struct hist_entry *b)
+static int code_page_size_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->code_page_size, b->code_page_size);
 }
 
-static uint64_t code_page_size_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t code_page_size_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+				    const struct hist_entry *he)
 {
 	return he->code_page_size * 0xff51afd7ed558ccdULL;
 }
 
 /* perf divides by 1024 while more than 1024 is left (so 1024 stays
  * "1024B"), up to G */
-static int code_page_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
-				   char *buf, size_t size)
+static int code_page_size_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+				   const struct hist_entry *he, char *buf, size_t size)
 {
 	return page_size_text(he->code_page_size, buf, size);
 }
@@ -756,24 +788,26 @@ static int page_size_text(uint64_t n, char *buf, size_t size)
 
 /* addr: the sample's address (a callchain entry's, for children), by the
  * sign of the 64-bit difference as perf, "%#llx" in 18 columns */
-static int ip_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
+static int ip_cmp(const struct sort_key *sk, const struct sort_ctx *ctx, const struct hist_entry *a,
 		  const struct hist_entry *b)
 {
 	return addr_diff_sign(a->ip, b->ip);
 }
 
-static uint64_t ip_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t ip_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he)
 {
 	return he->ip * 0xff51afd7ed558ccdULL;
 }
 
-static int ip_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-		       size_t size)
+static int ip_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+		       const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%#" PRIx64, he->ip);
 }
 
-static int ip_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int ip_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		    const struct hist_entry *he)
 {
 	return 18;
 }
@@ -802,15 +836,17 @@ static int mem_field_text(char *buf, size_t size, uint64_t data_src, enum mem_sr
 #define MEM_FIELD(name, shift, width, fld, colw)				\
 static uint64_t name##_of(const struct hist_entry *he)				\
 { return bits(he->data_src, shift, width); }					\
-static int name##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
-		      const struct hist_entry *b)				\
+static int name##_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,	\
+		      const struct hist_entry *a, const struct hist_entry *b)	\
 { return CMP(name##_of(a), name##_of(b)); }					\
-static uint64_t name##_hash(const struct sort_ctx *ctx, const struct hist_entry *he) \
+static uint64_t name##_hash(const struct sort_key *sk, const struct sort_ctx *ctx, \
+			    const struct hist_entry *he)			\
 { return (name##_of(he) + 1) * 0x9e3779b97f4a7c15ULL; }			\
-static int name##_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, \
-			   char *buf, size_t size)				\
+static int name##_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx, \
+			   const struct hist_entry *he, char *buf, size_t size)	\
 { return mem_field_text(buf, size, he->data_src, fld); }			\
-static int name##_width(const struct sort_ctx *ctx, const struct hist_entry *he) \
+static int name##_width(const struct sort_key *sk, const struct sort_ctx *ctx,	\
+			const struct hist_entry *he)				\
 { return colw; }
 MEM_FIELD(mem_lvl, PERF_MEM_LVL_SHIFT, 14, MEM_SRC_LVL, 24)
 MEM_FIELD(mem_snoop, PERF_MEM_SNOOP_SHIFT, 5, MEM_SRC_SNOOP, 12)
@@ -819,13 +855,14 @@ MEM_FIELD(mem_lock, PERF_MEM_LOCK_SHIFT, 2, MEM_SRC_LOCK, 6)
 MEM_FIELD(mem_blk, PERF_MEM_BLK_SHIFT, 3, MEM_SRC_BLK, 10)
 
 /* symbol_daddr: the data symbol, by the address as sampled */
-static int daddr_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		     const struct hist_entry *b)
+static int daddr_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		     const struct hist_entry *a, const struct hist_entry *b)
 {
 	return addr_diff_sign(a->daddr, b->daddr);
 }
 
-static uint64_t daddr_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t daddr_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he)
 {
 	return he->daddr * 0xff51afd7ed558ccdULL;
 }
@@ -858,15 +895,16 @@ static int addr_sym_text(const struct sort_ctx *ctx, char level, const struct sy
 	return n + snprintf(buf, size, "[%c] %#.16" PRIx64, level, addr);
 }
 
-static int daddr_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			  size_t size)
+static int daddr_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he, char *buf, size_t size)
 {
 	return addr_sym_text(ctx, he->dlevel, he->dsym, he->daddr, he->daddr_al, he->ddso, buf,
 			     size);
 }
 
 /* perf's column: the name, the level and room for an address */
-static int daddr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int daddr_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		       const struct hist_entry *he)
 {
 	return (he->dsym ? (int)strlen(he->dsym->name) : 0) + 4 + 16 + 2;
 }
@@ -881,8 +919,8 @@ static const char *ddso_shown(const struct sort_ctx *ctx, const struct dso *dso)
 	return !ctx->verbose && slash ? slash + 1 : n;
 }
 
-static int dso_daddr_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-			 const struct hist_entry *b)
+static int dso_daddr_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->ddso == b->ddso)
 		return 0;
@@ -891,41 +929,45 @@ static int dso_daddr_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
 	return strcmp(ddso_shown(ctx, b->ddso), ddso_shown(ctx, a->ddso));
 }
 
-static uint64_t dso_daddr_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t dso_daddr_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			       const struct hist_entry *he)
 {
 	return he->ddso ? str_hash(ddso_shown(ctx, he->ddso)) : 0;
 }
 
-static int dso_daddr_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			      size_t size)
+static int dso_daddr_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", he->ddso ? ddso_shown(ctx, he->ddso) : "[unknown]");
 }
 
-static int dso_daddr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int dso_daddr_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he)
 {
 	return he->ddso ? (int)strlen(ddso_shown(ctx, he->ddso)) : 0;
 }
 
 /* symbol_iaddr: the code symbol, by the ip as sampled */
-static int iaddr_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		     const struct hist_entry *b)
+static int iaddr_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		     const struct hist_entry *a, const struct hist_entry *b)
 {
 	return addr_diff_sign(a->iaddr, b->iaddr);
 }
 
-static uint64_t iaddr_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t iaddr_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he)
 {
 	return he->iaddr * 0xc2b2ae3d27d4eb4fULL;
 }
 
-static int iaddr_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			  size_t size)
+static int iaddr_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he, char *buf, size_t size)
 {
 	return addr_sym_text(ctx, he->level, he->sym, he->iaddr, he->addr, he->dso, buf, size);
 }
 
-static int iaddr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int iaddr_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		       const struct hist_entry *he)
 {
 	return (he->sym ? (int)strlen(he->sym->name) : 0) + 4 + 16 + 2;
 }
@@ -944,8 +986,8 @@ static bool dcl_anon(const struct hist_entry *he)
 	       !he->dmap.maj && !he->dmap.min && !he->dmap.ino && !he->dmap.ino_gen;
 }
 
-static int dcacheline_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-			  const struct hist_entry *b)
+static int dcacheline_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *a, const struct hist_entry *b)
 {
 	if (a->cpumode != b->cpumode)
 		return CMP(a->cpumode, b->cpumode);
@@ -967,13 +1009,14 @@ static int dcacheline_cmp(const struct sort_ctx *ctx, const struct hist_entry *a
 	return CMP(CACHELINE(a->daddr_al), CACHELINE(b->daddr_al));
 }
 
-static uint64_t dcacheline_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t dcacheline_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+				const struct hist_entry *he)
 {
 	return CACHELINE(he->daddr_al) * 0x9e3779b97f4a7c15ULL + he->cpumode;
 }
 
-static int dcacheline_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			       size_t size)
+static int dcacheline_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			       const struct hist_entry *he, char *buf, size_t size)
 {
 	uint64_t cl = CACHELINE(he->daddr_al);
 	char level = he->level;
@@ -1001,48 +1044,52 @@ static int dcacheline_snprintf(const struct sort_ctx *ctx, const struct hist_ent
 	return n + snprintf(buf + n, size - (size_t)n, "[%c] %#.16" PRIx64, level, cl);
 }
 
-static int dcacheline_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int dcacheline_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he)
 {
 	return he->dsym ? (int)strlen(he->dsym->name) + 4 + 16 + 2 + 1 : 4 + 16 + 2;
 }
 
 /* phys_daddr: "[l] " (the sample's level) and the physical address */
-static int phys_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		    const struct hist_entry *b)
+static int phys_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		    const struct hist_entry *a, const struct hist_entry *b)
 {
 	return addr_diff_sign(a->phys_addr, b->phys_addr);
 }
 
-static uint64_t phys_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t phys_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he)
 {
 	return he->phys_addr * 0x9e3779b97f4a7c15ULL;
 }
 
-static int phys_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			 size_t size)
+static int phys_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "[%c] %#.16" PRIx64, he->level, he->phys_addr);
 }
 
-static int mem_addr_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int mem_addr_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he)
 {
 	return 4 + 16 + 2;
 }
 
 /* data_page_size: as code_page_size's */
-static int data_page_size_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-			      const struct hist_entry *b)
+static int data_page_size_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *a, const struct hist_entry *b)
 {
 	return CMP(a->data_page_size, b->data_page_size);
 }
 
-static uint64_t data_page_size_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t data_page_size_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+				    const struct hist_entry *he)
 {
 	return he->data_page_size * 0xff51afd7ed558ccdULL;
 }
 
-static int data_page_size_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
-				   char *buf, size_t size)
+static int data_page_size_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+				   const struct hist_entry *he, char *buf, size_t size)
 {
 	return page_size_text(he->data_page_size, buf, size);
 }
@@ -1132,11 +1179,11 @@ static int pc_##name(const struct sort_ctx *ctx, const struct hist_entry *le,	\
 		return cmp_null(l, r);						\
 	return (expr);								\
 }										\
-static int name##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
-		      const struct hist_entry *b)				\
+static int name##_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,	\
+		      const struct hist_entry *a, const struct hist_entry *b)	\
 { return pc_##name(ctx, b, a); }						\
-static int name##_sort(const struct sort_ctx *ctx, const struct hist_entry *a,	\
-		       const struct hist_entry *b)				\
+static int name##_sort(const struct sort_key *sk, const struct sort_ctx *ctx,	\
+		       const struct hist_entry *a, const struct hist_entry *b)	\
 { return -pc_##name(ctx, a, b); }
 PC_BRANCH(dso_from, pc_dso(ctx, l->from.dso, r->from.dso))
 PC_BRANCH(dso_to, pc_dso(ctx, l->to.dso, r->to.dso))
@@ -1175,28 +1222,33 @@ static uint64_t br_end_hash(const struct hist_branch_end *e, bool sym)
 	return e->dso ? str_hash(e->dso->short_name) : 0;
 }
 
-static uint64_t dso_from_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t dso_from_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *he)
 {
 	return br_end_hash(br_from(he), false);
 }
 
-static uint64_t dso_to_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t dso_to_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he)
 {
 	return br_end_hash(br_to(he), false);
 }
 
-static uint64_t sym_from_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t sym_from_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *he)
 {
 	return br_end_hash(br_from(he), true);
 }
 
-static uint64_t sym_to_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t sym_to_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he)
 {
 	return br_end_hash(br_to(he), true);
 }
 
 /* (the walk finds the entries: hashes need only be equal for equal keys) */
-static uint64_t br_flat_hash(const struct sort_ctx *ctx, const struct hist_entry *he)
+static uint64_t br_flat_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he)
 {
 	return 0;
 }
@@ -1218,24 +1270,26 @@ static int br_dso_width(const struct sort_ctx *ctx, const struct hist_branch_end
 	return 16;
 }
 
-static int dso_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			     size_t size)
+static int dso_from_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he, char *buf, size_t size)
 {
 	return br_dso_text(ctx, br_from(he), buf, size);
 }
 
-static int dso_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			   size_t size)
+static int dso_to_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he, char *buf, size_t size)
 {
 	return br_dso_text(ctx, br_to(he), buf, size);
 }
 
-static int dso_from_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int dso_from_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he)
 {
 	return br_dso_width(ctx, br_from(he));
 }
 
-static int dso_to_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int dso_to_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he)
 {
 	return br_dso_width(ctx, br_to(he));
 }
@@ -1287,62 +1341,66 @@ static int br_sym_width(const struct sort_ctx *ctx, const struct hist_branch_end
 	return 4 + (int)strlen(e->sym->name) + (ctx->verbose ? 16 + 2 + 3 : 0);
 }
 
-static int sym_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			     size_t size)
+static int sym_from_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			     const struct hist_entry *he, char *buf, size_t size)
 {
 	return br_sym_text(ctx, he, br_from(he), false, buf, size);
 }
 
-static int sym_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			   size_t size)
+static int sym_to_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he, char *buf, size_t size)
 {
 	return br_sym_text(ctx, he, br_to(he), false, buf, size);
 }
 
-static int sym_from_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int sym_from_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he)
 {
 	return br_sym_width(ctx, br_from(he));
 }
 
-static int sym_to_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int sym_to_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he)
 {
 	return br_sym_width(ctx, br_to(he));
 }
 
-static int addr_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			      size_t size)
+static int addr_from_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			      const struct hist_entry *he, char *buf, size_t size)
 {
 	return br_sym_text(ctx, he, br_from(he), true, buf, size);
 }
 
-static int addr_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			    size_t size)
+static int addr_to_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			    const struct hist_entry *he, char *buf, size_t size)
 {
 	return br_sym_text(ctx, he, br_to(he), true, buf, size);
 }
 
 /* perf widens an address column for unresolved addresses alone (to
  * their 16 digits) */
-static int addr_from_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int addr_from_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he)
 {
 	return he->br && !he->br->from.sym ? 4 + 16 + 2 : 0;
 }
 
-static int addr_to_width(const struct sort_ctx *ctx, const struct hist_entry *he)
+static int addr_to_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he)
 {
 	return he->br && !he->br->to.sym ? 4 + 16 + 2 : 0;
 }
 
-static int srcline_from_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
-				 char *buf, size_t size)
+static int srcline_from_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+				 const struct hist_entry *he, char *buf, size_t size)
 {
 	const struct hist_branch_end *e = br_from(he);
 
 	return snprintf(buf, size, "%s", e && e->srcline ? e->srcline : "??:0");
 }
 
-static int srcline_to_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
-			       char *buf, size_t size)
+static int srcline_to_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			       const struct hist_entry *he, char *buf, size_t size)
 {
 	const struct hist_branch_end *e = br_to(he);
 
@@ -1355,8 +1413,8 @@ static int srcline_to_snprintf(const struct sort_ctx *ctx, const struct hist_ent
  * says N or Y) */
 static const char *mispredict_last = "N/A";
 
-static int mispredict_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he,
-			       char *buf, size_t size)
+static int mispredict_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			       const struct hist_entry *he, char *buf, size_t size)
 {
 	if (he->br && BR_PRED(he->br->flags))
 		mispredict_last = "N";
@@ -1365,21 +1423,21 @@ static int mispredict_snprintf(const struct sort_ctx *ctx, const struct hist_ent
 	return snprintf(buf, size, "%s", mispredict_last);
 }
 
-static int in_tx_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			  size_t size)
+static int in_tx_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", he->br && BR_IN_TX(he->br->flags) ? "T" : ".");
 }
 
-static int abort_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			  size_t size)
+static int abort_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			  const struct hist_entry *he, char *buf, size_t size)
 {
 	return snprintf(buf, size, "%s", he->br && BR_ABORT(he->br->flags) ? "A" : ".");
 }
 
 /* "-" for no count; perf prints the 16-bit count as a signed short */
-static int cycles_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			   size_t size)
+static int cycles_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			   const struct hist_entry *he, char *buf, size_t size)
 {
 	if (!he->br)
 		return snprintf(buf, size, "N/A");
@@ -1506,9 +1564,10 @@ static const struct dyn_cell *dyn_cell_of(const struct hist_entry *he, int i)
  * member's entries with the leader's by the member's keys (a foreign
  * cell: the same, but where the view places a member's entry among the
  * leader's). */
-static int dyn_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
-		   const struct hist_entry *b, int i)
+static int dyn_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
+		   const struct hist_entry *a, const struct hist_entry *b)
 {
+	const int i = sk->dyn_idx;
 	const struct dyn_cell *ca = dyn_cell_of(a, i), *cb = dyn_cell_of(b, i);
 	const struct dyn_bytes *ka = ca ? ca->key : NULL, *kb = cb ? cb->key : NULL;
 
@@ -1541,29 +1600,31 @@ static int dyn_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,
 	return -dyn_bytes__cmp(ka, kb);
 }
 
-static uint64_t dyn_hash(const struct hist_entry *he, int i)
+static uint64_t dyn_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
+			 const struct hist_entry *he)
 {
-	const struct dyn_cell *c = dyn_cell_of(he, i);
+	const struct dyn_cell *c = dyn_cell_of(he, sk->dyn_idx);
 
 	/* a foreign cell equals any value: it cannot take part */
 	return c && !c->foreign ? (uint64_t)(uintptr_t)c->key * 0x9e3779b97f4a7c15ULL : 0;
 }
 
-static int dyn_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			size_t size, int i)
+static int dyn_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
+			const struct hist_entry *he, char *buf, size_t size)
 {
-	const struct dyn_cell *c = dyn_cell_of(he, i);
+	const struct dyn_cell *c = dyn_cell_of(he, sk->dyn_idx);
 
 	if (c && !c->val && c->key && ctx->dyn_text && size)
-		return ctx->dyn_text(ctx->dyn_text_arg, i, c->key, buf, size);
+		return ctx->dyn_text(ctx->dyn_text_arg, sk->dyn_idx, c->key, buf, size);
 	return snprintf(buf, size, "%s", c && c->val ? c->val : "");
 }
 
 /* perf widens the column by the values it found in the formatted record */
-static int dyn_width(const struct sort_ctx *ctx, const struct hist_entry *he, int i)
+static int dyn_width(const struct sort_key *sk, const struct sort_ctx *ctx,
+		     const struct hist_entry *he)
 {
-	const struct dyn_cell *c = dyn_cell_of(he, i);
-	bool narrow = ctx->dyn_narrow && ctx->dyn_narrow[i];
+	const struct dyn_cell *c = dyn_cell_of(he, sk->dyn_idx);
+	bool narrow = ctx->dyn_narrow && ctx->dyn_narrow[sk->dyn_idx];
 	int w = c && c->val && c->pretty && !narrow ? (int)strlen(c->val) : 0;
 
 	/* and by the length perf's comparisons read (sort_key.dyn_loc) */
@@ -1590,48 +1651,17 @@ void sort_key__dyn_len_seen(const struct sort_key *key, struct hist_entry *he)
 		c->len_seen = true;
 }
 
-/*
- * The dynamic keys' entry points, one set per key index (a key's callbacks
- * are not told which key they serve): generated for 000 to 999, the index
- * read from the digits as 1DDD - 1000 (0DDD would be octal).
- */
-#define DYN_FUNCS(d)								\
-static int dyn##d##_cmp(const struct sort_ctx *ctx, const struct hist_entry *a,	\
-		       const struct hist_entry *b)				\
-{ return dyn_cmp(ctx, a, b, 1##d - 1000); }					\
-static uint64_t dyn##d##_hash(const struct sort_ctx *ctx, const struct hist_entry *he) \
-{ return dyn_hash(he, 1##d - 1000); }						\
-static int dyn##d##_snprintf(const struct sort_ctx *ctx, const struct hist_entry *he, \
-			    char *buf, size_t size)				\
-{ return dyn_snprintf(ctx, he, buf, size, 1##d - 1000); }			\
-static int dyn##d##_width(const struct sort_ctx *ctx, const struct hist_entry *he) \
-{ return dyn_width(ctx, he, 1##d - 1000); }
-#define DYN_FUNCS10(p) DYN_FUNCS(p##0) DYN_FUNCS(p##1) DYN_FUNCS(p##2) DYN_FUNCS(p##3) \
-	DYN_FUNCS(p##4) DYN_FUNCS(p##5) DYN_FUNCS(p##6) DYN_FUNCS(p##7) DYN_FUNCS(p##8) \
-	DYN_FUNCS(p##9)
-#define DYN_FUNCS100(p) DYN_FUNCS10(p##0) DYN_FUNCS10(p##1) DYN_FUNCS10(p##2)	\
-	DYN_FUNCS10(p##3) DYN_FUNCS10(p##4) DYN_FUNCS10(p##5) DYN_FUNCS10(p##6)	\
-	DYN_FUNCS10(p##7) DYN_FUNCS10(p##8) DYN_FUNCS10(p##9)
-DYN_FUNCS100(0) DYN_FUNCS100(1) DYN_FUNCS100(2) DYN_FUNCS100(3) DYN_FUNCS100(4)
-DYN_FUNCS100(5) DYN_FUNCS100(6) DYN_FUNCS100(7) DYN_FUNCS100(8) DYN_FUNCS100(9)
-#define DYN_KEY(d) { "", "", dyn##d##_cmp, dyn##d##_cmp, dyn##d##_hash, dyn##d##_snprintf, \
-		     .width = dyn##d##_width, .right = true, .clip = true, .pad_last = true, \
-		     .dynamic = true },
-#define DYN_KEY10(p) DYN_KEY(p##0) DYN_KEY(p##1) DYN_KEY(p##2) DYN_KEY(p##3) DYN_KEY(p##4) \
-	DYN_KEY(p##5) DYN_KEY(p##6) DYN_KEY(p##7) DYN_KEY(p##8) DYN_KEY(p##9)
-#define DYN_KEY100(p) DYN_KEY10(p##0) DYN_KEY10(p##1) DYN_KEY10(p##2) DYN_KEY10(p##3)	\
-	DYN_KEY10(p##4) DYN_KEY10(p##5) DYN_KEY10(p##6) DYN_KEY10(p##7) DYN_KEY10(p##8)	\
-	DYN_KEY10(p##9)
-static const struct sort_key dyn_templates[MAX_DYN_KEYS] = {
-	DYN_KEY100(0) DYN_KEY100(1) DYN_KEY100(2) DYN_KEY100(3) DYN_KEY100(4)
-	DYN_KEY100(5) DYN_KEY100(6) DYN_KEY100(7) DYN_KEY100(8) DYN_KEY100(9)
+static const struct sort_key dyn_template = {
+	"", "", dyn_cmp, dyn_cmp, dyn_hash, dyn_snprintf, .width = dyn_width, .right = true,
+	.clip = true, .pad_last = true, .dynamic = true
 };
+
 struct sort_key *sort_key__dynamic_new(int idx, const char *header, int min_width)
 {
 	struct sort_key *k;
 	char *name;
 
-	if (idx < 0 || idx >= MAX_DYN_KEYS)
+	if (idx < 0)
 		return NULL;
 	k = malloc(sizeof(*k));
 	name = strdup(header);
@@ -1640,7 +1670,7 @@ struct sort_key *sort_key__dynamic_new(int idx, const char *header, int min_widt
 		free(name);
 		return NULL;
 	}
-	*k = dyn_templates[idx];
+	*k = dyn_template;
 	k->name = k->header = name;
 	k->dyn_idx = idx;
 	k->min_width = min_width;

@@ -71,22 +71,26 @@ enum sort_field_kind {
 struct sort_key {
 	const char *name;	/* "comm", "dso", "sym", ... */
 	const char *header;	/* "Command", ... */
+	/* Each callback is passed the key it serves (@key: a field key's
+	 * dyn_idx), the report's context and the entries. */
 	/* merge order: <0 when a new entry @a goes before an entry @b
 	 * already in perf's tree, 0: same entry. Not always a total order:
 	 * it compares as perf does (e.g. unresolved addresses by address
 	 * only, resolved symbols by dso first) */
-	int (*cmp)(const struct sort_ctx *ctx, const struct hist_entry *a,
-		   const struct hist_entry *b);
+	int (*cmp)(const struct sort_key *key, const struct sort_ctx *ctx,
+		   const struct hist_entry *a, const struct hist_entry *b);
 	/* output order among entries of equal overhead (ascending) */
-	int (*sort)(const struct sort_ctx *ctx, const struct hist_entry *a,
-		    const struct hist_entry *b);
-	uint64_t (*hash)(const struct sort_ctx *ctx, const struct hist_entry *he);
+	int (*sort)(const struct sort_key *key, const struct sort_ctx *ctx,
+		    const struct hist_entry *a, const struct hist_entry *b);
+	uint64_t (*hash)(const struct sort_key *key, const struct sort_ctx *ctx,
+			 const struct hist_entry *he);
 	/* text of the column for @he; returns its length */
-	int (*snprintf)(const struct sort_ctx *ctx, const struct hist_entry *he, char *buf,
-			size_t size);
+	int (*snprintf)(const struct sort_key *key, const struct sort_ctx *ctx,
+			const struct hist_entry *he, char *buf, size_t size);
 	/* column width the entry needs (perf does not count " (inlined)");
 	 * NULL: the length of the text */
-	int (*width)(const struct sort_ctx *ctx, const struct hist_entry *he);
+	int (*width)(const struct sort_key *key, const struct sort_ctx *ctx,
+		     const struct hist_entry *he);
 	bool need_callchain;	/* parent */
 	bool need_srcline;
 	bool need_trace;	/* trace: the formatted tracepoint */
@@ -132,10 +136,10 @@ struct sort_key {
 bool sort_key__dyn_native(const struct sort_key *key, const struct hist_entry *he);
 /*
  * A dynamic sort key (a tracepoint field, perf's "prev_comm"): its values
- * are the entries' dyn->val[@idx], merged and ordered by dyn->key[@idx]
+ * are the entries' cells @idx (dyn_cell: val, merged and ordered by key)
  * (descending bytes, as perf orders them); @header names the column, which
  * is right aligned, cut at its width, and @min_width wide at least.
- * Returns NULL past MAX_DYN_KEYS or out of memory. The caller owns the
+ * Returns NULL for a negative @idx or out of memory. The caller owns the
  * key: sort_key__dynamic_delete frees it (NULL: nothing).
  */
 struct sort_key *sort_key__dynamic_new(int idx, const char *header, int min_width);

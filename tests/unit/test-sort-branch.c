@@ -34,17 +34,17 @@ static void test_cycles_key(void **state)
 
 	assert_non_null(k);
 	assert_true(k->branch);
-	assert_true(k->sort(&ctx, &a, &b) < 0);
-	assert_true(k->sort(&ctx, &b, &a) > 0);
-	assert_true(k->cmp(&ctx, &a, &b) < 0);
-	assert_int_equal(k->cmp(&ctx, &a, &a), 0);
-	k->snprintf(&ctx, &a, buf, sizeof(buf));
+	assert_true(k->sort(k, &ctx, &a, &b) < 0);
+	assert_true(k->sort(k, &ctx, &b, &a) > 0);
+	assert_true(k->cmp(k, &ctx, &a, &b) < 0);
+	assert_int_equal(k->cmp(k, &ctx, &a, &a), 0);
+	k->snprintf(k, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "10");
 	ba.flags = FL(0, 0, 0, 0, 0);
-	k->snprintf(&ctx, &a, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "-");
 	ba.flags = FL(0, 0, 0, 0, 0xfffe);
-	k->snprintf(&ctx, &a, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "-2");
 }
 
@@ -65,27 +65,27 @@ static void test_flag_keys(void **state)
 	assert_non_null(mp);
 	assert_non_null(tx);
 	assert_non_null(ab);
-	assert_int_equal(mp->cmp(&ctx, &a, &b), 1);
-	assert_int_equal(mp->cmp(&ctx, &b, &a), 1);
-	assert_int_equal(mp->cmp(&ctx, &a, &a), 0);
-	assert_int_equal(mp->sort(&ctx, &a, &b), -1);
-	assert_int_equal(tx->cmp(&ctx, &a, &b), 1);
-	assert_int_equal(tx->cmp(&ctx, &b, &a), 1);
-	assert_int_equal(ab->cmp(&ctx, &b, &n), 1);
-	assert_int_equal(ab->cmp(&ctx, &a, &n), 0);
-	tx->snprintf(&ctx, &a, buf, sizeof(buf));
+	assert_int_equal(mp->cmp(mp, &ctx, &a, &b), 1);
+	assert_int_equal(mp->cmp(mp, &ctx, &b, &a), 1);
+	assert_int_equal(mp->cmp(mp, &ctx, &a, &a), 0);
+	assert_int_equal(mp->sort(mp, &ctx, &a, &b), -1);
+	assert_int_equal(tx->cmp(tx, &ctx, &a, &b), 1);
+	assert_int_equal(tx->cmp(tx, &ctx, &b, &a), 1);
+	assert_int_equal(ab->cmp(ab, &ctx, &b, &n), 1);
+	assert_int_equal(ab->cmp(ab, &ctx, &a, &n), 0);
+	tx->snprintf(tx, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "T");
-	tx->snprintf(&ctx, &b, buf, sizeof(buf));
+	tx->snprintf(tx, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, ".");
-	ab->snprintf(&ctx, &b, buf, sizeof(buf));
+	ab->snprintf(ab, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "A");
-	mp->snprintf(&ctx, &n, buf, sizeof(buf));
+	mp->snprintf(mp, &ctx, &n, buf, sizeof(buf));
 	assert_string_equal(buf, "N/A");
-	mp->snprintf(&ctx, &a, buf, sizeof(buf));
+	mp->snprintf(mp, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "Y");
-	mp->snprintf(&ctx, &n, buf, sizeof(buf));
+	mp->snprintf(mp, &ctx, &n, buf, sizeof(buf));
 	assert_string_equal(buf, "Y");	/* the row before's */
-	mp->snprintf(&ctx, &b, buf, sizeof(buf));
+	mp->snprintf(mp, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "N");
 }
 
@@ -117,33 +117,33 @@ static void test_end_keys(void **state)
 	bn.from = (struct hist_branch_end){ .addr = 0x4000, .al_addr = 0x4000, .level = 'H' };
 	ba.to = ba.from;
 	ba.to.level = 'k';
-	assert_true(df->cmp(&ctx, &a, &b) > 0);	/* perf's order turned around */
-	assert_true(df->sort(&ctx, &a, &b) > 0);	/* names descending */
-	assert_true(df->cmp(&ctx, &n, &a) < 0);
-	assert_int_equal(df->cmp(&ctx, &a, &a), 0);
-	df->snprintf(&ctx, &n, buf, sizeof(buf));
+	assert_true(df->cmp(df, &ctx, &a, &b) > 0);	/* perf's order turned around */
+	assert_true(df->sort(df, &ctx, &a, &b) > 0);	/* names descending */
+	assert_true(df->cmp(df, &ctx, &n, &a) < 0);
+	assert_int_equal(df->cmp(df, &ctx, &a, &a), 0);
+	df->snprintf(df, &ctx, &n, buf, sizeof(buf));
 	assert_string_equal(buf, "[unknown]");
-	assert_int_equal(df->width(&ctx, &n), 16);
-	assert_true(sf->cmp(&ctx, &a, &b) < 0);
-	assert_true(sf->sort(&ctx, &a, &b) < 0);
-	sf->snprintf(&ctx, &a, buf, sizeof(buf));
+	assert_int_equal(df->width(df, &ctx, &n), 16);
+	assert_true(sf->cmp(sf, &ctx, &a, &b) < 0);
+	assert_true(sf->sort(sf, &ctx, &a, &b) < 0);
+	sf->snprintf(sf, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "[.] alpha_function");
-	assert_int_equal(sf->width(&ctx, &a), 4 + 14);
-	sf->snprintf(&ctx, &n, buf, sizeof(buf));
+	assert_int_equal(sf->width(sf, &ctx, &a), 4 + 14);
+	sf->snprintf(sf, &ctx, &n, buf, sizeof(buf));
 	sort__strip_clip_end(buf);
 	assert_string_equal(buf, "[H] 0x0000000000004000");
-	assert_int_equal(sf->width(&ctx, &n), 22);
-	st->snprintf(&ctx, &a, buf, sizeof(buf));
+	assert_int_equal(sf->width(sf, &ctx, &n), 22);
+	st->snprintf(st, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "[k] alpha_function");
 	/* addr_to: the sample's level, the offset, the name cut */
-	at->snprintf(&ctx, &a, buf, sizeof(buf));
+	at->snprintf(at, &ctx, &a, buf, sizeof(buf));
 	sort__strip_clip_end(buf);
 	assert_string_equal(buf, "[.] alpha_function+0x10");
 	ctx.col_width = 14;
-	at->snprintf(&ctx, &a, buf, sizeof(buf));
+	at->snprintf(at, &ctx, &a, buf, sizeof(buf));
 	sort__strip_clip_end(buf);
 	assert_string_equal(buf, "[.] alpha_func+0x10");
-	assert_int_equal(at->width(&ctx, &a), 0);
+	assert_int_equal(at->width(at, &ctx, &a), 0);
 	free(s1);
 	free(s2);
 	dso__delete(d1);

@@ -22,18 +22,18 @@ static void test_time_key(void **state)
 	assert_non_null(k);
 	a.time = 12584500000000ULL;
 	b.time = 12584300000000ULL;
-	k->snprintf(&ctx, &a, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "12584.500000");
-	assert_int_equal(k->width(&ctx, &a), 12);
+	assert_int_equal(k->width(k, &ctx, &a), 12);
 	ctx.time_ns = true;
-	k->snprintf(&ctx, &a, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "12584.500000000");
-	assert_int_equal(k->width(&ctx, &a), 16);
+	assert_int_equal(k->width(k, &ctx, &a), 16);
 	ctx.time_ns = false;
-	assert_true(k->cmp(&ctx, &a, &b) > 0);
-	assert_true(k->cmp(&ctx, &b, &a) < 0);
-	assert_int_equal(k->cmp(&ctx, &a, &a), 0);
-	assert_true(k->hash(&ctx, &a) != k->hash(&ctx, &b));
+	assert_true(k->cmp(k, &ctx, &a, &b) > 0);
+	assert_true(k->cmp(k, &ctx, &b, &a) < 0);
+	assert_int_equal(k->cmp(k, &ctx, &a, &a), 0);
+	assert_true(k->hash(k, &ctx, &a) != k->hash(k, &ctx, &b));
 }
 
 static void test_socket_key(void **state)
@@ -44,11 +44,11 @@ static void test_socket_key(void **state)
 	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(k);
-	k->snprintf(&ctx, &a, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "  -001");
-	k->snprintf(&ctx, &b, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "   000");
-	assert_true(k->cmp(&ctx, &a, &b) < 0);
+	assert_true(k->cmp(k, &ctx, &a, &b) < 0);
 }
 
 /* symbol_size: the symbol's end - start, right-aligned in a column as wide
@@ -71,25 +71,25 @@ static void test_size_keys(void **state)
 	s2->end = 0x2100;
 	a.sym = s1;
 	b.sym = s2;
-	ss->snprintf(&ctx, &a, buf, sizeof(buf));
+	ss->snprintf(ss, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "64");
-	ss->snprintf(&ctx, &none, buf, sizeof(buf));
+	ss->snprintf(ss, &ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "unknown");
 	assert_true(ss->right);
-	assert_int_equal(ss->width(&ctx, &a), 0);	/* the header's width */
-	assert_true(ss->cmp(&ctx, &a, &b) < 0);
-	assert_true(ss->cmp(&ctx, &b, &a) > 0);
-	assert_true(ss->cmp(&ctx, &none, &a) < 0);	/* no symbol: size 0 */
-	assert_int_equal(ss->cmp(&ctx, &a, &a), 0);
+	assert_int_equal(ss->width(ss, &ctx, &a), 0);	/* the header's width */
+	assert_true(ss->cmp(ss, &ctx, &a, &b) < 0);
+	assert_true(ss->cmp(ss, &ctx, &b, &a) > 0);
+	assert_true(ss->cmp(ss, &ctx, &none, &a) < 0);	/* no symbol: size 0 */
+	assert_int_equal(ss->cmp(ss, &ctx, &a, &a), 0);
 
 	a.map_size = 43454464;
 	b.map_size = 4096;
-	ds->snprintf(&ctx, &a, buf, sizeof(buf));
+	ds->snprintf(ds, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "43454464");
-	ds->snprintf(&ctx, &none, buf, sizeof(buf));
+	ds->snprintf(ds, &ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "unknown");
-	assert_true(ds->cmp(&ctx, &b, &a) < 0);
-	assert_true(ds->hash(&ctx, &a) != ds->hash(&ctx, &b));
+	assert_true(ds->cmp(ds, &ctx, &b, &a) < 0);
+	assert_true(ds->hash(ds, &ctx, &a) != ds->hash(ds, &ctx, &b));
 	free(s1);
 	free(s2);
 }
@@ -105,10 +105,10 @@ static void test_ipc_null(void **state)
 
 	assert_non_null(k);
 	assert_string_equal(k->header, "IPC   [IPC Coverage]");
-	k->snprintf(&ctx, &a, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "-      -");
-	assert_int_equal(k->cmp(&ctx, &a, &b), sym->cmp(&ctx, &a, &b));
-	assert_true(k->cmp(&ctx, &a, &b) != 0);
+	assert_int_equal(k->cmp(k, &ctx, &a, &b), sym->cmp(sym, &ctx, &a, &b));
+	assert_true(k->cmp(k, &ctx, &a, &b) != 0);
 }
 
 static void test_srcfile_key(void **state)
@@ -121,25 +121,25 @@ static void test_srcfile_key(void **state)
 	assert_non_null(k);
 	assert_true(k->need_srcline);
 	a.srcline = "libmwork.c:8";
-	k->snprintf(&ctx, &a, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "libmwork.c");
 	b.srcline = "libmwork.c:13";	/* another line of the same file */
-	assert_int_equal(k->cmp(&ctx, &a, &b), 0);
-	assert_true(k->hash(&ctx, &a) == k->hash(&ctx, &b));
+	assert_int_equal(k->cmp(k, &ctx, &a, &b), 0);
+	assert_true(k->hash(k, &ctx, &a) == k->hash(k, &ctx, &b));
 	b.srcline = "libmwork.h:13";
-	assert_true(k->cmp(&ctx, &a, &b) != 0);
+	assert_true(k->cmp(k, &ctx, &a, &b) != 0);
 	/* no file: perf's unknown line, and "sym+off" (C++ names have ':') */
 	b.srcline = "??:0";
-	k->snprintf(&ctx, &b, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "");
 	b.srcline = "work::Burner::spin+12";
-	k->snprintf(&ctx, &b, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "");
 	b.srcline = "dir:odd/f.c:3";	/* the last colon splits */
-	k->snprintf(&ctx, &b, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "dir:odd/f.c");
 	b.srcline = NULL;
-	k->snprintf(&ctx, &b, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "");
 }
 
@@ -160,19 +160,19 @@ static void test_weight_keys(void **state)
 	assert_non_null(lw);
 	assert_non_null(il);
 	assert_non_null(lil);
-	w->snprintf(&ctx, &a, buf, sizeof(buf));
+	w->snprintf(w, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "13560");
-	lw->snprintf(&ctx, &a, buf, sizeof(buf));
+	lw->snprintf(lw, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "30");
-	il->snprintf(&ctx, &a, buf, sizeof(buf));
+	il->snprintf(il, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "1356");
-	lil->snprintf(&ctx, &b, buf, sizeof(buf));
+	lil->snprintf(lil, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "7");
-	assert_true(w->cmp(&ctx, &a, &b) < 0);	/* the heavier first */
-	assert_true(w->sort(&ctx, &b, &a) > 0);
-	assert_true(il->cmp(&ctx, &a, &b) > 0);
-	assert_int_equal(lw->cmp(&ctx, &a, &a), 0);
-	assert_int_equal(w->width(&ctx, &a), 12);
+	assert_true(w->cmp(w, &ctx, &a, &b) < 0);	/* the heavier first */
+	assert_true(w->sort(w, &ctx, &b, &a) > 0);
+	assert_true(il->cmp(il, &ctx, &a, &b) > 0);
+	assert_int_equal(lw->cmp(lw, &ctx, &a, &a), 0);
+	assert_int_equal(w->width(w, &ctx, &a), 12);
 	assert_string_equal(lil->header, "Local INSTR Latency");
 	assert_true(w->pad_last && w->sample_only && lil->sample_only);
 }
@@ -200,38 +200,38 @@ static void test_cgroup_page_keys(void **state)
 	assert_non_null(id);
 	assert_non_null(ps);
 	ctx.cgroup_name = test_cgroup_name;
-	cg->snprintf(&ctx, &a, buf, sizeof(buf));
+	cg->snprintf(cg, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "/mperf-test");
-	assert_int_equal(cg->width(&ctx, &a), 11);
-	cg->snprintf(&ctx, &b, buf, sizeof(buf));
+	assert_int_equal(cg->width(cg, &ctx, &a), 11);
+	cg->snprintf(cg, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "unknown");
-	cg->snprintf(&ctx, &none, buf, sizeof(buf));
+	cg->snprintf(cg, &ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "N/A");
-	assert_int_equal(cg->width(&ctx, &none), 0);	/* perf does not count N/A */
-	assert_true(cg->cmp(&ctx, &b, &a) < 0);
+	assert_int_equal(cg->width(cg, &ctx, &none), 0);	/* perf does not count N/A */
+	assert_true(cg->cmp(cg, &ctx, &b, &a) < 0);
 	ctx.cgroup_name = NULL;
 
-	id->snprintf(&ctx, &a, buf, sizeof(buf));
+	id->snprintf(id, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "4/0xeffffffb");
-	id->snprintf(&ctx, &none, buf, sizeof(buf));
+	id->snprintf(id, &ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "0/0x0");
-	assert_true(id->cmp(&ctx, &b, &a) < 0);	/* the larger inode first */
-	assert_true(id->cmp(&ctx, &a, &none) < 0);
+	assert_true(id->cmp(id, &ctx, &b, &a) < 0);	/* the larger inode first */
+	assert_true(id->cmp(id, &ctx, &a, &none) < 0);
 
-	ps->snprintf(&ctx, &none, buf, sizeof(buf));
+	ps->snprintf(ps, &ctx, &none, buf, sizeof(buf));
 	assert_string_equal(buf, "N/A");
 	a.code_page_size = 4096;
-	ps->snprintf(&ctx, &a, buf, sizeof(buf));
+	ps->snprintf(ps, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "4K");
 	b.code_page_size = 2 << 20;
-	ps->snprintf(&ctx, &b, buf, sizeof(buf));
+	ps->snprintf(ps, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "2M");
-	assert_true(ps->cmp(&ctx, &a, &b) < 0);
+	assert_true(ps->cmp(ps, &ctx, &a, &b) < 0);
 	b.code_page_size = 1024;	/* perf divides while more than 1024 */
-	ps->snprintf(&ctx, &b, buf, sizeof(buf));
+	ps->snprintf(ps, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "1024B");
 	b.code_page_size = 1ULL << 30;	/* likewise a 1 GiB page */
-	ps->snprintf(&ctx, &b, buf, sizeof(buf));
+	ps->snprintf(ps, &ctx, &b, buf, sizeof(buf));
 	assert_string_equal(buf, "1024M");
 	assert_true(cg->sample_only && id->sample_only && ps->sample_only);
 }
@@ -246,13 +246,13 @@ static void test_addr_key(void **state)
 	struct sort_ctx ctx = { 0 };
 
 	assert_non_null(k);
-	k->snprintf(&ctx, &kern, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &kern, buf, sizeof(buf));
 	assert_string_equal(buf, "0xffffffff8158c221");
-	k->snprintf(&ctx, &user, buf, sizeof(buf));
+	k->snprintf(k, &ctx, &user, buf, sizeof(buf));
 	assert_string_equal(buf, "0x555e42fe32a4");
-	assert_int_equal(k->width(&ctx, &user), 18);
-	assert_true(k->cmp(&ctx, &kern, &user) < 0);
-	assert_true(k->sort(&ctx, &user, &kern) > 0);
+	assert_int_equal(k->width(k, &ctx, &user), 18);
+	assert_true(k->cmp(k, &ctx, &kern, &user) < 0);
+	assert_true(k->sort(k, &ctx, &user, &kern) > 0);
 	assert_string_equal(k->header, "Address");
 }
 
@@ -277,22 +277,22 @@ static void test_sort_ctx(void **state)
 	assert_non_null(d2);
 	assert_non_null(s1);
 	assert_non_null(s2);
-	dso->snprintf(&ctx, &a, buf, sizeof(buf));
+	dso->snprintf(dso, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "libx.so");
-	assert_int_equal(dso->cmp(&ctx, &a, &b), 0);	/* same name */
-	assert_true(dso->hash(&ctx, &a) == dso->hash(&ctx, &b));
+	assert_int_equal(dso->cmp(dso, &ctx, &a, &b), 0);	/* same name */
+	assert_true(dso->hash(dso, &ctx, &a) == dso->hash(dso, &ctx, &b));
 	/* without a dso key: the same dso name, then by address */
-	assert_true(sym->cmp(&ctx, &a, &b) > 0);
+	assert_true(sym->cmp(sym, &ctx, &a, &b) > 0);
 	ctx.verbose = true;
-	dso->snprintf(&ctx, &a, buf, sizeof(buf));
+	dso->snprintf(dso, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "/usr/lib/b/libx.so");
-	assert_true(dso->cmp(&ctx, &a, &b) > 0);	/* by path */
-	assert_true(sym->cmp(&ctx, &a, &b) > 0);
-	assert_true(sym->cmp(&ctx, &b, &a) < 0);
+	assert_true(dso->cmp(dso, &ctx, &a, &b) > 0);	/* by path */
+	assert_true(sym->cmp(sym, &ctx, &a, &b) > 0);
+	assert_true(sym->cmp(sym, &ctx, &b, &a) < 0);
 	b.sym = s1;
-	assert_true(sym->cmp(&ctx, &a, &b) > 0);	/* the dsos differ */
+	assert_true(sym->cmp(sym, &ctx, &a, &b) > 0);	/* the dsos differ */
 	ctx.has_dso = true;
-	assert_int_equal(sym->cmp(&ctx, &a, &b), 0);	/* the dso key's job */
+	assert_int_equal(sym->cmp(sym, &ctx, &a, &b), 0);	/* the dso key's job */
 
 	assert_int_equal(hists__init(&h, keys, 2, &o), 0);
 	assert_true(h.opts.sort.has_dso);
