@@ -1309,7 +1309,9 @@ int session__process_events(struct session *s)
 	if (s->stats.nr_unknown_events)
 		pr_debug("%s: %" PRIu64 " records of unknown type skipped\n",
 			 s->data.path, s->stats.nr_unknown_events);
-	if (s->tool && s->stats.nr_events[PERF_RECORD_LOST])
+	/* (not after an error: the records were counted as they were read,
+	 * their losses as they were delivered, which stopped early) */
+	if (!err && s->tool && s->stats.nr_events[PERF_RECORD_LOST])
 		pr_warning("%s: %" PRIu64 " events were lost in %" PRIu64 " chunks while recording "
 			   "(the ring buffers overflowed): the profile misses them; record with a bigger -m or a lower -F\n",
 			   s->data.path, s->stats.total_lost,
