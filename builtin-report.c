@@ -43,9 +43,6 @@
 #include "util/trace-event.h"
 #include "util/sym-addrs.h"
 
-/* the field keys, twice with --hierarchy (a level per -s name of a field) */
-#define MAX_FIELDS (2 * MAX_DYN_KEYS + 32)
-
 /* a comma-separated filter list */
 struct strlist {
 	char **items;
@@ -108,15 +105,20 @@ struct report {
 	uint64_t time_quantum;		/* -s time slots (ns) */
 	int socket_filter;		/* --socket-filter: the socket, or -1 */
 	bool tasks, mmaps;		/* --tasks, --mmaps: the thread tree */
-	/* perf's dynamic sort keys: tracepoint fields, by key index */
-	struct trace_field dyn[MAX_DYN_KEYS];
-	struct sort_key *dyn_key[MAX_DYN_KEYS];	/* owned */
-	bool dyn_raw[MAX_DYN_KEYS];	/* "field/raw" or --raw-trace */
-	bool dyn_narrow[MAX_DYN_KEYS];	/* sort_ctx.dyn_narrow */
-	int nr_dyn;
+	/* perf's dynamic sort keys: tracepoint fields, by key index (as
+	 * many as the file's events have: each array alloc_dyn long) */
+	struct trace_field *dyn;
+	struct sort_key **dyn_key;	/* owned */
+	bool *dyn_raw;			/* "field/raw" or --raw-trace */
+	bool *dyn_narrow;		/* sort_ctx.dyn_narrow */
+	int nr_dyn, alloc_dyn;
 	bool raw_trace;			/* --raw-trace */
 	bool usage_error;		/* a key error found once the file was open */
 	struct dyn_row *dyn_scratch;	/* a sample's row of keys */
+	/* by event (evsel idx): the range of field keys [lo, hi) its
+	 * samples' rows hold (its own fields'; all with dyn_foreign) */
+	struct { int lo, hi; } *dyn_ev;
+	int nr_dyn_ev;
 	/* the entries' rows and the fields' bytes, freed at once */
 	struct callchain_arena dyn_arena;
 	/* the fields' bytes, interned: open addressing, each slot with its
@@ -185,17 +187,22 @@ struct report {
 	size_t trace_size;
 	FILE *trace_fp;		/* a memstream into trace_buf, kept open */
 	struct callchain_param cc;
-	const struct sort_key *keys[MAX_FIELDS];
-	int nr_keys;
-	struct sort_field fields_v[MAX_FIELDS];
+	/* the keys, the columns (fields_v) and the output order: grown as
+	 * they are named (a tracepoint field key in each level it is named
+	 * in with --hierarchy) */
+	const struct sort_key **keys;
+	int nr_keys, alloc_keys;
+	struct sort_field *fields_v;
+	int alloc_fields;
 	/* -F with -s: the output order (the -s keys, then the -F fields) */
-	struct sort_field order_v[MAX_FIELDS];
+	struct sort_field *order_v;
+	int alloc_order;
 	/* columns named in the header instead ("# comm: ls") */
 	struct { const char *name, *value; } elided[3];
 	int nr_elided;
 	int nr_order, nr_order_s;	/* nr_order_s: the -s part of order_v */
-	bool parent_first;
-	bool hint_printed;	/* the "--header" hint line, before a pipe's features */	/* -p with -F alone: order_v is parent, -F */
+	bool parent_first;	/* -p with -F alone: order_v is parent, -F */
+	bool hint_printed;	/* the "--header" hint line, before a pipe's features */
 	int nr_fields;
 	int cur_level;		/* the -s level the fields being added take */
 	uint64_t out_skip;	/* keys of elided columns (hists_opts) */
@@ -225,8 +232,8 @@ struct report {
 	struct annotate_style annot_style;
 	const char *stdio_color;	/* --stdio-color always|never|auto */
 	const char *col_widths_str;	/* -w/--column-widths */
-	int col_widths[MAX_FIELDS];
-	int nr_col_widths;
+	int *col_widths;
+	int nr_col_widths, alloc_col_widths;
 	regex_t callees_re;
 	bool callees_re_ok;
 	uint64_t nr_samples, nr_filtered, nr_lost;
@@ -375,6 +382,58 @@ static bool report__may_be_dynamic(const char *tok)
 	return n > 0;
 }
 
+/* @f appended to the columns (fields_v); 0 or -ENOMEM */
+static int report__push_field(struct report *rep, struct sort_field f)
+{
+	if (ALLOC_GROW(rep->fields_v, rep->nr_fields + 1, rep->alloc_fields, 32))
+		return -ENOMEM;
+	rep->fields_v[rep->nr_fields++] = f;
+	return 0;
+}
+
+/* @f appended to the output order (order_v); 0 or -ENOMEM */
+static int report__push_order(struct report *rep, struct sort_field f)
+{
+	if (ALLOC_GROW(rep->order_v, rep->nr_order + 1, rep->alloc_order, 32))
+		return -ENOMEM;
+	rep->order_v[rep->nr_order++] = f;
+	return 0;
+}
+
+/* room for one more dynamic key in each of its arrays (one count,
+ * alloc_dyn, for the four); the flags of new ones false. 0 or -ENOMEM */
+static int report__dyn_room(struct report *rep)
+{
+	size_t n = rep->alloc_dyn ? 2 * (size_t)rep->alloc_dyn : 64;
+	void *p;
+
+	if (rep->nr_dyn < rep->alloc_dyn)
+		return 0;
+	if (n > INT_MAX)
+		return -ENOMEM;
+	/* (each array as it is where one fails: alloc_dyn stays) */
+	p = alloc__resize(rep->dyn, n, sizeof(*rep->dyn));
+	if (!p)
+		return -ENOMEM;
+	rep->dyn = p;
+	p = alloc__resize(rep->dyn_key, n, sizeof(*rep->dyn_key));
+	if (!p)
+		return -ENOMEM;
+	rep->dyn_key = p;
+	p = alloc__resize(rep->dyn_raw, n, sizeof(*rep->dyn_raw));
+	if (!p)
+		return -ENOMEM;
+	rep->dyn_raw = p;
+	p = alloc__resize(rep->dyn_narrow, n, sizeof(*rep->dyn_narrow));
+	if (!p)
+		return -ENOMEM;
+	rep->dyn_narrow = p;
+	memset(rep->dyn_raw + rep->alloc_dyn, 0, n - (size_t)rep->alloc_dyn);
+	memset(rep->dyn_narrow + rep->alloc_dyn, 0, n - (size_t)rep->alloc_dyn);
+	rep->alloc_dyn = (int)n;
+	return 0;
+}
+
 /* a dynamic key's column: at least its name, and a string array's size
  * or a number's hex digits ("0x" and two per byte), as perf sizes it */
 static int report__add_dyn_key(struct report *rep, const struct trace_field *tf, bool raw)
@@ -399,13 +458,9 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 			    rep->fields_v[i].level == rep->cur_level)
 				return 0;
 	}
-	if (rep->nr_dyn >= MAX_DYN_KEYS || rep->nr_fields >= MAX_FIELDS ||
-	    rep->nr_keys >= MAX_FIELDS) {
-		pr_err("report: more than %d tracepoint field keys; name the fields to sort by (-s EVENT.FIELD,...)\n",
-		       MAX_DYN_KEYS);
-		rep->usage_error = true;
-		return -E2BIG;
-	}
+	if (report__dyn_room(rep) ||
+	    ALLOC_GROW(rep->keys, rep->nr_keys + 1, rep->alloc_keys, 32))
+		return -ENOMEM;
 	key = sort_key__dynamic_new(rep->nr_dyn, tf->name, fw > w ? fw : w);
 	if (!key)
 		return -ENOMEM;
@@ -419,8 +474,7 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	rep->dyn_raw[rep->nr_dyn++] = raw || rep->raw_trace;
 	rep->keys[rep->nr_keys++] = key;
 	f.key = key;
-	rep->fields_v[rep->nr_fields++] = f;
-	return 0;
+	return report__push_field(rep, f);
 }
 
 static const char *report__kernel_symbol(void *machine, uint64_t *addr, const char **mod)
@@ -595,17 +649,65 @@ static const struct dyn_bytes *report__dyn_bytes(struct report *rep, const void 
  * is (report__dyn_entry): perf formats an entry's first sample, not
  * every sample.
  */
+/* the field keys of @evsel's rows (report.dyn_ev); false: no memory */
+static bool report__dyn_range(struct report *rep, const struct evsel *evsel, int *lo, int *hi)
+{
+	const struct evlist *el = session__evlist(rep->session);
+	int i = evsel->idx;
+
+	if (rep->dyn_foreign || i < 0) {
+		*lo = 0;
+		*hi = i < 0 && !rep->dyn_foreign ? 0 : rep->nr_dyn;
+		return true;
+	}
+	if (i >= rep->nr_dyn_ev) {
+		int n = el && el->nr > i ? el->nr : i + 1;
+		void *p = alloc__resize(rep->dyn_ev, (size_t)n, sizeof(*rep->dyn_ev));
+
+		if (!p)
+			return false;
+		rep->dyn_ev = p;
+		for (int e = rep->nr_dyn_ev; e < n; e++)
+			rep->dyn_ev[e].lo = -1;
+		rep->nr_dyn_ev = n;
+	}
+	if (rep->dyn_ev[i].lo < 0) {
+		int l = rep->nr_dyn, h = 0;
+
+		for (int k = 0; k < rep->nr_dyn; k++) {
+			if (rep->dyn[k].id != evsel->attr.config)
+				continue;
+			l = k < l ? k : l;
+			h = k + 1;
+		}
+		rep->dyn_ev[i].lo = l < h ? l : 0;
+		rep->dyn_ev[i].hi = h;
+	}
+	*lo = rep->dyn_ev[i].lo;
+	*hi = rep->dyn_ev[i].hi;
+	return true;
+}
+
 static const struct dyn_row *report__dyn_keys(struct report *rep, const struct perf_sample *sample,
 					      const struct evsel *evsel)
 {
-	size_t rsize = sizeof(struct dyn_row) + rep->nr_dyn * sizeof(struct dyn_cell);
 	struct dyn_row *row = rep->dyn_scratch;
+	int lo, hi;
 
-	if (!row && !(row = rep->dyn_scratch = malloc(rsize)))
+	if (!row) {
+		row = malloc(sizeof(struct dyn_row) + rep->nr_dyn * sizeof(struct dyn_cell));
+		if (!row)
+			return NULL;
+		rep->dyn_scratch = row;
+	}
+	if (!report__dyn_range(rep, evsel, &lo, &hi))
 		return NULL;
-	memset(row, 0, rsize);
-	row->n = rep->nr_dyn;
-	for (int k = 0; k < rep->nr_dyn; k++) {
+	/* (a sample's row: its event's keys, lo to hi, not all of them) */
+	memset(row, 0, sizeof(struct dyn_row) + (size_t)(hi - lo) * sizeof(struct dyn_cell));
+	row->lo = lo;
+	row->n = hi - lo;
+	for (int k = lo; k < hi; k++) {
+		struct dyn_cell *c = &row->c[k - lo];
 		const void *bytes = NULL;
 		size_t n;
 
@@ -618,18 +720,17 @@ static const struct dyn_row *report__dyn_keys(struct report *rep, const struct p
 		if (rep->dyn[k].id != evsel->attr.config) {
 			if (!rep->dyn_foreign)
 				continue;
-			row->c[k].foreign = true;
+			c->foreign = true;
 		}
 		n = trace_event__field_bytes(&rep->dyn[k], sample->raw_data, sample->raw_size,
 					     &bytes);
-		row->c[k].key = report__dyn_bytes(rep, bytes, n);
-		if (!row->c[k].key)
+		c->key = report__dyn_bytes(rep, bytes, n);
+		if (!c->key)
 			return NULL;
 		/* where a group view's walks read other records (perf) */
 		if (rep->dyn_foreign && rep->dyn[k].dynamic) {
-			row->c[k].loc = true;
-			row->c[k].off = (uint32_t)((const char *)bytes -
-						   (const char *)sample->raw_data);
+			c->loc = true;
+			c->off = (uint32_t)((const char *)bytes - (const char *)sample->raw_data);
 			row->rec = sample->raw_data;
 			row->rec_len = sample->raw_size;
 		}
@@ -663,7 +764,7 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 				     (size_t)(hi - lo) * sizeof(row->c[0]));
 	if (!row)
 		return false;
-	row->lo = lo;
+	row->lo = keys->lo + lo;
 	row->n = hi - lo;
 	row->rec = NULL;
 	row->rec_len = 0;
@@ -680,7 +781,7 @@ static bool report__dyn_entry(void *arg, struct hist_entry *he)
 	memcpy(row->c, keys->c + lo, (size_t)(hi - lo) * sizeof(row->c[0]));
 	for (int j = 0; j < row->n; j++) {
 		struct dyn_cell *c = &row->c[j];
-		int k = lo + j, r;
+		int k = row->lo + j, r;
 		const char *pretty = NULL;
 
 		if (!c->key)
@@ -726,8 +827,6 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 	struct sort_field f = { .level = rep->cur_level };
 	const struct sort_key *key;
 
-	if (rep->nr_fields >= MAX_FIELDS)
-		return -E2BIG;
 	if (!strcmp(name, "overhead"))
 		f.kind = FIELD_OVERHEAD;
 	else if (!strcmp(name, "overhead_children"))
@@ -783,12 +882,13 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 			rep->need_mem = true;
 		f.kind = FIELD_KEY;
 		f.key = key;
-		if (rep->nr_keys < MAX_FIELDS) {
-			int i;
+		{
 			bool dup = false;
 
-			for (i = 0; i < rep->nr_keys; i++)
+			for (int i = 0; i < rep->nr_keys; i++)
 				dup |= rep->keys[i] == key;
+			if (!dup && ALLOC_GROW(rep->keys, rep->nr_keys + 1, rep->alloc_keys, 32))
+				return -ENOMEM;
 			if (!dup)
 				rep->keys[rep->nr_keys++] = key;
 		}
@@ -805,8 +905,7 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 	for (int i = 0; i < rep->nr_fields && (f.kind == FIELD_KEY || is_f); i++)
 		if (rep->fields_v[i].kind == f.kind && rep->fields_v[i].key == f.key)
 			return 0;
-	rep->fields_v[rep->nr_fields++] = f;
-	return 0;
+	return report__push_field(rep, f);
 }
 
 /*
@@ -869,31 +968,35 @@ static bool field_in(const struct sort_field *v, int nr, const struct sort_field
  * (overheads included) in their order */
 static int report__fields_and_sort(struct report *rep)
 {
-	struct sort_field sv[MAX_FIELDS], fv[MAX_FIELDS];
+	struct sort_field *sv = NULL, *fv = NULL;
 	int ns, nf, i, err;
 
 	err = report__add_list(rep, rep->sort_order, false);
 	if (err)
 		return err;
 	ns = rep->nr_fields;
+	sv = malloc(((size_t)ns + 1) * sizeof(*sv));
+	if (!sv)
+		return -ENOMEM;
 	memcpy(sv, rep->fields_v, (size_t)ns * sizeof(*sv));
 	rep->nr_fields = 0;
 	err = report__add_list(rep, rep->fields, true);
 	if (err)
-		return err;
+		goto out;
 	nf = rep->nr_fields;
+	err = -ENOMEM;
+	fv = malloc(((size_t)nf + 1) * sizeof(*fv));
+	if (!fv)
+		goto out;
 	memcpy(fv, rep->fields_v, (size_t)nf * sizeof(*fv));
-	for (i = 0; i < ns; i++) {
-		if (field_in(fv, nf, &sv[i]) || field_in(rep->fields_v, rep->nr_fields, &sv[i]))
-			continue;
-		if (rep->nr_fields >= MAX_FIELDS)
-			return -E2BIG;
-		rep->fields_v[rep->nr_fields++] = sv[i];
-	}
+	for (i = 0; i < ns; i++)
+		if (!field_in(fv, nf, &sv[i]) && !field_in(rep->fields_v, rep->nr_fields, &sv[i]) &&
+		    report__push_field(rep, sv[i]))
+			goto out;
 	rep->nr_order = 0;
 	for (i = 0; i < ns; i++) {
-		if (!field_in(rep->order_v, rep->nr_order, &sv[i]))
-			rep->order_v[rep->nr_order++] = sv[i];
+		if (!field_in(rep->order_v, rep->nr_order, &sv[i]) && report__push_order(rep, sv[i]))
+			goto out;
 		/* perf's collapse and its dso key are those of -s */
 		if (sv[i].kind == FIELD_KEY) {
 			rep->collapse_s |= sv[i].key->collapse;
@@ -902,10 +1005,14 @@ static int report__fields_and_sort(struct report *rep)
 		}
 	}
 	rep->nr_order_s = rep->nr_order;
-	for (i = 0; i < nf && rep->nr_order < MAX_FIELDS; i++)
-		if (!field_in(rep->order_v, rep->nr_order, &fv[i]))
-			rep->order_v[rep->nr_order++] = fv[i];
-	return 0;
+	for (i = 0; i < nf; i++)
+		if (!field_in(rep->order_v, rep->nr_order, &fv[i]) && report__push_order(rep, fv[i]))
+			goto out;
+	err = 0;
+out:
+	free(sv);
+	free(fv);
+	return err;
 }
 
 /*
@@ -915,26 +1022,30 @@ static int report__fields_and_sort(struct report *rep)
  * "overhead" in front of that list unless the list's text holds the word
  * (overhead_sys does), and with children "overhead_children" likewise.
  */
-static void report__sort_columns(struct report *rep, int first)
+static int report__sort_columns(struct report *rep, int first)
 {
-	struct sort_field kept[MAX_FIELDS];
+	struct sort_field *kept;
 	bool overheads = false;
 	int i, n = 0;
 
 	for (i = first; i < rep->nr_fields; i++)
 		overheads |= rep->fields_v[i].kind != FIELD_KEY;
 	if (!overheads || !rep->sort_order)
-		return;
+		return 0;
+	kept = malloc((size_t)rep->nr_fields * sizeof(*kept));
+	if (!kept)
+		return -ENOMEM;
 	rep->nr_order = 0;
-	if (rep->children && !strstr(rep->sort_order, "overhead_children"))
-		rep->order_v[rep->nr_order++] = (struct sort_field){ .kind = FIELD_CHILDREN };
-	if (!strstr(rep->sort_order, "overhead"))
-		rep->order_v[rep->nr_order++] = (struct sort_field){ .kind = FIELD_OVERHEAD };
+	if ((rep->children && !strstr(rep->sort_order, "overhead_children") &&
+	     report__push_order(rep, (struct sort_field){ .kind = FIELD_CHILDREN })) ||
+	    (!strstr(rep->sort_order, "overhead") &&
+	     report__push_order(rep, (struct sort_field){ .kind = FIELD_OVERHEAD })))
+		goto nomem;
 	for (i = first; i < rep->nr_fields; i++) {
 		const struct sort_field *f = &rep->fields_v[i];
 
-		if (!field_in(rep->order_v, rep->nr_order, f))
-			rep->order_v[rep->nr_order++] = *f;
+		if (!field_in(rep->order_v, rep->nr_order, f) && report__push_order(rep, *f))
+			goto nomem;
 		if (f->kind == FIELD_CHILDREN && !rep->children)
 			continue;	/* no column without children */
 		if (f->kind == FIELD_KEY || (!field_in(rep->fields_v, first, f) &&
@@ -942,8 +1053,13 @@ static void report__sort_columns(struct report *rep, int first)
 			kept[n++] = *f;
 	}
 	memcpy(rep->fields_v + first, kept, (size_t)n * sizeof(*kept));
+	free(kept);
 	rep->nr_fields = first + n;
 	rep->sort_overheads = true;
+	return 0;
+nomem:
+	free(kept);
+	return -ENOMEM;
 }
 
 static int parse_column_widths(struct report *rep, const char *s);
@@ -954,12 +1070,25 @@ static int parse_column_widths(struct report *rep, const char *s);
  * ("# comm: ls", in column order), and left out unless that would leave
  * out every sort-key column (then all stay). A hierarchy keeps them all.
  */
+static const char *const elide_keys[] = { "comm", "dso", "sym" };
+
+/* which of elide_keys field @f is, filtered to one value; -1: none */
+static int report__elide_kind(const struct report *rep, const struct sort_field *f)
+{
+	const struct strlist *lists[] = { &rep->comms, &rep->dsos, &rep->syms };
+
+	if (f->kind != FIELD_KEY || f->key->dynamic)
+		return -1;
+	for (int j = 0; j < 3; j++)
+		if (!strcmp(f->key->name, elide_keys[j]) && lists[j]->nr == 1)
+			return j;
+	return -1;
+}
+
 static void report__elide(struct report *rep)
 {
-	static const char *const keys[] = { "comm", "dso", "sym" };
 	static const char *const names[] = { "comm", "dso", "symbol" };
 	const struct strlist *lists[] = { &rep->comms, &rep->dsos, &rep->syms };
-	bool elide[MAX_FIELDS] = { false };
 	int i, j, nkeys = 0, nelided = 0;
 
 	rep->nr_elided = 0;
@@ -968,33 +1097,30 @@ static void report__elide(struct report *rep)
 	for (i = 0; i < rep->nr_fields; i++) {
 		const struct sort_field *f = &rep->fields_v[i];
 
-		if (f->kind != FIELD_KEY)
+		nkeys += f->kind == FIELD_KEY;
+		j = report__elide_kind(rep, f);
+		if (j < 0)
 			continue;
-		nkeys++;
-		for (j = 0; j < 3; j++) {
-			if (f->key->dynamic || strcmp(f->key->name, keys[j]) || lists[j]->nr != 1)
-				continue;
-			rep->elided[rep->nr_elided].name = names[j];
-			rep->elided[rep->nr_elided++].value = lists[j]->items[0];
-			elide[i] = true;
-			nelided++;
-		}
+		rep->elided[rep->nr_elided].name = names[j];
+		rep->elided[rep->nr_elided++].value = lists[j]->items[0];
+		nelided++;
 	}
 	if (rep->hierarchy || nelided == nkeys)
 		return;
 	/* perf pads every column but the last of its list, shown or not */
-	rep->last_elided = rep->nr_fields > 0 && elide[rep->nr_fields - 1];
+	rep->last_elided = rep->nr_fields > 0 &&
+			   report__elide_kind(rep, &rep->fields_v[rep->nr_fields - 1]) >= 0;
 	/* -w gives a width to each column of the list, shown or not */
 	if (rep->col_widths_str && !parse_column_widths(rep, rep->col_widths_str)) {
 		int n = 0;
 
 		for (i = 0; i < rep->nr_col_widths; i++)
-			if (i >= rep->nr_fields || !elide[i])
+			if (i >= rep->nr_fields || report__elide_kind(rep, &rep->fields_v[i]) < 0)
 				rep->col_widths[n++] = rep->col_widths[i];
 		rep->nr_col_widths = n;
 	}
 	for (i = 0, j = 0; i < rep->nr_fields; i++) {
-		if (!elide[i]) {
+		if (report__elide_kind(rep, &rep->fields_v[i]) < 0) {
 			rep->fields_v[j++] = rep->fields_v[i];
 			continue;
 		}
@@ -1261,17 +1387,19 @@ static int report__setup(struct report *rep)
 
 	/* columns: overheads first, then -F or the sort keys */
 	if (!fields_given) {
-		if (rep->children)
-			report__add_field(rep, "overhead_children", false);
-		report__add_field(rep, "overhead", false);
-		if (rep->show_cpu_util) {
-			report__add_field(rep, "overhead_sys", false);
-			report__add_field(rep, "overhead_us", false);
+		const struct { bool on; const char *name; } cols[] = {
+			{ rep->children, "overhead_children" }, { true, "overhead" },
+			{ rep->show_cpu_util, "overhead_sys" }, { rep->show_cpu_util, "overhead_us" },
+			{ rep->show_nr_samples, "sample" }, { rep->show_total_period, "period" },
+		};
+
+		for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]); i++) {
+			if (!cols[i].on)
+				continue;
+			err = report__add_field(rep, cols[i].name, false);
+			if (err)
+				return err;
 		}
-		if (rep->show_nr_samples)
-			report__add_field(rep, "sample", false);
-		if (rep->show_total_period)
-			report__add_field(rep, "period", false);
 	}
 	if (fields_given && rep->sort_order) {
 		err = report__fields_and_sort(rep);
@@ -1285,14 +1413,12 @@ static int report__setup(struct report *rep)
 		 * are for -s alone): every sample in one entry; --mem-mode
 		 * merges by its default keys */
 		if (!rep->nr_keys && rep->mem_mode) {
-			struct sort_field saved[MAX_FIELDS];
 			int nf = rep->nr_fields;
 
-			memcpy(saved, rep->fields_v, (size_t)nf * sizeof(*saved));
+			/* (keys only: their columns, appended, go) */
 			err = report__add_list(rep, mem_sort_keys, false);
 			if (err)
 				return err;
-			memcpy(rep->fields_v, saved, (size_t)nf * sizeof(*saved));
 			rep->nr_fields = nf;
 		}
 	} else {
@@ -1308,7 +1434,9 @@ static int report__setup(struct report *rep)
 				       false);
 		if (err)
 			return err;
-		report__sort_columns(rep, first);
+		err = report__sort_columns(rep, first);
+		if (err)
+			return err;
 	}
 	/* as perf: a --parent regex of one's own adds the parent key */
 	if (rep->parent_pattern && !report__has_key(rep, "parent")) {
@@ -1325,13 +1453,18 @@ static int report__setup(struct report *rep)
 		if (!rep->sort_order) {
 			rep->nr_order = 0;
 			for (int i = 0; i < rep->nr_fields; i++)
-				rep->order_v[rep->nr_order++] = rep->fields_v[i];
+				if (report__push_order(rep, rep->fields_v[i]))
+					return -ENOMEM;
 			rep->parent_first = true;
 		}
 		if (!field_in(rep->order_v, at, &pf)) {
 			int n = 0;
-			struct sort_field v[MAX_FIELDS];
+			struct sort_field *v = malloc(((size_t)rep->nr_order + 1) * sizeof(*v));
 
+			if (!v || ALLOC_GROW(rep->order_v, rep->nr_order + 1, rep->alloc_order, 32)) {
+				free(v);
+				return -ENOMEM;
+			}
 			for (int i = 0; i < rep->nr_order; i++) {
 				if (i == at)
 					v[n++] = pf;
@@ -1341,6 +1474,7 @@ static int report__setup(struct report *rep)
 			if (at >= rep->nr_order)
 				v[n++] = pf;
 			memcpy(rep->order_v, v, (size_t)n * sizeof(*v));
+			free(v);
 			rep->nr_order = n;
 		}
 	}
@@ -1353,6 +1487,8 @@ static int report__setup(struct report *rep)
 	report__elide(rep);
 	rep->machine->maps_only = report__maps_only(rep);
 	rep->dyn_foreign = groups && rep->nr_dyn;
+	/* (the keys are all made: their arrays stay where they are) */
+	rep->sort.dyn_narrow = rep->dyn_narrow;
 	/* -s srcline: DWARF-unwound frames carry their lines (children) */
 	rep->machine->frame_srclines = rep->need_srcline ||
 		(rep->use_callchain && rep->cc.key != KEY_FUNCTION);
@@ -1451,8 +1587,8 @@ static bool report__hists_room(struct report *rep, int idx)
 static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 {
 	struct hists_opts ho = { 0 };
-	bool key_same[MAX_FIELDS];
-	int idx = evsel->idx;
+	bool *key_same = NULL;
+	int idx = evsel->idx, err;
 
 	if (idx < 0 || !report__hists_room(rep, idx))
 		return NULL;
@@ -1491,6 +1627,12 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 		/* another event's fields: no entry of this event has them
 		 * (but a group view's, which reads them: dyn_foreign) */
 		if (!rep->dyn_foreign) {
+			key_same = malloc(((size_t)rep->nr_keys + 1) * sizeof(*key_same));
+			if (!key_same) {
+				free(rep->hists[idx]);
+				rep->hists[idx] = NULL;
+				return NULL;
+			}
 			for (int i = 0; i < rep->nr_keys; i++) {
 				int k = rep->keys[i]->dynamic ?
 					report__dyn_index(rep, rep->keys[i]) : -1;
@@ -1500,7 +1642,9 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 			ho.key_same = key_same;
 		}
 	}
-	if (hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho) < 0) {
+	err = hists__init(rep->hists[idx], rep->keys, rep->nr_keys, &ho);
+	free(key_same);	/* (hists__init copies it) */
+	if (err < 0) {
 		free(rep->hists[idx]);
 		rep->hists[idx] = NULL;
 		return NULL;
@@ -1693,8 +1837,8 @@ static int parse_column_widths(struct report *rep, const char *s)
 				return -EINVAL;
 			p = end;
 		}
-		if (rep->nr_col_widths == MAX_FIELDS)
-			return -EINVAL;
+		if (ALLOC_GROW(rep->col_widths, rep->nr_col_widths + 1, rep->alloc_col_widths, 16))
+			return -ENOMEM;
 		rep->col_widths[rep->nr_col_widths++] = (int)v;
 		if (*p == ',')
 			p++;
@@ -2662,18 +2806,19 @@ static void report__event_fields(const struct report *rep, const struct evsel *e
 static bool report__hierarchy_has_level(const struct report *rep)
 {
 	struct evlist *el = session__evlist(rep->session);
-	struct sort_field fields[MAX_FIELDS];
+	struct sort_field *fields = malloc(((size_t)rep->nr_fields + 1) * sizeof(*fields));
+	bool has = !fields;	/* (no memory: the report says more) */
 
-	for (int i = 0; el && i < el->nr && i < rep->nr_hists; i++) {
+	for (int i = 0; !has && el && i < el->nr && i < rep->nr_hists; i++) {
 		struct stdio_hist_opts so = { 0 };
 
 		if (!rep->hists[i] || !rep->hists[i]->nr_samples)
 			continue;
 		report__event_fields(rep, el->entries[i], &so, fields);
-		if (sort_fields__have_key(so.fields, so.nr_fields, -1, NULL))
-			return true;
+		has = sort_fields__have_key(so.fields, so.nr_fields, -1, NULL);
 	}
-	return false;
+	free(fields);
+	return has;
 }
 
 static int report__print_group(struct report *rep, struct evsel *leader,
@@ -2697,7 +2842,7 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	 * the leader's, and walks each member's tree by its event's */
 	if (group && rep->dyn_foreign) {
 		own = malloc(nr * sizeof(*own));
-		own_v = calloc((size_t)nr * MAX_DYN_KEYS, sizeof(*own_v));
+		own_v = calloc((size_t)nr * rep->nr_dyn + 1, sizeof(*own_v));
 	}
 	if (!group || (rep->dyn_foreign && (!own || !own_v))) {
 		pr_err("report: out of memory for the group of %s\n", leader->name);
@@ -2707,9 +2852,9 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		return 0;
 	}
 	for (m = 0; own && m < nr; m++) {
-		own[m] = own_v + (size_t)m * MAX_DYN_KEYS;
+		own[m] = own_v + (size_t)m * rep->nr_dyn;
 		for (int k = 0; k < rep->nr_dyn; k++)
-			own_v[(size_t)m * MAX_DYN_KEYS + k] =
+			own_v[(size_t)m * rep->nr_dyn + k] =
 				report__dyn_of(rep, k, el->entries[leader->idx + m]);
 	}
 	for (m = 0; m < nr; m++) {
@@ -2780,14 +2925,24 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	}
 	{
 		struct stdio_hist_opts go = *so;
-		struct sort_field fields[MAX_FIELDS];
+		struct sort_field *fields = NULL;
 
 		/* perf shows the leader's tracepoint fields, and walks each
 		 * member's tree by its event's (--hierarchy: a node shows its
 		 * own event's) */
 		go.dyn_own = own;
-		if (own && !rep->hierarchy)
+		go.nr_dyn = rep->nr_dyn;
+		if (own && !rep->hierarchy) {
+			fields = malloc(((size_t)rep->nr_fields + 1) * sizeof(*fields));
+			if (!fields) {
+				pr_err("report: out of memory for the group of %s\n", leader->name);
+				free(group);
+				free(own);
+				free(own_v);
+				return 0;
+			}
 			report__event_fields(rep, leader, &go, fields);
+		}
 		go.chain_total = chain_total;
 		go.chain_min_total = chain_min_total;
 		go.filters = report__filters_given(rep);
@@ -2796,6 +2951,7 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 			hists__fprintf_hierarchy_group(fp, group, nr, &go);
 		else
 			hists__fprintf_stdio_group(fp, group, nr, &go);
+		free(fields);
 		free(own);
 		free(own_v);
 	}
@@ -2809,9 +2965,14 @@ static int report__print(struct report *rep, FILE *fp)
 	const struct session_stats *st = session__stats(rep->session);
 	struct evlist *el = session__evlist(rep->session);
 	struct stdio_hist_opts so = { 0 };
-	struct sort_field fields[MAX_FIELDS];
+	struct sort_field *fields = malloc(((size_t)rep->nr_fields + 1) * sizeof(*fields));
 	char nbuf[32];
 	int i, printed = 0;
+
+	if (!fields) {
+		pr_err("report: out of memory for the report's columns\n");
+		return 0;
+	}
 
 	so.fields = rep->fields_v;
 	so.nr_fields = rep->nr_fields;
@@ -2893,6 +3054,7 @@ static int report__print(struct report *rep, FILE *fp)
 		fprintf(fp, "\n\n");
 		printed++;
 	}
+	free(fields);
 	if (!quiet && !rep->no_quality)
 		report__print_quality(rep, fp);
 	return printed;
@@ -3019,8 +3181,17 @@ static void report__exit(struct report *rep)
 	free(rep->dyn_bytes);
 	callchain_arena__exit(&rep->dyn_arena);
 	free(rep->dyn_scratch);
+	free(rep->dyn_ev);
 	for (int k = 0; k < rep->nr_dyn; k++)
 		sort_key__dynamic_delete(rep->dyn_key[k]);
+	free(rep->dyn);
+	free(rep->dyn_key);
+	free(rep->dyn_raw);
+	free(rep->dyn_narrow);
+	free(rep->keys);
+	free(rep->fields_v);
+	free(rep->order_v);
+	free(rep->col_widths);
 	callchain_cursor__exit(&rep->cursor);
 	machine__delete(rep->machine);
 	session__delete(rep->session);
@@ -3244,8 +3415,7 @@ int cmd_report(int argc, const char **argv)
 		verbose = 0;
 	rep.sort = (struct sort_ctx){ .verbose = verbose > 0, .time_ns = rep.ns,
 				      .cgroup_name = report__cgroup_name, .cgroup_name_arg = &rep,
-				      .dyn_text = report__dyn_text, .dyn_text_arg = &rep,
-				      .dyn_narrow = rep.dyn_narrow };
+				      .dyn_text = report__dyn_text, .dyn_text_arg = &rep };
 	rep.time_quantum = 100000000ULL;
 	if (rep.time_quantum_str && parse_time_quantum(rep.time_quantum_str, &rep.time_quantum)) {
 		pr_err("report: --time-quantum '%s': give a whole number above 0 with ns, us, ms or s (10ms)\n",

@@ -1381,7 +1381,7 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 	struct hnode root = { 0 };
 	struct stdio_hist_opts mo;
 	struct sort_ctx match, link, out;
-	bool any_own[MAX_DYN_KEYS] = { false };
+	bool *any_own = NULL;
 	int err, m;
 
 	/* a leader without samples: perf links the members' levels to an
@@ -1394,8 +1394,11 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 	c.total = lead->total_period;
 	c.sort = &lead->opts.sort;
 	if (o->dyn_own) {
+		any_own = calloc((size_t)o->nr_dyn + 1, sizeof(*any_own));
+		if (!any_own)
+			return -ENOMEM;
 		for (m = 0; m < nr; m++)
-			for (int k = 0; k < MAX_DYN_KEYS; k++)
+			for (int k = 0; k < o->nr_dyn; k++)
 				any_own[k] |= o->dyn_own[m][k];
 		match = lead->opts.sort;
 		match.dyn_only = any_own;
@@ -1417,8 +1420,10 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 			c.nr_cmp = 1;
 	}
 	c.mcs = calloc((size_t)nr, sizeof(*c.mcs));
-	if (!c.mcs)
+	if (!c.mcs) {
+		free(any_own);
 		return -ENOMEM;
+	}
 	err = hctx__build(&c, &root, lead, o);
 	/* (perf's members have no --symbol-filter: it is the first event's) */
 	mo = *o;
@@ -1447,5 +1452,6 @@ int hists__fprintf_hierarchy_group(FILE *fp, struct hists *const *group, int nr,
 	}
 	hnode__free(&root);
 	free(c.mcs);
+	free(any_own);
 	return err;
 }

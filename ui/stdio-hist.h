@@ -38,8 +38,9 @@ struct stdio_hist_opts {
 					 * on each node's first entry */
 	/* a group view of tracepoint field keys: by member, its event's
 	 * fields (by field key index), which perf's walks of that member's
-	 * tree compare; NULL: no field keys */
+	 * tree compare (nr_dyn each); NULL: no field keys */
 	const bool *const *dyn_own;
+	int nr_dyn;
 };
 
 /* Print the column header and the rows of @hists (output-sorted). */

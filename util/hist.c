@@ -29,6 +29,15 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 			return -ENOMEM;
 		memcpy(hists->key_same, opts->key_same, nr_keys * sizeof(*hists->key_same));
 	}
+	hists->live = malloc(((size_t)nr_keys + 1) * sizeof(*hists->live));
+	if (!hists->live) {
+		free(hists->key_same);
+		hists->key_same = NULL;
+		return -ENOMEM;
+	}
+	for (int i = 0; i < nr_keys; i++)
+		if (!hists->key_same || !hists->key_same[i])
+			hists->live[hists->nr_live++] = i;
 	hists->src_key = -1;
 	hists->trace_key = -1;
 	for (int i = 0; i < nr_keys; i++) {
@@ -85,7 +94,9 @@ int hists__init(struct hists *hists, const struct sort_key **keys, int nr_keys,
 	hists->table = calloc(hists->table_size, sizeof(*hists->table));
 	if (!hists->table) {
 		free(hists->key_same);
+		free(hists->live);
 		hists->key_same = NULL;
+		hists->live = NULL;
 		return -ENOMEM;
 	}
 	return 0;
@@ -123,6 +134,7 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->table);
 	free(hists->key_same);
+	free(hists->live);
 	free(hists->sorted);
 	free(hists->src_groups.t);
 	free(hists->found_log);
@@ -135,11 +147,9 @@ void hists__exit(struct hists *hists)
 int64_t hist_entry__cmp_ctx(const struct hists *hists, const struct sort_ctx *ctx,
 			    const struct hist_entry *a, const struct hist_entry *b)
 {
-	int i, r;
+	for (int j = 0; j < hists->nr_live; j++) {
+		int i = hists->live[j], r;
 
-	for (i = 0; i < hists->nr_keys; i++) {
-		if (hists__key_same(hists, i))
-			continue;
 		r = hists->keys[i]->cmp(hists->keys[i], ctx, a, b);
 		if (r)
 			return r;
@@ -189,11 +199,9 @@ static void hist_entry__reached_key(const struct hists *h, const struct hist_ent
 static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist_entry *a,
 				    struct hist_entry *b)
 {
-	int i, r;
+	for (int j = 0; j < hists->nr_live; j++) {
+		int i = hists->live[j], r;
 
-	for (i = 0; i < hists->nr_keys; i++) {
-		if (hists__key_same(hists, i))
-			continue;
 		hist_entry__reached(hists, b, i);
 		r = hists->keys[i]->cmp(hists->keys[i], &hists->opts.sort, a, b);
 		if (r)
@@ -205,10 +213,11 @@ static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist
 static uint64_t hists__hash(const struct hists *hists, const struct hist_entry *he)
 {
 	uint64_t h = 0x84222325cbf29ce4ULL;
-	int i;
 
-	for (i = 0; i < hists->nr_keys; i++) {
-		h ^= hists->keys[i]->hash(hists->keys[i], &hists->opts.sort, he);
+	for (int j = 0; j < hists->nr_live; j++) {
+		const struct sort_key *k = hists->keys[hists->live[j]];
+
+		h ^= k->hash(k, &hists->opts.sort, he);
 		h *= 0x100000001b3ULL;
 		h ^= h >> 29;
 	}
@@ -1112,8 +1121,9 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 		return a->period > b->period ? -1 : 1;
 	if (h->ties_by_cpos)
 		return a->cpos < b->cpos ? -1 : a->cpos > b->cpos;
-	for (i = 0; i < h->nr_keys; i++) {
-		if (hists_opts__out_skip(&h->opts, i) || hists__key_same(h, i))
+	for (int j = 0; j < h->nr_live; j++) {
+		i = h->live[j];
+		if (hists_opts__out_skip(&h->opts, i))
 			continue;
 		hist_entry__reached(h, a, i);
 		hist_entry__reached(h, b, i);
@@ -1188,9 +1198,8 @@ static int collapse_cmp(const void *pa, const void *pb, void *arg)
 	const struct hists *h = arg;
 	int i, r;
 
-	for (i = 0; i < h->nr_keys; i++) {
-		if (hists__key_same(h, i))
-			continue;
+	for (int j = 0; j < h->nr_live; j++) {
+		i = h->live[j];
 		hist_entry__reached(h, a, i);
 		hist_entry__reached(h, b, i);
 		/* perf's input and collapse walks read the length of the

@@ -34,10 +34,7 @@ struct perf_sample;
  * came from the formatted record (pretty: it widens the column, perf's
  * rule; interned), else NULL: the field's own print, made from the bytes
  * when shown (sort_ctx.dyn_text).
- * MAX_DYN_KEYS: every field of some 250 syscall events (trace_fields);
- * util/sort.c has an entry point per index (000 to 999).
  */
-#define MAX_DYN_KEYS 1000
 
 /* a field's bytes; head: the first 8 as a big-endian number, zero-padded,
  * where most comparisons end */
@@ -338,6 +335,11 @@ struct hists {
 	const struct sort_key **keys;	/* merge keys (-s) */
 	int nr_keys;
 	bool *key_same;			/* hists_opts.key_same's copy */
+	/* the keys' indices but those key_same passes over, in order:
+	 * what merges, hashes and sorts walk (an event's own fields of
+	 * thousands of field keys) */
+	int *live;
+	int nr_live;
 	struct hist_entry **table;	/* hash */
 	uint64_t table_size, nr_entries;
 	struct hist_entry **sorted;	/* output order */
