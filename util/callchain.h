@@ -38,6 +38,11 @@ struct callchain_cursor {
 	uint32_t nr, alloc;
 	bool truncated;		/* DWARF unwinding stopped early */
 	bool from_dwarf;
+	/* the maps (struct maps.id) of the thread whose chain it is: a
+	 * user frame's map is that thread's, also where a later sample
+	 * without a chain of its own takes the chain over (perf's frames
+	 * keep their map objects) */
+	uint64_t maps_id;
 };
 
 void callchain_cursor__reset(struct callchain_cursor *c);

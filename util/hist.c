@@ -962,8 +962,9 @@ int hists__add_sample(struct hists *hists, const struct hist_entry *tmpl,
 			t.obj_ip = f->ip;
 			t.map_delta = f->map ? map__unmap_ip(f->map, 0) : 0;
 			t.map_id = f->map ? f->map->id : 0;
-			t.maps_id = f->map && f->level != 'k' && tmpl->thread && tmpl->thread->maps ?
-				    tmpl->thread->maps->id : 0;
+			/* (the chain's thread's maps: a sample without a
+			 * chain of its own takes another's frames over) */
+			t.maps_id = f->map && f->level != 'k' ? cursor->maps_id : 0;
 			/* perf takes a frame's address for a map-relative
 			 * one and maps it out once more (not the kernel's) */
 			t.ip = f->map ? map__unmap_ip(f->map, f->ip) : f->ip;

@@ -1038,6 +1038,7 @@ int machine__resolve_callchain_ordered(struct machine *m, struct thread *thread,
 	bool defer = from_root && m->kmap && !m->kmap_fixed && cc && cc->nr <= 256;
 
 	callchain_cursor__reset(cursor);
+	cursor->maps_id = thread && thread->maps ? thread->maps->id : 0;
 	if (max_stack < 0)
 		max_stack = 127;
 	/* --max-stack 0: an empty chain, and perf fails to unwind a user
