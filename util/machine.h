@@ -94,6 +94,7 @@ struct machine {
 	void *unwind;			/* unwind.c state */
 	/* samples unwound through perf 6.1's misplaced CFI (unwind.c) */
 	uint64_t nr_misplaced_cfi;
+	uint64_t nr_unmapped_cfi;	/* DWARF stacks ended there, as perf (unwind.c) */
 	/* the recording's header (its ARCH decides how user regs unwind;
 	 * pipe mode fills it as the features come); NULL: guess from the
 	 * sample's register mask */

@@ -42,6 +42,7 @@ struct unwind_info {
 	bool lu_fallback;	/* a frame unwound by libunwind's fallback */
 	bool lu_same;		/* a step needed a register libdw has lost (lu_same) */
 	bool misplaced;		/* one by perf's misplaced CFI (counted) */
+	bool unmapped_cfi;	/* cut short where perf reads no CFI table (counted) */
 };
 
 static bool sample_reg(const struct perf_sample *s, int idx, uint64_t *val)
@@ -304,8 +305,16 @@ struct unwind_dso {
 	bool code_tried;	/* code_fd opened (or tried) */
 	int code_fd;		/* its file for code reads, -1 none */
 	/* the lowest start of its maps in the set of id lo_id at
-	 * generation lo_gen (0: none yet) */
+	 * generation lo_gen (0: none yet); lo_stop: perf cannot read its
+	 * table there (unwind__perf_cfi_fails) */
 	uint64_t lo_id, lo_gen, lo;
+	bool lo_stop;
+	/* its .eh_frame_hdr as perf reads it: hdr 1 known, -1 none or an
+	 * encoding perf refuses, 0 not looked; the section's vaddr, the
+	 * table's offset in it and its number of entries */
+	int8_t hdr;
+	uint64_t hdr_vaddr, hdr_fdes;
+	uint32_t hdr_table;
 	bool loaded;		/* the fast path's module: tried */
 	bool exec;		/* ET_EXEC: an address is its own vaddr */
 	Dwfl *dwfl;		/* this file alone, at its link-time address */
@@ -716,6 +725,59 @@ static uint64_t unwind_dso__bias(const struct unwind_dso *ud, uint64_t start, ui
 }
 
 /* The file of @dso alone in a Dwfl, at its link-time addresses. */
+/* the size of a value of DWARF pointer encoding @enc as perf 6.1 reads
+ * it in an .eh_frame_hdr (absolute or pc-relative, 4 or 8 bytes; 0 for
+ * DW_EH_PE_omit), -1 for one it refuses */
+static int eh_enc_size(uint8_t enc)
+{
+	if (enc == DW_EH_PE_omit)
+		return 0;
+	if (enc == DW_EH_PE_absptr)
+		return 8;
+	if ((enc & 0x70) != DW_EH_PE_absptr && (enc & 0x70) != DW_EH_PE_pcrel)
+		return -1;
+	if ((enc & 0x07) == 0)
+		enc |= DW_EH_PE_udata4;
+	switch (enc & 0x0f) {
+	case DW_EH_PE_udata4: case DW_EH_PE_sdata4: return 4;
+	case DW_EH_PE_udata8: case DW_EH_PE_sdata8: return 8;
+	default: return -1;
+	}
+}
+
+/* ud->hdr*: where perf's libunwind looks up the file's FDEs (its
+ * .eh_frame_hdr's binary search table) */
+static void unwind_dso__eh_frame_hdr(struct unwind_dso *ud, Elf *elf)
+{
+	GElf_Shdr sh;
+	size_t size = 0;
+	const uint8_t *raw = (const uint8_t *)elf_rawfile(elf, &size), *h;
+	int ptr_size, count_size;
+	uint64_t fdes = 0;
+
+	ud->hdr = -1;
+	if (elf__section(elf, ".eh_frame_hdr", &sh) != 1 || !raw || sh.sh_type == SHT_NOBITS ||
+	    sh.sh_offset > size || size - sh.sh_offset < 4 || sh.sh_size < 4)
+		return;
+	h = raw + sh.sh_offset;
+	ptr_size = eh_enc_size(h[1]);
+	count_size = eh_enc_size(h[2]);
+	/* (a pc-relative count is perf's own address plus the value:
+	 * nothing to model) */
+	if (ptr_size < 0 || count_size < 0 || (h[2] & 0x70) == DW_EH_PE_pcrel ||
+	    4 + (uint64_t)ptr_size + count_size > sh.sh_size ||
+	    4 + (uint64_t)ptr_size + count_size > size - sh.sh_offset)
+		return;
+	for (int i = count_size - 1; i >= 0; i--)
+		fdes = fdes << 8 | h[4 + ptr_size + i];
+	if (count_size == 4 && (h[2] & 0x0f) == DW_EH_PE_sdata4)
+		fdes = (uint64_t)(int64_t)(int32_t)fdes;
+	ud->hdr_vaddr = sh.sh_addr;
+	ud->hdr_table = 4 + (uint32_t)ptr_size + (uint32_t)count_size;
+	ud->hdr_fdes = fdes;
+	ud->hdr = 1;
+}
+
 static struct unwind_dso *unwind__dso_load(struct machine *m, struct dso *dso)
 {
 	struct unwind_dso *ud = unwind__dso(dso);
@@ -753,6 +815,7 @@ static struct unwind_dso *unwind__dso_load(struct machine *m, struct dso *dso)
 		ud->vaddr0 = (uint64_t)0 - bias;
 		ud->perf_debug_frame = elf__has_section(elf, ".debug_frame");
 		unwind_dso__segments(ud, elf);
+		unwind_dso__eh_frame_hdr(ud, elf);
 	}
 	return ud;
 }
@@ -989,34 +1052,65 @@ static bool cfi_expr__eval(const struct cfi_expr *x, const uint64_t *regs, uint3
 	return true;
 }
 
+static bool unwind__pread_code(struct unwind_info *ui, struct map *map, uint64_t addr,
+			       void *buf, size_t n);
+
+/* perf reads memory outside the stack copy, 8 bytes at a time, from the
+ * file of the map there (access_dso_mem): false where no map holds @addr
+ * or its file lacks the bytes (an anonymous map, past the file's end) */
+static bool unwind__perf_mem_readable(struct unwind_info *ui, uint64_t addr)
+{
+	struct map *map = maps__find(ui->thread->maps, addr);
+	struct unwind_dso *ud;
+	uint8_t b[8];
+
+	if (!map)
+		return false;
+	if (map->dso->kind == DSO_KIND_VDSO) {
+		ud = unwind__dso_load(ui->machine, map->dso);
+		return ud && ud->mod;
+	}
+	return map->dso->kind == DSO_KIND_USER && unwind__pread_code(ui, map, addr, b, 8);
+}
+
 /*
- * Whether perf 6.1 finds no CFI for a frame at @addr although the file has
- * it. perf places a file's .eh_frame_hdr at the lowest start of all the
- * maps of its dso in the process, less the file's first PT_LOAD vaddr
- * (page): right for the one copy a process maps. But perf keeps the maps
- * a child had from its parent across an exec, so after `sh` forks and
- * execs, the new ld.so, libc or vdso sits beside the shell's copy; when
- * the shell's is the lower one, perf's table is that copy's, which covers
- * no address of the new one, and libunwind falls back (unwind__lu_step).
- * Not so when the file has a .debug_frame (perf reads it at the frame's
+ * How perf 6.1 fares with the CFI for a frame at @addr (CFI_PERF_OK: as
+ * the file has it). perf places a file's .eh_frame_hdr at the lowest
+ * start of all the maps of its dso in the process, less the file's first
+ * PT_LOAD vaddr (page): right for the one copy a process maps, and libunwind
+ * reads the table there through perf's maps.
+ * - CFI_PERF_STOP: no map of a file holds the table's middle entry, the
+ *   first libunwind reads (a recording without data mmaps, a per-event
+ *   call-graph=dwarf on another event than the first: the file's
+ *   read-only segment, where the table is, is no map): that read fails
+ *   and libunwind's step with it, the chain ends at this frame.
+ * - CFI_PERF_MISPLACED: perf keeps the maps a child had from its parent
+ *   across an exec, so after `sh` forks and execs, the new ld.so, libc or
+ *   vdso sits beside the shell's copy; when the shell's is the lower one,
+ *   perf's table is that copy's, which covers no address of the new one,
+ *   and libunwind falls back (unwind__lu_step).
+ * Neither when the file has a .debug_frame (perf reads it at the frame's
  * own map); distribution files have none.
  */
-static bool unwind__perf_cfi_fails(struct unwind_info *ui, uint64_t addr)
+enum { CFI_PERF_OK, CFI_PERF_MISPLACED, CFI_PERF_STOP };
+
+static int unwind__perf_cfi_fails(struct unwind_info *ui, uint64_t addr)
 {
 	struct maps *maps = ui->thread->maps;
 	struct map *map = maps__find(maps, addr);
 	struct unwind_dso *ud;
-	uint64_t lo = UINT64_MAX, bias;
+	uint64_t lo = UINT64_MAX, bias, base;
 	size_t i;
 
 	if (ui->machine->opts.exact_unwind || !map ||
 	    (map->dso->kind != DSO_KIND_USER && map->dso->kind != DSO_KIND_VDSO))
-		return false;
+		return CFI_PERF_OK;
 	ud = unwind__dso_load(ui->machine, map->dso);
 	if (!ud || !ud->mod || !ud->nsegs)
-		return false;
+		return CFI_PERF_OK;
 	if (ud->perf_debug_frame)
-		return false;
+		return CFI_PERF_OK;
+	base = ud->seg[0].vaddr & ~(uint64_t)4095;
 	if (ud->lo_id && ud->lo_id == maps->id && ud->lo_gen == maps->gen) {
 		lo = ud->lo;
 	} else {
@@ -1026,9 +1120,18 @@ static bool unwind__perf_cfi_fails(struct unwind_info *ui, uint64_t addr)
 		ud->lo_id = maps->id;
 		ud->lo_gen = maps->gen;
 		ud->lo = lo;
+		ud->lo_stop = false;
+		if (ud->hdr > 0 && ud->hdr_fdes) {
+			uint64_t e = lo - base + ud->hdr_vaddr + ud->hdr_table +
+				     ud->hdr_fdes / 2 * 8;
+
+			ud->lo_stop = !unwind__perf_mem_readable(ui, e & ~(uint64_t)7);
+		}
 	}
+	if (ud->lo_stop)
+		return CFI_PERF_STOP;
 	bias = ud->exec ? 0 : unwind_dso__bias(ud, map->start, map->pgoff);
-	return lo - (ud->seg[0].vaddr & ~(uint64_t)4095) != bias;
+	return lo - base != bias ? CFI_PERF_MISPLACED : CFI_PERF_OK;
 }
 
 /* A file perf reads CFI from holds @addr (else its find_proc_info fails
@@ -1189,18 +1292,23 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 	for (;;) {
 		uint64_t lookup = initial ? pc : pc - 1, cfa = 0;
 		const struct cfi_rules *r = rules__get(ui, lookup);
-		bool cfa_ok, undefined = false, fails;
+		bool cfa_ok, undefined = false;
+		int fails;
 		Dwarf_Word w;
 
 		if (!r)
 			return 0;
 		/* perf's CFI lookup failing, no rule of the place matters */
-		fails = r->how != HOW_FP && unwind__perf_cfi_fails(ui, lookup);
+		fails = r->how != HOW_FP ? unwind__perf_cfi_fails(ui, lookup) : CFI_PERF_OK;
 		if (r->how == HOW_LIBDW && !fails)
 			return 0;
-		if (fails && !ui->misplaced) {
+		if (fails == CFI_PERF_MISPLACED && !ui->misplaced) {
 			ui->misplaced = true;
 			ui->machine->nr_misplaced_cfi++;
+		}
+		if (fails == CFI_PERF_STOP && !ui->unmapped_cfi) {
+			ui->unmapped_cfi = true;
+			ui->machine->nr_unmapped_cfi++;
 		}
 		/* the frame: what frame_cb does with libdw's state */
 		if (ui->nr >= ui->max_stack) {
@@ -1212,6 +1320,10 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 			return 1;
 		}
 		initial = false;
+		if (fails == CFI_PERF_STOP) {
+			*rc = DWARF_CB_ABORT;
+			return 1;
+		}
 		if (r->how == HOW_FP && !unwind__has_file(ui, lookup)) {
 			/* perf's find_proc_info fails (no map, or no file to
 			 * read CFI from: JIT code, the vdso without a copy):
@@ -1492,6 +1604,12 @@ void unwind__exit(struct machine *machine)
 	struct unwind_cache *c = machine->unwind;
 	size_t i;
 
+	if (machine->nr_unmapped_cfi && !machine->opts.quiet)
+		pr_warning("%" PRIu64 " DWARF stacks cut short as perf 6.1 cuts them: the file has "
+			   "no maps of the objects' read-only segments (call-graph=dwarf was not on "
+			   "the first event), where the CFI tables are; --exact-unwind unwinds them\n",
+			   machine->nr_unmapped_cfi);
+	machine->nr_unmapped_cfi = 0;
 	if (machine->nr_misplaced_cfi && !machine->opts.quiet)
 		pr_warning("%" PRIu64 " DWARF stacks unwound as perf 6.1 unwinds them, cut short or "
 			   "wrong: in processes that exec'd, perf finds no CFI for a file the parent "
