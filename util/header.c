@@ -62,6 +62,7 @@ const char *header__feat_name(int feat)
 void header__init(struct header *h)
 {
 	memset(h, 0, sizeof(*h));
+	h->seek_fd = -1;
 	env__init(&h->env);
 }
 
@@ -736,6 +737,8 @@ int header__read_file(struct header *h, const void *base, size_t size,
 	h->data_size = fh.data.size;
 	h->feat_offset = fh.data.offset + fh.data.size;
 	memcpy(h->features, fh.adds_features, sizeof(h->features));
+	memcpy(h->file_features, fh.adds_features, sizeof(h->file_features));
+	h->from_file = true;
 
 	nr_attrs = fh.attrs.size / fh.attr_size;
 	for (uint64_t i = 0; i < nr_attrs; i++) {
@@ -775,8 +778,8 @@ int header__read_file(struct header *h, const void *base, size_t size,
 	nsec = 0;
 	char lost[256] = "";
 	size_t lost_len = 0;
-	int nlost = 0, nunread = 0;
-	const char *stop = NULL;
+	int nlost = 0, nunread = 0, nnoseek = 0;
+	const char *stop = NULL, *noseek = NULL;
 
 	for (int bit = 0; bit < HEADER_FEAT_BITS; bit++) {
 		struct perf_file_section *s;
@@ -785,6 +788,14 @@ int header__read_file(struct header *h, const void *base, size_t size,
 		if (!header__has_feat(h, bit))
 			continue;
 		s = &secs[nsec++];
+		/* (a file mmap'd: the descriptor's position is free) */
+		if (h->seek_fd >= 0 && bit < HEADER_LAST_FEATURE &&
+		    lseek(h->seek_fd, (off_t)s->offset, SEEK_SET) == (off_t)-1) {
+			h->feat_noseek[bit / 64] |= 1ULL << (bit % 64);
+			noseek = noseek ? noseek : header__feat_name(bit);
+			nnoseek++;
+			continue;
+		}
 		/* perf reads no feature after the first one it cannot read
 		 * (build-ids and tracing data aside): neither does mperf;
 		 * the event descriptions perf still has (it reads them again
@@ -814,6 +825,10 @@ int header__read_file(struct header *h, const void *base, size_t size,
 	if (nunread)
 		snprintf(unread, sizeof(unread), "; the %d after %s are not read (as perf reads "
 			 "none after one it cannot read)", nunread, stop);
+	if (nnoseek)
+		pr_warning("%s: %d feature section%s (%s%s) at offsets no seek reaches (a damaged "
+			   "feature table); skipped, as perf skips them\n", path, nnoseek,
+			   nnoseek > 1 ? "s" : "", noseek, nnoseek > 1 ? ", ..." : "");
 	if (nlost)
 		pr_warning("%s: %d feature section%s (%s) lie beyond the end of the "
 			   "file (truncated?); ignored%s\n", path, nlost,
@@ -1284,11 +1299,13 @@ int header__fprintf(const struct header *h, FILE *fp, bool full)
 	if (h->pipe)
 		return 0;
 	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
-		if (header__has_feat(h, feat))
+		if (header__has_feat(h, feat) &&
+		    !((h->feat_noseek[feat / 64] >> (feat % 64)) & 1))
 			header__fprintf_feature(h, feat, fp, full);
 	fprintf(fp, "# missing features: ");
 	for (int feat = 1; feat < HEADER_LAST_FEATURE; feat++)
-		if (!header__has_feat(h, feat))
+		if (h->from_file ? !((h->file_features[feat / 64] >> (feat % 64)) & 1) :
+		    !header__has_feat(h, feat))
 			fprintf(fp, "%s ", feat_names[feat]);
 	fprintf(fp, "\n");
 	return 0;

@@ -89,6 +89,17 @@ struct header {
 	uint64_t data_offset, data_size, feat_offset;
 	uint64_t attr_offset;		/* writer: where the attr section went */
 	uint64_t features[HEADER_FEAT_BITS / 64];
+	/* a file's: its feature bits as it has them (perf's "missing
+	 * features" line, also where a damaged table leaves none read),
+	 * and those perf passes over: it seeks to a feature's section
+	 * before reading or printing it, and goes on without the feature
+	 * where it cannot seek there (an offset negative as an off_t, or
+	 * past what the file system allows: a garbage table), which
+	 * header__read_file tries on seek_fd (-1: every offset seeks) */
+	bool from_file;
+	int seek_fd;
+	uint64_t file_features[HEADER_FEAT_BITS / 64];
+	uint64_t feat_noseek[HEADER_FEAT_BITS / 64];
 	time_t mtime;			/* "captured on" */
 	int nr_attrs;
 	struct header_attr *attrs;

@@ -1185,6 +1185,7 @@ struct session *session__new(const char *path, struct tool *tool)
 		s->header.pipe = true;
 		return s;
 	}
+	s->header.seek_fd = s->data.is_pipe ? -1 : s->data.fd;
 	err = header__read_file(&s->header, s->data.base, s->data.size, s->data.path);
 	if (err)
 		goto out_err;

@@ -4,7 +4,7 @@
 perf61_data cpuburn-fp.data kallsyms
 # the perf.data of $1 with the section of feature $2 pointing past the end
 unreadable() {
-	python3 - "$D/cpuburn-fp.data" "$T/u.data" "$1" <<'PY' || fail "cannot rewrite the feature table"
+	python3 - "$D/cpuburn-fp.data" "$T/u.data" "$@" <<'PY' || fail "cannot rewrite the feature table"
 import struct, sys
 b = bytearray(open(sys.argv[1], 'rb').read())
 data_off, data_size = struct.unpack_from('<QQ', b, 40)
@@ -13,7 +13,7 @@ pos = data_off + data_size
 for feat in range(256):
     if bits >> feat & 1:
         if feat == int(sys.argv[3]):
-            struct.pack_into('<Q', b, pos, len(b) + 4096)
+            struct.pack_into('<Q', b, pos, int(sys.argv[4]) if len(sys.argv) > 4 else len(b) + 4096)
         pos += 16
 open(sys.argv[2], 'wb').write(b)
 PY
@@ -32,4 +32,23 @@ for feat in 3 10 11 13; do	# HOSTNAME, TOTAL_MEM, CMDLINE, CPU_TOPOLOGY
 	report_vs_perf "$T/u.data" --kallsyms "$D/kallsyms" --no-children
 	n=$((n + 1))
 done
+# an offset no seek reaches (negative as an off_t: a garbage table):
+# perf prints nothing of that feature, not even its empty line
+for feat in 3 13; do
+	unreadable $feat 9223372036854779904	# 2^63 + 4096
+	"$PERF" report -i "$T/u.data" --header-only 2>/dev/null | grep -Ev "$skip_lines" > "$T/p"
+	"$MPERF" report -i "$T/u.data" --header-only 2>/dev/null | grep -Ev "$skip_lines" > "$T/m"
+	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" >&2; fail "--header-only, feature $feat at 2^63: differs from perf's"; }
+	n=$((n + 1))
+done
+# a file cut inside its feature table: no feature is read, and the
+# "missing features" line names those the file does not have, as perf's
+fo=$(python3 -c 'import struct,sys; b=open(sys.argv[1],"rb").read(64); o,s=struct.unpack_from("<QQ",b,40); print(o+s)' "$D/cpuburn-fp.data")
+head -c $((fo + 20)) "$D/cpuburn-fp.data" > "$T/cut.data"
+"$PERF" report -i "$T/cut.data" --header-only 2>/dev/null | grep -Ev "$skip_lines" > "$T/p"
+"$MPERF" report -i "$T/cut.data" --header-only 2> "$T/err" | grep -Ev "$skip_lines" > "$T/m"
+grep -q '^# missing features: TRACING_DATA BRANCH_STACK' "$T/p" ||
+	fail "perf's missing-features line of the cut file is not the file's bits (the premise)"
+cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" >&2; fail "--header-only of a file cut in its feature table: differs from perf's"; }
+grep -q "feature sections are missing" "$T/err" || fail "the cut feature table: no warning"
 echo "$n files with an unreadable feature section: headers and reports as perf's"
