@@ -835,6 +835,10 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 		f.kind = FIELD_OVERHEAD_SYS;
 	else if (!strcmp(name, "overhead_us"))
 		f.kind = FIELD_OVERHEAD_US;
+	else if (!strcmp(name, "overhead_guest_sys"))
+		f.kind = FIELD_OVERHEAD_GUEST_SYS;
+	else if (!strcmp(name, "overhead_guest_us"))
+		f.kind = FIELD_OVERHEAD_GUEST_US;
 	else if (!strcmp(name, "sample"))
 		f.kind = FIELD_SAMPLE;
 	else if (!strcmp(name, "period"))
@@ -858,7 +862,7 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 		}
 		if (!key) {
 			pr_err("unknown %s key '%s'; known: %s%s%s\n", is_f ? "--fields" : "--sort",
-			       name, is_f ? "overhead, overhead_sys, overhead_us, sample, period, " : "",
+			       name, is_f ? "overhead, overhead_sys, overhead_us, overhead_guest_sys, overhead_guest_us, sample, period, " : "",
 			       sort_key__names(), is_f ? "" : ", or a field of the file's tracepoints "
 			       "(FIELD, EVENT.FIELD, trace_fields; /raw)");
 			rep->usage_error = true;
@@ -3244,7 +3248,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING('s', "sort", &rep.sort_order, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, srcline, cpu, parent, trace, time, socket, srcfile, symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, cgroup, cgroup_id, transaction, code_page_size, addr"),
 		OPT_STRING('F', "fields", &rep.fields, "key[,keys...]",
-			   "output fields: overhead, overhead_sys, overhead_us, sample, period, and sort keys"),
+			   "output fields: overhead, overhead_sys, overhead_us, overhead_guest_sys, overhead_guest_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
 			    "show a column with the number of samples"),
 		OPT_BOOLEAN(0, "mem-mode", &rep.mem_mode, "memory access profile: samples weighed "

@@ -301,7 +301,8 @@ static const char *field_header(const struct hist_browser *hb, const struct sort
 static bool field_is_pct(const struct sort_field *f)
 {
 	return f->kind == FIELD_OVERHEAD || f->kind == FIELD_CHILDREN ||
-	       f->kind == FIELD_OVERHEAD_SYS || f->kind == FIELD_OVERHEAD_US;
+	       f->kind == FIELD_OVERHEAD_SYS || f->kind == FIELD_OVERHEAD_US ||
+	       f->kind == FIELD_OVERHEAD_GUEST_SYS || f->kind == FIELD_OVERHEAD_GUEST_US;
 }
 
 static int field_text(const struct hist_browser *hb, const struct sort_field *f,
@@ -325,6 +326,12 @@ static int field_text(const struct hist_browser *hb, const struct sort_field *f,
 		break;
 	case FIELD_OVERHEAD_US:
 		*pct = hb_pct(hb, he->period_us);
+		break;
+	case FIELD_OVERHEAD_GUEST_SYS:
+		*pct = hb_pct(hb, he->period_guest_sys);
+		break;
+	case FIELD_OVERHEAD_GUEST_US:
+		*pct = hb_pct(hb, he->period_guest_us);
 		break;
 	case FIELD_SAMPLE:
 		return snprintf(buf, size, "%" PRIu64, ch ? he->nr_events_acc : he->nr_events);

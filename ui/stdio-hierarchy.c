@@ -28,7 +28,7 @@
 
 /* a member's sums at a node */
 struct hval {
-	uint64_t period, period_sys, period_us, nr_events;
+	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us, nr_events;
 };
 
 /* an entry that made kid @kid of a node, or joined it */
@@ -40,7 +40,7 @@ struct hnode_visit {
 
 struct hnode {
 	const struct hist_entry *he;	/* the first entry of the node: its keys */
-	uint64_t period, period_sys, period_us;
+	uint64_t period, period_sys, period_us, period_guest_sys, period_guest_us;
 	uint64_t nr_events;	/* its entries' samples ("weight" prints per node) */
 	/* its first entry in the order perf makes the levels' entries in
 	 * (its input tree's: perf's hierarchy is its collapse) */
@@ -296,7 +296,8 @@ static struct hval hnode__val(const struct hnode *n, int m)
 	struct hval v = { 0 };
 
 	if (!m)
-		return (struct hval){ n->period, n->period_sys, n->period_us, n->nr_events };
+		return (struct hval){ n->period, n->period_sys, n->period_us,
+				      n->period_guest_sys, n->period_guest_us, n->nr_events };
 	return n->mv ? n->mv[m] : v;
 }
 
@@ -504,7 +505,8 @@ static bool hnode__any_shown(const struct hctx *c, const struct hnode *n)
 
 static int col_width(const struct sort_field *f)
 {
-	return f->kind == FIELD_SAMPLE || f->kind == FIELD_PERIOD ? 12 : 8;
+	return f->kind == FIELD_SAMPLE || f->kind == FIELD_PERIOD ? 12 :
+	       f->kind == FIELD_OVERHEAD_GUEST_SYS || f->kind == FIELD_OVERHEAD_GUEST_US ? 9 : 8;
 }
 
 /* the kind of filter a key's level is judged by: perf's thread filter
@@ -593,8 +595,12 @@ static void hnode__value(const struct hctx *c, const struct hnode *k, int m,
 	case FIELD_OVERHEAD:
 	case FIELD_OVERHEAD_SYS:
 	case FIELD_OVERHEAD_US:
+	case FIELD_OVERHEAD_GUEST_SYS:
+	case FIELD_OVERHEAD_GUEST_US:
 		p = f->kind == FIELD_OVERHEAD ? v.period :
-		    f->kind == FIELD_OVERHEAD_SYS ? v.period_sys : v.period_us;
+		    f->kind == FIELD_OVERHEAD_SYS ? v.period_sys :
+		    f->kind == FIELD_OVERHEAD_US ? v.period_us :
+		    f->kind == FIELD_OVERHEAD_GUEST_SYS ? v.period_guest_sys : v.period_guest_us;
 		*pct = total ? p * 100.0 / total : 0.0;
 		snprintf(buf, size, "%.2f%%", *pct);
 		return;
@@ -964,6 +970,8 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 			n->period += he->period;
 			n->period_sys += he->period_sys;
 			n->period_us += he->period_us;
+			n->period_guest_sys += he->period_guest_sys;
+			n->period_guest_us += he->period_guest_us;
 			n->nr_events += he->nr_events;
 
 		}
@@ -1336,6 +1344,7 @@ static int hnode__to_member(struct hnode *n, int m, int nr)
 			return -ENOMEM;
 		k->mv[m] = hnode__val(k, 0);
 		k->period = k->period_sys = k->period_us = k->nr_events = 0;
+		k->period_guest_sys = k->period_guest_us = 0;
 		if (hnode__to_member(k, m, nr))
 			return -ENOMEM;
 	}

@@ -34,6 +34,10 @@ const char *stdio__field_header(const struct sort_field *f, bool children, bool 
 		return "sys";
 	case FIELD_OVERHEAD_US:
 		return "usr";
+	case FIELD_OVERHEAD_GUEST_SYS:
+		return "guest sys";
+	case FIELD_OVERHEAD_GUEST_US:
+		return "guest usr";
 	case FIELD_SAMPLE:
 		return "Samples";
 	case FIELD_PERIOD:
@@ -50,6 +54,9 @@ static int field_min_width(const struct sort_field *f)
 		return 12;
 	case FIELD_KEY:
 		return f->key->min_width;
+	case FIELD_OVERHEAD_GUEST_SYS:
+	case FIELD_OVERHEAD_GUEST_US:
+		return 9;	/* its header's: a group view's member too */
 	default:
 		return 8;
 	}
@@ -79,6 +86,10 @@ static int field_text(const struct sort_field *f, const struct hist_entry *he,
 		return snprintf(buf, size, "%.2f%%", pct(he->period_sys, total));
 	case FIELD_OVERHEAD_US:
 		return snprintf(buf, size, "%.2f%%", pct(he->period_us, total));
+	case FIELD_OVERHEAD_GUEST_SYS:
+		return snprintf(buf, size, "%.2f%%", pct(he->period_guest_sys, total));
+	case FIELD_OVERHEAD_GUEST_US:
+		return snprintf(buf, size, "%.2f%%", pct(he->period_guest_us, total));
 	case FIELD_SAMPLE:
 		return snprintf(buf, size, "%" PRIu64, he->nr_events);
 	case FIELD_PERIOD:
@@ -104,6 +115,10 @@ static double field_pct(const struct sort_field *f, const struct hist_entry *he,
 		return pct(he->period_sys, total);
 	case FIELD_OVERHEAD_US:
 		return pct(he->period_us, total);
+	case FIELD_OVERHEAD_GUEST_SYS:
+		return pct(he->period_guest_sys, total);
+	case FIELD_OVERHEAD_GUEST_US:
+		return pct(he->period_guest_us, total);
 	default:
 		return 0.0;
 	}
@@ -135,7 +150,8 @@ static bool right_aligned(const struct sort_field *f)
 static bool is_percent(const struct sort_field *f)
 {
 	return f->kind == FIELD_OVERHEAD || f->kind == FIELD_CHILDREN ||
-	       f->kind == FIELD_OVERHEAD_SYS || f->kind == FIELD_OVERHEAD_US;
+	       f->kind == FIELD_OVERHEAD_SYS || f->kind == FIELD_OVERHEAD_US ||
+	       f->kind == FIELD_OVERHEAD_GUEST_SYS || f->kind == FIELD_OVERHEAD_GUEST_US;
 }
 
 static bool entry_shown(const struct hists *h, const struct hist_entry *he, double limit)
@@ -591,6 +607,10 @@ static uint64_t group__field(const struct group_row *r, int m, enum sort_field_k
 		return he->period_sys;
 	case FIELD_OVERHEAD_US:
 		return he->period_us;
+	case FIELD_OVERHEAD_GUEST_SYS:
+		return he->period_guest_sys;
+	case FIELD_OVERHEAD_GUEST_US:
+		return he->period_guest_us;
 	case FIELD_SAMPLE:
 		return he->nr_events;
 	default:

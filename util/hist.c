@@ -1081,6 +1081,12 @@ static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 		case FIELD_OVERHEAD_US:
 			CMP_DESC(a->period_us, b->period_us);
 			break;
+		case FIELD_OVERHEAD_GUEST_SYS:
+			CMP_DESC(a->period_guest_sys, b->period_guest_sys);
+			break;
+		case FIELD_OVERHEAD_GUEST_US:
+			CMP_DESC(a->period_guest_us, b->period_guest_us);
+			break;
 		case FIELD_SAMPLE:
 			CMP_DESC(a->nr_events, b->nr_events);
 			break;

@@ -64,6 +64,8 @@ enum sort_field_kind {
 	FIELD_CHILDREN,		/* Children */
 	FIELD_OVERHEAD_SYS,
 	FIELD_OVERHEAD_US,
+	FIELD_OVERHEAD_GUEST_SYS,	/* samples of a guest's kernel */
+	FIELD_OVERHEAD_GUEST_US,	/* and of its user space */
 	FIELD_SAMPLE,
 	FIELD_PERIOD,
 };

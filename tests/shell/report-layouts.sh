@@ -45,6 +45,11 @@ run fp.data -F sym,overhead,sample
 run fp.data -F overhead,sym -s dso,sym
 run fp.data -F overhead,sample -s comm,dso
 run fp.data -F overhead_sys,overhead_us,dso
+# a guest's shares (none here: 0.00%, columns as wide as "guest sys"),
+# as -F fields and -s keys, a group's a column per member
+run fp.data -F overhead,overhead_guest_sys,overhead_guest_us,comm
+run sys.data -s overhead_guest_us,comm -g none
+run grp.data -s overhead_guest_sys --no-children
 run sys.data -F overhead,comm,sym -s sym -g none
 run sys.data -F sym,comm,dso,overhead -g none
 # group view with callchains
@@ -78,5 +83,5 @@ for fo in "fp.data" "fp.data --no-children" "sys.data" "sys.data --no-children";
 	n=$((n + 1))
 done
 [ -n "${branches:-}" ] || fail "perf's fractal call graphs had no branch"
-[ "$n" -eq 27 ] || fail "only $n option sets ran"
+[ "$n" -eq 30 ] || fail "only $n option sets ran"
 echo "$n option sets equal to perf's"
