@@ -91,6 +91,10 @@ struct report {
 	/* --mem-mode: memory samples weighed by their weight, the memory
 	 * keys, perf's default order of them */
 	bool mem_mode;
+	/* --branch-history: perf's call graphs by address and -s
+	 * srcline,symbol,dso; the branch records it would add to the
+	 * chains are not (a file with branch stacks is refused) */
+	bool branch_history;
 	bool need_mem;			/* a memory key: resolve data addresses */
 	const char *sort_shown;		/* "# Sort order" of --mem-mode */
 	/* branch mode (-b, the default for files with the BRANCH_STACK
@@ -3251,6 +3255,9 @@ int cmd_report(int argc, const char **argv)
 			   "output fields: overhead, overhead_sys, overhead_us, overhead_guest_sys, overhead_guest_us, sample, period, and sort keys"),
 		OPT_BOOLEAN('n', "show-nr-samples", &rep.show_nr_samples,
 			    "show a column with the number of samples"),
+		OPT_BOOLEAN(0, "branch-history", &rep.branch_history, "call graphs by address, "
+			    "sorted by srcline,symbol,dso (perf's branch history: files without "
+			    "branch stacks)"),
 		OPT_BOOLEAN(0, "mem-mode", &rep.mem_mode, "memory access profile: samples weighed "
 			    "by their weight, sorted by the memory keys (data symbol and object, "
 			    "data source; record -d)"),
@@ -3364,8 +3371,6 @@ int cmd_report(int argc, const char **argv)
 			    "do not print mperf's closing quality summary"),
 		REPORT_OUTPUTS_OPTIONS(&rep.outputs),
 		/* perf's options that mperf lacks: one line each says so */
-		OPT_UNSUPPORTED(0, "branch-history", "branch records are not added to callchains; "
-				"-b gives a report by branch"),
 		OPTS_UNSUPPORTED_REPORT_SCRIPT,
 		OPT_UNSUPPORTED(0, "total-cycles", "the cycles of LBR blocks are not summed; "
 				"-b -s cycles shows them by branch"),
@@ -3492,6 +3497,13 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (quiet)
 		rep.symopts.quiet = true;
+	/* --branch-history, as perf: call graphs keyed by address, and its
+	 * sort order unless -s gives one */
+	if (rep.branch_history) {
+		rep.cc.key = KEY_ADDRESS;
+		if (!rep.sort_order)
+			rep.sort_order = "srcline,symbol,dso";
+	}
 	/* perf's header shows its -s with the ipc key it adds */
 	rep.sort_shown = rep.sort_order;
 	if (rep.mem_mode && rep.sort_order && strstr(rep.sort_order, "symbol")) {
@@ -3587,9 +3599,18 @@ int cmd_report(int argc, const char **argv)
 	}
 	/* branch mode: -b, or by default a file whose header says it has
 	 * branch stacks (a pipe's header comes too late for that) */
-	if (rep.branch_opt == 1 || (rep.branch_opt < 0 && !session__is_pipe(rep.session) &&
-				    header__has_feat(session__header(rep.session),
-						     HEADER_BRANCH_STACK)))
+	if (rep.branch_history && !rep.header_only && !rep.dump && !rep.stats &&
+	    (header__has_feat(session__header(rep.session), HEADER_BRANCH_STACK) ||
+	     evlist__has_sample(session__evlist(rep.session), PERF_SAMPLE_BRANCH_STACK))) {
+		pr_err("report: --branch-history: %s has branch stacks, and mperf does not add "
+		       "branch records to call graphs; -b gives a report by branch\n", rep.input);
+		goto out;
+	}
+	/* (--branch-history is no branch mode, as in perf) */
+	if (!rep.branch_history &&
+	    (rep.branch_opt == 1 || (rep.branch_opt < 0 && !session__is_pipe(rep.session) &&
+				     header__has_feat(session__header(rep.session),
+						      HEADER_BRANCH_STACK))))
 		rep.branch = true;
 	if (rep.branch && !rep.header_only && !rep.dump && !rep.stats) {
 		/* perf exits 0 on both, after its hint line for the second */
@@ -3725,7 +3746,8 @@ int cmd_report(int argc, const char **argv)
 	if (!session__is_pipe(rep.session) && !evlist__has_callchains(session__evlist(rep.session))) {
 		const char *what = rep.parent_pattern ? "-p/--parent" :
 				   report__sorts_by_parent(&rep) ? "-s parent" :
-				   rep.call_graph && rep.cc.mode != CHAIN_NONE ? "-g" : NULL;
+				   rep.call_graph && rep.cc.mode != CHAIN_NONE ? "-g" :
+				   rep.branch_history ? "--branch-history" : NULL;
 
 		if (what) {
 			const char *cg = rep.call_graph;

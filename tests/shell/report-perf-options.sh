@@ -41,6 +41,25 @@ syswide-fp --ignore-callees main --comm nosuch --no-children
 LIST
 bad_input "--ignore-callees '('" "--ignore-callees" --ignore-callees '('
 
+# --branch-history on files without branch stacks: perf's call graphs
+# keyed by address, sorted by srcline,symbol,dso (and its IPC column);
+# -s and -g still apply; a file without callchains: perf's error, exit 0
+while read -r file opts; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/$file.data" $SA --branch-history $opts
+	n=$((n + 1))
+done <<'LIST'
+dsouser-fp
+dsouser-fp --no-children -g caller
+cpuburn-dwarf -s sym
+syswide-fp -g folded --no-children
+LIST
+"$PERF" report -i "$D/cpuburn-plain.data" $SA --stdio --branch-history > "$T/p" 2>/dev/null
+"$MPERF" report -i "$D/cpuburn-plain.data" $SA --stdio --branch-history > "$T/m" 2> "$T/e" ||
+	fail "--branch-history on a file without callchains: not exit 0 as perf"
+cmp -s "$T/p" "$T/m" || { diff "$T/p" "$T/m" >&2; fail "--branch-history without callchains: stdout differs from perf's"; }
+grep -q "no callchains" "$T/e" || { cat "$T/e" >&2; fail "--branch-history without callchains: no error naming it"; }
+
 # --pretty: perf 6.1 takes any value and changes nothing
 for o in raw normal bogus; do
 	report_vs_perf "$D/dsouser-fp.data" $SA --pretty "$o" --no-children
@@ -299,4 +318,4 @@ for o in "-I --comm cpuburn" "--header --comm cpuburn --dsos cpuburn"; do
 done
 bad_input "--samples -1" "--samples" --samples -1
 bad_input "-m" "/proc/modules" -m
-[ "$n" -eq 107 ] || fail "only $n option sets ran"
+[ "$n" -eq 111 ] || fail "only $n option sets ran"
