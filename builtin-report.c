@@ -1616,6 +1616,9 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	} else if (rep->fields || rep->sort_overheads) {
 		ho.order = rep->order_v;
 		ho.nr_order = rep->nr_order;
+	} else {
+		ho.tail = rep->fields_v;
+		ho.nr_tail = rep->nr_fields;
 	}
 	ho.no_collapse = rep->fields && !rep->collapse_s;
 	ho.dso_not_sorted = rep->fields && !rep->dso_s;

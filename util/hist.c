@@ -1057,53 +1057,60 @@ static int depth_tie(const struct hists *h, const struct hist_entry *a,
 	return a->depth < b->depth ? -1 : 1;
 }
 
+/* entries @a and @b by column @f, in perf's output order (greater first) */
+static int output_cmp_field(const struct hists *h, const struct sort_field *f,
+			    const struct hist_entry *a, const struct hist_entry *b)
+{
+	int r;
+
+	switch (f->kind) {
+	case FIELD_OVERHEAD:
+		CMP_DESC(a->period, b->period);
+		break;
+	case FIELD_CHILDREN:
+		CMP_DESC(a->period_acc, b->period_acc);
+		return depth_tie(h, a, b);
+	case FIELD_OVERHEAD_SYS:
+		CMP_DESC(a->period_sys, b->period_sys);
+		break;
+	case FIELD_OVERHEAD_US:
+		CMP_DESC(a->period_us, b->period_us);
+		break;
+	case FIELD_OVERHEAD_GUEST_SYS:
+		CMP_DESC(a->period_guest_sys, b->period_guest_sys);
+		break;
+	case FIELD_OVERHEAD_GUEST_US:
+		CMP_DESC(a->period_guest_us, b->period_guest_us);
+		break;
+	case FIELD_SAMPLE:
+		CMP_DESC(a->nr_events, b->nr_events);
+		break;
+	case FIELD_PERIOD:
+		CMP_DESC(a->period, b->period);
+		break;
+	case FIELD_KEY:
+		hist_entry__reached_key(h, a, f->key);
+		hist_entry__reached_key(h, b, f->key);
+		/* perf's output walk reads the new entry's length */
+		if (h->dyn_loc && f->key->dynamic)
+			sort_key__dyn_len_seen(f->key, (struct hist_entry *)a);
+		r = f->key->sort(f->key, &h->opts.sort, a, b);
+		if (r)
+			return r;
+		break;
+	}
+	return 0;
+}
+
 /* the -F columns in their order, as perf's output sort with a -F list */
 static int output_cmp_fields(const struct hists *h, const struct hist_entry *a,
 			     const struct hist_entry *b)
 {
 	for (int i = 0; i < h->opts.nr_order; i++) {
-		const struct sort_field *f = &h->opts.order[i];
-		int r;
+		int r = output_cmp_field(h, &h->opts.order[i], a, b);
 
-		switch (f->kind) {
-		case FIELD_OVERHEAD:
-			CMP_DESC(a->period, b->period);
-			break;
-		case FIELD_CHILDREN:
-			CMP_DESC(a->period_acc, b->period_acc);
-			r = depth_tie(h, a, b);
-			if (r)
-				return r;
-			break;
-		case FIELD_OVERHEAD_SYS:
-			CMP_DESC(a->period_sys, b->period_sys);
-			break;
-		case FIELD_OVERHEAD_US:
-			CMP_DESC(a->period_us, b->period_us);
-			break;
-		case FIELD_OVERHEAD_GUEST_SYS:
-			CMP_DESC(a->period_guest_sys, b->period_guest_sys);
-			break;
-		case FIELD_OVERHEAD_GUEST_US:
-			CMP_DESC(a->period_guest_us, b->period_guest_us);
-			break;
-		case FIELD_SAMPLE:
-			CMP_DESC(a->nr_events, b->nr_events);
-			break;
-		case FIELD_PERIOD:
-			CMP_DESC(a->period, b->period);
-			break;
-		case FIELD_KEY:
-			hist_entry__reached_key(h, a, f->key);
-			hist_entry__reached_key(h, b, f->key);
-			/* perf's output walk reads the new entry's length */
-			if (h->dyn_loc && f->key->dynamic)
-				sort_key__dyn_len_seen(f->key, (struct hist_entry *)a);
-			r = f->key->sort(f->key, &h->opts.sort, a, b);
-			if (r)
-				return r;
-			break;
-		}
+		if (r)
+			return r;
 	}
 	return 0;
 }
@@ -1137,6 +1144,15 @@ static int output_cmp(const void *pa, const void *pb, void *arg)
 		if (h->dyn_loc && h->keys[i]->dynamic)
 			sort_key__dyn_len_seen(h->keys[i], (struct hist_entry *)a);
 		r = h->keys[i]->sort(h->keys[i], &h->opts.sort, a, b);
+		if (r)
+			return r;
+	}
+	for (int k = 0; k < h->opts.nr_tail; k++) {
+		const struct sort_field *f = &h->opts.tail[k];
+
+		if (f->kind == FIELD_KEY || f->kind == FIELD_OVERHEAD || f->kind == FIELD_CHILDREN)
+			continue;
+		r = output_cmp_field(h, f, a, b);
 		if (r)
 			return r;
 	}

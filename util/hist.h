@@ -277,6 +277,12 @@ struct hists_opts {
 	 * in their order); NULL: overhead, then the keys */
 	const struct sort_field *order;
 	int nr_order;
+	/* without order: the columns shown, whose numbers other than the
+	 * overheads (-n's samples, --show-total-period's period, the
+	 * sys/usr shares) order entries the keys leave equal, as perf
+	 * appends its output columns to its sort keys; NULL: none */
+	const struct sort_field *tail;
+	int nr_tail;
 	/* no collapse pass even for a collapsing key: perf collapses for
 	 * the keys of -s (or its default ones), not for those a -F list
 	 * adds */

@@ -40,9 +40,10 @@
 #       caches, snoops, TLB levels, locked, blocked), then 0, the "not
 #       available" value and every single bit, in turn; weights (and
 #       instruction latencies) too
-#   craft-perfdata.py ips IN OUT MODE ADDR,...  the first 40 samples per
-#       address get the addresses in turn as ip, with cpumode MODE (1
-#       kernel, 2 user); the sample's ip must come first (IP set)
+#   craft-perfdata.py ips IN OUT MODE ADDR[:PERIOD],...  the first 40
+#       samples per address get the addresses in turn as ip, with cpumode
+#       MODE (1 kernel, 2 user), and the period given (IP|TID|TIME|PERIOD
+#       files); the sample's ip must come first (IP set)
 #   craft-perfdata.py kchain IN OUT ADDR,...  the first sample becomes a
 #       kernel sample at the first address whose callchain is the kernel
 #       marker and the addresses (IP|TID|TIME|PERIOD|CALLCHAIN files)
@@ -439,13 +440,16 @@ def memsrc(b, out):
 def ips(b, out, mode, addrs):
     attr_off, data_off, data_sz = sections(b)
     hdr = bytearray(b[:data_off])
-    vals = [int(v, 16) for v in addrs.split(',')]
+    vals = [int(v.split(':')[0], 16) for v in addrs.split(',')]
+    periods = [int(v.split(':')[1]) if ':' in v else None for v in addrs.split(',')]
     data = bytearray()
     n = 0
     for typ, misc, rec in records(b, data_off, data_sz):
         if typ == SAMPLE and n < 40 * len(vals):
             rec = bytearray(rec)
             struct.pack_into('<HHQ', rec, 4, (misc & ~7) | int(mode), len(rec), vals[n % len(vals)])
+            if periods[n % len(vals)] is not None:    # IP|TID|TIME|PERIOD
+                struct.pack_into('<Q', rec, 32, periods[n % len(vals)])
             n += 1
         data += rec
     write(out, b, hdr, data, data_off, data_sz)

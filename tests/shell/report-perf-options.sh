@@ -60,6 +60,22 @@ LIST
 cmp -s "$T/p" "$T/m" || { diff "$T/p" "$T/m" >&2; fail "--branch-history without callchains: stdout differs from perf's"; }
 grep -q "no callchains" "$T/e" || { cat "$T/e" >&2; fail "--branch-history without callchains: no error naming it"; }
 
+# -n and --show-total-period: perf appends its shown columns to its sort
+# keys, so entries the keys leave equal (unresolved symbols: perf's sym
+# order says equal) are ordered by their samples, more first; crafted
+# ties: 0x10 in 80 samples of 1000, 0x20 in 40 of 2000, 0x30 in 160 of 500
+python3 "$TOP/tests/shell/craft-perfdata.py" ips "$D/cpuburn-plain.data" "$T/tie.data" 2 \
+	10:1000,10:1000,20:2000,30:500,30:500,30:500,30:500 || fail "craft of tied entries failed"
+report_vs_perf "$T/tie.data" $SA -s dso,sym -n
+grep -A2 ' 160  *\[unknown\]  *\[\.\] 0x0*30$' "$T/perf" | grep -q ' 80 .* 0x0*10$' ||
+	fail "perf's tied rows are not ordered by their samples (the premise)"
+for opts in "-s sym -n" "-s sym -n --show-total-period" "-s sym -n --show-cpu-utilization"; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$T/tie.data" $SA $opts
+	n=$((n + 1))
+done
+n=$((n + 1))
+
 # --pretty: perf 6.1 takes any value and changes nothing
 for o in raw normal bogus; do
 	report_vs_perf "$D/dsouser-fp.data" $SA --pretty "$o" --no-children
@@ -318,4 +334,4 @@ for o in "-I --comm cpuburn" "--header --comm cpuburn --dsos cpuburn"; do
 done
 bad_input "--samples -1" "--samples" --samples -1
 bad_input "-m" "/proc/modules" -m
-[ "$n" -eq 111 ] || fail "only $n option sets ran"
+[ "$n" -eq 115 ] || fail "only $n option sets ran"
