@@ -58,6 +58,10 @@
 #   craft-perfdata.py kmod IN OUT START,LEN,PATH[;...]  kernel module maps
 #       (MMAP records as perf record writes for /proc/modules) after IN's
 #       kernel MMAP, with its pid and id fields
+#   craft-perfdata.py noeventdesc IN OUT [SET CLR [TYPE CONFIG [BPTYPE BPADDR]]]
+#       the EVENT_DESC feature taken out (as in a recording cut short), the
+#       attrs' flags ORed with SET and cleared of CLR (hex), their type and
+#       config (hex), a breakpoint's bp_type and bp_addr (hex) set
 #   craft-perfdata.py noidall IN OUT  sample_id_all is cleared in every
 #       attr, as a kernel without it records (the records keep their
 #       trailing id fields: a reader without sample_id_all skips them)
@@ -567,6 +571,39 @@ def noidall(b, out):
         f.write(b)
 
 
+def noeventdesc(b, out, args):
+    """the EVENT_DESC feature out (its bit and section entry), and every
+    attr's flags ORed with args[0] and cleared of args[1] (hex), its type
+    and config args[2], args[3], its bp_type and bp_addr args[4], args[5]"""
+    magic, hsize, attr_size = struct.unpack_from('<QQQ', b, 0)
+    aoff, asz, doff, dsz = struct.unpack_from('<QQQQ', b, 24)
+    b = bytearray(b)
+    bits = int.from_bytes(b[72:104], 'little')
+    foff = doff + dsz
+    secs, pos = [], foff
+    for bit in range(256):
+        if bits >> bit & 1:
+            secs.append((bit, b[pos:pos + 16]))
+            pos += 16
+    EVENT_DESC = 12
+    tbl = b''.join(s for bit, s in secs if bit != EVENT_DESC)
+    b[72:104] = (bits & ~(1 << EVENT_DESC)).to_bytes(32, 'little')
+    b[foff:foff + len(tbl)] = tbl
+    for i in range(asz // attr_size):
+        o = aoff + i * attr_size
+        if len(args) > 1:
+            fl, = struct.unpack_from('<Q', b, o + 40)
+            struct.pack_into('<Q', b, o + 40, (fl & ~int(args[1], 16)) | int(args[0], 16))
+        if len(args) > 3:
+            struct.pack_into('<I', b, o, int(args[2]))
+            struct.pack_into('<Q', b, o + 8, int(args[3], 16))
+        if len(args) > 5:
+            struct.pack_into('<I', b, o + 52, int(args[4]))
+            struct.pack_into('<Q', b, o + 56, int(args[5], 16))
+    with open(out, 'wb') as f:
+        f.write(b)
+
+
 if __name__ == '__main__':
     modes = {'brstack': brstack, 'textpoke': textpoke, 'bpfout': bpfout,
              'datasrc': datasrc, 'memsrc': memsrc, 'noidall': noidall}
@@ -593,6 +630,10 @@ if __name__ == '__main__':
     if len(sys.argv) == 5 and sys.argv[1] == 'kmod':
         with open(sys.argv[2], 'rb') as f:
             kmod(f.read(), sys.argv[3], sys.argv[4])
+        sys.exit(0)
+    if len(sys.argv) >= 4 and sys.argv[1] == 'noeventdesc':
+        with open(sys.argv[2], 'rb') as f:
+            noeventdesc(f.read(), sys.argv[3], sys.argv[4:])
         sys.exit(0)
     if len(sys.argv) == 5 and sys.argv[1] == 'kchain':
         with open(sys.argv[2], 'rb') as f:
