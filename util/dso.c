@@ -285,13 +285,17 @@ static int dso__load_user(struct dso *dso, const struct symbol_opts *opts)
 		dso->has_symtab = true;
 		goto found;
 	}
-	/* the first file whose .dynsym has symbols, as in perf */
+	/* the first file with a .dynsym, as in perf: its symbols, none
+	 * defined too (a stripped program that exports nothing: perf's -v
+	 * letter is that file's place, not '!') */
 	for (int k = 0; k < nr_dyn; k++) {
 		i = dyn[k];
 		dso->syms.no_demangle = opts && opts->no_demangle;
 		err = elf__load_symbols(c->path[i], &dso->syms, &has_symtab);
-		if (err == 0 && dso->syms.nr)
+		if (err == 0 || err == -ENODATA) {	/* (-ENODATA: none defined) */
+			err = 0;
 			goto found;
+		}
 		symbols__exit(&dso->syms);
 	}
 	free(c);
@@ -682,7 +686,7 @@ char dso__origin(const struct dso *dso)
 		return !dso->mod_syms ? '!' :
 		       dso->mod_path && (str_ends(dso->mod_path, ".ko.gz") ||
 					 str_ends(dso->mod_path, ".ko.xz")) ? 'm' : 'K';
-	if (!s || !dso->syms.nr)
+	if (!s || (!dso->syms.nr && dso->kind != DSO_KIND_USER))
 		return '!';
 	if (dso->jit)
 		return 'j';

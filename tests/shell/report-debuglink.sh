@@ -70,4 +70,14 @@ gcc -O1 -g -o "$T/other/p" "$T/w/p.c" && objcopy --only-keep-debug "$T/other/p" 
 rm "$T/cwd/p.debug"
 compare
 grep -q ' l \[\.\] inner' "$T/perf" && fail "perf took a debug file of another build-id"
+# a program stripped of all symbols (its .dynsym defines none): perf
+# takes that .dynsym all the same, and -v names the file's place (the
+# build-id cache's copy, 'B'), not '!'
+mkdir -p "$T/s"
+gcc -O2 -o "$T/s/q" "$T/w/p.c" && strip --strip-all "$T/s/q" || fail "cannot build the stripped workload"
+nm -D --defined-only "$T/s/q" 2>/dev/null | grep -q ' [TtDdBb] ' &&
+	fail "premise: the stripped program defines dynamic symbols"
+"$PERF" record -q -o "$T/q.data" -- "$T/s/q" 5000000 >/dev/null 2>&1 || fail "perf record of the stripped program failed"
+both "$T/q.data" --no-children -s dso,sym -v
+grep -q '/s/q  .* [Bd] \[\.\] 0x' "$T/perf" || { grep '/s/q ' "$T/perf" | head -3 >&2; fail "perf's -v letter of the stripped program is not B or d (the premise)"; }
 echo "ok: $n reports and scripts of a debuglink's object equal perf's"
