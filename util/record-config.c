@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The attr bits of a recording; see record-config.h. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,8 +333,96 @@ static void config_tracking(struct perf_event_attr *attr,
 		attr->build_id = 1;
 }
 
-static void config_one(struct evsel *evsel, const struct record_opts *opts,
-		       bool tracking, bool cpu_target)
+/* the sample bits of a call graph mode (regs and stack for dwarf) */
+#define CHAIN_BITS (PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER)
+
+/*
+ * An event's own record terms (-e 'ev/call-graph=dwarf,stack-size=4096/'),
+ * over the options, as perf applies them: call-graph= (fp, dwarf or no),
+ * stack-size=, max-stack=, [no-]inherit, time=. 0, or -EINVAL with one
+ * line for a term mperf cannot honour (it never drops one silently).
+ */
+static int config_terms(struct evsel *evsel, const struct record_opts *opts)
+{
+	const struct evsel_terms *t = &evsel->terms;
+	struct perf_event_attr *attr = &evsel->attr;
+	const char *cg = t->call_graph;
+
+	if (cg && !strcmp(cg, "lbr")) {
+		pr_err("%s: call-graph=lbr needs an Intel PMU with LBR, which this machine does not "
+		       "have; use call-graph=fp or call-graph=dwarf\n", evsel->name);
+		return -EINVAL;
+	}
+	if (t->overwrite >= 0 && t->overwrite != (int)opts->overwrite) {
+		pr_err("%s: a per-event [no-]overwrite is not supported (all events share one kind "
+		       "of buffer): use --overwrite for all, or none\n", evsel->name);
+		return -EINVAL;
+	}
+	if (t->max_events >= 0) {
+		pr_err("%s: nr= (stop after N samples of the event) is not supported by mperf "
+		       "record; drop it\n", evsel->name);
+		return -EINVAL;
+	}
+	if (t->branch_type) {
+		pr_err("%s: a per-event branch_type= is not supported; use -j for all events\n",
+		       evsel->name);
+		return -EINVAL;
+	}
+	if (cg && !strcmp(cg, "no")) {
+		attr->sample_type &= ~(uint64_t)CHAIN_BITS;
+		attr->exclude_callchain_user = 0;
+		attr->sample_stack_user = 0;
+	} else if (cg && !strcmp(cg, "fp")) {
+		attr->sample_type &= ~(uint64_t)(PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER);
+		attr->sample_type |= PERF_SAMPLE_CALLCHAIN;
+		attr->exclude_callchain_user = opts->kernel_callchains;
+		attr->sample_stack_user = 0;
+	} else if (cg) {	/* dwarf */
+		attr->sample_type |= CHAIN_BITS | PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+		attr->sample_regs_user = host_regs_user();
+		attr->sample_stack_user = opts->callchain == CALLCHAIN_DWARF ? opts->stack_size : 8192;
+		attr->exclude_callchain_user = 1;
+	}
+	if (t->stack_size >= 0 && (attr->sample_type & PERF_SAMPLE_STACK_USER)) {
+		if (!t->stack_size || t->stack_size > 65528) {
+			pr_err("%s: stack-size=%" PRId64 ": give bytes up to 65528 (e.g. 16384)\n",
+			       evsel->name, t->stack_size);
+			return -EINVAL;
+		}
+		/* the kernel wants a multiple of 8 */
+		attr->sample_stack_user = (uint32_t)((t->stack_size + 7) & ~7LL);
+	}
+	if (t->max_stack >= 0 && (attr->sample_type & PERF_SAMPLE_CALLCHAIN))
+		attr->sample_max_stack = (uint16_t)t->max_stack;
+	if (t->inherit >= 0)
+		attr->inherit = t->inherit && !opts->per_thread;
+	if (t->time == 0)
+		attr->sample_type &= ~(uint64_t)PERF_SAMPLE_TIME;
+	else if (t->time == 1)
+		attr->sample_type |= PERF_SAMPLE_TIME;
+	return 0;
+}
+
+/* :P: the highest precise level, lowered at open until one works */
+static void config_modifiers(struct evsel *evsel)
+{
+	struct perf_event_attr *attr = &evsel->attr;
+
+	if (evsel->precise_max)
+		attr->precise_ip = 3;
+	/* :S: samples carry the counts read (the group's, a member's
+	 * own; no inherit then, as the kernel reads no child's) */
+	if (evsel->sample_read) {
+		attr->sample_type |= PERF_SAMPLE_READ;
+		if (evsel->leader && evsel->leader->nr_members > 1) {
+			attr->read_format |= PERF_FORMAT_GROUP;
+			attr->inherit = 0;
+		}
+	}
+}
+
+static int config_one(struct evsel *evsel, const struct record_opts *opts,
+		      bool tracking, bool cpu_target)
 {
 	struct perf_event_attr *attr = &evsel->attr;
 	bool tp = attr->type == PERF_TYPE_TRACEPOINT;
@@ -431,7 +520,7 @@ static void config_one(struct evsel *evsel, const struct record_opts *opts,
 		attr->exclude_user = 0;
 	}
 	if (dummy)
-		return;
+		return 0;
 	/* the rest are sample contents: not on the side-band dummy */
 	if (opts->callchain != CALLCHAIN_NONE) {
 		if (opts->max_stack)
@@ -467,6 +556,8 @@ static void config_one(struct evsel *evsel, const struct record_opts *opts,
 		/* perf keeps freq and zeroes the value */
 		attr->sample_freq = 0;
 	}
+	config_modifiers(evsel);
+	return config_terms(evsel, opts);
 }
 
 int record__config(struct evlist *evlist, const struct record_opts *opts)
@@ -503,11 +594,30 @@ int record__config(struct evlist *evlist, const struct record_opts *opts)
 		track = evlist->entries[0];
 	}
 	evlist__for_each(evlist, evsel, i)
-		config_one(evsel, opts, evsel == track, cpu_target);
+		if (config_one(evsel, opts, evsel == track, cpu_target))
+			return -EINVAL;
+	evlist__for_each(evlist, evsel, i) {
+		const struct evsel *leader = evsel->leader;
+
+		/* an event's own call-graph=dwarf: the data maps too, where
+		 * the objects' CFI tables are (perf 6.1 records them only when
+		 * its first event unwinds, and cuts those stacks short) */
+		if (track && (evsel->attr.sample_type & PERF_SAMPLE_STACK_USER))
+			track->attr.mmap_data = 1;
+		/* a :S group's members sample nothing: the leader's sample
+		 * reads them, and they take its sample layout (perf's) */
+		if (leader && leader != evsel && leader->sample_read) {
+			evsel->attr.freq = 0;
+			evsel->attr.sample_period = 0;
+			evsel->attr.write_backward = 0;
+			evsel->attr.sample_type = leader->attr.sample_type;
+		}
+	}
 
 	/* several events: samples carry an id; IDENTIFIER when their
-	 * layouts differ so any record can be matched first */
-	if (evlist->nr > 1) {
+	 * layouts differ so any record can be matched first (one event
+	 * read by its samples (:S) too: its counts are by id) */
+	if (evlist->nr > 1 || evlist->entries[0]->sample_read) {
 		uint64_t t0 = evlist->entries[0]->attr.sample_type;
 
 		evlist__for_each(evlist, evsel, i)
