@@ -1510,7 +1510,7 @@ int cmd_record(int argc, const char **argv)
 		OPT_STRING('o', "output", &rec.output_name, "file",
 			   "output file name (default perf.data; - for stdout)"),
 		OPT_BOOLEAN(0, "overwrite", &rec.opts.overwrite,
-			    "flight recorder: overwrite the oldest data; written on SIGUSR2 and at exit"),
+			    "flight recorder: overwrite the oldest data; written at exit (and on SIGUSR2 with --switch-output)"),
 		OPT_STRING_OPTARG(0, "switch-output", &rec.switch_str, "signal|size|time",
 				  "start a new file on SIGUSR2 (signal), after SIZE (100M) or TIME (30s)",
 				  "signal"),
@@ -1710,8 +1710,10 @@ int cmd_record(int argc, const char **argv)
 			goto out;
 		}
 	}
-	/* early: a SIGUSR2 sent right after start must not kill us */
-	rec.sig = record_signals__install(rec.switch_mode == SWITCH_SIGNAL);
+	/* early: a SIGUSR2 sent right after start must not kill us; it
+	 * cuts a file with --switch-output and is ignored otherwise, as by
+	 * perf (the workload, once exec'ed, has the default action again) */
+	rec.sig = record_signals__install(true);
 	if (!strcmp(rec.output_name, "-")) {
 		/* before the workload forks: it must not inherit the pipe */
 		rec.pipe_fd = record_output__claim_stdout();

@@ -129,4 +129,19 @@ assert_eq "samples kept on a full disk" "$n" "$(grep -c . full.perf)"
 "$MPERF" script -F tid -i full.data >full.out 2>full.err || { cat full.err; fail "mperf script on the full-disk file"; }
 [ "$(grep -c . full.err)" -le 1 ] || { cat full.err; fail "mperf script on the full-disk file: more than one line"; }
 assert_eq "mperf: samples kept on a full disk" "$n" "$(grep -c . full.out)"
+# SIGUSR2 without --switch-output (with and without --overwrite): ignored,
+# as perf ignores it; the recording goes on and ends with a whole file
+for o in "" --overwrite; do
+	# shellcheck disable=SC2086
+	"$MPERF" record -q $o -o usr2.data -- sh -c "sleep 0.3; $WL/cpuburn -n 2000" >/dev/null 2>usr2.err &
+	pid=$!
+	sleep 0.1
+	kill -USR2 "$pid"
+	wait "$pid"
+	st=$?
+	[ "$st" = 0 ] || { cat usr2.err; fail "SIGUSR2 ended mperf record $o (status $st)"; }
+	$PERF report --stdio -i usr2.data >usr2.out 2>usr2.perr || fail "perf cannot read the file of record $o after SIGUSR2"
+	grep -qi 'warning\|error' usr2.perr && { cat usr2.perr; fail "perf warns on the file of record $o after SIGUSR2"; }
+	grep -q 'cpuburn' usr2.out || fail "no cpuburn samples in the file of record $o after SIGUSR2"
+done
 echo ok
