@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -197,6 +198,16 @@ void machine__delete(struct machine *m)
 	kallsyms__prefetch_end();
 	srcline__prefetch_end();
 	unwind__exit(m);
+	if (m->nr_no_kmap && !m->opts.quiet) {
+		if (m->kernel_start)	/* the map came after them */
+			pr_warning("%" PRIu64 " kernel samples came before the file's kernel map "
+				   "(recorded with --tail-synthesize?) and stay unresolved, as in "
+				   "perf\n", m->nr_no_kmap);
+		else
+			pr_warning("kernel samples cannot be resolved: the file has no kernel map "
+				   "(/proc/kallsyms hid the kernel's addresses while recording); "
+				   "record again as root after `sysctl -w kernel.kptr_restrict=0`\n");
+	}
 	if (m->threads) {
 		for (i = 0; i < m->threads_size; i++) {
 			struct thread *t = m->threads[i], *n;
@@ -866,13 +877,8 @@ static void __thread__resolve_ip(struct machine *m, struct thread *thread,
 	al->map = map;
 	if (!map) {
 		m->stats.nr_no_map++;
-		if (cpumode == PERF_RECORD_MISC_KERNEL && !m->kernel_start &&
-		    !m->warned_no_kmap && !m->opts.quiet) {
-			m->warned_no_kmap = true;
-			pr_warning("kernel samples cannot be resolved: the file has no kernel map "
-				   "(/proc/kallsyms hid the kernel's addresses while recording); "
-				   "record again as root after `sysctl -w kernel.kptr_restrict=0`\n");
-		}
+		if (cpumode == PERF_RECORD_MISC_KERNEL && !m->kernel_start)
+			m->nr_no_kmap++;
 		return;
 	}
 	dso = map->dso;

@@ -106,7 +106,9 @@ struct machine {
 	bool maps_only;
 	struct symbol **inl_syms;	/* "name (inlined)" symbols, hash */
 	uint32_t inl_size, inl_nr;
-	bool warned_no_kmap;		/* kernel samples but no kernel map: said once */
+	/* kernel samples with no kernel map yet: said once, at the end
+	 * (the map may come later: record --tail-synthesize) */
+	uint64_t nr_no_kmap;
 	/* the kernel's map spans its MMAP until a lookup lands in it, then
 	 * its symbols (perf fixes the map up when it loads them) */
 	struct map *kmap;
