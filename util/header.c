@@ -825,18 +825,25 @@ int header__read_file(struct header *h, const void *base, size_t size,
 	if (nunread)
 		snprintf(unread, sizeof(unread), "; the %d after %s are not read (as perf reads "
 			 "none after one it cannot read)", nunread, stop);
+	/* one line for a damaged table: its unseekable sections said
+	 * with the lost ones when there are some */
+	char seek[160] = "";
+
 	if (nnoseek)
-		pr_warning("%s: %d feature section%s (%s%s) at offsets no seek reaches (a damaged "
-			   "feature table); skipped, as perf skips them\n", path, nnoseek,
-			   nnoseek > 1 ? "s" : "", noseek, nnoseek > 1 ? ", ..." : "");
+		snprintf(seek, sizeof(seek), "%s%d feature section%s (%s%s) at offsets no seek "
+			 "reaches (a damaged feature table), skipped as perf skips them",
+			 nlost || nunread ? "; " : "", nnoseek, nnoseek > 1 ? "s" : "", noseek,
+			 nnoseek > 1 ? ", ..." : "");
 	if (nlost)
 		pr_warning("%s: %d feature section%s (%s) lie beyond the end of the "
-			   "file (truncated?); ignored%s\n", path, nlost,
-			   nlost > 1 ? "s" : "", lost, unread);
+			   "file (truncated?); ignored%s%s\n", path, nlost,
+			   nlost > 1 ? "s" : "", lost, unread, seek);
 	else if (nunread)
 		pr_warning("%s: %d feature section%s after the damaged %s not read (as perf reads "
-			   "none after one it cannot read)\n", path, nunread,
-			   nunread > 1 ? "s" : "", stop);
+			   "none after one it cannot read)%s\n", path, nunread,
+			   nunread > 1 ? "s" : "", stop, seek);
+	else if (nnoseek)
+		pr_warning("%s: %s\n", path, seek);
 	return 0;
 }
 

@@ -21,7 +21,7 @@ grep -q "did you mean 'list'" "$T/e" || fail "no suggestion: $(cat "$T/e")"
 grep -q "did you mean '--details'" "$T/e" || fail "no option suggestion: $(cat "$T/e")"
 
 # perf's options mperf lacks: named as such, one line, with what to do
-for a in "report --branch-history" "script --itrace=i" "script -s foo.py"; do
+for a in "report --total-cycles" "script --itrace=i" "script -s foo.py"; do
 	# shellcheck disable=SC2086
 	"$MPERF" $a 2>"$T/e"; rc=$?
 	[ $rc -ne 0 ] || fail "$a exits 0"
