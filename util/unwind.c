@@ -1299,7 +1299,11 @@ static int unwind__fast(struct unwind_info *ui, int *rc)
 		if (!r)
 			return 0;
 		/* perf's CFI lookup failing, no rule of the place matters */
-		fails = r->how != HOW_FP ? unwind__perf_cfi_fails(ui, lookup) : CFI_PERF_OK;
+		/* (a frame without CFI falls back either way, but where perf
+		 * cannot read the table its step fails before that) */
+		fails = unwind__perf_cfi_fails(ui, lookup);
+		if (r->how == HOW_FP && fails == CFI_PERF_MISPLACED)
+			fails = CFI_PERF_OK;
 		if (r->how == HOW_LIBDW && !fails)
 			return 0;
 		if (fails == CFI_PERF_MISPLACED && !ui->misplaced) {
