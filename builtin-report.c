@@ -3425,6 +3425,7 @@ int cmd_report(int argc, const char **argv)
 	/* as perf: -q silences -v, wherever either is given */
 	if (quiet)
 		verbose = 0;
+	rep.cc.folded_sep = rep.field_sep;	/* perf joins folded frames by -t's */
 	rep.sort = (struct sort_ctx){ .verbose = verbose > 0, .time_ns = rep.ns,
 				      .cgroup_name = report__cgroup_name, .cgroup_name_arg = &rep,
 				      .dyn_text = report__dyn_text, .dyn_text_arg = &rep };

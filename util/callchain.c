@@ -1042,7 +1042,8 @@ static void print_path(struct print_ctx *c, const struct callchain_node *n, bool
 	if (n->key.ip >= PERF_CONTEXT_MAX)
 		return;
 	if (folded) {
-		c->ret += (size_t)fprintf(c->fp, "%s%s", *first ? "" : ";",
+		c->ret += (size_t)fprintf(c->fp, "%s%s", *first ? "" :
+					  c->param->folded_sep ? c->param->folded_sep : ";",
 					  callchain_frame__name(&n->key, buf, sizeof(buf)));
 		*first = false;
 	} else {

@@ -86,6 +86,8 @@ struct callchain_param {
 	bool color;		/* --stdio-color: percentages coloured */
 	bool branch;		/* "branch": LBR records into callchains */
 	bool mode_set;		/* the last parse named a mode */
+	const char *folded_sep;	/* between folded frames (-t's, as perf);
+				 * NULL: ";" */
 };
 
 /* -g/--call-graph argument: "graph,0.5,caller,function,percent" etc.

@@ -34,6 +34,9 @@ run fp.data -t ,
 run fp.data -t _ -n --show-total-period
 grep -q 'cb\.' "$T/perf" || fail "perf did not turn '_' in the names into '.'"
 run fp.data --no-children -t '|' -s pid,dso,sym -g none
+# -t in folded call graphs: perf joins the frames by the separator
+run fp.data -g folded -t ,
+grep -q '%.*,.*,' "$T/perf" || fail "perf's folded lines with -t , have no ',' between frames (the premise)"
 run sys.data -t , -g none
 # -F without overhead_children on callchain files: cumulation kept (rows of
 # callers with 0.00% and their call graphs); with -s the keys order first
@@ -83,5 +86,5 @@ for fo in "fp.data" "fp.data --no-children" "sys.data" "sys.data --no-children";
 	n=$((n + 1))
 done
 [ -n "${branches:-}" ] || fail "perf's fractal call graphs had no branch"
-[ "$n" -eq 30 ] || fail "only $n option sets ran"
+[ "$n" -eq 31 ] || fail "only $n option sets ran"
 echo "$n option sets equal to perf's"
