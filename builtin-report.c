@@ -1105,7 +1105,9 @@ static void report__elide(struct report *rep)
 	for (i = 0; i < rep->nr_fields; i++) {
 		const struct sort_field *f = &rep->fields_v[i];
 
-		nkeys += f->kind == FIELD_KEY;
+		/* (perf counts no tracepoint field key here: a filtered comm
+		 * beside field keys alone keeps its column) */
+		nkeys += f->kind == FIELD_KEY && !f->key->dynamic;
 		j = report__elide_kind(rep, f);
 		if (j < 0)
 			continue;

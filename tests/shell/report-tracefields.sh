@@ -58,6 +58,9 @@ same "$T/tp.data" -s sched_switch.prev_comm,next_pid --hierarchy -n
 # a field named comm or pid is no built-in key (its filter, its padding)
 same "$T/tp.data" -s trace_fields --hierarchy
 same "$T/tp.data" -s sched_wakeup.comm,sched_wakeup.pid --hierarchy --comm perf
+# a one-comm filter beside field keys alone: perf counts no field key
+# among the columns it may elide, so Command stays (its line too)
+same "$T/tp.data" -s next_pid,comm --comm perf
 # -w: a field right-aligned and cut, its title too
 same "$R" -s id,args -w 10,3,8
 same "$T/tp.data" -s sched_wakeup.pid,sched_wakeup.target_cpu -w 10,3,30
