@@ -231,6 +231,10 @@ struct script {
 	bool show_round, show_namespace, show_cgroup, show_text_poke;
 	bool print_flags;		/* -F flags: a switch for every type */
 	bool checked;			/* -F checked against the file's events */
+	/* by output type: the sample_type of its first event, which decides
+	 * perf's fields for the whole type (a later event without a field
+	 * asked for prints it as 0); 0: none seen */
+	uint64_t type_st[OT_NR];
 	bool fields_refused;		/* ... and refused */
 	const struct arch_ops *arch;	/* register names of iregs/uregs */
 	struct env *env;		/* tod: the CLOCK_DATA feature */
@@ -475,6 +479,12 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 		f &= ~F_CPU;
 	if (!(st & PERF_SAMPLE_TIME))
 		f &= ~(F_TIME | F_TOD);
+	/* (an asked-for addr stays where the type's first event has it:
+	 * perf decides the fields by that one, and prints a later one's
+	 * missing address as 0) */
+	uint64_t keep = (sc->type_st[t] & PERF_SAMPLE_ADDR) ?
+			(user_set ? o->fields : o->add) & F_ADDR : 0;
+
 	if (!(st & PERF_SAMPLE_ADDR))
 		f &= ~F_ADDR;
 	if (!(st & PERF_SAMPLE_DATA_SRC))
@@ -489,7 +499,7 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
 		if ((f & field_names[i].bit) && field_names[i].need && !(st & field_names[i].need))
 			f &= ~field_names[i].bit;
-	return f;
+	return f | keep;
 }
 
 /* "-F type:" hides the events of a type: the file must have some (a
@@ -539,6 +549,8 @@ static int check_fields(struct script *sc, struct session *session)
 		return 0;
 	for (int i = 0; el && i < el->nr; i++)
 		branch_types |= el->entries[i]->attr.branch_sample_type;
+	bool type_seen[OT_NR] = { false };
+
 	for (int i = 0; el && i < el->nr; i++) {
 		const struct evsel *evsel = el->entries[i];
 		const struct script_out *o = &sc->out_types[out_type(evsel->attr.type)];
@@ -553,6 +565,12 @@ static int check_fields(struct script *sc, struct session *session)
 		if (evsel->attr.type == PERF_TYPE_SOFTWARE &&
 		    evsel->attr.config == PERF_COUNT_SW_DUMMY)
 			continue;
+		/* perf checks the first event of each type only (a later
+		 * page-faults without the data address prints 0 for it) */
+		if (type_seen[out_type(evsel->attr.type)])
+			continue;
+		type_seen[out_type(evsel->attr.type)] = true;
+		sc->type_st[out_type(evsel->attr.type)] = st;
 		for (uint64_t b = 1; b && b <= asked; b <<= 1) {
 			const struct script_field_desc *d = (asked & b & o->strict) ? field_desc(b) : NULL;
 

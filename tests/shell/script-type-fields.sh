@@ -61,4 +61,15 @@ done
 script_vs_perf "$f" -F -ip,+ip,-cpu
 # the fields are checked before --time (status 255, not 234)
 script_vs_perf "$D/cpuburn-plain.data" $S -F +weight --time 1/2,2/2
+# the first event of a type decides its fields: addr asked for, the
+# first (a dwarf event) has it, a later software event has not: perf
+# prints that one's address as 0 (its symbol [unknown])
+if [ -x "$WL/deeprec" ] && "$PERF" record -q -e 'cpu-clock/call-graph=dwarf/' -e page-faults \
+	-o "$T/two.data" -- "$WL/deeprec" 0.1 10 >/dev/null 2>&1; then
+	for a in "addr" "+addr" "comm,event,addr,sym" "sw:comm,addr"; do
+		script_vs_perf "$T/two.data" -F "$a"
+	done
+	"$PERF" script -i "$T/two.data" -F event,addr 2>/dev/null | grep -q 'page-faults: *0$' ||
+		fail "perf prints no 0 address for the page-faults samples (the premise)"
+fi
 echo "ok: $n script -F per-type comparisons with perf"
