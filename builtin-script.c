@@ -1739,14 +1739,15 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	 * synthesize; the kernel's samples have none, so it is blank */
 	if (f & F_FLAGS)
 		fprintf(fp, "  %-21s ", "");
+	/* (perf prints a tracepoint's text before the address) */
+	if (f & F_TRACE) {
+		trace_event__fprintf(sc->tevent, fp, evsel->attr.config, sample->cpu,
+				     sample->raw_data, sample->raw_size);
+	}
 	if (f & F_ADDR) {
 		out_num(fp, sample->addr, false, 16, 16, ' ');
 		if (f & (F_SYM | F_DSO))
 			print_addr_sym(sc, fp, f, evsel, al.thread, sample);
-	}
-	if (f & F_TRACE) {
-		trace_event__fprintf(sc->tevent, fp, evsel->attr.config, sample->cpu,
-				     sample->raw_data, sample->raw_size);
 	}
 	if (f & F_DATA_SRC)
 		print_data_src(sc, fp, sample->data_src);

@@ -72,4 +72,11 @@ if [ -x "$WL/deeprec" ] && "$PERF" record -q -e 'cpu-clock/call-graph=dwarf/' -e
 	"$PERF" script -i "$T/two.data" -F event,addr 2>/dev/null | grep -q 'page-faults: *0$' ||
 		fail "perf prints no 0 address for the page-faults samples (the premise)"
 fi
+# a tracepoint that records the address (its dwarf call graph adds it):
+# perf prints its text before the address
+if "$PERF" record -q -e 'sched:sched_switch/call-graph=dwarf/' -a -o "$T/tpa.data" -- sleep 0.05 \
+	>/dev/null 2>&1; then
+	script_vs_perf "$T/tpa.data" -F trace,addr
+	script_vs_perf "$T/tpa.data" -F comm,trace,addr,sym
+fi
 echo "ok: $n script -F per-type comparisons with perf"
