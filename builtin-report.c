@@ -1450,7 +1450,13 @@ static int report__setup(struct report *rep)
 	}
 	/* as perf: a --parent regex of one's own adds the parent key */
 	if (rep->parent_pattern && !report__has_key(rep, "parent")) {
+		/* (a level of its own below the others with --hierarchy) */
+		for (int i = 0; i < rep->nr_fields; i++)
+			if (rep->fields_v[i].kind == FIELD_KEY &&
+			    rep->fields_v[i].level >= rep->cur_level)
+				rep->cur_level = rep->fields_v[i].level + 1;
 		err = report__add_field(rep, "parent", false);
+		rep->cur_level = 0;
 		if (err)
 			return err;
 	}

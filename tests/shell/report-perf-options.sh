@@ -76,6 +76,12 @@ for opts in "-s sym -n" "-s sym -n --show-total-period" "-s sym -n --show-cpu-ut
 done
 n=$((n + 1))
 
+# -p with --hierarchy: the parent key is a level of its own, the last
+report_vs_perf "$D/dsouser-fp.data" $SA -s comm --hierarchy -p '^main$'
+grep -q 'Command / Parent symbol$' "$T/perf" || fail "perf's hierarchy has no Parent symbol level (the premise)"
+report_vs_perf "$D/dsouser-fp.data" $SA --hierarchy -p '^main$' -g none
+n=$((n + 2))
+
 # --pretty: perf 6.1 takes any value and changes nothing
 for o in raw normal bogus; do
 	report_vs_perf "$D/dsouser-fp.data" $SA --pretty "$o" --no-children
@@ -334,4 +340,4 @@ for o in "-I --comm cpuburn" "--header --comm cpuburn --dsos cpuburn"; do
 done
 bad_input "--samples -1" "--samples" --samples -1
 bad_input "-m" "/proc/modules" -m
-[ "$n" -eq 115 ] || fail "only $n option sets ran"
+[ "$n" -eq 117 ] || fail "only $n option sets ran"
