@@ -230,6 +230,9 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 		return (size_t)fprintf(fp, "%*.*s", w, w, buf);
 	if (!strcmp(f->key->name, "cpu"))
 		return (size_t)fprintf(fp, "%*.*d", w, w, atoi(buf));
+	/* socket: perf's "%*.*d" with 3 less digits than the width */
+	if (!strcmp(f->key->name, "socket"))
+		return (size_t)fprintf(fp, "%*.*d", w, w - 3, atoi(buf));
 	/* a size ("%*d"): right-aligned, never cut */
 	if (f->key->right && !f->key->clip)
 		return (size_t)fprintf(fp, "%*s", w, ltrim_spaces(buf));

@@ -105,6 +105,7 @@ dsouser-fp -w 12,3,5,9,4,30 -n
 dsouser-fp -w 10,,10 --no-children
 syswide-fp -n --show-total-period -w 4,3,4,30 --no-children -g none
 syswide-fp -s cpu,sym -w 0,2,2 --no-children
+syswide-fp -s socket,cpu -w 0,20,5 --no-children -g none
 syswide-fp -s sym,dso -w 0,25,40 --no-children -g none
 syswide-fp -w 3,4,5,6,7 --no-children -s sym,srcline -g none
 syswide-fp -t , -w 12,4,4 --no-children -g none
@@ -340,4 +341,4 @@ for o in "-I --comm cpuburn" "--header --comm cpuburn --dsos cpuburn"; do
 done
 bad_input "--samples -1" "--samples" --samples -1
 bad_input "-m" "/proc/modules" -m
-[ "$n" -eq 117 ] || fail "only $n option sets ran"
+[ "$n" -eq 118 ] || fail "only $n option sets ran"
