@@ -1712,6 +1712,27 @@ static unsigned int report__filters_given(const struct report *rep)
 	       (rep->socket_filter >= 0 ? HE_FILTER_SOCKET : 0);
 }
 
+/* A hidden entry leaving the table still sizes its tracepoint field
+ * columns: perf widens those by every entry its comparisons read, hidden
+ * ones too (the other columns by the shown entries alone) */
+static void report__dyn_widen(struct report *rep, const struct hists *h,
+			      const struct hist_entry *he)
+{
+	for (int k = 0; rep->nr_dyn && k < h->nr_keys; k++) {
+		const struct sort_key *key = h->keys[k];
+		int d, w;
+
+		if (!key->dynamic || !key->width)
+			continue;
+		d = report__dyn_index(rep, key);
+		if (d < 0)
+			continue;
+		w = key->width(key, &h->opts.sort, he);
+		if (w > rep->dyn_key[d]->min_width)
+			rep->dyn_key[d]->min_width = w;
+	}
+}
+
 /* The hidden entries (filters, --symbol-filter) leave h->sorted, or with
  * @keep stay there marked filtered (a group view decides by them which
  * rows show: perf pairs the members' entries with hidden ones too). */
@@ -1731,6 +1752,8 @@ static uint64_t report__filter_entries(struct report *rep, struct hists *h, bool
 			any = true;
 			if (keep)
 				h->sorted[j++] = he;
+			else
+				report__dyn_widen(rep, h, he);
 			continue;
 		}
 		/* perf's sample count (and its callchain threshold) leave
@@ -1749,6 +1772,8 @@ static uint64_t report__filter_entries(struct report *rep, struct hists *h, bool
 			if (keep) {
 				he->filtered = true;
 				h->sorted[j++] = he;
+			} else {
+				report__dyn_widen(rep, h, he);
 			}
 			continue;
 		}
