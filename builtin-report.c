@@ -2830,14 +2830,20 @@ static void report__event_fields(const struct report *rep, const struct evsel *e
 
 	so->fields = rep->fields_v;
 	so->nr_fields = rep->nr_fields;
+	so->last_elided = rep->last_elided;
 	if (!rep->nr_dyn)
 		return;
 	for (int i = 0; i < rep->nr_fields; i++) {
 		const struct sort_field *f = &rep->fields_v[i];
 		int k = f->kind == FIELD_KEY ? report__dyn_index(rep, f->key) : -1;
 
-		if (k >= 0 && !report__dyn_of(rep, k, evsel))
+		if (k >= 0 && !report__dyn_of(rep, k, evsel)) {
+			/* perf pads every column but its list's last, shown
+			 * or not */
+			if (i == rep->nr_fields - 1)
+				so->last_elided = true;
 			continue;
+		}
 		fields[n++] = *f;
 	}
 	so->fields = fields;

@@ -61,6 +61,9 @@ same "$T/tp.data" -s sched_wakeup.comm,sched_wakeup.pid --hierarchy --comm perf
 # a one-comm filter beside field keys alone: perf counts no field key
 # among the columns it may elide, so Command stays (its line too)
 same "$T/tp.data" -s next_pid,comm --comm perf
+# the list's last key a field another event lacks: that event's last
+# shown column stays padded, as perf pads all but the list's last
+same "$T/tp.data" -s trace,next_pid
 # -w: a field right-aligned and cut, its title too
 same "$R" -s id,args -w 10,3,8
 same "$T/tp.data" -s sched_wakeup.pid,sched_wakeup.target_cpu -w 10,3,30
