@@ -404,6 +404,18 @@ static int report__push_order(struct report *rep, struct sort_field f)
 	return 0;
 }
 
+/* @key among the merge keys (once); 0 or -ENOMEM */
+static int report__push_key(struct report *rep, const struct sort_key *key)
+{
+	for (int i = 0; i < rep->nr_keys; i++)
+		if (rep->keys[i] == key)
+			return 0;
+	if (ALLOC_GROW(rep->keys, rep->nr_keys + 1, rep->alloc_keys, 32))
+		return -ENOMEM;
+	rep->keys[rep->nr_keys++] = key;
+	return 0;
+}
+
 /* room for one more dynamic key in each of its arrays (one count,
  * alloc_dyn, for the four); the flags of new ones false. 0 or -ENOMEM */
 static int report__dyn_room(struct report *rep)
@@ -416,22 +428,18 @@ static int report__dyn_room(struct report *rep)
 	if (n > INT_MAX)
 		return -ENOMEM;
 	/* (each array as it is where one fails: alloc_dyn stays) */
-	p = alloc__resize(rep->dyn, n, sizeof(*rep->dyn));
-	if (!p)
-		return -ENOMEM;
-	rep->dyn = p;
-	p = alloc__resize(rep->dyn_key, n, sizeof(*rep->dyn_key));
-	if (!p)
-		return -ENOMEM;
-	rep->dyn_key = p;
-	p = alloc__resize(rep->dyn_raw, n, sizeof(*rep->dyn_raw));
-	if (!p)
-		return -ENOMEM;
-	rep->dyn_raw = p;
-	p = alloc__resize(rep->dyn_narrow, n, sizeof(*rep->dyn_narrow));
-	if (!p)
-		return -ENOMEM;
-	rep->dyn_narrow = p;
+#define DYN_RESIZE(arr)							\
+	do {								\
+		p = alloc__resize(arr, n, sizeof(*(arr)));		\
+		if (!p)							\
+			return -ENOMEM;					\
+		(arr) = p;						\
+	} while (0)
+	DYN_RESIZE(rep->dyn);
+	DYN_RESIZE(rep->dyn_key);
+	DYN_RESIZE(rep->dyn_raw);
+	DYN_RESIZE(rep->dyn_narrow);
+#undef DYN_RESIZE
 	memset(rep->dyn_raw + rep->alloc_dyn, 0, n - (size_t)rep->alloc_dyn);
 	memset(rep->dyn_narrow + rep->alloc_dyn, 0, n - (size_t)rep->alloc_dyn);
 	rep->alloc_dyn = (int)n;
@@ -462,8 +470,7 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 			    rep->fields_v[i].level == rep->cur_level)
 				return 0;
 	}
-	if (report__dyn_room(rep) ||
-	    ALLOC_GROW(rep->keys, rep->nr_keys + 1, rep->alloc_keys, 32))
+	if (report__dyn_room(rep))
 		return -ENOMEM;
 	key = sort_key__dynamic_new(rep->nr_dyn, tf->name, fw > w ? fw : w);
 	if (!key)
@@ -476,8 +483,9 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	rep->dyn[rep->nr_dyn] = *tf;
 	rep->dyn_key[rep->nr_dyn] = key;
 	rep->dyn_raw[rep->nr_dyn++] = raw || rep->raw_trace;
-	rep->keys[rep->nr_keys++] = key;
 	f.key = key;
+	if (report__push_key(rep, key))
+		return -ENOMEM;
 	return report__push_field(rep, f);
 }
 
@@ -890,16 +898,8 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 			rep->need_mem = true;
 		f.kind = FIELD_KEY;
 		f.key = key;
-		{
-			bool dup = false;
-
-			for (int i = 0; i < rep->nr_keys; i++)
-				dup |= rep->keys[i] == key;
-			if (!dup && ALLOC_GROW(rep->keys, rep->nr_keys + 1, rep->alloc_keys, 32))
-				return -ENOMEM;
-			if (!dup)
-				rep->keys[rep->nr_keys++] = key;
-		}
+		if (report__push_key(rep, key))
+			return -ENOMEM;
 		if (key->need_callchain)
 			rep->need_callchain = rep->need_parent = true;
 		if (key->need_srcline)
