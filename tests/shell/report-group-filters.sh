@@ -37,11 +37,12 @@ done
 	>/dev/null 2>&1 || fail "perf record -a of an event group failed"
 n=0 want=77
 for f in p.data m.data a.data; do
-	# the first ls and gzip processes' pids
+	# the first ls and gzip processes' pids (the PID:comm field: a comm
+	# can hold spaces)
 	ls_pid=$("$PERF" report -i "$T/$f" --stdio --no-children -g none -s pid --comm ls 2>/dev/null |
-		awk '/%/ { sub(/:.*/, "", $NF); print $NF; exit }')
+		awk '/%/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+:/) { sub(/:.*/, "", $i); print $i; exit } }')
 	gz_pid=$("$PERF" report -i "$T/$f" --stdio --no-children -g none -s pid --comm gzip 2>/dev/null |
-		awk '/%/ { sub(/:.*/, "", $NF); print $NF; exit }')
+		awk '/%/ { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+:/) { sub(/:.*/, "", $i); print $i; exit } }')
 	if [ -z "$ls_pid" ] || [ -z "$gz_pid" ]; then
 		# -a on a busy machine can miss the short ls/gzip processes:
 		# their filters then have nothing to compare (the others run)
