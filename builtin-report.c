@@ -17,6 +17,7 @@
 #include "ui/hist-browser.h"
 #include "ui/stdio-hist.h"
 #include "util/report-outputs.h"	/* flame helper: --flamegraph/--folded/--json/--pprof/--diff */
+#include "util/mem-src.h"
 #include "util/alloc.h"
 #include "util/callchain.h"
 #include "util/debug.h"
@@ -2047,9 +2048,7 @@ static void report__mem(struct report *rep, const struct evsel *evsel,
 	he->ddso = dal.dso;
 	he->dsym = dal.sym;
 	he->dlevel = dal.level;
-	he->data_src = type & PERF_SAMPLE_DATA_SRC ? sample->data_src :
-		       PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) |
-		       PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA);
+	he->data_src = type & PERF_SAMPLE_DATA_SRC ? sample->data_src : MEM_SRC_NONE;
 	he->phys_addr = type & PERF_SAMPLE_PHYS_ADDR ? sample->phys_addr : 0;
 	he->data_page_size = type & PERF_SAMPLE_DATA_PAGE_SIZE ? sample->data_page_size : 0;
 	he->iaddr = sample->ip;

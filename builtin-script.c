@@ -463,7 +463,10 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	const struct script_out *o = &sc->out_types[t];
 	bool user_set = o->user_set;
 	uint64_t f = user_set ? o->fields : default_fields(evsel);
-	uint64_t st = evsel->attr.sample_type;
+	/* perf decides the fields of a type by its first event: a later
+	 * event lacking one prints the parser's default (time -1, cpu -1,
+	 * addr 0, data_src "N/A"); one the first lacks is dropped */
+	uint64_t st = sc->type_st[t] ? sc->type_st[t] : evsel->attr.sample_type;
 
 	if (!user_set)
 		f = (f | o->add) & ~o->del;
@@ -473,18 +476,12 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	 * defaults, and in pipe mode to a -F list too */
 	if (f && evsel->attr.type < PERF_TYPE_MAX && (!user_set || sc->pipe))
 		f |= sc->type_add[evsel->attr.type];
-	/* fields the sample does not carry are dropped, as perf does for
+	/* fields the samples do not carry are dropped, as perf does for
 	 * its defaults (asked-for ones were refused by check_fields) */
 	if (!(st & PERF_SAMPLE_CPU))
 		f &= ~F_CPU;
 	if (!(st & PERF_SAMPLE_TIME))
 		f &= ~(F_TIME | F_TOD);
-	/* (an asked-for addr stays where the type's first event has it:
-	 * perf decides the fields by that one, and prints a later one's
-	 * missing address as 0) */
-	uint64_t keep = (sc->type_st[t] & PERF_SAMPLE_ADDR) ?
-			(user_set ? o->fields : o->add) & F_ADDR : 0;
-
 	if (!(st & PERF_SAMPLE_ADDR))
 		f &= ~F_ADDR;
 	if (!(st & PERF_SAMPLE_DATA_SRC))
@@ -499,7 +496,7 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	for (size_t i = 0; i < ARRAY_SIZE(field_names); i++)
 		if ((f & field_names[i].bit) && field_names[i].need && !(st & field_names[i].need))
 			f &= ~field_names[i].bit;
-	return f | keep;
+	return f;
 }
 
 /* "-F type:" hides the events of a type: the file must have some (a

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <string.h>
 #include "event.h"
+#include "mem-src.h"
 
 static const char *const kernel_names[] = {
 	[0]				= "TOTAL",
@@ -124,6 +125,7 @@ static void sample__init(struct perf_sample *s, const union perf_event *event)
 	s->id = (uint64_t)-1;
 	s->stream_id = (uint64_t)-1;
 	s->period = 1;
+	s->data_src = MEM_SRC_NONE;
 	s->misc = event->header.misc;
 	s->cpumode = event->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 }

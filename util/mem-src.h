@@ -10,6 +10,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <linux/perf_event.h>
+
+/* "not available" in every field: what a sample without DATA_SRC has */
+#define MEM_SRC_NONE (PERF_MEM_S(OP, NA) | PERF_MEM_S(LVL, NA) | PERF_MEM_S(SNOOP, NA) | \
+		      PERF_MEM_S(LOCK, NA) | PERF_MEM_S(TLB, NA))
 
 /*
  * mem_src__snprintf - the decoding of @data_src into @buf (always

@@ -71,6 +71,24 @@ if [ -x "$WL/deeprec" ] && "$PERF" record -q -e 'cpu-clock/call-graph=dwarf/' -e
 	done
 	"$PERF" script -i "$T/two.data" -F event,addr 2>/dev/null | grep -q 'page-faults: *0$' ||
 		fail "perf prints no 0 address for the page-faults samples (the premise)"
+	# data_src too: the later event's is "not available" (5080021, N/A)
+	script_vs_perf "$T/two.data" -F event,data_src
+	script_vs_perf "$T/two.data" -F +data_src
+fi
+# the same rule for every field, the default list too: a first event with
+# timestamps and a later one without (time=0) prints the later one's time
+# as -1 (18446744073.709551); in the other order no line has a time
+if [ -x "$WL/deeprec" ]; then
+	for ev in "-e cpu-clock -e page-faults/time=0/" "-e page-faults/time=0/ -e cpu-clock"; do
+		# shellcheck disable=SC2086
+		"$PERF" record -q $ev -o "$T/tm.data" -- "$WL/deeprec" 0.1 10 >/dev/null 2>&1 || continue
+		for a in "" "-F event,time,ip" "-F -time" "-F +cpu"; do
+			# shellcheck disable=SC2086
+			script_vs_perf "$T/tm.data" $a
+		done
+	done
+	"$MPERF" script -i "$T/tm.data" 2>/dev/null | grep -q 'cpu-clock:' ||
+		fail "mperf prints no cpu-clock line of its file"
 fi
 # a tracepoint that records the address (its dwarf call graph adds it):
 # perf prints its text before the address
