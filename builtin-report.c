@@ -484,6 +484,7 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 	rep->dyn[rep->nr_dyn] = *tf;
 	rep->dyn_key[rep->nr_dyn] = key;
 	rep->dyn_raw[rep->nr_dyn++] = raw || rep->raw_trace;
+	key->dyn_pretty = !(raw || rep->raw_trace);
 	f.key = key;
 	if (report__push_key(rep, key))
 		return -ENOMEM;

@@ -1657,7 +1657,8 @@ static bool hists__rb_order(struct hists *hists, uint64_t *nr)
  * looked for more than once, or merged, and those of groups (the entries
  * equal in the keys before the trace key) of two or more, whose entries
  * its walks compared down to that key (a new entry's walk passes next to
- * the entries of its group: it meets one). ENOMEM: all of them.
+ * the entries of its group: it meets one). ENOMEM, or a formatted field
+ * key of the event: all of them.
  */
 static void hists__trace_settle(struct hists *hists)
 {
@@ -1666,6 +1667,11 @@ static void hists__trace_settle(struct hists *hists)
 
 	if (hists->trace_key < 0)
 		return;
+	/* a formatted field key of this event: perf formats every entry's
+	 * text as it places it in the output (that column's width is read
+	 * off the text), so it has all of them */
+	for (int j = 0; j < hists->nr_live && ok; j++)
+		ok = !hists->keys[hists->live[j]]->dyn_pretty;
 	for (uint64_t i = 0; i < hists->nr_sorted; i++) {
 		struct hist_entry *he = hists->sorted[i], *first;
 

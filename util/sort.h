@@ -111,6 +111,10 @@ struct sort_key {
 	 * dyn_loc: the flat table's walks are replayed for it (hists.c;
 	 * --hierarchy replays its levels' own) */
 	bool dyn_var, dyn_loc;
+	/* (dynamic) shown formatted, not /raw: perf reads the column's
+	 * width off each entry's trace text, which it formats (and so has
+	 * for the trace key's width) as it places the entry in the output */
+	bool dyn_pretty;
 	int dyn_idx;		/* (dynamic) the field's index in a row */
 	uint32_t dyn_off;	/* (dynamic) its place in its record (a
 				 * __data_loc field: its word's) */
