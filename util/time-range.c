@@ -125,8 +125,10 @@ static int add_pcnt(struct time_ranges *tr, double from, double to, uint64_t fir
 
 	if (from < 0.0 || from > 1.0 || to < 0.0 || to > 1.0)
 		return -EINVAL;
-	start = first + (uint64_t)llround(from * (double)span);
-	end = first + (uint64_t)llround(to * (double)span);
+	/* the sum in double as perf's: a wall-clock (-k realtime) time
+	 * of ~1.8e18 ns lands on a multiple of 256 ns */
+	start = (uint64_t)((double)first + round(from * (double)span));
+	end = (uint64_t)((double)first + round(to * (double)span));
 	/* slices that meet do not share their boundary */
 	if (end > start && end != last)
 		end--;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# script --time (seconds, several ranges, percent slices), -C, --pid, --tid, --comms, --dsos, -S print what perf script prints, on perf 6.1 files and a fresh -a recording
+# script --time (seconds, several ranges, percent slices), -C, --pid, --tid, --comms, --dsos, -S print what perf script prints, on perf 6.1 files, a fresh -a recording and a wall-clock (-k realtime) one
 . "$(dirname "$0")/lib.sh"
 need_perf
 tmpdir
@@ -98,6 +98,21 @@ if [ "$(id -u)" = 0 ] && [ -x "$WL/mthreads" ]; then
 	for o in "-C 0" "-C 1" "--pid $pid" "--tid $tid" "--comms mt-worker-0" "--time 10%/3" \
 		 "--time 30%-60%,80%-90%" "-C 1 --pid $pid --time 0%-50%" "--show-task-events -C 0"; do
 		same "$T/a.data" "$o"
+	done
+fi
+# a wall-clock recording (-k realtime, times of ~1.8e18 ns): perf adds a
+# slice's start to the first time in double, so its ends fall on
+# multiples of 256 ns; report and script keep the same samples
+if [ "$(id -u)" = 0 ] && [ -x "$WL/cpuburn" ] &&
+	"$PERF" record -q -k CLOCK_REALTIME -F 2000 -o "$T/rt.data" -- "$WL/cpuburn" 0.3 >/dev/null 2>&1; then
+	S=
+	for t in 5%/20 25%/2,25%/4 3%/33 7%/3,7%/9 10%-20%,40%-60% 33%-66%; do
+		same "$T/rt.data" "--time $t"
+		"$PERF" report -i "$T/rt.data" --stdio -s comm,sym -g none --time $t 2>/dev/null |
+			grep '^# Samples' >"$T/p"
+		"$MPERF" report -i "$T/rt.data" --stdio -s comm,sym -g none --time $t 2>/dev/null |
+			grep '^# Samples' >"$T/m"
+		cmp -s "$T/p" "$T/m" || fail "report --time $t on a realtime file: $(cat "$T/m"), perf: $(cat "$T/p")"
 	done
 fi
 echo "$n filter runs equal to perf's"
