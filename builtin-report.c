@@ -1422,17 +1422,8 @@ static int report__setup(struct report *rep)
 		if (err)
 			return err;
 		/* -F without sort keys: no key, as perf (its default keys
-		 * are for -s alone): every sample in one entry; --mem-mode
-		 * merges by its default keys */
-		if (!rep->nr_keys && rep->mem_mode) {
-			int nf = rep->nr_fields;
-
-			/* (keys only: their columns, appended, go) */
-			err = report__add_list(rep, mem_sort_keys, false);
-			if (err)
-				return err;
-			rep->nr_fields = nf;
-		}
+		 * are for -s alone): every sample in one entry, with
+		 * --mem-mode too */
 	} else {
 		int first = rep->nr_fields;
 

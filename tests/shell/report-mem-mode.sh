@@ -43,6 +43,10 @@ if "$PERF" record -q --call-graph dwarf,4096 -e cpu-clock -c 100000 -o "$T/nd.da
 	both "$T/nd.data" --mem-mode -s dso_daddr -w 5 -g none
 fi
 both "$T/pfm.data" --mem-mode -F overhead,sample,period,mem,tlb
+# -F without a key: every sample in one row, --mem-mode or not
+both "$T/pfm.data" --mem-mode -F overhead,sample
+grep -q '100.00%' "$T/perf" || fail "perf shows no single row for -F overhead,sample (the premise)"
+both "$T/pfgm.data" --mem-mode -F sample,period
 both "$T/pfm.data" --mem-mode -s local_weight,locked -w 10,10,3
 both "$T/pfgm.data" --mem-mode -s weight,ins_lat,local_ins_lat,mem,sym
 both "$T/pfgm.data" --mem-mode -g caller
