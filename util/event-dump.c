@@ -320,7 +320,7 @@ static void dump_user(const struct event_dump *d, const union perf_event *ev)
 
 		if (nr > (size - sizeof(*t)) / sizeof(t->entries[0]))
 			nr = (size - sizeof(*t)) / sizeof(t->entries[0]);
-		fprintf(fp, " nr: %" PRIu64 " thread:", nr);
+		fprintf(fp, " nr: %" PRIu64 " thread%s:", nr, nr > 1 ? "s" : "");
 		for (uint64_t i = 0; i < nr; i++)
 			fprintf(fp, "%s %" PRId64, i ? "," : "", (int64_t)t->entries[i].pid);
 		fputs(d->script ? "\n" : "\n: unhandled!\n", fp);

@@ -13,7 +13,20 @@ for f in dsouser-fp cpuburn-pipe sched-switch stat-record cpuburn-dwarf; do
 		script_vs_perf "$D/$f.data" $SA $o
 	done
 done
-[ "$n" -eq 15 ] || fail "only $n comparisons ran"
+[ "$n" -ge 15 ] || fail "only $n comparisons ran"
+# a thread map of several threads (perf record -p of a process with
+# threads): "threads:", one thread "thread:"
+if [ "$(id -u)" = 0 ] && [ -x "$WL/mthreads" ]; then
+	"$WL/mthreads" 3 2 >/dev/null &
+	wl=$!
+	sleep 0.3
+	"$PERF" record -q -p $wl -e cpu-clock -o "$T/p.data" -- sleep 0.2 >/dev/null 2>&1
+	kill $wl 2>/dev/null
+	wait $wl 2>/dev/null
+	script_vs_perf "$T/p.data" -D
+	grep -q 'PERF_RECORD_THREAD_MAP nr: 4 threads: ' "$T/m" ||
+		fail "-D: no thread map of 4 threads"
+fi
 # -d: stdout and stderr as perf's (no sample lines, "Misordered timestamps: 0")
 for f in dsouser-fp sched-switch cpuburn-pipe; do
 	"$PERF" script -i "$D/$f.data" -d > "$T/p" 2>&1
