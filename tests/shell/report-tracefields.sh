@@ -74,10 +74,11 @@ same "$T/tp.data" -s sched_wakeup.pid,sched_wakeup.target_cpu -w 10,3,30
 # there several, perf would pair the member entry with each and loop
 # forever: see mperf-report(1))
 # (whether a task woken also switched out depends on the run: a
-# recording without such a row, the premise, is made again)
+# recording without such a row, the premise, is made again; on one CPU,
+# as a wakeup of a task on another CPU is traced in that CPU's idle task)
 for try in 1 2 3; do
 	"$PERF" record -q -e '{sched:sched_switch,sched:sched_wakeup}' -o "$T/grp.data" -- \
-		sh -c 'ls / >/dev/null; ls / >/dev/null' >/dev/null 2>&1 || break
+		taskset -c 0 sh -c 'ls / >/dev/null; ls / >/dev/null' >/dev/null 2>&1 || break
 	"$PERF" report -i "$T/grp.data" --stdio --group --raw-trace -s pid,prev_pid -n 2>/dev/null |
 		grep -q '%  *[1-9][0-9.]*%' && break
 	echo "note: no task both woken and switched out in grp.data; recording again"
