@@ -520,7 +520,7 @@ size_t hists__fprintf_stdio(FILE *fp, struct hists *hists, const struct stdio_hi
 
 struct group_row {
 	struct hist_entry **he;		/* [member]: NULL when it has none */
-	const struct hist_entry *rep;	/* the first non-NULL: keys and callchain */
+	struct hist_entry *rep;		/* the first non-NULL: keys and callchain */
 	uint64_t pos;			/* the order the rows were made */
 	uint64_t ins;			/* perf's insertion order */
 	struct group_row *hnext;
@@ -800,8 +800,8 @@ static void group__match(uint32_t x, struct group_link *l)
 	uint32_t cur = mt->root;
 
 	while (cur != RB_NIL) {
-		int64_t r = hist_entry__cmp_ctx(l->g->keys, &l->g->ctx[l->m], l->node[x]->rep,
-						l->mem[cur]);
+		int64_t r = hist_entry__cmp_reach(l->g->keys, &l->g->ctx[l->m], l->node[x]->rep,
+						  l->mem[cur]);
 
 		if (!r) {
 			/* an entry equal to several of the leader's (a member
@@ -841,6 +841,8 @@ static bool group__by_cpos(const struct hists *h, struct hist_entry **by)
  * order) walks the leader's tree, where it meets an equal entry or is
  * added as a stand-in row. The keys are no total order (unresolved
  * addresses), so the walks, not equality, decide: done on the same trees.
+ * The lines, files and trace texts the walks compute count in the
+ * columns' widths, as perf sizes its columns after pairing.
  * @order gets the rows in the leader tree's order. 0, 1 when the trees
  * were not kept, or -ENOMEM.
  */
@@ -912,8 +914,8 @@ static int group__link(struct group_view *g, struct group_row **order)
 				/* perf places a member's entry left unpaired
 				 * by the leader's keys: field keys of the
 				 * leader compare its record's bytes too */
-				int64_t c = hist_entry__cmp_ctx(g->keys, &g->ctx[0], l.mem[y],
-								l.node[cur]->rep);
+				int64_t c = hist_entry__cmp_reach(g->keys, &g->ctx[0], l.mem[y],
+								  l.node[cur]->rep);
 
 				if (!c)
 					break;
@@ -936,6 +938,9 @@ static int group__link(struct group_view *g, struct group_row **order)
 	n = rbt__inorder(&t, stack, walk);
 	for (uint64_t i = 0; i < n; i++)
 		order[i] = l.node[walk[i]];
+	/* perf sizes the columns after these walks */
+	for (uint64_t i = 0; i < g->nr_rows; i++)
+		hist_entry__count_seen(g->keys, g->rows[i].rep);
 	err = 0;
 out:
 	/* a fallback starts over */

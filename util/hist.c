@@ -179,6 +179,28 @@ static void hist_entry__reached(const struct hists *h, const struct hist_entry *
 		w->trace_looks = 2;
 }
 
+int64_t hist_entry__cmp_reach(const struct hists *hists, const struct sort_ctx *ctx,
+			      struct hist_entry *a, struct hist_entry *b)
+{
+	for (int j = 0; j < hists->nr_live; j++) {
+		int i = hists->live[j], r;
+
+		hist_entry__reached(hists, a, i);
+		hist_entry__reached(hists, b, i);
+		r = hists->keys[i]->cmp(hists->keys[i], ctx, a, b);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+void hist_entry__count_seen(const struct hists *hists, struct hist_entry *he)
+{
+	he->src_counted |= hists->line_key >= 0 ? he->line_seen : he->src_seen;
+	he->file_counted |= hists->file_key >= 0 ? he->file_seen : he->src_seen;
+	he->trace_counted |= he->trace_looks > 1;
+}
+
 /* The same for a -F column's key @key (any srcline key: perf computes
  * the line at each) */
 static void hist_entry__reached_key(const struct hists *h, const struct hist_entry *e,
