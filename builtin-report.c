@@ -3361,6 +3361,10 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "ns", &rep.ns, "show times (-s time) with nanoseconds"),
 		OPT_BOOLEAN(0, "show-cpu-utilization", &rep.show_cpu_util,
 			   "show the kernel (sys) and user (usr) shares of the overhead"),
+		/* perf's older spelling, which it still takes */
+		{ .type = OPTION_BOOLEAN, .long_name = "showcpuutilization",
+		  .value = &rep.show_cpu_util, .help = "--show-cpu-utilization",
+		  .flags = PARSE_OPT_HIDDEN },
 		OPT_BOOLEAN(0, "show-total-period", &rep.show_total_period,
 			    "show a column with the sum of the periods"),
 		OPT_BOOLEAN('U', "hide-unresolved", &rep.hide_unresolved,

@@ -52,6 +52,7 @@ done <<'LIST'
 --symbol-filter=_ --percentage relative
 --show-cpu-utilization -n
 --show-cpu-utilization --no-children -g none --show-total-period
+--showcpuutilization --no-children -g none
 -p mwork_entry
 -x -p mwork_entry --no-children -g none --percentage relative
 -p main|driver -s parent
@@ -71,7 +72,7 @@ LIST
 # blanks separate names too, as perf splits the lists
 report_vs_perf "$T/p.data" --no-children -s "comm dso" -F "overhead sym,comm" -g none
 n=$((n + 1))
-[ "$n" -eq 55 ] || fail "only $n option sets ran"
+[ "$n" -eq 56 ] || fail "only $n option sets ran"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
