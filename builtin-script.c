@@ -224,6 +224,7 @@ struct script {
 	uint64_t initial_time, previous_time;
 	int name_width;
 	int max_stack;
+	int max_blocks;			/* --max-blocks: brstackinsn's last N blocks */
 	bool hide_callchain;
 	bool pipe;			/* the input is a pipe-mode stream */
 	bool show_header, header_only, show_info;
@@ -1483,6 +1484,9 @@ static void print_brstackinsn(struct script *sc, FILE *fp, const struct perf_sam
 
 	if (!nr || !e || !thread)
 		return;
+	/* the newest entries: N blocks from the N+1 newest branches */
+	if (sc->max_blocks > 0 && nr > sc->max_blocks + 1)
+		nr = sc->max_blocks + 1;
 	bb = calloc(1, sizeof(*bb));
 	if (!bb)
 		return;
@@ -2578,7 +2582,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "graph-function", "AUX-area traces (intel_pt) are not decoded"),
 		OPT_UNSUPPORTED(0, "stop-bt", "AUX-area traces (intel_pt) are not decoded"),
 		OPT_UNSUPPORTED(0, "xed", "instructions are decoded with capstone"),
-		OPT_UNSUPPORTED(0, "max-blocks", "not implemented for brstackinsn"),
+		OPT_INTEGER(0, "max-blocks", &sc.max_blocks,
+			    "brstackinsn: the last N blocks between branches at most (0: all)"),
 		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
 			    "name the kernel by the path of its -k vmlinux"),
 		OPT_UNSUPPORTED(0, "guestmount", "guest machines are not read"),
@@ -2598,6 +2603,13 @@ int cmd_script(int argc, const char **argv)
 	if (argc > 0) {
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;
+	}
+	/* (perf reads before its branch stack then: what it prints changes
+	 * with the number) */
+	if (sc.max_blocks < 0) {
+		pr_err("--max-blocks %d: give the number of blocks to show, 0 for all\n",
+		       sc.max_blocks);
+		return 129;
 	}
 	if (sc.reltime && sc.deltatime) {
 		pr_err("--reltime and --deltatime: times are either from the first line or from the line before; give one of them\n");

@@ -90,5 +90,12 @@ for a in +brstackinsn ip,brstack,brstackinsnlen comm,ip,sym,srcline,brstackinsn,
 	script_vs_perf "$T/bb.data" $S -F $a
 done
 grep -q "not reaching sample" "$T/p" || fail "no block ended before the sample"
+# --max-blocks N: the blocks of the N+1 newest branches
+for b in 1 2 0; do
+	script_vs_perf "$T/bb.data" $S -F +brstackinsn --max-blocks $b
+done
+"$MPERF" script -i "$T/bb.data" $S -F +brstackinsn --max-blocks -1 >/dev/null 2>"$T/err" &&
+	fail "--max-blocks -1 taken"
+assert_contains "--max-blocks -1" "0 for all" "$T/err"
 grep -q "IPC" "$T/p" || fail "no block with cycles"
 echo "$n runs equal to perf's"
