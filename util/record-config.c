@@ -450,10 +450,12 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 	} else {
 		/*
 		 * Events that come with their own period (tracepoints: 1)
-		 * keep it unless -c or -F was given, as in perf.
+		 * keep it unless -c or -F was given, as in perf; a period=
+		 * or freq= term is kept whatever -c or -F say (freq=0 too:
+		 * perf's event then never samples).
 		 */
-		if (!attr->sample_period || opts->user_freq ||
-		    opts->user_period) {
+		if (!evsel->user_period && !evsel->user_freq &&
+		    (!attr->sample_period || opts->user_freq || opts->user_period)) {
 			if (opts->freq) {
 				attr->freq = 1;
 				attr->sample_freq = opts->freq;

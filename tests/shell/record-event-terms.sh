@@ -1,5 +1,5 @@
 #!/bin/sh
-# record's per-event terms and modifiers set the attr as perf's do (call-graph=fp|dwarf|no, stack-size=, max-stack=, no-inherit, time=0, :S alone and on a group, :P): the "event :" lines of perf's header equal; terms mperf cannot honour (per-event overwrite, nr=, call-graph=lbr here) fail with one line; a per-event dwarf on a second event gets the data maps its unwinding needs
+# record's per-event terms and modifiers set the attr as perf's do (call-graph=fp|dwarf|no, stack-size=, max-stack=, no-inherit, time=0, period= and freq= over -c/-F, :S alone and on a group, :P): the "event :" lines of perf's header equal; terms mperf cannot honour (per-event overwrite, nr=, call-graph=lbr here) fail with one line; a per-event dwarf on a second event gets the data maps its unwinding needs
 . "$(dirname "$0")/lib.sh"
 need_perf
 tmpdir
@@ -36,6 +36,21 @@ LIST
 attrs p.data > p.attr
 attrs m.data > m.attr
 cmp -s p.attr m.attr || { diff p.attr m.attr >&2; fail "-g with page-faults/call-graph=no/: the attrs differ from perf's"; }
+# a period= or freq= term wins over -c and -F (freq=0: perf's event never
+# samples)
+for o in "-c 5000000 -e cpu-clock/period=1000000/ -e task-clock" \
+	 "-F 300 -e cpu-clock -e task-clock/freq=200/" "-c 1000000 -e cpu-clock/freq=100/" \
+	 "-e cpu-clock/period=50000,freq=0/ -e task-clock"; do
+	# shellcheck disable=SC2086
+	"$PERF" record -q $o -o p.data -- sleep 0.01 >/dev/null 2>&1 || fail "perf record $o"
+	# shellcheck disable=SC2086
+	"$MPERF" record -q --no-bpf-event $o -o m.data -- sleep 0.01 >/dev/null 2>&1 || fail "mperf record $o"
+	attrs p.data > p.attr
+	attrs m.data > m.attr
+	cmp -s p.attr m.attr || { diff p.attr m.attr >&2; fail "$o: the attrs differ from perf's"; }
+done
+"$MPERF" record -q -c 5000000 -e cpu-clock/period=1000000/ -o m.data -- sleep 0.01 >/dev/null 2>&1
+attrs m.data | grep -q 'sample_freq } = 1000000,' || fail "-c 5000000 took the place of period=1000000"
 # terms mperf cannot honour: one line, exit non-zero
 for ev in 'cpu-clock/overwrite/' 'cpu-clock/nr=5/' 'cpu-clock/call-graph=lbr/'; do
 	"$MPERF" record -q -e "$ev" -o x.data -- true >/dev/null 2>x.err && fail "-e '$ev' was accepted"
