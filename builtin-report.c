@@ -2549,7 +2549,16 @@ static void report__print_stats(struct report *rep, FILE *fp)
 		(void)h;
 		if (!nr && !lost && rep->skip_empty)
 			continue;
-		fprintf(fp, "%s stats:\n", el->entries[i]->name);
+		/* perf names a pipe's events by their attrs here (it reads
+		 * no EVENT_UPDATE names for --stats) */
+		if (session__is_pipe(rep->session)) {
+			char *n = evsel__attr_name(&el->entries[i]->attr);
+
+			fprintf(fp, "%s stats:\n", n ? n : el->entries[i]->name);
+			free(n);
+		} else {
+			fprintf(fp, "%s stats:\n", el->entries[i]->name);
+		}
 		if (nr)
 			fprintf(fp, "%16s events: %10" PRIu64 "\n", "SAMPLE", nr);
 		if (lost)

@@ -2665,6 +2665,7 @@ int cmd_script(int argc, const char **argv)
 			fprintf(sc.out, "WARNING: No sample_id_all support, falling back to unordered processing\n");
 	}
 	if (sc.show_header || sc.header_only) {
+		session__header(session)->group_attr_name = true;
 		fprintf(sc.out, "# ========\n");
 		header__fprintf(session__header(session), sc.out, sc.show_info);
 		if (session__is_pipe(session)) {

@@ -13,10 +13,13 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <inttypes.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
 #include "evsel.h"
 #include "cpumap.h"
 #include "debug.h"
+#include "parse-events.h"
 #include "../arch/arch.h"
 
 #ifndef PERF_FLAG_FD_CLOEXEC
@@ -797,4 +800,91 @@ int evsel__fprintf_attr(FILE *fp, const struct perf_event_attr *attr)
 	ATTR_F(fp, n, sig_data);
 	n += fprintf(fp, "%.60s\n", "------------------------------------------------------------");
 	return n;
+}
+
+void evsel__update_unit_scale(const struct evsel *evsel, const char **unit, double *scale)
+{
+	bool clock = evsel->attr.type == PERF_TYPE_SOFTWARE && !evsel->tool_event &&
+		     (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
+		      evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK);
+
+	*unit = evsel->unit && evsel->unit[0] ? evsel->unit : clock ? "msec" : NULL;
+	*scale = evsel->scale != 1.0 && evsel->scale != 0.0 ? evsel->scale : clock ? 1e-6 : 0.0;
+}
+
+static const char *const hw_names[] = {
+	"cycles", "instructions", "cache-references", "cache-misses",
+	"branches", "branch-misses", "bus-cycles", "stalled-cycles-frontend",
+	"stalled-cycles-backend", "ref-cycles",
+};
+
+/* (perf 6.1 names no software event past dummy from its attr:
+ * bpf-output's is "unknown-software") */
+static const char *const sw_names[] = {
+	"cpu-clock", "task-clock", "page-faults", "context-switches",
+	"cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
+	"emulation-faults", "dummy",
+};
+
+/* a cache event's name from its config (type, op, result bytes), as perf
+ * names one, or perf's word for the part it does not know */
+static void cache_name(char *buf, size_t size, uint64_t config)
+{
+	unsigned int type = config & 0xff, op = (config >> 8) & 0xff, res = (config >> 16) & 0xff;
+
+	if (type >= HW_CACHE_TYPES)
+		snprintf(buf, size, "unknown-ext-hardware-cache-type");
+	else if (op >= HW_CACHE_OPS)
+		snprintf(buf, size, "unknown-ext-hardware-cache-op");
+	else if (res >= HW_CACHE_RESULTS)
+		snprintf(buf, size, "unknown-ext-hardware-cache-result");
+	else if (!hw_cache__op_valid((int)type, (int)op))
+		snprintf(buf, size, "invalid-cache");
+	else
+		hw_cache__name(buf, size, (int)type, (int)op, (int)res);
+}
+
+/*
+ * A name for an attr the file does not name (no EVENT_DESC: a recording
+ * cut short, a pipe without names), as perf derives one: the event's,
+ * and the modifiers its exclude bits and precise level make
+ * ("cpu-clock:ppp", "page-faults:k"); a tracepoint's comes from the
+ * file's formats later.
+ */
+char *evsel__attr_name(const struct perf_event_attr *a)
+{
+	char buf[160];
+	int n;
+
+	switch (a->type) {
+	case PERF_TYPE_HARDWARE:
+		n = snprintf(buf, sizeof(buf), "%s", a->config < ARRAY_SIZE(hw_names) ?
+			     hw_names[a->config] : "unknown-hardware");
+		break;
+	case PERF_TYPE_SOFTWARE:
+		n = snprintf(buf, sizeof(buf), "%s", a->config < ARRAY_SIZE(sw_names) ?
+			     sw_names[a->config] : "unknown-software");
+		break;
+	case PERF_TYPE_HW_CACHE:
+		cache_name(buf, sizeof(buf), a->config);
+		n = (int)strlen(buf);
+		break;
+	case PERF_TYPE_RAW:
+		n = snprintf(buf, sizeof(buf), "raw 0x%" PRIx64, (uint64_t)a->config);
+		break;
+	case PERF_TYPE_BREAKPOINT:
+		n = snprintf(buf, sizeof(buf), "mem:0x%" PRIx64 ":%s%s%s", (uint64_t)a->bp_addr,
+			     a->bp_type & HW_BREAKPOINT_R ? "r" : "", a->bp_type & HW_BREAKPOINT_W ? "w" : "",
+			     a->bp_type & HW_BREAKPOINT_X ? "x" : "");
+		break;
+	case PERF_TYPE_TRACEPOINT:
+		snprintf(buf, sizeof(buf), "unknown tracepoint");
+		return strdup(buf);
+	default:
+		snprintf(buf, sizeof(buf), "unknown attr type: %u", a->type);
+		return strdup(buf);
+	}
+	if (n > 0 && (size_t)n < sizeof(buf))
+		evsel__attr_modifiers(a, buf + n, sizeof(buf) - (size_t)n);
+	return strdup(buf);
 }

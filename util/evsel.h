@@ -173,6 +173,17 @@ int evsel__fprintf_attr(FILE *fp, const struct perf_event_attr *attr);
 int evsel__snprintf_sample_type(char *buf, size_t size, uint64_t v);
 int evsel__snprintf_read_format(char *buf, size_t size, uint64_t v);
 
+/* The unit and scale perf records for @evsel (EVENT_UPDATE records): its
+ * own (a sysfs alias's), else the clocks' "msec" and 1e-6; *unit NULL
+ * and *scale 0 when it has none. */
+void evsel__update_unit_scale(const struct evsel *evsel, const char **unit, double *scale);
+
+/* The name perf derives from an attr a file does not name (no EVENT_DESC:
+ * a recording cut short, a pipe): the event's and the modifiers of its
+ * exclude bits and precise level ("cpu-clock:ppp", "page-faults:k",
+ * "unknown tracepoint"). malloc'd; NULL on ENOMEM. */
+char *evsel__attr_name(const struct perf_event_attr *a);
+
 /* Bytes one read(2) of this evsel's fd returns for its read_format. */
 size_t evsel__read_size(const struct evsel *evsel);
 

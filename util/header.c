@@ -15,6 +15,7 @@
 #include "debug.h"
 #include "event.h"
 #include "header.h"
+#include "evsel.h"
 
 #define NAME_ALIGN 64
 
@@ -1151,11 +1152,16 @@ static void print_feature(const struct header *h, int feat, FILE *fp)
 				uint32_t idx = grp->leader_idx + k;
 				const char *n = idx < env->nr_event_desc ?
 						env->event_desc[idx].name : "?";
+				/* a pipe's first event: perf script names it
+				 * by its attr here */
+				char *an = h->pipe && h->group_attr_name && !idx && h->nr_attrs ?
+					   evsel__attr_name(&h->attrs[0].attr) : NULL;
 
 				if (!k)
-					fprintf(fp, "# group: %s{%s", gname, n);
+					fprintf(fp, "# group: %s{%s", gname, an ? an : n);
 				else
 					fprintf(fp, ",%s", n);
+				free(an);
 			}
 			fprintf(fp, "}\n");
 		}

@@ -86,6 +86,9 @@ struct header_attr {
 
 struct header {
 	bool pipe;
+	/* a pipe's "# group:" lines name the first event by its attr, as
+	 * perf script prints them (perf report: by the file's name) */
+	bool group_attr_name;
 	uint64_t data_offset, data_size, feat_offset;
 	uint64_t attr_offset;		/* writer: where the attr section went */
 	uint64_t features[HEADER_FEAT_BITS / 64];

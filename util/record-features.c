@@ -236,6 +236,13 @@ int record_features__pipe_begin(struct record_output *o,
 			err = 0;	/* too big for a record: skip it */
 		free(buf);
 	}
+	/* the end of the features, as perf marks it (its report forces
+	 * --group's grouping there) */
+	if (!err) {
+		uint64_t last = HEADER_LAST_FEATURE;
+
+		err = pipe_record(o, PERF_RECORD_HEADER_FEATURE, 0, &last, sizeof(last), NULL, 0);
+	}
 	if (!err && h.env.tracing_data) {
 		/* HEADER_TRACING_DATA: the record says the size, the data
 		 * follows it in the stream, padded to 8 */

@@ -155,83 +155,6 @@ static struct evsel *id_hash__find(const struct id_hash *h, uint64_t id)
 
 /* ---- evsels of the file -------------------------------------------------- */
 
-static const char *const hw_names[] = {
-	"cycles", "instructions", "cache-references", "cache-misses",
-	"branches", "branch-misses", "bus-cycles", "stalled-cycles-frontend",
-	"stalled-cycles-backend", "ref-cycles",
-};
-
-/* (perf 6.1 names no software event past dummy from its attr:
- * bpf-output's is "unknown-software") */
-static const char *const sw_names[] = {
-	"cpu-clock", "task-clock", "page-faults", "context-switches",
-	"cpu-migrations", "minor-faults", "major-faults", "alignment-faults",
-	"emulation-faults", "dummy",
-};
-
-/* a cache event's name from its config (type, op, result bytes), as perf
- * names one, or perf's word for the part it does not know */
-static void cache_name(char *buf, size_t size, uint64_t config)
-{
-	unsigned int type = config & 0xff, op = (config >> 8) & 0xff, res = (config >> 16) & 0xff;
-
-	if (type >= HW_CACHE_TYPES)
-		snprintf(buf, size, "unknown-ext-hardware-cache-type");
-	else if (op >= HW_CACHE_OPS)
-		snprintf(buf, size, "unknown-ext-hardware-cache-op");
-	else if (res >= HW_CACHE_RESULTS)
-		snprintf(buf, size, "unknown-ext-hardware-cache-result");
-	else if (!hw_cache__op_valid((int)type, (int)op))
-		snprintf(buf, size, "invalid-cache");
-	else
-		hw_cache__name(buf, size, (int)type, (int)op, (int)res);
-}
-
-/*
- * A name for an attr the file does not name (no EVENT_DESC: a recording
- * cut short, a pipe without names), as perf derives one: the event's,
- * and the modifiers its exclude bits and precise level make
- * ("cpu-clock:ppp", "page-faults:k"); a tracepoint's comes from the
- * file's formats later.
- */
-static char *default_name(const struct perf_event_attr *a)
-{
-	char buf[160];
-	int n;
-
-	switch (a->type) {
-	case PERF_TYPE_HARDWARE:
-		n = snprintf(buf, sizeof(buf), "%s", a->config < ARRAY_SIZE(hw_names) ?
-			     hw_names[a->config] : "unknown-hardware");
-		break;
-	case PERF_TYPE_SOFTWARE:
-		n = snprintf(buf, sizeof(buf), "%s", a->config < ARRAY_SIZE(sw_names) ?
-			     sw_names[a->config] : "unknown-software");
-		break;
-	case PERF_TYPE_HW_CACHE:
-		cache_name(buf, sizeof(buf), a->config);
-		n = (int)strlen(buf);
-		break;
-	case PERF_TYPE_RAW:
-		n = snprintf(buf, sizeof(buf), "raw 0x%" PRIx64, (uint64_t)a->config);
-		break;
-	case PERF_TYPE_BREAKPOINT:
-		n = snprintf(buf, sizeof(buf), "mem:0x%" PRIx64 ":%s%s%s", (uint64_t)a->bp_addr,
-			     a->bp_type & HW_BREAKPOINT_R ? "r" : "", a->bp_type & HW_BREAKPOINT_W ? "w" : "",
-			     a->bp_type & HW_BREAKPOINT_X ? "x" : "");
-		break;
-	case PERF_TYPE_TRACEPOINT:
-		snprintf(buf, sizeof(buf), "unknown tracepoint");
-		return strdup(buf);
-	default:
-		snprintf(buf, sizeof(buf), "unknown attr type: %u", a->type);
-		return strdup(buf);
-	}
-	if (n > 0 && (size_t)n < sizeof(buf))
-		evsel__attr_modifiers(a, buf + n, sizeof(buf) - (size_t)n);
-	return strdup(buf);
-}
-
 static struct evsel *session__add_evsel(struct session *s,
 					const struct perf_event_attr *attr,
 					const uint64_t *ids, uint32_t nr_ids)
@@ -252,7 +175,7 @@ static struct evsel *session__add_evsel(struct session *s,
 	evsel->nr_members = 1;
 	evsel->supported = true;
 	evsel->is_tracepoint = attr->type == PERF_TYPE_TRACEPOINT;
-	evsel->name = default_name(attr);
+	evsel->name = evsel__attr_name(attr);
 	el->entries[el->nr++] = evsel;
 	for (uint32_t i = 0; i < nr_ids; i++)
 		if (id_hash__add(&s->ids, ids[i], evsel))

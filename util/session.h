@@ -95,6 +95,7 @@ void session__set_feature_printer(struct session *session, FILE *fp,
 				  bool full);
 
 bool session__is_pipe(const struct session *session);
+
 const char *session__path(const struct session *session);
 /* the file of a perf.data directory whose records are being read (perf's
  * dumps name it), else NULL */

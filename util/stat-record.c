@@ -144,28 +144,22 @@ int stat_record__begin(struct stat_record *r, struct evlist *evlist,
 	r->started = true;
 
 	evlist__for_each(evlist, evsel, i) {
+		const char *ev_unit;
+		double ev_scale;
+
 		if (!evsel->ids || !evsel->fds)
 			continue;
 		/* a pipe has no EVENT_DESC feature: names come this way, as perf */
 		if (r->pipe)
 			stat_record__put(r, buf, event__synthesize_event_update_str(buf, bsize,
 					 PERF_EVENT_UPDATE__NAME, evsel->ids[0], evsel->name));
-		if (evsel->unit && evsel->unit[0])
+		evsel__update_unit_scale(evsel, &ev_unit, &ev_scale);
+		if (ev_unit)
 			stat_record__put(r, buf, event__synthesize_event_update_str(buf, bsize,
-					 PERF_EVENT_UPDATE__UNIT, evsel->ids[0], evsel->unit));
-		else if (evsel->attr.type == PERF_TYPE_SOFTWARE && !evsel->tool_event &&
-			 (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
-			  evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK))
-			stat_record__put(r, buf, event__synthesize_event_update_str(buf, bsize,
-					 PERF_EVENT_UPDATE__UNIT, evsel->ids[0], "msec"));
-		if (evsel->scale != 1.0 && evsel->scale != 0.0)
+					 PERF_EVENT_UPDATE__UNIT, evsel->ids[0], ev_unit));
+		if (ev_scale != 0.0)
 			stat_record__put(r, buf, event__synthesize_event_update_scale(buf, bsize,
-					 evsel->ids[0], evsel->scale));
-		else if (evsel->attr.type == PERF_TYPE_SOFTWARE && !evsel->tool_event &&
-			 (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
-			  evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK))
-			stat_record__put(r, buf, event__synthesize_event_update_scale(buf, bsize,
-					 evsel->ids[0], 1e-6));
+					 evsel->ids[0], ev_scale));
 	}
 	pids = calloc(evlist->threads->nr, sizeof(int));
 	cpus = calloc(evlist->cpus->nr, sizeof(int));

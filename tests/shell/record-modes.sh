@@ -143,4 +143,22 @@ $MPERF record -q -o - -- "$WL/cpuburn" 0.2 2>/dev/null | $PERF script -i - 2>pip
 $MPERF record -q -z -g -o - -- "$WL/cpuburn" 0.3 2>/dev/null | $PERF report -i - --stdio >pipe.rep 2>pipe.err || fail "-z pipe"
 assert_contains "-z pipe report" "cb_" pipe.rep
 [ -s pipe.err ] && { cat pipe.err; fail "perf script -i - wrote to stderr"; }
+# a pipe names its events (EVENT_UPDATE), marks the end of its features
+# (perf's --group groups there) and both tools read it alike
+$MPERF record -q -e '{cpu-clock/name=cc1/,page-faults/name=pf1/}' -e task-clock/name=tc/ -o - -- \
+	"$WL/pagetouch" 3000 >np.data 2>/dev/null || fail "pipe with named events"
+$PERF script -i np.data 2>/dev/null | grep -q ' pf1: ' || fail "perf script does not name pf1"
+$PERF script -i np.data 2>/dev/null | grep -q ' cc1: ' || fail "perf script does not name cc1"
+script_vs_perf np.data
+for o in --header --header-only; do
+	$PERF script $o -i np.data 2>/dev/null | grep '^#' >p.hdr
+	$MPERF script $o -i np.data 2>/dev/null | grep '^#' >m.hdr
+	cmp -s p.hdr m.hdr || { diff p.hdr m.hdr >&2; fail "script $o of the pipe differs from perf's"; }
+done
+$PERF report --stats -i np.data >p.st 2>/dev/null
+$MPERF report --stats -i np.data >m.st 2>/dev/null
+cmp -s p.st m.st || { diff p.st m.st >&2; fail "report --stats of the pipe differs from perf's"; }
+$PERF report --stdio --group -i np.data 2>/dev/null | grep -q "of events 'anon group { cc1, pf1 }'" ||
+	fail "perf report --group does not group the pipe's events"
+report_vs_perf np.data --group
 echo ok
