@@ -1459,7 +1459,8 @@ static void record__print_summary(struct record *rec, int err)
 int cmd_record(int argc, const char **argv)
 {
 	struct record rec;
-	bool no_inherit = false, no_buildid_cache = false, transaction = false;
+	bool no_buildid_cache = false, transaction = false;
+	int no_inherit = -1;		/* -1: neither --no-inherit nor --inherit */
 	bool group = false, timestamp_boundary = false;
 	unsigned int proc_map_timeout = 500, num_synth_threads = 1;
 	int rt_prio = 0;
@@ -1475,8 +1476,8 @@ int cmd_record(int argc, const char **argv)
 			    "system-wide collection from all CPUs"),
 		OPT_STRING('C', "cpu", &rec.opts.cpu_list, "cpu",
 			   "list of CPUs to monitor (0-3,6)"),
-		OPT_BOOLEAN(0, "no-inherit", &no_inherit,
-			    "child tasks do not inherit counters"),
+		OPT_SET_INT(0, "no-inherit", &no_inherit,
+			    "child tasks do not inherit counters (--inherit: they do, also with -t)", 1),
 		OPT_BOOLEAN(0, "per-thread", &rec.opts.per_thread,
 			    "one ring buffer per thread instead of per CPU (no inherit)"),
 		OPT_STRING('F', "freq", &rec.freq_str, "freq",
@@ -1643,7 +1644,13 @@ int cmd_record(int argc, const char **argv)
 		free(rec.cmdline);
 		return parse_options_exit(argc);
 	}
-	rec.opts.no_inherit = no_inherit;
+	/* as perf: a CPU target records per CPU */
+	if (rec.opts.per_thread && (rec.opts.system_wide || rec.opts.cpu_list)) {
+		pr_warning("--per-thread with -a/-C: recording per CPU (the CPU target wins, as in perf)\n");
+		rec.opts.per_thread = false;
+	}
+	/* -t TID: no inherit unless --inherit says so, as perf */
+	rec.opts.no_inherit = no_inherit < 0 ? rec.opts.tid != NULL : no_inherit;
 	rec.no_buildid_cache = no_buildid_cache;
 	(void)transaction;		/* perf 6.1 sets no bit for it either */
 	(void)timestamp_boundary;	/* SAMPLE_TIME is always written */

@@ -253,6 +253,15 @@ static int parse_long(struct popt_state *st, const struct option *opts,
 			abbrev_unset = neg;
 		}
 	}
+	/* an option named no-X: --X undoes it, as in perf (--inherit for
+	 * --no-inherit), where no option is named X */
+	for (const struct option *o = opts; !match && o->type != OPTION_END; o++)
+		if (o->long_name && !strncmp(o->long_name, "no-", 3) &&
+		    !(o->flags & PARSE_OPT_NONEG) && strlen(o->long_name) - 3 == len &&
+		    !strncmp(o->long_name + 3, name, len)) {
+			match = o;
+			unset = 1;
+		}
 	if (!match && nabbrev == 1) {
 		match = abbrev;
 		unset = abbrev_unset;

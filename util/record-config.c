@@ -430,8 +430,11 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 	bool dwarf = opts->callchain == CALLCHAIN_DWARF;
 
 	attr->size = sizeof(*attr);
-	attr->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID |
-			     PERF_SAMPLE_TIME;
+	attr->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	/* --per-thread: no timestamps unless -T, as perf (nothing is
+	 * inherited, nothing to order across CPUs) */
+	if (!opts->per_thread || opts->sample_time)
+		attr->sample_type |= PERF_SAMPLE_TIME;
 	attr->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 	attr->sample_id_all = 1;
 	attr->inherit = !opts->no_inherit && !opts->per_thread;

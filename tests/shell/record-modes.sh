@@ -45,10 +45,18 @@ grep -q '^dummy:u: .*mmap: 1' m.ev || { cat m.ev; fail "--overwrite: no tracking
 grep '^dummy:u:' m.ev | grep -q write_backward && fail "--overwrite: tracking dummy must stay forward"
 
 # -p: perf's attrs for an existing process
-"$WL/mthreads" 1 3 >/dev/null &
+"$WL/mthreads" 1 6 >/dev/null &
 pid=$!
 sleep 0.2
 same_attrs "-p $pid -- sleep 0.2"
+# -t: no inherit unless --inherit; --per-thread: no timestamps unless -T,
+# and a CPU target wins over it
+tid=$(ls /proc/$pid/task | sort -n | tail -1)
+same_attrs "-t $tid -- sleep 0.1"
+same_attrs "-t $tid --inherit -- sleep 0.1"
+same_attrs "-p $pid --per-thread -- sleep 0.1"
+same_attrs "-p $pid --per-thread -T -- sleep 0.1"
+same_attrs "-a --per-thread -- sleep 0.1"
 kill $pid; wait $pid 2>/dev/null
 
 # -e cycles falls back with one notice line naming the replacement
