@@ -84,6 +84,7 @@ struct record {
 	enum switch_mode switch_mode;
 	unsigned int switch_max_files;	/* --switch-max-files: keep N */
 	char **switch_files;		/* the last ones, oldest first */
+	bool last_dropped;		/* the last piece had no sample: removed */
 	unsigned int nr_switch_files;
 	uint64_t switch_size;		/* bytes */
 	unsigned int switch_secs;
@@ -1148,6 +1149,7 @@ static int record__switch_output(struct record *rec, bool at_exit)
 	if (at_exit && !err && rec->switch_count && !rec->dsos.nr_samples) {
 		/* nothing came after the last switch: no empty piece */
 		unlink(rec->output_name);
+		rec->last_dropped = true;
 		return 0;
 	}
 	record__timestamp_name(rec->output_name, name, sizeof(name));
@@ -1443,8 +1445,11 @@ static void record__print_summary(struct record *rec, int err)
 	fprintf(stderr, "[ mperf record: Woken up %llu times to write data ]\n",
 		(unsigned long long)rec->wakeups);
 	if (rec->switch_mode != SWITCH_NONE) {
-		fprintf(stderr, "[ mperf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
-			mb, rec->output_name);
+		if (rec->last_dropped)
+			fprintf(stderr, "[ mperf record: no sample after the last switch: no last file (the samples are in the files above) ]\n");
+		else
+			fprintf(stderr, "[ mperf record: Captured and wrote %.3f MB %s.<timestamp> ]\n",
+				mb, rec->output_name);
 		return;
 	}
 	if (!strcmp(rec->output_name, "-")) {
