@@ -1726,7 +1726,8 @@ int cmd_record(int argc, const char **argv)
 	 * cuts a file with --switch-output and is ignored otherwise, as by
 	 * perf (the workload, once exec'ed, has the default action again) */
 	rec.sig = record_signals__install(true);
-	if (!strcmp(rec.output_name, "-")) {
+	rec.opts.pipe_output = !strcmp(rec.output_name, "-");
+	if (rec.opts.pipe_output) {
 		/* before the workload forks: it must not inherit the pipe */
 		rec.pipe_fd = record_output__claim_stdout();
 		if (rec.pipe_fd < 0) {

@@ -631,6 +631,9 @@ int record__config(struct evlist *evlist, const struct record_opts *opts)
 		evlist__for_each(evlist, evsel, i)
 			evsel->attr.sample_type |= same ? PERF_SAMPLE_ID :
 					PERF_SAMPLE_IDENTIFIER;
+	} else if (opts->pipe_output) {
+		/* a pipe's one event too, as perf */
+		evlist->entries[0]->attr.sample_type |= PERF_SAMPLE_ID;
 	}
 	return 0;
 }

@@ -28,6 +28,7 @@ struct record_opts {
 	const char *pid;		/* -p */
 	const char *tid;		/* -t */
 	bool no_inherit;		/* --no-inherit */
+	bool pipe_output;		/* -o -: one event's samples carry its id too */
 	bool per_thread;		/* --per-thread: one buffer per thread */
 	bool workload;			/* a command was given */
 	/* sampling */

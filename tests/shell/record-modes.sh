@@ -151,6 +151,11 @@ $MPERF record -q -o - -- "$WL/cpuburn" 0.2 2>/dev/null | $PERF script -i - 2>pip
 $MPERF record -q -z -g -o - -- "$WL/cpuburn" 0.3 2>/dev/null | $PERF report -i - --stdio >pipe.rep 2>pipe.err || fail "-z pipe"
 assert_contains "-z pipe report" "cb_" pipe.rep
 [ -s pipe.err ] && { cat pipe.err; fail "perf script -i - wrote to stderr"; }
+# a pipe's one event carries its id too, as perf's
+$MPERF record -q -g -o - -- "$WL/cpuburn" 0.05 2>/dev/null >m1.data
+$PERF record -q -g -o - -- "$WL/cpuburn" 0.05 2>/dev/null >p1.data
+assert_eq "pipe attrs" "$($PERF evlist -v -i p1.data 2>&1 | sed 's/id = {[^}]*}, //')" \
+	"$($PERF evlist -v -i m1.data 2>&1 | sed 's/id = {[^}]*}, //')"
 # a pipe names its events (EVENT_UPDATE), marks the end of its features
 # (perf's --group groups there) and both tools read it alike
 $MPERF record -q -e '{cpu-clock/name=cc1/,page-faults/name=pf1/}' -e task-clock/name=tc/ -o - -- \
