@@ -152,7 +152,7 @@ $MPERF record -q -z -g -o - -- "$WL/cpuburn" 0.3 2>/dev/null | $PERF report -i -
 assert_contains "-z pipe report" "cb_" pipe.rep
 [ -s pipe.err ] && { cat pipe.err; fail "perf script -i - wrote to stderr"; }
 # a pipe's one event carries its id too, as perf's
-$MPERF record -q -g -o - -- "$WL/cpuburn" 0.05 2>/dev/null >m1.data
+$MPERF record -q --no-bpf-event -g -o - -- "$WL/cpuburn" 0.05 2>/dev/null >m1.data
 $PERF record -q -g -o - -- "$WL/cpuburn" 0.05 2>/dev/null >p1.data
 assert_eq "pipe attrs" "$($PERF evlist -v -i p1.data 2>&1 | sed 's/id = {[^}]*}, //')" \
 	"$($PERF evlist -v -i m1.data 2>&1 | sed 's/id = {[^}]*}, //')"
