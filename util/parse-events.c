@@ -599,12 +599,18 @@ static int pe_term(struct pe_state *ps, const char *s, size_t len,
 	if (!fmt && (!strcmp(key, "inherit") || !strcmp(key, "no-inherit") ||
 		     !strcmp(key, "overwrite") || !strcmp(key, "no-overwrite") ||
 		     !strcmp(key, "aux-output"))) {
-		if (val)
-			return pe_error(ps, vcol, NULL, "'%s' takes no value", key);
+		/* bare, or =N as perf takes them (inherit=0: no-inherit) */
+		bool on = key[0] != 'n';
+
+		if (val && parse_num(val, vlen, &v))
+			return pe_error(ps, vcol, NULL, "term '%s' needs a number, not '%.*s'",
+					key, (int)vlen, val);
+		if (!v)
+			on = !on;
 		if (!strcmp(key, "inherit") || !strcmp(key, "no-inherit"))
-			tc->terms.inherit = key[0] != 'n';
+			tc->terms.inherit = on;
 		else if (strcmp(key, "aux-output"))
-			tc->terms.overwrite = key[0] != 'n';
+			tc->terms.overwrite = on;
 		return 0;
 	}
 	if (!fmt && !val && tc->pmu) {

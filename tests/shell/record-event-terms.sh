@@ -23,12 +23,13 @@ cpu-clock/call-graph=dwarf/
 cpu-clock/call-graph=dwarf,stack-size=1024/
 cpu-clock/max-stack=5,call-graph=fp/
 cpu-clock/no-inherit/
+cpu-clock/inherit=0/
 cpu-clock/time=0/
 cpu-clock:S
 {cpu-clock,page-faults}:S
 cpu-clock:uP
 LIST
-[ "$n" -ge 6 ] || fail "only $n of 8 event specs compared"
+[ "$n" -ge 7 ] || fail "only $n of 9 event specs compared"
 # global -g, and an event that wants none
 "$PERF" record -q -g -e cpu-clock -e 'page-faults/call-graph=no/' -o p.data -- sleep 0.01 >/dev/null 2>&1 &&
 "$MPERF" record -q --no-bpf-event -g -e cpu-clock -e 'page-faults/call-graph=no/' -o m.data -- sleep 0.01 >/dev/null 2>&1 ||

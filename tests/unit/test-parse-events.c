@@ -383,6 +383,15 @@ static void test_config_terms(void **state)
 	assert_int_equal(e[3]->terms.max_stack, 2);
 	assert_int_equal(e[3]->attr.config, 318);
 	evlist__delete(l);
+	/* =N as perf takes them: inherit=0 is no-inherit, no-inherit=0
+	 * inherit, overwrite=0 no-overwrite */
+	l = parse_ok("cs/inherit=0/,cs/no-inherit=0/,cs/overwrite=0/,cs/inherit=1/");
+	e = l->entries;
+	assert_int_equal(e[0]->terms.inherit, 0);
+	assert_int_equal(e[1]->terms.inherit, 1);
+	assert_int_equal(e[2]->terms.overwrite, 0);
+	assert_int_equal(e[3]->terms.inherit, 1);
+	evlist__delete(l);
 }
 
 static void test_append(void **state)
@@ -474,7 +483,7 @@ static void test_errors(void **state)
 	expect_error("tsc", 0, "unknown event 'tsc'", NULL);
 	expect_error("cs/call-graph=xyz/", 14, "unknown call-graph mode 'xyz'", "fp, dwarf, lbr or no");
 	expect_error("cs/call-graph=/", 14, "call-graph= needs a value", NULL);
-	expect_error("cs/no-inherit=1/", 14, "'no-inherit' takes no value", NULL);
+	expect_error("cs/no-inherit=x/", 14, "term 'no-inherit' needs a number", NULL);
 	expect_error("sched:sched_switch/period=1/", 19, "not valid for a tracepoint", NULL);
 	expect_error("sched:sched_switch/bogus/", 19, "unknown term 'bogus'", NULL);
 	expect_error("sched:sched_switch/max-stack=2", 18, "missing closing '/'", NULL);
