@@ -307,12 +307,6 @@ static uint64_t host_regs_user(void)
 	return 0;
 }
 
-static bool is_dummy(const struct evsel *evsel)
-{
-	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
-	       evsel->attr.config == PERF_COUNT_SW_DUMMY;
-}
-
 static void config_tracking(struct perf_event_attr *attr,
 			    const struct record_opts *opts)
 {
@@ -421,12 +415,14 @@ static void config_modifiers(struct evsel *evsel)
 	}
 }
 
+/* @side_band: the tracking dummy record__config added (an -e dummy of the
+ * user's samples as any event, as in perf) */
 static int config_one(struct evsel *evsel, const struct record_opts *opts,
-		      bool tracking, bool cpu_target)
+		      bool tracking, bool side_band, bool cpu_target)
 {
 	struct perf_event_attr *attr = &evsel->attr;
 	bool tp = attr->type == PERF_TYPE_TRACEPOINT;
-	bool dummy = is_dummy(evsel);
+	bool dummy = side_band;
 	bool dwarf = opts->callchain == CALLCHAIN_DWARF;
 
 	attr->size = sizeof(*attr);
@@ -568,7 +564,7 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 int record__config(struct evlist *evlist, const struct record_opts *opts)
 {
 	bool cpu_target = opts->system_wide || opts->cpu_list;
-	struct evsel *evsel, *track = NULL;
+	struct evsel *evsel, *track = NULL, *added = NULL;
 	bool same = true;
 	int i;
 
@@ -595,11 +591,12 @@ int record__config(struct evlist *evlist, const struct record_opts *opts)
 			evsel__delete(track);
 			return -ENOMEM;
 		}
+		added = track;
 	} else {
 		track = evlist->entries[0];
 	}
 	evlist__for_each(evlist, evsel, i)
-		if (config_one(evsel, opts, evsel == track, cpu_target))
+		if (config_one(evsel, opts, evsel == track, evsel == added, cpu_target))
 			return -EINVAL;
 	evlist__for_each(evlist, evsel, i) {
 		const struct evsel *leader = evsel->leader;
