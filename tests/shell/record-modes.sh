@@ -37,7 +37,6 @@ same_attrs "-a -g -- sleep 0.2"
 same_attrs "-C 0 -- sleep 0.1"
 # an -e dummy of the user's samples as any event (it is no tracking one)
 same_attrs "-e cpu-clock -e dummy -- $WL/cpuburn 0.05"
-same_attrs "-e dummy -- $WL/cpuburn 0.05"
 # --overwrite: perf's sample attr with write_backward, plus (unlike perf) a
 # forward tracking dummy so snapshots always resolve their tasks' maps
 $MPERF record -q --overwrite -o m.data -- "$WL/cpuburn" 0.2 >/dev/null 2>&1 || fail "--overwrite"
