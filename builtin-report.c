@@ -2550,8 +2550,10 @@ static void report__print_stats(struct report *rep, FILE *fp)
 		if (!nr && !lost && rep->skip_empty)
 			continue;
 		/* perf names a pipe's events by their attrs here (it reads
-		 * no EVENT_UPDATE names for --stats) */
-		if (session__is_pipe(rep->session)) {
+		 * no EVENT_UPDATE names for --stats; its --stats fails on a
+		 * pipe of tracepoints, whose own names are kept) */
+		if (session__is_pipe(rep->session) &&
+		    el->entries[i]->attr.type != PERF_TYPE_TRACEPOINT) {
 			char *n = evsel__attr_name(&el->entries[i]->attr);
 
 			fprintf(fp, "%s stats:\n", n ? n : el->entries[i]->name);
