@@ -1153,8 +1153,9 @@ static void print_feature(const struct header *h, int feat, FILE *fp)
 				const char *n = idx < env->nr_event_desc ?
 						env->event_desc[idx].name : "?";
 				/* a pipe's first event: perf script names it
-				 * by its attr here */
-				char *an = h->pipe && h->group_attr_name && !idx && h->nr_attrs ?
+				 * by its attr here (a tracepoint by its own) */
+				char *an = h->pipe && h->group_attr_name && !idx && h->nr_attrs &&
+					   h->attrs[0].attr.type != PERF_TYPE_TRACEPOINT ?
 					   evsel__attr_name(&h->attrs[0].attr) : NULL;
 
 				if (!k)

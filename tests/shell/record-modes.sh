@@ -176,4 +176,11 @@ cmp -s p.st m.st || { diff p.st m.st >&2; fail "report --stats of the pipe diffe
 $PERF report --stdio --group -i np.data 2>/dev/null | grep -q "of events 'anon group { cc1, pf1 }'" ||
 	fail "perf report --group does not group the pipe's events"
 report_vs_perf np.data --group
+# (a tracepoint leader keeps its name in perf script's "# group:" line)
+if $PERF record -q -e '{sched:sched_switch,sched:sched_wakeup}' -o - -- sh -c 'ls / >/dev/null' \
+	2>/dev/null >tpg.data; then
+	$PERF script --header -i tpg.data 2>/dev/null | grep '^#' >p.hdr
+	$MPERF script --header -i tpg.data 2>/dev/null | grep '^#' >m.hdr
+	cmp -s p.hdr m.hdr || { diff p.hdr m.hdr >&2; fail "script --header of a tracepoint group pipe differs from perf's"; }
+fi
 echo ok
