@@ -1583,7 +1583,7 @@ int cmd_record(int argc, const char **argv)
 		OPT_CALLBACK_DEFAULT(0, "user-regs", &rec, "regs",
 				     "sample these user registers (ip,sp,...; ? lists them; default all)",
 				     opt_user_regs, ""),
-		OPT_CALLBACK_DEFAULT(0, "intr-regs", &rec, "regs",
+		OPT_CALLBACK_DEFAULT('I', "intr-regs", &rec, "regs",
 				     "sample these registers at the interrupt (ip,sp,...; ? lists them; default all)",
 				     opt_intr_regs, ""),
 		OPT_STRING('u', "uid", &rec.uid_str, "user",

@@ -423,6 +423,9 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 	struct perf_event_attr *attr = &evsel->attr;
 	bool tp = attr->type == PERF_TYPE_TRACEPOINT;
 	bool dummy = side_band;
+	/* perf's system-wide tracking dummy takes the sample options as any
+	 * event (it never samples: its attr only, as perf's) */
+	bool hg = side_band && cpu_target;
 	bool dwarf = opts->callchain == CALLCHAIN_DWARF;
 
 	attr->size = sizeof(*attr);
@@ -438,9 +441,16 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 	if (dummy) {
 		/* side-band only: every record, never a real sample */
 		attr->freq = 0;
-		attr->sample_period = 1;
+		attr->sample_period = hg && opts->user_period ? opts->period :
+				      hg && opts->no_samples ? 0 : 1;
+		if (hg && opts->user_freq) {
+			attr->freq = 1;
+			attr->sample_freq = opts->no_samples ? 0 : opts->freq;
+		}
 		attr->disabled = 0;
-		if (opts->delay_ms && tracking) {
+		if (hg && (opts->sample_period || attr->freq))
+			attr->sample_type |= PERF_SAMPLE_PERIOD;
+		if (opts->delay_ms && tracking && !cpu_target) {
 			/* -D: side-band from the exec on, as perf */
 			attr->disabled = 1;
 			attr->enable_on_exec = opts->workload && !cpu_target &&
@@ -478,7 +488,7 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 		attr->sample_type |= PERF_SAMPLE_CPU;
 	if (opts->callchain != CALLCHAIN_NONE)
 		attr->sample_type |= PERF_SAMPLE_CALLCHAIN;
-	if (dwarf && !dummy) {
+	if (dwarf && (!dummy || hg)) {
 		attr->sample_type |= PERF_SAMPLE_REGS_USER |
 				     PERF_SAMPLE_STACK_USER;
 		attr->sample_regs_user = host_regs_user();
@@ -486,7 +496,7 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 		/* the user part comes from unwinding the stack copy */
 		attr->exclude_callchain_user = 1;
 	}
-	if ((opts->sample_address || dwarf) && !dummy)
+	if ((opts->sample_address || dwarf) && (!dummy || hg))
 		attr->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
 	if (tracking)
 		config_tracking(attr, opts);
@@ -507,22 +517,23 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 	if (opts->running_time || opts->inherit_stat)
 		attr->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
 				     PERF_FORMAT_TOTAL_TIME_RUNNING;
-	if (opts->inherit_stat && !dummy)
+	if (opts->inherit_stat && (!dummy || hg))
 		attr->inherit_stat = 1;
 	if (opts->sample_identifier)
 		attr->sample_type |= PERF_SAMPLE_IDENTIFIER;
 	/* these replace the event's own :u/:k, as in perf */
-	if (opts->all_kernel && !dummy) {
+	if (opts->all_kernel && (!dummy || hg)) {
 		attr->exclude_user = 1;
 		attr->exclude_kernel = 0;
 	}
-	if (opts->all_user && !dummy) {
+	if (opts->all_user && (!dummy || hg)) {
 		attr->exclude_kernel = 1;
 		attr->exclude_user = 0;
 	}
-	if (dummy)
+	if (dummy && !hg)
 		return 0;
-	/* the rest are sample contents: not on the side-band dummy */
+	/* the rest are sample contents: not on the side-band dummy (but
+	 * on perf's system-wide one, no branch stack) */
 	if (opts->callchain != CALLCHAIN_NONE) {
 		if (opts->max_stack)
 			attr->sample_max_stack = (uint16_t)opts->max_stack;
@@ -541,15 +552,15 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 		attr->sample_type |= PERF_SAMPLE_CODE_PAGE_SIZE;
 	if (opts->raw_samples)
 		attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
-	if (opts->have_user_regs) {
+	if (opts->have_user_regs && !dummy) {
 		attr->sample_type |= PERF_SAMPLE_REGS_USER;
 		attr->sample_regs_user = opts->user_regs;
 	}
-	if (opts->intr_regs) {
+	if (opts->intr_regs && !dummy) {
 		attr->sample_type |= PERF_SAMPLE_REGS_INTR;
 		attr->sample_regs_intr = opts->intr_regs;
 	}
-	if (opts->branch_type) {
+	if (opts->branch_type && !dummy) {
 		attr->sample_type |= PERF_SAMPLE_BRANCH_STACK;
 		attr->branch_sample_type = opts->branch_type;
 	}
@@ -585,8 +596,10 @@ int record__config(struct evlist *evlist, const struct record_opts *opts)
 		attr.type = PERF_TYPE_SOFTWARE;
 		attr.config = PERF_COUNT_SW_DUMMY;
 		attr.size = sizeof(attr);
-		track = evsel__new(&attr, cpu_target || opts->delay_ms ?
-				   "dummy:HG" : "dummy:u");
+		/* (perf's names: from the attr with --all-user/--all-kernel) */
+		track = evsel__new(&attr, !(cpu_target || opts->delay_ms) ? "dummy:u" :
+				   !cpu_target ? "dummy:HG" : opts->all_user ? "dummy:uh" :
+				   opts->all_kernel ? "dummy:kh" : "dummy:HG");
 		if (!track || evlist__add(evlist, track)) {
 			evsel__delete(track);
 			return -ENOMEM;

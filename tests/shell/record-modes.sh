@@ -35,6 +35,12 @@ same_attrs "--no-inherit -- $WL/mthreads 2 0.2"
 same_attrs "--call-graph dwarf,4096 -- $WL/cpuburn 0.2"
 same_attrs "-a -g -- sleep 0.2"
 same_attrs "-C 0 -- sleep 0.1"
+# perf's system-wide tracking dummy takes the sample options (its attr)
+same_attrs "-a -d -W --phys-data -s -- sleep 0.05"
+same_attrs "-a -F 999 --all-user -g -- $WL/cpuburn 0.1"
+same_attrs "-a -c 100000 -P --all-kernel -- $WL/syscalls 20000"
+same_attrs "-a --call-graph dwarf,512 -I -- sleep 0.05"
+same_attrs "-a --delay 10 -- sleep 0.05"
 # an -e dummy of the user's samples as any event (it is no tracking one)
 same_attrs "-e cpu-clock -e dummy -- $WL/cpuburn 0.05"
 # --overwrite: perf's sample attr with write_backward, plus (unlike perf) a
