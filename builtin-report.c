@@ -1201,14 +1201,40 @@ static bool report__sorts_by_parent(const struct report *rep)
 
 /* A sample's formatted record, in rep->trace_buf until the next one is
  * made (or "N/A", ""); NULL: no memory. */
+/* @evsel's leader in the group view (--group, or the default on a file
+ * with groups): its group's, or the first event where --group/--no-group
+ * makes one group of a file without any (report__force_group) */
+static const struct evsel *report__view_leader(const struct report *rep,
+					       const struct evsel *evsel)
+{
+	struct evlist *el = session__evlist(rep->session);
+
+	if (!rep->group)
+		return evsel;
+	if (evsel->leader && evsel->leader != evsel)
+		return evsel->leader;
+	if (!rep->group_set || !el || el->nr < 2 || session__is_pipe(rep->session))
+		return evsel;
+	for (int i = 0; i < el->nr; i++)
+		if (el->entries[i]->nr_members > 1)
+			return evsel;
+	return el->entries[0];
+}
+
 static const char *report__trace_text(struct report *rep, const struct perf_sample *sample,
 				      struct evsel *evsel)
 {
 	FILE *fp;
 
-	/* perf's trace column of a sample of another kind of event */
-	if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
-		return "N/A";
+	/* perf's trace column of a sample of another kind of event; in
+	 * the group view of a tracepoint's group perf compares a member's
+	 * entries by the leader's text, where they join the leader's empty
+	 * one (its walks crash where that text is not empty) */
+	if (evsel->attr.type != PERF_TYPE_TRACEPOINT) {
+		const struct evsel *leader = report__view_leader(rep, evsel);
+
+		return leader != evsel && leader->attr.type == PERF_TYPE_TRACEPOINT ? "" : "N/A";
+	}
 	if (!rep->tevent || !sample->raw_data)
 		return "";
 	/* one memstream for every sample, rewound: opening one per sample

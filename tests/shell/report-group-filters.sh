@@ -106,4 +106,14 @@ fi
 [ -s "$T/sig.data" ] || fail "perf record of signal tracepoints wrote nothing"
 report_vs_perf "$T/sig.data" --group
 grep -q 'sig=10 errno=0 code=0 comm=sh' "$T/perf" || fail "no whole signal text in perf's group view (the premise)"
+# a software member of a tracepoint's group: perf compares its entries by
+# the leader's text and joins them to the leader's empty one (getppid's
+# has no fields) in one row; not a row of its own ("N/A")
+if [ -x "$WL/getppid" ] && "$PERF" record -q -e '{syscalls:sys_enter_getppid,cpu-clock}' \
+	-o "$T/tg.data" -- "$WL/getppid" 3000 >/dev/null 2>&1; then
+	report_vs_perf "$T/tg.data" -s trace
+	report_vs_perf "$T/tg.data" -F overhead,comm,trace
+	grep -q N/A "$T/mperf" && fail "the group view has a row of the member's own"
+	report_vs_perf "$T/tg.data" -s trace --no-group
+fi
 echo "$n group reports with filters equal to perf's"
