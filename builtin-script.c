@@ -500,6 +500,27 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	return f;
 }
 
+/*
+ * A file's tracepoints print ip,sym,symoff,dso for their callchains: one
+ * has callchains and no -F list or change applies to tracepoints (an
+ * untyped one or a trace: one; -F sw:... leaves them theirs), as perf.
+ */
+static bool script__trace_chain_fields(const struct script *sc, const struct evlist *el)
+{
+	const struct script_out *to = &sc->out_types[OT_TRACE];
+
+	if (sc->hide_callchain || to->user_set || to->add || to->del)
+		return false;
+	for (int i = 0; el && i < el->nr; i++) {
+		const struct evsel *e = el->entries[i];
+
+		if (e->attr.type == PERF_TYPE_TRACEPOINT &&
+		    (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN))
+			return true;
+	}
+	return false;
+}
+
 /* "-F type:" hides the events of a type: the file must have some (a
  * pipe-mode stream has none yet when this is checked, as in perf) */
 static int check_hidden_types(struct script *sc, struct session *session)
@@ -605,8 +626,11 @@ static int check_fields(struct script *sc, struct session *session)
 			goto refuse;
 		}
 		/* perf refuses before it reads a file; a pipe prints
-		 * "disabled" where the time of day would be */
-		if ((asked & F_TOD) && !(sc->env && sc->env->clock_enabled) && !sc->pipe) {
+		 * "disabled" where the time of day would be, and so does a
+		 * file whose tracepoints print their callchains (perf's
+		 * check passes over the clock then) */
+		if ((asked & F_TOD) && !(sc->env && sc->env->clock_enabled) && !sc->pipe &&
+		    !script__trace_chain_fields(sc, el)) {
 			pr_err("-F tod: the file has no clock data (CLOCK_DATA feature) to turn timestamps into the time of day; record with -k/--clockid\n");
 			goto refuse;
 		}
@@ -2351,22 +2375,8 @@ static void script__type_fields(struct script *sc, const struct evlist *el, bool
 	if (sc->hide_callchain)
 		return;
 	if (!pipe) {
-		/* a tracepoint's line gets its callchain unless a -F list
-		 * or change applies to tracepoints (an untyped one or a
-		 * trace: one; -F sw:... leaves them their callchain, as perf) */
-		const struct script_out *to = &sc->out_types[OT_TRACE];
-
-		if (to->user_set || to->add || to->del)
-			return;
-		for (int i = 0; i < el->nr; i++) {
-			const struct evsel *e = el->entries[i];
-
-			if (e->attr.type == PERF_TYPE_TRACEPOINT &&
-			    (e->attr.sample_type & PERF_SAMPLE_CALLCHAIN)) {
-				sc->type_add[PERF_TYPE_TRACEPOINT] = F_IP | F_SYM | F_SYMOFF | F_DSO;
-				break;
-			}
-		}
+		if (script__trace_chain_fields(sc, el))
+			sc->type_add[PERF_TYPE_TRACEPOINT] = F_IP | F_SYM | F_SYMOFF | F_DSO;
 		return;
 	}
 	/* pipe mode: perf decides as each attr arrives, for the first

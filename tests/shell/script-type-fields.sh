@@ -59,6 +59,11 @@ for a in -ip,+ip +period,-period sw:+pid,-comm,+comm -sym,+sym,-dso; do
 	script_vs_perf "$D/cpuburn-fp.data" $S -F $a
 done
 script_vs_perf "$f" -F -ip,+ip,-cpu
+# tod without clock data: refused, but where the tracepoints print their
+# callchains perf's check passes over the clock and prints "disabled"
+for a in sw:tod tod +tod trace:tod sw:comm,tod; do
+	script_vs_perf "$f" -F $a
+done
 # the fields are checked before --time (status 255, not 234)
 script_vs_perf "$D/cpuburn-plain.data" $S -F +weight --time 1/2,2/2
 # the first event of a type decides its fields: addr asked for, the
