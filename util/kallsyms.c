@@ -78,6 +78,8 @@ static void ksym_parse__line(struct ksym_parse *p, const char *line, const char 
 		return;
 	}
 	sym->object = type == 'D' || type == 'B';
+	if (tab)
+		sym->name_pad = eol - tab > 255 ? 255 : (uint8_t)(eol - tab);
 	p->nr++;
 	p->nr_zero += !addr;
 }

@@ -281,7 +281,7 @@ static int sym_width(const struct sort_key *sk, const struct sort_ctx *ctx,
 
 		n = sym_verbose_prefix(he, buf, sizeof(buf));
 	}
-	return n + (he->sym ? 4 + (int)strlen(he->sym->name) : 4 + 18);
+	return n + (he->sym ? 4 + (int)strlen(he->sym->name) + he->sym->name_pad : 4 + 18);
 }
 
 static int srcline_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,

@@ -24,6 +24,10 @@ struct symbol {
 	 * the symbol (symbols__find), most never are */
 	bool mangled;
 	bool name_owned;	/* name is malloc'd (the demangled one) */
+	/* perf's name length counts this many more characters: a module
+	 * symbol's "\t[module]" of its kallsyms line (it cuts the name at
+	 * the tab but keeps the length), which widens its column */
+	uint8_t name_pad;
 	uint32_t seq;		/* position in the symbol table (alias ties) */
 	char *name;		/* str, or the demangled name */
 	char str[];
