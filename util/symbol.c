@@ -20,6 +20,7 @@ static void symbol__init(struct symbol *sym, uint64_t start, uint64_t size, uint
 	sym->in_arena = in_arena;
 	sym->mangled = false;
 	sym->name_owned = false;
+	sym->name_pad = 0;
 	sym->name = sym->str;
 	memcpy(sym->str, name, len);
 	sym->str[len] = '\0';
