@@ -1204,6 +1204,18 @@ static bool report__sorts_by_parent(const struct report *rep)
 /* @evsel's leader in the group view (--group, or the default on a file
  * with groups): its group's, or the first event where --group/--no-group
  * makes one group of a file without any (report__force_group) */
+/* perf: --group or --no-group given on a file without groups makes all
+ * its events one group (report__force_group) */
+static bool report__forces_group(const struct report *rep, const struct evlist *el)
+{
+	if (!rep->group_set || !el || el->nr < 2)
+		return false;
+	for (int i = 0; i < el->nr; i++)
+		if (el->entries[i]->nr_members > 1)
+			return false;
+	return true;
+}
+
 static const struct evsel *report__view_leader(const struct report *rep,
 					       const struct evsel *evsel)
 {
@@ -1213,11 +1225,9 @@ static const struct evsel *report__view_leader(const struct report *rep,
 		return evsel;
 	if (evsel->leader && evsel->leader != evsel)
 		return evsel->leader;
-	if (!rep->group_set || !el || el->nr < 2 || session__is_pipe(rep->session))
+	/* (a pipe's events are not all known yet) */
+	if (session__is_pipe(rep->session) || !report__forces_group(rep, el))
 		return evsel;
-	for (int i = 0; i < el->nr; i++)
-		if (el->entries[i]->nr_members > 1)
-			return evsel;
 	return el->entries[0];
 }
 
@@ -2807,14 +2817,9 @@ static int report__annotate_opts(struct report *rep)
  * event's table then says "events" either way) */
 static void report__force_group(struct report *rep, struct evlist *el)
 {
-	int i;
-
-	if (!rep->group_set || !el || el->nr < 2)
+	if (!report__forces_group(rep, el))
 		return;
-	for (i = 0; i < el->nr; i++)
-		if (el->entries[i]->nr_members > 1)
-			return;
-	for (i = 1; i < el->nr; i++)
+	for (int i = 1; i < el->nr; i++)
 		el->entries[i]->leader = el->entries[0];
 	el->entries[0]->nr_members = el->nr;
 	rep->forced_group = true;
