@@ -978,7 +978,9 @@ static int record__synthesize(struct record *rec, bool round)
 	};
 	int err;
 
-	err = synthesize__kernel_mmap(&s);
+	err = synthesize__id_index(&s, rec->evlist);
+	if (!err)
+		err = synthesize__kernel_mmap(&s);
 	if (err == -ENOENT || err == -EACCES) {
 		/* only worth saying when kernel samples can come */
 		if (record__samples_kernel(rec->evlist)) {
@@ -992,6 +994,8 @@ static int record__synthesize(struct record *rec, bool round)
 	}
 	if (!err)
 		err = synthesize__modules(&s);
+	if (!err)
+		err = synthesize__event_maps(&s, rec->evlist, rec->opts.pipe_output);
 	if (!err) {
 		if (rec->opts.system_wide || rec->opts.cpu_list)
 			err = synthesize__all(&s);
@@ -1002,8 +1006,8 @@ static int record__synthesize(struct record *rec, bool round)
 					       "mperf-exec");
 	}
 	synth__exit(&s);
-	if (!err && !rec->opts.overwrite)
-		err = record_output__write(&rec->out, &fin, sizeof(fin));
+	if (!err)	/* (into the tracking log under --overwrite) */
+		err = synth_emit(&s, &fin);
 	if (!err && round && !rec->opts.overwrite)
 		err = record_output__round(&rec->out);
 	return err;

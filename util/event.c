@@ -652,6 +652,21 @@ int event__synthesize_thread_map(void *buf, size_t size, const int *pids,
 	return len;
 }
 
+int event__synthesize_id_index(void *buf, size_t size,
+			       const struct id_index_entry *e, uint64_t nr)
+{
+	int len;
+
+	if (nr > (UINT16_MAX - 16) / sizeof(*e))
+		return -EINVAL;
+	len = rec_begin(buf, size, 16 + nr * sizeof(*e), PERF_RECORD_ID_INDEX);
+	if (len < 0)
+		return len;
+	memcpy((char *)buf + 8, &nr, 8);
+	memcpy((char *)buf + 16, e, nr * sizeof(*e));
+	return len;
+}
+
 /* the CPUS encoding: u16 type, u16 nr, u16 cpu[] (0xffff for -1) */
 static size_t cpu_map_payload(char *p, const int *cpus, int nr)
 {

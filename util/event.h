@@ -386,6 +386,9 @@ size_t event__write_sample_id(void *buf, const struct perf_event_attr *attr,
 /* THREAD_MAP: @comms may be NULL (empty comms). */
 int event__synthesize_thread_map(void *buf, size_t size, const int *pids,
 				 const char *const *comms, int nr);
+/* ID_INDEX: @nr entries (each event id with its cpu index, cpu, thread). */
+int event__synthesize_id_index(void *buf, size_t size,
+			       const struct id_index_entry *e, uint64_t nr);
 /* CPU_MAP (and the payload of EVENT_UPDATE CPUS): -1 means "any cpu". */
 int event__synthesize_cpu_map(void *buf, size_t size, const int *cpus, int nr);
 /* STAT_CONFIG with perf's three terms (aggr mode, interval ms, scale). */

@@ -804,7 +804,9 @@ int evsel__fprintf_attr(FILE *fp, const struct perf_event_attr *attr)
 
 void evsel__update_unit_scale(const struct evsel *evsel, const char **unit, double *scale)
 {
+	/* (the cycles fallback keeps the unit of the event asked for: none) */
 	bool clock = evsel->attr.type == PERF_TYPE_SOFTWARE && !evsel->tool_event &&
+		     !evsel->auto_fallback &&
 		     (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
 		      evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK);
 

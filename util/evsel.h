@@ -174,7 +174,8 @@ int evsel__snprintf_sample_type(char *buf, size_t size, uint64_t v);
 int evsel__snprintf_read_format(char *buf, size_t size, uint64_t v);
 
 /* The unit and scale perf records for @evsel (EVENT_UPDATE records): its
- * own (a sysfs alias's), else the clocks' "msec" and 1e-6; *unit NULL
+ * own (a sysfs alias's), else the clocks' "msec" and 1e-6 (not for the
+ * cycles fallback's cpu-clock, as perf); *unit NULL
  * and *scale 0 when it has none. */
 void evsel__update_unit_scale(const struct evsel *evsel, const char **unit, double *scale);
 

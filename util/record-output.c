@@ -340,39 +340,6 @@ static size_t attr_ids_packed(struct evsel *evsel, uint64_t *out)
 	return k;
 }
 
-/* An event's unit, scale and name as EVENT_UPDATE records, as perf sends
- * them in pipe mode (there is no EVENT_DESC feature to name the events) */
-static int pipe__event_update(struct record_output *o, struct evsel *evsel)
-{
-	char buf[512];
-	uint64_t *ids;
-	size_t n = attr_ids(evsel, &ids), i;
-	const char *unit;
-	double scale;
-	int len, err = 0;
-
-	for (i = 0; i < n && evsel->fds[i] < 0; i++)
-		;
-	if (i == n)
-		return 0;
-	evsel__update_unit_scale(evsel, &unit, &scale);
-	if (unit) {
-		len = event__synthesize_event_update_str(buf, sizeof(buf), PERF_EVENT_UPDATE__UNIT,
-							 ids[i], unit);
-		err = len > 0 ? out__raw(o, buf, (size_t)len) : 0;
-	}
-	if (!err && scale != 0.0) {
-		len = event__synthesize_event_update_scale(buf, sizeof(buf), ids[i], scale);
-		err = len > 0 ? out__raw(o, buf, (size_t)len) : 0;
-	}
-	if (!err && evsel->name) {
-		len = event__synthesize_event_update_str(buf, sizeof(buf), PERF_EVENT_UPDATE__NAME,
-							 ids[i], evsel->name);
-		err = len > 0 ? out__raw(o, buf, (size_t)len) : 0;
-	}
-	return err;
-}
-
 static int pipe__begin(struct record_output *o, struct evlist *evlist,
 		       const struct record_output_info *info)
 {
@@ -400,10 +367,6 @@ static int pipe__begin(struct record_output *o, struct evlist *evlist,
 	}
 	if (!err)
 		err = record_features__pipe_begin(o, evlist, info);
-	evlist__for_each(evlist, evsel, i) {
-		if (!err)
-			err = pipe__event_update(o, evsel);
-	}
 	return err;
 }
 

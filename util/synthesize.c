@@ -11,6 +11,9 @@
 #include <sys/mman.h>
 #include "alloc.h"
 #include "cpumap.h"
+#include "event.h"
+#include "evlist.h"
+#include "evsel.h"
 #include "synthesize.h"
 
 #define SYNTH_BUF	65536
@@ -450,5 +453,104 @@ int synthesize__threadmap(struct synth *s, const struct threadmap *threads)
 		if (!err && first)
 			err = synthesize__mmaps(s, tgid);
 	}
+	return err;
+}
+
+/* A record built by an event.c writer: emitted as it is (no id tail). */
+static int synth__emit_built(struct synth *s, int len)
+{
+	if (len < 0)
+		return len;
+	s->nr_records++;
+	return s->emit(s, (struct perf_event_header *)s->buf);
+}
+
+int synthesize__id_index(struct synth *s, const struct evlist *evlist)
+{
+	const size_t max = (UINT16_MAX - 16) / sizeof(struct id_index_entry);
+	struct id_index_entry *e = NULL;
+	const struct evsel *evsel;
+	size_t nr = 0, cap = 0;
+	int i, err = 0;
+
+	evlist__for_each(evlist, evsel, i) {
+		int nt = evsel->fds ? evsel->threads->nr : 0;
+		int n = evsel->fds ? evsel->cpus->nr * nt : 0;
+
+		for (int k = 0; k < n; k++) {
+			if (evsel->fds[k] < 0)
+				continue;
+			if (nr == cap) {
+				struct id_index_entry *g;
+
+				cap = cap ? 2 * cap : 64;
+				g = realloc(e, cap * sizeof(*e));
+				if (!g) {
+					free(e);
+					return -ENOMEM;
+				}
+				e = g;
+			}
+			e[nr].id = evsel->ids[k];
+			/* the index of the ring buffer: per CPU, or per
+			 * thread when the events follow threads on any CPU */
+			e[nr].cpu = (uint64_t)(int64_t)evsel->cpus->map[k / nt];
+			e[nr].idx = (uint64_t)(evsel->cpus->map[k / nt] < 0 ?
+					       k % nt : k / nt);
+			e[nr].tid = (uint64_t)(int64_t)evsel->threads->map[k % nt];
+			nr++;
+		}
+	}
+	for (size_t done = 0; !err && done < nr; done += max) {
+		size_t n = nr - done < max ? nr - done : max;
+
+		if (!synth__buf(s))
+			err = -ENOMEM;
+		else
+			err = synth__emit_built(s, event__synthesize_id_index(
+					s->buf, SYNTH_BUF, e + done, n));
+	}
+	free(e);
+	return err;
+}
+
+int synthesize__event_maps(struct synth *s, const struct evlist *evlist,
+			   bool names)
+{
+	const struct evsel *evsel;
+	int i, err = 0;
+
+	if (!synth__buf(s))
+		return -ENOMEM;
+	evlist__for_each(evlist, evsel, i) {
+		int n = evsel->fds ? evsel->cpus->nr * evsel->threads->nr : 0, k;
+		const char *unit;
+		double scale;
+
+		for (k = 0; k < n && evsel->fds[k] < 0; k++)
+			;
+		if (k == n)
+			continue;
+		evsel__update_unit_scale(evsel, &unit, &scale);
+		if (!err && unit)
+			err = synth__emit_built(s, event__synthesize_event_update_str(
+					s->buf, SYNTH_BUF, PERF_EVENT_UPDATE__UNIT,
+					evsel->ids[k], unit));
+		if (!err && scale != 0.0)
+			err = synth__emit_built(s, event__synthesize_event_update_scale(
+					s->buf, SYNTH_BUF, evsel->ids[k], scale));
+		if (!err && names && evsel->name)
+			err = synth__emit_built(s, event__synthesize_event_update_str(
+					s->buf, SYNTH_BUF, PERF_EVENT_UPDATE__NAME,
+					evsel->ids[k], evsel->name));
+		if (err)
+			return err;
+	}
+	if (evlist->threads)
+		err = synth__emit_built(s, event__synthesize_thread_map(s->buf, SYNTH_BUF,
+				evlist->threads->map, NULL, evlist->threads->nr));
+	if (!err && evlist->cpus)
+		err = synth__emit_built(s, event__synthesize_cpu_map(s->buf, SYNTH_BUF,
+				evlist->cpus->map, evlist->cpus->nr));
 	return err;
 }

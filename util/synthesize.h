@@ -22,6 +22,7 @@
 #include <sys/types.h>
 #include <linux/perf_event.h>
 
+struct evlist;
 struct threadmap;
 
 struct synth {
@@ -79,5 +80,18 @@ int synthesize__all(struct synth *s);
  * MMAP2s once per process.
  */
 int synthesize__threadmap(struct synth *s, const struct threadmap *threads);
+
+/*
+ * The records that describe the events, as perf writes them at the start
+ * of the data: synthesize__id_index before the kernel map (each open
+ * event's id with its cpu index, cpu and thread: ID_INDEX records, split
+ * when they do not fit one), synthesize__event_maps after it (EVENT_UPDATE
+ * unit and scale of each event that has them, and its name when @names:
+ * a pipe has no EVENT_DESC feature; then a THREAD_MAP and a CPU_MAP).
+ * These records have no sample_id_all tail.
+ */
+int synthesize__id_index(struct synth *s, const struct evlist *evlist);
+int synthesize__event_maps(struct synth *s, const struct evlist *evlist,
+			   bool names);
 
 #endif

@@ -21,7 +21,20 @@ same_attrs() {
 	$PERF evlist -v -i m.data >m.ev 2>&1
 	$PERF evlist -v -i p.data >p.ev 2>&1
 	assert_eq "attrs of: record $1" "$(cat p.ev)" "$(cat m.ev)"
+	# the records describing the events: as many as perf's, and the same
+	# ring buffer index and CPU for each id (threads: the target's pids)
+	assert_eq "describing records of: record $1" "$(describes p.data)" "$(describes m.data)"
 	echo "ok: $1"
+}
+
+describes() {
+	$PERF report --stats -i "$1" 2>/dev/null |
+		grep -E '^ *(ID_INDEX|THREAD_MAP|CPU_MAP|EVENT_UPDATE) events:' |
+		awk '{ print $1, $3 }'
+	$PERF report -D -i "$1" 2>/dev/null |
+		sed -n 's/^ \.\.\. id: [0-9]*  idx: \([0-9]*\)  cpu: \(-*[0-9]*\)  tid: [0-9][0-9]*$/idx \1 cpu \2 tid T/p
+			s/^ \.\.\. id: [0-9]*  idx: \([0-9]*\)  cpu: \(-*[0-9]*\)  tid: -1$/idx \1 cpu \2 tid -1/p
+			s/^.*PERF_RECORD_CPU_MAP: /cpu map /p'
 }
 
 same_attrs "-F 999 -- $WL/cpuburn 0.2"
@@ -53,7 +66,8 @@ grep -q '^dummy:u: .*mmap: 1' m.ev || { cat m.ev; fail "--overwrite: no tracking
 grep '^dummy:u:' m.ev | grep -q write_backward && fail "--overwrite: tracking dummy must stay forward"
 
 # -p: perf's attrs for an existing process
-"$WL/mthreads" 1 6 >/dev/null &
+# long enough for a loaded machine; killed below
+"$WL/mthreads" 1 60 >/dev/null &
 pid=$!
 sleep 0.2
 same_attrs "-p $pid -- sleep 0.2"

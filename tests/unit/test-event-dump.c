@@ -5,6 +5,7 @@
  * as ranges, and a sample's callchain, user registers and stack offset.
  */
 #include "unit.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,33 @@ static void test_cpu_map_ranges(void **state)
 	out__close(&o);
 }
 
+/* ID_INDEX as perf -D prints it: one line per id; too many for one
+ * record refused */
+static void test_id_index(void **state)
+{
+	uint64_t buf[32];
+	struct id_index_entry e[] = {
+		{ 11, 0, 0, 4242 }, { 12, 1, 1, (uint64_t)-1 },
+	};
+	struct event_dump d = { 0 };
+	struct perf_event_header h;
+	struct out o;
+
+	assert_int_equal(event__synthesize_id_index(buf, sizeof(buf), e, 2), 80);
+	memcpy(&h, buf, sizeof(h));
+	assert_int_equal(h.type, PERF_RECORD_ID_INDEX);
+	out__open(&o);
+	d.fp = o.fp;
+	event_dump__body(&d, (const void *)buf, NULL, 0);
+	assert_string_equal(out__str(&o),
+		" nr: 2\n"
+		" ... id: 11  idx: 0  cpu: 0  tid: 4242\n"
+		" ... id: 12  idx: 1  cpu: 1  tid: -1\n");
+	out__close(&o);
+	assert_int_equal(event__synthesize_id_index(buf, sizeof(buf), e, 4096), -EINVAL);
+	assert_int_equal(event__synthesize_id_index(buf, 64, e, 2), -ENOSPC);
+}
+
 static const char *regname(int i)
 {
 	static const char *const n[] = { "AX", "BX", "CX" };
@@ -151,6 +179,7 @@ int main(void)
 		cmocka_unit_test(test_hex_rows),
 		cmocka_unit_test(test_line_timestamps),
 		cmocka_unit_test(test_cpu_map_ranges),
+		cmocka_unit_test(test_id_index),
 		cmocka_unit_test(test_sample_body),
 	};
 
