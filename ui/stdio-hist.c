@@ -801,7 +801,7 @@ static void group__match(uint32_t x, struct group_link *l)
 
 	while (cur != RB_NIL) {
 		int64_t r = hist_entry__cmp_reach(l->g->keys, &l->g->ctx[l->m], l->node[x]->rep,
-						  l->mem[cur]);
+						  l->mem[cur], true);
 
 		if (!r) {
 			/* an entry equal to several of the leader's (a member
@@ -915,7 +915,7 @@ static int group__link(struct group_view *g, struct group_row **order)
 				 * by the leader's keys: field keys of the
 				 * leader compare its record's bytes too */
 				int64_t c = hist_entry__cmp_reach(g->keys, &g->ctx[0], l.mem[y],
-								  l.node[cur]->rep);
+								  l.node[cur]->rep, true);
 
 				if (!c)
 					break;

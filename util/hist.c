@@ -180,12 +180,14 @@ static void hist_entry__reached(const struct hists *h, const struct hist_entry *
 }
 
 int64_t hist_entry__cmp_reach(const struct hists *hists, const struct sort_ctx *ctx,
-			      struct hist_entry *a, struct hist_entry *b)
+			      const struct hist_entry *a, const struct hist_entry *b,
+			      bool both)
 {
 	for (int j = 0; j < hists->nr_live; j++) {
 		int i = hists->live[j], r;
 
-		hist_entry__reached(hists, a, i);
+		if (both)
+			hist_entry__reached(hists, a, i);
 		hist_entry__reached(hists, b, i);
 		r = hists->keys[i]->cmp(hists->keys[i], ctx, a, b);
 		if (r)
@@ -214,22 +216,6 @@ static void hist_entry__reached_key(const struct hists *h, const struct hist_ent
 		w->file_seen = true;
 	if (h->line_key >= 0 && key == h->keys[h->line_key])
 		w->line_seen = true;
-}
-
-/* The same, and the entry's srcline counts as computed when the
- * comparison reaches that key (perf computes it there) */
-static int64_t hist_entry__cmp_seen(const struct hists *hists, const struct hist_entry *a,
-				    struct hist_entry *b)
-{
-	for (int j = 0; j < hists->nr_live; j++) {
-		int i = hists->live[j], r;
-
-		hist_entry__reached(hists, b, i);
-		r = hists->keys[i]->cmp(hists->keys[i], &hists->opts.sort, a, b);
-		if (r)
-			return r;
-	}
-	return 0;
 }
 
 static uint64_t hists__hash(const struct hists *hists, const struct hist_entry *he)
@@ -540,7 +526,8 @@ static bool hists__seen_in(const struct hists *hists, const struct hist_entry *t
 
 	t = hists__dup_tmpl(hists, t, &t0);
 	for (uint32_t k = 0; k < n; k++)
-		if (!hist_entry__cmp_seen(hists, t, seen[k]))
+		/* (the entry in the tree: its line computed where reached) */
+		if (!hist_entry__cmp_reach(hists, &hists->opts.sort, t, seen[k], false))
 			return true;
 	return false;
 }

@@ -480,12 +480,14 @@ int64_t hist_entry__cmp(const struct hists *hists, const struct hist_entry *a,
 /* The same with the keys' context @ctx (a variant of hists->opts.sort) */
 int64_t hist_entry__cmp_ctx(const struct hists *hists, const struct sort_ctx *ctx,
 			    const struct hist_entry *a, const struct hist_entry *b);
-/* The same as one of perf's comparisons after its merges (a group view's
- * pairing walks): the keys it reaches compute both entries' lines, files
- * and trace texts, which hist_entry__count_seen then counts in the
- * columns' widths (perf sizes them after pairing) */
+/* The same as one of perf's comparisons: the keys it reaches compute the
+ * entries' lines, files and trace texts (marked on @b, and on @a when
+ * @both: a group view's pairing walks after the merges, which
+ * hist_entry__count_seen then counts in the columns' widths, as perf
+ * sizes them after pairing; an insertion marks the entry in the tree) */
 int64_t hist_entry__cmp_reach(const struct hists *hists, const struct sort_ctx *ctx,
-			      struct hist_entry *a, struct hist_entry *b);
+			      const struct hist_entry *a, const struct hist_entry *b,
+			      bool both);
 void hist_entry__count_seen(const struct hists *hists, struct hist_entry *he);
 
 #endif
