@@ -2519,11 +2519,6 @@ static int report__event(struct tool *tool, const union perf_event *event,
 	err = machine__process_event(rep->machine, event, sample);
 	if (rep->dump && event->header.type == PERF_RECORD_FORK)
 		machine__fprintf_fork_note(rep->machine, rep->dumper.fp);
-
-	if (err == -EINVAL) {
-		pr_debug("skipping a malformed record of type %u\n", event->header.type);
-		return 0;
-	}
 	return err;
 }
 
@@ -3791,6 +3786,10 @@ int cmd_report(int argc, const char **argv)
 	if (!rep.stats && !rep.tasks && !session__is_pipe(rep.session) &&
 	    report__may_need_trace(&rep, session__evlist(rep.session)))
 		report__tevent(&rep);
+	/* tracepoints a damaged file does not name: from their formats */
+	if (!session__is_pipe(rep.session) && evlist__has_attr_named_tracepoint(
+			session__evlist(rep.session)))
+		trace_event__name_events(report__tevent(&rep), session__evlist(rep.session));
 	/* the build-ids first: the prefetch reads the kallsyms of the
 	 * recorded kernel, none of this machine for another kernel's (a
 	 * pipe's come with its records: taken after reading) */
@@ -3914,6 +3913,9 @@ int cmd_report(int argc, const char **argv)
 			pr_err("report: --time %s selects none of the %" PRIu64 " samples of %s; "
 			       "mperf report --header-only shows the times of the first and "
 			       "last sample\n", rep.time_str, rep.nr_time_skipped, rep.input);
+		else if (session__damaged(rep.session))
+			pr_err("report: none of the samples of %s could be read (see the warnings above)\n",
+			       rep.input);
 		else
 			pr_err("report: %s has no samples (record with mperf record -- CMD)\n", rep.input);
 		ret = 0;

@@ -2429,6 +2429,8 @@ static int script__setup(struct script *sc, struct session *session)
 		else
 			trace_event__set_resolver(sc->tevent, script__kernel_symbol, sc->machine);
 	}
+	/* tracepoints a damaged file does not name: from their formats */
+	trace_event__name_events(sc->tevent, el);
 	sc->arch = arch__by_name(env->arch);
 	if (!sc->arch)
 		sc->arch = arch__for_host();

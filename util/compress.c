@@ -70,6 +70,7 @@ ssize_t zstd__decompress(struct zstd_data *z, const void *src, size_t size,
 		ret = ZSTD_decompressStream(z->dstream, &o, &in);
 		if (ZSTD_isError(ret))
 			return -EINVAL;
+		z->hint = ret;
 		*out_len += o.pos;
 		/* done when the input is used up and the output did not fill
 		 * (with a full output zstd may still hold decoded bytes) */
@@ -79,6 +80,13 @@ ssize_t zstd__decompress(struct zstd_data *z, const void *src, size_t size,
 			break;
 	}
 	return *out_len - start;
+}
+
+/* (between blocks zstd asks for the next block's 3-byte header: more is
+ * the rest of a block begun) */
+bool zstd__mid_block(const struct zstd_data *z)
+{
+	return z->hint > 3;
 }
 
 ssize_t zstd__compress_records(struct zstd_data *z, void *dst, size_t dst_size,

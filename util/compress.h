@@ -8,6 +8,7 @@
  * `record -z`. Owned by the perf.data helper.
  */
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -16,6 +17,7 @@ struct zstd_data {
 	void *dstream;		/* ZSTD_DStream */
 	void *cstream;		/* ZSTD_CStream */
 	int level;
+	size_t hint;		/* zstd's next input size after the last call */
 };
 
 /* @level 1..22 for compression (0: decompress only). 0 or -errno. */
@@ -31,6 +33,13 @@ void zstd__exit(struct zstd_data *z);
 ssize_t zstd__decompress(struct zstd_data *z, const void *src, size_t size,
 			 char **out, size_t *out_len, size_t *out_cap,
 			 size_t max_out);
+
+/*
+ * zstd__mid_block - whether the decompressed stream stopped inside a zstd
+ * block: perf's COMPRESSED records end on block boundaries (its stream is
+ * flushed after each, never ended), so input that stops inside one was cut.
+ */
+bool zstd__mid_block(const struct zstd_data *z);
 
 /*
  * zstd__compress_records - compress @size bytes of records into a sequence

@@ -207,6 +207,14 @@ bool evlist__has_sample(const struct evlist *el, uint64_t bit)
 	return false;
 }
 
+bool evlist__has_attr_named_tracepoint(const struct evlist *el)
+{
+	for (int i = 0; el && i < el->nr; i++)
+		if (el->entries[i]->is_tracepoint && el->entries[i]->attr_named)
+			return true;
+	return false;
+}
+
 int evlist__stitch_lbr_check(const struct evlist *el, const char *cmd)
 {
 	bool dwarf = evlist__has_sample(el, PERF_SAMPLE_REGS_USER) &&

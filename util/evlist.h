@@ -53,6 +53,8 @@ int evlist__nr_groups(const struct evlist *evlist);
 bool evlist__samples_have_cpu(const struct evlist *evlist);
 /* Does any event's sample_type have @bit? */
 bool evlist__has_sample(const struct evlist *evlist, uint64_t bit);
+/* Whether a tracepoint is named only from its attr ("unknown tracepoint") */
+bool evlist__has_attr_named_tracepoint(const struct evlist *evlist);
 /*
  * --stitch-lbr of report/script (@cmd): perf 6.1 turns it off, with a
  * warning, unless the samples are in its LBR callchain mode

@@ -846,6 +846,25 @@ static void cache_name(char *buf, size_t size, uint64_t config)
 		hw_cache__name(buf, size, (int)type, (int)op, (int)res);
 }
 
+void evsel__set_name(struct evsel *evsel, const char *name)
+{
+	char *n;
+
+	if (!name || !*name)
+		return;
+	n = strdup(name);
+	if (!n)
+		return;
+	free(evsel->name);
+	evsel->name = n;
+	evsel->attr_named = false;
+	if (evsel->is_tracepoint) {
+		const char *colon = strchr(n, ':');
+
+		evsel->tp_id_sys_len = colon ? (int)(colon - n) : 0;
+	}
+}
+
 /*
  * A name for an attr the file does not name (no EVENT_DESC: a recording
  * cut short, a pipe without names), as perf derives one: the event's,

@@ -58,6 +58,7 @@ struct evsel {
 	int idx;		/* position in the evlist */
 	int tp_id_sys_len;	/* tracepoints: strlen of "sys" in name */
 	bool is_tracepoint;
+	bool attr_named;	/* read: named from its attr (the file names it not) */
 	bool exclude_guest_default; /* modifiers did not set exclude_guest */
 	bool auto_fallback;	/* record: opened as cpu-clock instead */
 	bool supported;		/* false after EOPNOTSUPP/ENOENT at open */
@@ -184,6 +185,10 @@ void evsel__update_unit_scale(const struct evsel *evsel, const char **unit, doub
  * exclude bits and precise level ("cpu-clock:ppp", "page-faults:k",
  * "unknown tracepoint"). malloc'd; NULL on ENOMEM. */
 char *evsel__attr_name(const struct perf_event_attr *a);
+
+/* Rename @evsel (a copy of @name; nothing for NULL or ""): no longer
+ * attr_named. */
+void evsel__set_name(struct evsel *evsel, const char *name);
 
 /* Bytes one read(2) of this evsel's fd returns for its read_format. */
 size_t evsel__read_size(const struct evsel *evsel);

@@ -733,6 +733,14 @@ int header__read_file(struct header *h, const void *base, size_t size,
 		       "(truncated file?)\n", path);
 		return -EINVAL;
 	}
+	/* a file without an event, or whose events overlap the header, has
+	 * a damaged header: every sample would be dropped or misread */
+	if (fh.attrs.offset < sizeof(fh) || fh.attrs.size < fh.attr_size) {
+		pr_err("%s: the file header is damaged (attr section at %" PRIu64 ", %" PRIu64
+		       " bytes, %" PRIu64 " per attr): no event can be read\n", path,
+		       fh.attrs.offset, fh.attrs.size, fh.attr_size);
+		return -EINVAL;
+	}
 	h->pipe = false;
 	h->data_offset = fh.data.offset;
 	h->data_size = fh.data.size;
@@ -750,6 +758,12 @@ int header__read_file(struct header *h, const void *base, size_t size,
 
 		memcpy(&ids, a + asz, sizeof(ids));
 		memcpy(&on_file, a + offsetof(struct perf_event_attr, size), 4);
+		if (on_file && on_file < PERF_ATTR_SIZE_VER0) {
+			pr_err("%s: attr %" PRIu64 " says its size is %" PRIu32 " bytes, below the "
+			       "first perf_event_attr's %d: damaged file\n", path, i, on_file,
+			       PERF_ATTR_SIZE_VER0);
+			return -EINVAL;
+		}
 		if (on_file && on_file < asz)
 			asz = on_file;
 		if (ids.offset > size || ids.size > size - ids.offset) {

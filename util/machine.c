@@ -653,6 +653,25 @@ static bool rec_string_ok(const union perf_event *ev, const char *s)
 	return s < end && memchr(s, '\0', (size_t)(end - s)) != NULL;
 }
 
+/* A record shorter than its fixed part, or with an unterminated string:
+ * skipped, the first one said (a damaged file; the rest is still read) */
+static int machine__malformed(struct machine *m, const union perf_event *ev)
+{
+	static const char *const names[] = {
+		[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_COMM] = "COMM",
+		[PERF_RECORD_EXIT] = "EXIT", [PERF_RECORD_FORK] = "FORK",
+		[PERF_RECORD_MMAP2] = "MMAP2",
+	};
+	uint32_t t = ev->header.type;
+
+	if (!m->stats.nr_malformed++)
+		pr_warning("a malformed %s record (%u bytes) was skipped: its task or map "
+			   "is missing from the profile (damaged file)\n",
+			   t < sizeof(names) / sizeof(names[0]) && names[t] ? names[t] : "task",
+			   ev->header.size);
+	return 0;
+}
+
 int machine__process_event(struct machine *m, const union perf_event *ev,
 			   const struct perf_sample *sample)
 {
@@ -663,7 +682,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		const struct rec_mmap *r = (const void *)ev;
 
 		if (ev->header.size < sizeof(*r) || !rec_string_ok(ev, r->filename))
-			return -EINVAL;
+			return machine__malformed(m, ev);
 		m->stats.nr_mmap++;
 		if ((ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL ||
 		    r->pid == (uint32_t)-1)
@@ -680,7 +699,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		const uint8_t *dev = NULL;
 
 		if (ev->header.size < sizeof(*r) || !rec_string_ok(ev, r->filename))
-			return -EINVAL;
+			return machine__malformed(m, ev);
 		m->stats.nr_mmap++;
 		if (ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) {
 			bsize = r->id[0] > 20 ? 20 : r->id[0];
@@ -703,7 +722,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		const char *c;
 
 		if (ev->header.size < sizeof(*r) || !rec_string_ok(ev, r->comm))
-			return -EINVAL;
+			return machine__malformed(m, ev);
 		m->stats.nr_comm++;
 		t = machine__findnew_thread(m, (int32_t)r->pid, (int32_t)r->tid);
 		c = machine__intern(m, r->comm);
@@ -717,7 +736,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		struct thread *parent, *child;
 
 		if (ev->header.size < sizeof(*r))
-			return -EINVAL;
+			return machine__malformed(m, ev);
 		m->stats.nr_fork++;
 		m->stale_parent = NULL;
 		parent = machine__findnew_thread(m, (int32_t)r->ppid, (int32_t)r->ptid);
@@ -773,7 +792,7 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		/* the thread stays as it is (perf's too): samples after its
 		 * EXIT, of records out of order, still find it */
 		if (ev->header.size < sizeof(struct rec_fork))
-			return -EINVAL;
+			return machine__malformed(m, ev);
 		m->stats.nr_exit++;
 		return 0;
 	default:

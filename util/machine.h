@@ -61,6 +61,7 @@ static inline struct callchain_cursor_node frame__from_al(uint64_t ip,
 struct machine_stats {
 	uint64_t nr_samples, nr_unresolved, nr_no_map;
 	uint64_t nr_mmap, nr_comm, nr_fork, nr_exit;
+	uint64_t nr_malformed;	/* records too short for their type: skipped */
 };
 
 struct machine {
@@ -141,7 +142,8 @@ struct thread **machine__threads(struct machine *machine, size_t *nr);
 void machine__fix_kernel_map_next(struct machine *machine);
 
 /* Apply a non-sample kernel record (MMAP, MMAP2, COMM, FORK, EXIT; others
- * are ignored). @sample may be NULL (no time). 0 or -errno. */
+ * are ignored; a malformed one is skipped with a warning at the first).
+ * @sample may be NULL (no time). 0 or -errno. */
 int machine__process_event(struct machine *machine, const union perf_event *event,
 			   const struct perf_sample *sample);
 

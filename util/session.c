@@ -176,29 +176,12 @@ static struct evsel *session__add_evsel(struct session *s,
 	evsel->supported = true;
 	evsel->is_tracepoint = attr->type == PERF_TYPE_TRACEPOINT;
 	evsel->name = evsel__attr_name(attr);
+	evsel->attr_named = true;
 	el->entries[el->nr++] = evsel;
 	for (uint32_t i = 0; i < nr_ids; i++)
 		if (id_hash__add(&s->ids, ids[i], evsel))
 			return NULL;
 	return evsel;
-}
-
-static void set_evsel_name(struct evsel *evsel, const char *name)
-{
-	char *n;
-
-	if (!name || !*name)
-		return;
-	n = strdup(name);
-	if (!n)
-		return;
-	free(evsel->name);
-	evsel->name = n;
-	if (evsel->is_tracepoint) {
-		const char *colon = strchr(n, ':');
-
-		evsel->tp_id_sys_len = colon ? (int)(colon - n) : 0;
-	}
 }
 
 /* EVENT_DESC names the attrs by position; GROUP_DESC rebuilds groups. */
@@ -208,7 +191,7 @@ static void session__apply_env(struct session *s)
 	struct evlist *el = &s->evlist;
 
 	for (uint32_t i = 0; i < env->nr_event_desc && i < (uint32_t)el->nr; i++)
-		set_evsel_name(el->entries[i], env->event_desc[i].name);
+		evsel__set_name(el->entries[i], env->event_desc[i].name);
 	for (uint32_t g = 0; g < env->nr_groups; g++) {
 		const struct env_group *grp = &env->groups[g];
 		struct evsel *leader;
@@ -501,7 +484,7 @@ static int process_compressed(struct session *s, const union perf_event *ev,
 	return 0;
 }
 
-static void header_attr_record(struct session *s, const union perf_event *ev)
+static void header_attr_record(struct session *s, const union perf_event *ev, uint64_t off)
 {
 	const struct perf_record_header_attr *ha = (const void *)ev;
 	size_t body = ev->header.size - sizeof(ev->header);
@@ -509,13 +492,18 @@ static void header_attr_record(struct session *s, const union perf_event *ev)
 	struct header_attr *a;
 	uint32_t asz;
 
-	if (body < PERF_ATTR_SIZE_VER0)
-		return;
-	memcpy(&asz, (const char *)&ha->attr + offsetof(struct perf_event_attr, size), 4);
+	if (body >= PERF_ATTR_SIZE_VER0)
+		memcpy(&asz, (const char *)&ha->attr + offsetof(struct perf_event_attr, size), 4);
+	else
+		asz = PERF_ATTR_SIZE_VER0;
 	if (!asz)
 		asz = PERF_ATTR_SIZE_VER0;
-	if (asz > body)
+	if (asz < PERF_ATTR_SIZE_VER0 || asz > body) {
+		pr_warning("an ATTR record at offset %" PRIu64 " is damaged (attr of %" PRIu32
+			   " bytes in %zu): its event's samples are skipped\n",
+			   off, asz, body);
 		return;
+	}
 	memset(&attr, 0, sizeof(attr));
 	memcpy(&attr, &ha->attr, asz < sizeof(attr) ? asz : sizeof(attr));
 	/* the ids follow an attr of any size: use the header's aligned copy */
@@ -579,7 +567,7 @@ static void event_update_record(struct session *s, const union perf_event *ev)
 	if (evsel) {
 		char *n = strndup(eu->data, ev->header.size - sizeof(*eu));
 
-		set_evsel_name(evsel, n);
+		evsel__set_name(evsel, n);
 		free(n);
 	}
 }
@@ -598,7 +586,7 @@ static int process_user(struct session *s, const union perf_event *ev,
 
 	switch (ev->header.type) {
 	case PERF_RECORD_HEADER_ATTR:
-		header_attr_record(s, ev);
+		header_attr_record(s, ev, off);
 		pass = false;
 		break;
 	case PERF_RECORD_HEADER_FEATURE:
@@ -1223,6 +1211,41 @@ static bool file_has_features(const struct session *s)
 	return any != 0;
 }
 
+
+/* The compressed data stopped inside a record or a zstd block */
+static bool session__zstd_cut(const struct session *s)
+{
+	return s->zstd_ready && (s->decomp_len || zstd__mid_block(&s->zstd));
+}
+
+bool session__damaged(const struct session *s)
+{
+	return s->stats.nr_invalid_samples || s->stats.nr_unknown_id ||
+	       s->stats.truncated_bytes || session__zstd_cut(s);
+}
+
+/* What was read but could not be used: a damaged file (or one from a
+ * newer perf) says so instead of printing a smaller profile silently. */
+static void session__warn_skipped(const struct session *s)
+{
+	const struct session_stats *st = &s->stats;
+
+	if (st->nr_invalid_samples)
+		pr_warning("%s: %" PRIu64 " sample%s shorter than the fields its event "
+			   "records (damaged data): skipped\n", s->data.path,
+			   st->nr_invalid_samples, st->nr_invalid_samples == 1 ? " is" : "s are");
+	if (st->nr_unknown_id)
+		pr_warning("%s: %" PRIu64 " sample%s to no event the file describes "
+			   "(damaged attrs or ids): skipped\n", s->data.path,
+			   st->nr_unknown_id, st->nr_unknown_id == 1 ? " belongs" : "s belong");
+	if (session__zstd_cut(s))
+		pr_warning("%s: the compressed data ends inside a record (a COMPRESSED record "
+			   "was cut): the records in it are lost\n", s->data.path);
+	if (st->nr_unknown_events)
+		pr_warning("%s: %" PRIu64 " record%s of unknown type skipped (damaged data, "
+			   "or a file from a newer perf: mperf report --stats counts them)\n",
+			   s->data.path, st->nr_unknown_events, st->nr_unknown_events == 1 ? "" : "s");
+}
 int session__process_events(struct session *s)
 {
 	int err;
@@ -1278,9 +1301,7 @@ int session__process_events(struct session *s)
 	if (!err && s->tool && s->tool->ordered_events)
 		err = ordered_events__flush_all(&s->oe);
 	s->stats.nr_unordered = s->oe.nr_unordered;
-	if (s->stats.nr_unknown_events)
-		pr_debug("%s: %" PRIu64 " records of unknown type skipped\n",
-			 s->data.path, s->stats.nr_unknown_events);
+	session__warn_skipped(s);
 	/* (not after an error: the records were counted as they were read,
 	 * their losses as they were delivered, which stopped early) */
 	if (!err && s->tool && s->stats.nr_events[PERF_RECORD_LOST])

@@ -106,6 +106,9 @@ struct evlist *session__evlist(struct session *session);
 struct header *session__header(struct session *session);
 struct env *session__env(struct session *session);
 const struct session_stats *session__stats(const struct session *session);
+/* Whether the data read was damaged or cut (samples skipped, a truncated
+ * file or compressed stream): said in warnings as it was read */
+bool session__damaged(const struct session *session);
 /* The evsel that owns sample id @id; NULL if none. */
 struct evsel *session__evsel_by_id(struct session *session, uint64_t id);
 /* The evsel of a record (SAMPLE or sample_id_all tail); NULL if unknown. */

@@ -952,6 +952,19 @@ int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
 	return 0;
 }
 
+void trace_event__name_events(struct trace_event *te, struct evlist *el)
+{
+	char name[256];
+
+	for (int i = 0; te && el && i < el->nr; i++) {
+		struct evsel *e = el->entries[i];
+
+		if (e->is_tracepoint && e->attr_named &&
+		    !trace_event__name(te, e->attr.config, name, sizeof(name)))
+			evsel__set_name(e, name);
+	}
+}
+
 static uint64_t fmt_hash(uint64_t id, int cpu, const void *raw, size_t size)
 {
 	const unsigned char *p = raw;

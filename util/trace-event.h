@@ -27,6 +27,7 @@ struct trace_event *trace_event__parse(const void *data, size_t size);
  * of 30). */
 struct trace_event *trace_event__parse_ids(const void *data, size_t size, const uint64_t *ids,
 					   size_t nr_ids);
+struct evlist;
 struct session;
 /* The session's tracing data (errno ENOENT: none), by the ids its samples
  * carry when it has many tracepoint events. */
@@ -46,6 +47,10 @@ void trace_event__set_resolver(struct trace_event *te, trace_event_resolver_t *f
 /* "sched:sched_switch" for the tracepoint id @id into @buf; -ENOENT. */
 int trace_event__name(struct trace_event *te, uint64_t id, char *buf,
 		      size_t size);
+
+/* The tracepoints of @el the file does not name (no EVENT_DESC: a damaged
+ * or cut file) named "sys:name" from their formats, as perf names them. */
+void trace_event__name_events(struct trace_event *te, struct evlist *el);
 
 /* Print a tracepoint sample's fields as perf script does (the event's
  * print format, e.g. "prev_comm=perf prev_pid=..."). Returns chars. */
