@@ -165,11 +165,12 @@ struct script_filter {
 
 /* -F per event type, as perf: "sw:comm,tid" sets the fields of software
  * events; a list without a type sets every type */
-enum script_out_type { OT_HW, OT_SW, OT_TRACE, OT_RAW, OT_OTHER, OT_NR };
+enum script_out_type { OT_HW, OT_SW, OT_TRACE, OT_RAW, OT_BREAK, OT_SYNTH, OT_OTHER, OT_NR };
 
-static const char *const out_type_names[OT_NR] = { "hw", "sw", "trace", "raw", NULL };
+static const char *const out_type_names[OT_NR] = {
+	"hw", "sw", "trace", "raw", "break", "synth", NULL };
 static const char *const out_type_desc[OT_NR] = {
-	"hardware", "software", "tracepoint", "raw", "other" };
+	"hardware", "software", "tracepoint", "raw", "breakpoint", "synthesized", "other" };
 
 struct script_out {
 	bool user_set;		/* a -F list for this type */
@@ -181,6 +182,8 @@ struct script_out {
 	bool bpf_list;		/* the list names bpf-output: taken as +fields
 				 * for software and tracepoint events */
 	bool typed;		/* the list came with its type ("sw:...") */
+	uint64_t unset;		/* taken out by an untyped -field: perf's pipe
+				 * mode adds no callchain field back then */
 };
 
 /* srccode: the source line last printed for a thread (thread->priv);
@@ -274,6 +277,10 @@ static enum script_out_type out_type(uint32_t attr_type)
 		return OT_TRACE;
 	case PERF_TYPE_RAW:
 		return OT_RAW;
+	case PERF_TYPE_BREAKPOINT:
+		return OT_BREAK;
+	case PERF_TYPE_SYNTH:	/* perf's events made from AUX data */
+		return OT_SYNTH;
 	default:
 		return OT_OTHER;
 	}
@@ -349,7 +356,7 @@ static int parse_fields(struct script *sc, const char *str)
 			    !strncmp(str, out_type_names[t], (size_t)(colon - str)))
 				type = t;
 		if (type < 0) {
-			pr_err("-F '%.*s:': unknown event type; use hw:, sw:, trace: or raw: (or no type for every event)\n",
+			pr_err("-F '%.*s:': unknown event type; use hw:, sw:, trace:, raw:, break: or synth: (or no type for every event)\n",
 			       (int)(colon - str), str);
 			return -EINVAL;
 		}
@@ -432,6 +439,8 @@ static int parse_fields(struct script *sc, const char *str)
 				cur->fields |= o.fields;
 			continue;
 		}
+		/* (kept by later lists, as perf keeps them) */
+		cur->unset |= type < 0 ? o.del : 0;
 		if (changes) {
 			cur->add = (cur->add & ~o.del) | o.add;
 			cur->del = (cur->del & ~o.add) | o.del;
@@ -443,6 +452,7 @@ static int parse_fields(struct script *sc, const char *str)
 		if (type >= 0 && cur->user_set)
 			pr_warning("-F %s:: overrides the earlier field list of %s events\n",
 				   out_type_names[t], out_type_desc[t]);
+		o.unset = cur->unset;
 		*cur = o;
 		cur->strict = type < 0 ? o.fields : 0;
 		cur->typed = type >= 0;
@@ -469,14 +479,19 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	 * addr 0, data_src "N/A"); one the first lacks is dropped */
 	uint64_t st = sc->type_st[t] ? sc->type_st[t] : evsel->attr.sample_type;
 
+	/* what perf adds for callchains (script__type_fields): to the
+	 * defaults, and in pipe mode to a -F list too, even to one of flags
+	 * alone (which prints no line in a file) */
+	uint64_t add = evsel->attr.type < PERF_TYPE_MAX && (!user_set || sc->pipe) ?
+		       sc->type_add[evsel->attr.type] : 0;
+
 	if (!user_set)
 		f = (f | o->add) & ~o->del;
+	if (!f && user_set && sc->print_flags)
+		f = add;
 	if (f && sc->print_flags)
 		f |= F_FLAGS;
-	/* what perf adds for callchains (script__type_fields): to the
-	 * defaults, and in pipe mode to a -F list too */
-	if (f && evsel->attr.type < PERF_TYPE_MAX && (!user_set || sc->pipe))
-		f |= sc->type_add[evsel->attr.type];
+	f |= f ? add : 0;
 	/* fields the samples do not carry are dropped, as perf does for
 	 * its defaults (asked-for ones were refused by check_fields) */
 	if (!(st & PERF_SAMPLE_CPU))
@@ -534,6 +549,9 @@ static int check_hidden_types(struct script *sc, struct session *session)
 		/* as perf, only a typed list hides: "-F flags" (no field
 		 * per type) prints nothing, whatever the file has */
 		if (!o->user_set || o->fields || !o->typed || !out_type_names[t])
+			continue;
+		/* (perf checks the kernel's types only: "synth:" passes) */
+		if (t == OT_SYNTH)
 			continue;
 		/* the dummy event (side-band only) is no software event here */
 		for (int i = 0; el && i < el->nr && !found; i++)
@@ -2392,7 +2410,7 @@ static void script__type_fields(struct script *sc, const struct evlist *el, bool
 		seen[t] = true;
 		if ((combined & PERF_SAMPLE_CALLCHAIN) ||
 		    ((combined & PERF_SAMPLE_REGS_USER) && (combined & PERF_SAMPLE_STACK_USER)))
-			sc->type_add[t] = (F_IP | F_SYM) & ~sc->out_types[out_type(t)].del;
+			sc->type_add[t] = (F_IP | F_SYM) & ~sc->out_types[out_type(t)].unset;
 	}
 }
 

@@ -70,6 +70,18 @@ script_vs_perf "$D/cpuburn-plain.data" $S -F +machine_pid,-vcpu
 # pipe mode: a list of events with callchains gets ip and sym (as perf)
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid,time,event
 script_vs_perf "$D/cpuburn-pipe.data" $S -F comm,tid -G
+# ... even to a list of flags alone; a typed -ip takes ip out of the line
+# only (the chain gets it back), an untyped one out of the chain too
+script_vs_perf "$D/cpuburn-pipe.data" $S -F flags
+script_vs_perf "$D/cpuburn-pipe.data" $S -F sw:-ip
+script_vs_perf "$D/cpuburn-pipe.data" $S -F -ip
+script_vs_perf "$D/cpuburn-pipe.data" $S -F -ip -F +ip
+script_vs_perf "$D/cpuburn-fp.data" $S -F flags
+# perf's other two types: breakpoints and synthesized (AUX) events
+script_vs_perf "$D/cpuburn-fp.data" $S -F break:comm,tid -F sw:comm
+script_vs_perf "$D/cpuburn-fp.data" $S -F synth:comm
+script_vs_perf "$D/cpuburn-fp.data" $S -F synth:
+script_vs_perf "$D/cpuburn-fp.data" $S -F break:
 # a pipe's field the samples lack: perf refuses it at the attrs, before
 # the side records --show-task-events would print and the features
 # --header would
