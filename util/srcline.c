@@ -6,6 +6,7 @@
 #include <gelf.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,12 +92,23 @@ struct a2l_syms {
 	bool loaded;
 };
 
+struct cu_range {
+	Dwarf_Addr lo, hi;	/* [lo, hi) in the DWARF's addresses */
+	size_t die;		/* index in srcline_state.cu_dies */
+};
+
 struct srcline_state {
 	struct cu_scopes *cus;
 	size_t nr_cus;
 	struct cu_lines *cul;
 	size_t nr_cul;
 	struct a2l_syms esyms;
+	/* units by address, for DWARF without .debug_aranges (clang emits
+	 * none; libdw's look-ups need it): built at the first miss */
+	struct cu_range *cu_ranges;
+	size_t nr_cu_ranges;
+	Dwarf_Die *cu_dies;
+	bool cu_ranges_built;
 	/* the debug file perf reads lines from (the dso's symbols came
 	 * from it), handed to libdw first; NULL: libdw's search */
 	char *debug;
@@ -746,6 +758,13 @@ static void srcline__cu_lines_exit(struct srcline_state *s)
 {
 	size_t i;
 
+	free(s->cu_ranges);
+	free(s->cu_dies);
+	s->cu_ranges = NULL;
+	s->cu_dies = NULL;
+	s->nr_cu_ranges = 0;
+	s->cu_ranges_built = false;
+
 	for (i = 0; i < s->nr_cul; i++) {
 		free(s->cul[i].pre.r);
 		free(s->cul[i].seq.r);
@@ -768,11 +787,10 @@ static void srcline__cu_lines_exit(struct srcline_state *s)
  * libc_start_call_main.h in libc-start.c) reads as the .c file. Other
  * rows: the file the row names.
  */
-static const char *a2l_row_file(struct srcline_state *s, Dwfl_Line *dl, Dwarf_Die *cudie,
+static const char *a2l_row_file(struct srcline_state *s, Dwarf_Line *line, Dwarf_Die *cudie,
 				const char *file)
 {
-	Dwarf_Addr bias, addr;
-	Dwarf_Line *line = dwfl_dwarf_line(dl, &bias);
+	Dwarf_Addr addr;
 	Dwarf_Files *files;
 	const struct cu_lines *c;
 	const char *f;
@@ -1081,6 +1099,102 @@ static bool a2l_unmangled(int lang)
 	}
 }
 
+static int cu_range__cmp(const void *a, const void *b)
+{
+	const struct cu_range *l = a, *r = b;
+
+	return l->lo < r->lo ? -1 : l->lo > r->lo;
+}
+
+/* The units' address ranges from their DIEs (DW_AT_ranges, low/high_pc),
+ * as binutils reads them when the file has no .debug_aranges */
+static void srcline__build_cu_ranges(struct srcline_state *s)
+{
+	Dwarf_Addr bias;
+	Dwarf *dw = dwfl_module_getdwarf(s->mod, &bias);
+	Dwarf_Aranges *ar;
+	size_t nar = 0, cap = 0, nd = 0, dcap = 0;
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+
+	s->cu_ranges_built = true;
+	/* a file with aranges keeps libdw's answers (a miss there is no unit) */
+	if (!dw || (dwarf_getaranges(dw, &ar, &nar) == 0 && nar))
+		return;
+	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+		Dwarf_Die die;
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t it = 0;
+		bool any = false;
+
+		if (!dwarf_offdie(dw, off + hsize, &die))
+			goto next_cu;
+		while ((it = dwarf_ranges(&die, it, &base, &lo, &hi)) > 0) {
+			if (hi <= lo)
+				continue;
+			if (s->nr_cu_ranges == cap) {
+				struct cu_range *g;
+
+				cap = cap ? 2 * cap : 64;
+				g = realloc(s->cu_ranges, cap * sizeof(*g));
+				if (!g)
+					return;
+				s->cu_ranges = g;
+			}
+			s->cu_ranges[s->nr_cu_ranges++] = (struct cu_range){ lo, hi, nd };
+			any = true;
+		}
+		if (any) {
+			if (nd == dcap) {
+				Dwarf_Die *g;
+
+				dcap = dcap ? 2 * dcap : 16;
+				g = realloc(s->cu_dies, dcap * sizeof(*g));
+				if (!g) {
+					s->nr_cu_ranges = 0;
+					return;
+				}
+				s->cu_dies = g;
+			}
+			s->cu_dies[nd++] = die;
+		}
+next_cu:
+		off = next;
+	}
+	if (s->nr_cu_ranges)
+		qsort(s->cu_ranges, s->nr_cu_ranges, sizeof(*s->cu_ranges), cu_range__cmp);
+}
+
+/* dwfl_module_addrdie, and for DWARF without .debug_aranges the unit
+ * whose ranges hold @a (module address) */
+static Dwarf_Die *srcline__addrdie(struct srcline_state *s, Dwarf_Addr a, Dwarf_Addr *bias)
+{
+	Dwarf_Die *die = dwfl_module_addrdie(s->mod, a, bias);
+	size_t lo = 0, hi;
+
+	if (die)
+		return die;
+	if (!s->cu_ranges_built)
+		srcline__build_cu_ranges(s);
+	if (!s->nr_cu_ranges || !dwfl_module_getdwarf(s->mod, bias))
+		return NULL;
+	/* the last range starting at or below the address; ranges of one
+	 * unit may nest in another's (rare): walk back over those */
+	hi = s->nr_cu_ranges;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->cu_ranges[mid].lo <= a - *bias)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = 0; lo-- > 0 && k < 16; k++)
+		if (a - *bias < s->cu_ranges[lo].hi)
+			return &s->cu_dies[s->cu_ranges[lo].die];
+	return NULL;
+}
+
 /*
  * binutils' addr2line's first answer for @a (module address): a row of
  * the line table (BFD's: only inside a sequence, a zero-length last row
@@ -1097,9 +1211,12 @@ enum a2l_found {
 static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 		      const char **file, int *line)
 {
-	Dwarf_Addr cubias;
-	Dwarf_Die *cudie = dwfl_module_addrdie(s->mod, a, &cubias);
+	Dwarf_Addr cubias, lbias;
+	Dwarf_Die *cudie = srcline__addrdie(s, a, &cubias);
 	Dwfl_Line *dl = dwfl_module_getsrc(s->mod, a);
+	/* (without .debug_aranges libdw finds no row: the unit's table) */
+	Dwarf_Line *row = dl ? dwfl_dwarf_line(dl, &lbias) :
+			  cudie ? dwarf_getsrc_die(cudie, a - cubias) : NULL;
 	const struct cu_lines *c = cudie ? srcline__cu_lines(s, cudie) : NULL;
 	Dwarf_Die func;
 	Dwarf_Attribute at;
@@ -1107,11 +1224,11 @@ static int a2l_lookup(struct machine *m, struct srcline_state *s, Dwarf_Addr a,
 
 	*file = NULL;
 	*line = 0;
-	if (dl && cudie && (!c || !c->scanned || ranges__has(&c->seq, a - cubias))) {
-		const char *f = dwfl_lineinfo(dl, NULL, line, NULL, NULL, NULL);
+	if (row && cudie && (!c || !c->scanned || ranges__has(&c->seq, a - cubias))) {
+		const char *f = dwarf_linesrc(row, NULL, NULL);
 
-		if (f) {
-			*file = a2l_row_file(s, dl, cudie, f);
+		if (f && !dwarf_lineno(row, line)) {
+			*file = a2l_row_file(s, row, cudie, f);
 			return A2L_DWARF;
 		}
 	}
@@ -1142,7 +1259,7 @@ static const char *a2l_with_dir(struct srcline_state *s, Dwarf_Addr a, const cha
 
 	if (!f || f[0] == '/')
 		return f;
-	cudie = dwfl_module_addrdie(s->mod, a, &cubias);
+	cudie = srcline__addrdie(s, a, &cubias);
 	dir = cudie ? dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &at)) : NULL;
 	if (!dir || !*dir)
 		return f;
@@ -1167,6 +1284,32 @@ enum srcline_fallback {
 	FALLBACK_NONE,		/* NULL */
 };
 
+/* machine__intern of a formatted string of any length (perf formats
+ * these lines with asprintf: a long C++ name is not cut) */
+static const char *intern_printf(struct machine *m, const char *fmt, ...)
+{
+	char buf[512], *big = NULL;
+	const char *r;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	if ((size_t)n < sizeof(buf))
+		return machine__intern(m, buf);
+	va_start(ap, fmt);
+	n = vasprintf(&big, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return NULL;
+	r = machine__intern(m, big);
+	free(big);
+	return r;
+}
+
 /* What a look-up that finds no line gives: perf names the symbol and the
  * offset in it, else the object and the address (an executable's at its
  * link-time place) */
@@ -1174,17 +1317,13 @@ static const char *srcline__fallback(struct machine *m, struct dso *dso,
 				     const struct srcline_state *s, struct symbol *sym,
 				     uint64_t addr, enum srcline_fallback fallback)
 {
-	char buf[512];
-
 	if (fallback == FALLBACK_NONE)
 		return NULL;
 	if (sym)
-		snprintf(buf, sizeof(buf), "%s+%" PRIu64,
-			 fallback == FALLBACK_SYM ? sym->name : "", addr - sym->start);
-	else
-		snprintf(buf, sizeof(buf), "%s[%" PRIx64 "]", dso->short_name,
-			 addr + (s && !s->failed ? s->fb_offset : 0));
-	return machine__intern(m, buf);
+		return intern_printf(m, "%s+%" PRIu64,
+				     fallback == FALLBACK_SYM ? sym->name : "", addr - sym->start);
+	return intern_printf(m, "%s[%" PRIx64 "]", dso->short_name,
+			     addr + (s && !s->failed ? s->fb_offset : 0));
 }
 
 /* cached look-ups at a link-time address (srcline__raw) are keyed so,
@@ -1198,7 +1337,7 @@ static const char *srcline__find(struct machine *m, struct srcline_state *s,
 				 uint64_t addr, bool vaddr)
 {
 	const char *line = NULL, *file, *base, *hit;
-	char buf[512], path[4096];
+	char path[4096];
 	uint64_t key = vaddr ? addr | SRCLINE_KEY_VADDR : addr;
 	int lineno = 0;
 
@@ -1216,8 +1355,7 @@ static const char *srcline__find(struct machine *m, struct srcline_state *s,
 	if (found) {
 		file = a2l_full_path(m, s, a, found, file, path, sizeof(path));
 		base = file && !m->opts.full_source_path ? strrchr(file, '/') : NULL;
-		snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file ? file : "??", lineno);
-		line = machine__intern(m, buf);
+		line = intern_printf(m, "%s:%d", base ? base + 1 : file ? file : "??", lineno);
 	}
 	/* no line: the fallback depends on the symbol, not cached */
 	cache_add(s, key, line ? line : srcline_none);
@@ -1527,7 +1665,7 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 	int i, out = 0;
 
 	a = srcline__vaddr(s, addr) + s->bias;
-	cudie = dwfl_module_addrdie(s->mod, a, &bias);
+	cudie = srcline__addrdie(s, a, &bias);
 	if (!cudie) {
 		/* no unit: addr2line names the ELF symbol it finds */
 		names[0] = a2l_elf_func(m, s, a - s->bias);
@@ -1587,7 +1725,7 @@ static int srcline__inlines_walk(struct machine *m, struct srcline_state *s,
 	int n, i, out = 0;
 
 	a = srcline__vaddr(s, addr) + s->bias;
-	cudie = dwfl_module_addrdie(s->mod, a, &bias);
+	cudie = srcline__addrdie(s, a, &bias);
 	if (!cudie)
 		return 0;
 	n = srcline__concrete_scopes(cudie, a - bias, &scopes);
@@ -1620,14 +1758,12 @@ static int srcline__inlines_walk(struct machine *m, struct srcline_state *s,
 
 static const char *fileline(struct machine *m, const char *file, int line)
 {
-	char buf[512];
 	const char *base;
 
 	if (!file || !strcmp(file, "??"))
 		return machine__intern(m, "??:0");
 	base = m->opts.full_source_path ? NULL : strrchr(file, '/');
-	snprintf(buf, sizeof(buf), "%s:%d", base ? base + 1 : file, line);
-	return machine__intern(m, buf);
+	return intern_printf(m, "%s:%d", base ? base + 1 : file, line);
 }
 
 static int srcline__inline_lines_uncached(struct machine *m, struct srcline_state *s,
@@ -1649,7 +1785,7 @@ static int srcline__inline_lines_uncached(struct machine *m, struct srcline_stat
 		return 0;
 	file = a2l_full_path(m, s, a, found, file, path, sizeof(path));
 	lines[out++] = fileline(m, file, lineno);
-	cudie = dwfl_module_addrdie(s->mod, a, &bias);
+	cudie = srcline__addrdie(s, a, &bias);
 	if (!cudie)
 		return out;
 	/* the scopes around it, innermost first: from the unit's table
