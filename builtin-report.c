@@ -161,6 +161,13 @@ struct report {
 	 * file order; a report still reads them in time order */
 	bool disable_order;
 	bool show_total_period;	/* --show-total-period: a Period column */
+	/* perf's "+" lists: -s +KEYS (the default keys, then KEYS) and -F
+	 * +FIELDS (the default columns and keys, FIELDS' columns first) */
+	bool sort_plus;
+	const char *fields_plus;
+	char *plus_order;		/* the expanded -s list (owned) */
+	bool plus_sys, plus_us;		/* -F +overhead_sys / +overhead_us */
+	bool plus_sample, plus_period;	/* -F +sample / +period (not -n, ...) */
 	bool ns;		/* --ns: -s time in nanoseconds */
 	bool hierarchy;		/* --hierarchy */
 	bool stitch_lbr;	/* --stitch-lbr (warned off, or refused) */
@@ -1349,6 +1356,138 @@ static bool report__maps_only(const struct report *rep)
 
 /* Decide children/callchain defaults once the attrs are known (at the
  * first sample: in pipe mode attrs arrive as records). */
+/* The keys perf sorts by when -s names none */
+static const char *report__default_keys(const struct report *rep, struct evlist *el)
+{
+	if (rep->mem_mode)
+		return mem_sort_keys;
+	if (rep->branch)
+		return branch_sort_keys;
+	if (evlist__tracepoints_only(el) && !session__is_pipe(rep->session))
+		return rep->raw_trace ? "trace_fields" : "trace";
+	return "comm,dso,sym";
+}
+
+/*
+ * perf's "+" lists, once the events are known: -s +KEYS sorts by the
+ * default keys and then KEYS; -F +FIELDS keeps the default columns and
+ * keys and adds FIELDS: overhead columns as -n and --show-total-period
+ * add theirs, keys after the sort keys, their columns first.
+ */
+static int report__expand_plus(struct report *rep)
+{
+	struct evlist *el = session__evlist(rep->session);
+	const char *base = rep->sort_order && !rep->sort_plus ? rep->sort_order : NULL;
+	char *keys = NULL, *dup, *tok, *save = NULL;
+	size_t klen = 0;
+	FILE *f;
+
+	if (rep->sort_plus && asprintf(&keys, "%s,%s", report__default_keys(rep, el),
+				       rep->sort_order) < 0)
+		return -ENOMEM;
+	if (!keys && !(keys = strdup(base ? base : report__default_keys(rep, el))))
+		return -ENOMEM;
+	if (!rep->fields_plus) {
+		rep->plus_order = keys;
+		rep->sort_order = keys;
+		return 0;
+	}
+	f = open_memstream(&rep->plus_order, &klen);
+	dup = strdup(rep->fields_plus);
+	if (!f || !dup) {
+		if (f)
+			fclose(f);
+		free(dup);
+		free(keys);
+		return -ENOMEM;
+	}
+	fputs(keys, f);
+	free(keys);
+	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "sample")) {
+			rep->plus_sample = !rep->show_nr_samples;
+			rep->show_nr_samples = true;
+		} else if (!strcmp(tok, "period")) {
+			rep->plus_period = !rep->show_total_period;
+			rep->show_total_period = true;
+		} else if (!strcmp(tok, "overhead_sys")) {
+			rep->plus_sys = true;
+		} else if (!strcmp(tok, "overhead_us")) {
+			rep->plus_us = true;
+		} else if (strcmp(tok, "overhead") && strcmp(tok, "overhead_children")) {
+			if (!sort_key__find(tok) && !report__may_be_dynamic(tok)) {
+				pr_err("report: unknown --fields key '%s' in -F +%s\n", tok,
+				       rep->fields_plus);
+				fclose(f);
+				free(dup);
+				return -EINVAL;
+			}
+			fprintf(f, ",%s", tok);
+		}
+	}
+	free(dup);
+	if (fclose(f))
+		return -ENOMEM;
+	rep->sort_order = rep->plus_order;
+	return 0;
+}
+
+/* -F +FIELDS: their columns right after the default overhead columns, in
+ * the order -F names them (perf appends the sort keys after its -F) */
+static void report__plus_columns_first(struct report *rep)
+{
+	char *dup = strdup(rep->fields_plus), *tok, *save = NULL;
+	struct sort_field moved[8];
+	int nmoved = 0, at, j = 0;
+
+	if (!dup)
+		return;
+	/* the overhead columns -F + brought take their place in its order */
+	for (int i = 0; i < rep->nr_fields; i++) {
+		enum sort_field_kind k = rep->fields_v[i].kind;
+
+		if (nmoved < 8 && ((rep->plus_sample && k == FIELD_SAMPLE) ||
+				   (rep->plus_period && k == FIELD_PERIOD) ||
+				   (rep->plus_sys && k == FIELD_OVERHEAD_SYS) ||
+				   (rep->plus_us && k == FIELD_OVERHEAD_US)))
+			moved[nmoved++] = rep->fields_v[i];
+		else
+			rep->fields_v[j++] = rep->fields_v[i];
+	}
+	rep->nr_fields = j;
+	for (at = 0; at < rep->nr_fields && rep->fields_v[at].kind != FIELD_KEY; at++)
+		;
+	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		const struct sort_key *key = sort_key__find(tok);
+		enum sort_field_kind kind = !strcmp(tok, "sample") ? FIELD_SAMPLE :
+					    !strcmp(tok, "period") ? FIELD_PERIOD :
+					    !strcmp(tok, "overhead_sys") ? FIELD_OVERHEAD_SYS :
+					    !strcmp(tok, "overhead_us") ? FIELD_OVERHEAD_US : FIELD_KEY;
+		struct sort_field f;
+		int i = -1;
+
+		if (kind != FIELD_KEY) {
+			for (int m = 0; m < nmoved && i < 0; m++)
+				if (moved[m].kind == kind) {
+					f = moved[m];
+					moved[m].kind = FIELD_KEY;	/* taken */
+					i = rep->nr_fields++;	/* (room: it was there) */
+				}
+		} else {
+			for (int m = at; key && m < rep->nr_fields && i < 0; m++)
+				if (rep->fields_v[m].kind == FIELD_KEY && rep->fields_v[m].key == key) {
+					f = rep->fields_v[m];
+					i = m;
+				}
+		}
+		if (i < 0)
+			continue;
+		memmove(&rep->fields_v[at + 1], &rep->fields_v[at], (size_t)(i - at) * sizeof(f));
+		rep->fields_v[at++] = f;
+	}
+	free(dup);
+}
+
 static int report__setup(struct report *rep)
 {
 	struct evlist *el = session__evlist(rep->session);
@@ -1437,7 +1576,8 @@ static int report__setup(struct report *rep)
 	if (!fields_given) {
 		const struct { bool on; const char *name; } cols[] = {
 			{ rep->children, "overhead_children" }, { true, "overhead" },
-			{ rep->show_cpu_util, "overhead_sys" }, { rep->show_cpu_util, "overhead_us" },
+			{ rep->show_cpu_util || rep->plus_sys, "overhead_sys" },
+			{ rep->show_cpu_util || rep->plus_us, "overhead_us" },
 			{ rep->show_nr_samples, "sample" }, { rep->show_total_period, "period" },
 		};
 
@@ -1476,6 +1616,8 @@ static int report__setup(struct report *rep)
 		err = report__sort_columns(rep, first);
 		if (err)
 			return err;
+		if (rep->fields_plus)
+			report__plus_columns_first(rep);
 	}
 	/* as perf: a --parent regex of one's own adds the parent key */
 	if (rep->parent_pattern && !report__has_key(rep, "parent")) {
@@ -3067,7 +3209,8 @@ static int report__print(struct report *rep, FILE *fp)
 	so.nr_col_widths = rep->nr_col_widths;
 	so.last_elided = rep->last_elided;
 	report__force_group(rep, el);
-	so.skip_first = !rep->fields && rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
+	so.skip_first = !rep->fields && !rep->fields_plus && rep->sort_order &&
+			!strncmp(rep->sort_order, "sym", 3);
 
 	if (!quiet && !rep->header && !rep->hint_printed)
 		report__print_hint(fp);
@@ -3268,6 +3411,7 @@ static void report__exit(struct report *rep)
 	free(rep->dyn_narrow);
 	free(rep->keys);
 	free(rep->fields_v);
+	free(rep->plus_order);
 	free(rep->order_v);
 	free(rep->col_widths);
 	callchain_cursor__exit(&rep->cursor);
@@ -3579,6 +3723,24 @@ int cmd_report(int argc, const char **argv)
 		if (!rep.sort_order)
 			rep.sort_order = "srcline,symbol,dso";
 	}
+	/* "+" lists: the keys after it go through the checks below; the
+	 * default keys come in front once the events are known */
+	if (rep.sort_order && rep.sort_order[0] == '+') {
+		if (!rep.sort_order[1]) {
+			pr_err("report: -s +: name the keys to add to the default ones (-s +srcline)\n");
+			goto out;
+		}
+		rep.sort_plus = true;
+		rep.sort_order++;
+	}
+	if (rep.fields && rep.fields[0] == '+') {
+		if (!rep.fields[1]) {
+			pr_err("report: -F +: name the columns to add to the default ones (-F +period)\n");
+			goto out;
+		}
+		rep.fields_plus = rep.fields + 1;
+		rep.fields = NULL;
+	}
 	/* perf's header shows its -s with the ipc key it adds */
 	rep.sort_shown = rep.sort_order;
 	if (rep.mem_mode && rep.sort_order && strstr(rep.sort_order, "symbol")) {
@@ -3775,6 +3937,8 @@ int cmd_report(int argc, const char **argv)
 		rep.tool.sample = report__task_sample;
 		rep.stats = false;
 	}
+	if ((rep.sort_plus || rep.fields_plus) && report__expand_plus(&rep))
+		goto out;
 	rep.symopts.no_inline = !rep.inline_names;
 	rep.symopts.no_demangle = !rep.demangle;
 	rep.machine = machine__new(&rep.symopts);
