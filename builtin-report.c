@@ -3634,6 +3634,12 @@ int cmd_report(int argc, const char **argv)
 		pr_err("report: unexpected argument '%s' (use -i FILE for the input)\n", argv[0]);
 		return 129;
 	}
+	/* a -k file that is not there stops perf before any reading */
+	if (rep.symopts.vmlinux && access(rep.symopts.vmlinux, R_OK)) {
+		pr_err("report: -k %s: %s; give the recorded kernel's vmlinux, or --kallsyms FILE\n",
+		       rep.symopts.vmlinux, strerror(errno));
+		return 234;
+	}
 	if (!rep.input)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";

@@ -2634,6 +2634,12 @@ int cmd_script(int argc, const char **argv)
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;
 	}
+	/* a -k file that is not there stops perf before any reading */
+	if (sc.symopts.vmlinux && access(sc.symopts.vmlinux, R_OK)) {
+		pr_err("script: -k %s: %s; give the recorded kernel's vmlinux, or --kallsyms FILE\n",
+		       sc.symopts.vmlinux, strerror(errno));
+		return 255;
+	}
 	/* (perf reads before its branch stack then: what it prints changes
 	 * with the number) */
 	if (sc.max_blocks < 0) {

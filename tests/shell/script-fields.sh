@@ -82,6 +82,13 @@ script_vs_perf "$D/cpuburn-fp.data" $S -F break:comm,tid -F sw:comm
 script_vs_perf "$D/cpuburn-fp.data" $S -F synth:comm
 script_vs_perf "$D/cpuburn-fp.data" $S -F synth:
 script_vs_perf "$D/cpuburn-fp.data" $S -F break:
+# a -k vmlinux that is not there: perf stops before reading (report too)
+script_vs_perf "$D/cpuburn-fp.data" $S -k "$T/no-vmlinux"
+"$PERF" report -i "$D/cpuburn-fp.data" --stdio -k "$T/no-vmlinux" >/dev/null 2>&1
+pr=$?
+"$MPERF" report -i "$D/cpuburn-fp.data" --stdio -k "$T/no-vmlinux" >/dev/null 2>"$T/err"
+assert_eq "report -k missing: exit status" "$pr" "$?"
+assert_contains "report -k missing: the error" "no-vmlinux: No such file or directory" "$T/err"
 # a pipe's field the samples lack: perf refuses it at the attrs, before
 # the side records --show-task-events would print and the features
 # --header would
