@@ -264,6 +264,9 @@ struct script {
 	/* --show-kernel-path: NULL without it, else the -k file the kernel's
 	 * symbols came from ("" without -k) */
 	const char *shown_kernel_path;
+	/* a `stat record` file: perf checks no field against its events,
+	 * its side-band lines keep the default columns (zeros) */
+	bool stat_file;
 };
 
 static enum script_out_type out_type(uint32_t attr_type)
@@ -492,6 +495,8 @@ static uint64_t fields_for(const struct script *sc, const struct evsel *evsel)
 	if (f && sc->print_flags)
 		f |= F_FLAGS;
 	f |= f ? add : 0;
+	if (sc->stat_file)
+		return f;
 	/* fields the samples do not carry are dropped, as perf does for
 	 * its defaults (asked-for ones were refused by check_fields) */
 	if (!(st & PERF_SAMPLE_CPU))
@@ -582,8 +587,10 @@ static int check_fields(struct script *sc, struct session *session)
 	sc->checked = true;
 	/* a perf stat record file: its events have no samples to check, and
 	 * perf prints the counts whatever -F asks */
-	if (header__has_feat(session__header(session), HEADER_STAT))
+	if (header__has_feat(session__header(session), HEADER_STAT)) {
+		sc->stat_file = true;
 		return 0;
+	}
 	for (int i = 0; el && i < el->nr; i++)
 		branch_types |= el->entries[i]->attr.branch_sample_type;
 	bool type_seen[OT_NR] = { false };

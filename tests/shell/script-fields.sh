@@ -155,6 +155,10 @@ script_vs_perf "$D/cpuburn-pipe.data" $S --show-task-events --show-mmap-events -
 # the dummy event is no software event to hide; a stat file takes any -F
 script_vs_perf "$D/sched-switch.data" -F sw:
 script_vs_perf "$D/stat-record.data" -F comm,tid
+# its side-band lines keep perf's default columns (zeros: no sample_id_all)
+script_vs_perf "$D/stat-record.data" --show-mmap-events
+script_vs_perf "$D/stat-record.data" --show-mmap-events -F +misc
+script_vs_perf "$D/stat-record.data" --show-mmap-events -F comm,tid,time
 script_vs_perf "$D/stat-record.data" -F ip,sym,iregs
 "$MPERF" script -i "$D/cpuburn-plain.data" -F comm,ip,iregs >/dev/null 2>"$T/err"
 assert_eq "one error line" 1 "$(wc -l <"$T/err")"
