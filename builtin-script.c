@@ -267,6 +267,7 @@ struct script {
 	/* a `stat record` file: perf checks no field against its events,
 	 * its side-band lines keep the default columns (zeros) */
 	bool stat_file;
+	bool latency;		/* -L/--Latency: perf's latency layout */
 };
 
 static enum script_out_type out_type(uint32_t attr_type)
@@ -845,7 +846,9 @@ static void print_start(struct script *sc, FILE *fp, uint64_t f,
 	if (f & F_COMM) {
 		if (!comm)
 			comm = ":-1";
-		if ((f & F_IP) && chain)
+		if (sc->latency)	/* -L: perf's "%8.8s" */
+			fprintf(fp, "%8.8s", comm);
+		else if ((f & F_IP) && chain)
 			out_str(fp, comm, 0);
 		else
 			out_str(fp, comm, 16);
@@ -858,7 +861,9 @@ static void print_start(struct script *sc, FILE *fp, uint64_t f,
 		fputc_unlocked(' ', fp);
 	}
 	if (f & F_CPU) {
-		if ((int)sample->cpu < 0) {
+		if (sc->latency) {	/* -L: the number alone */
+			fprintf(fp, "%3d ", (int)sample->cpu);
+		} else if ((int)sample->cpu < 0) {
 			fprintf(fp, "[%03d] ", (int)sample->cpu);
 		} else {
 			fputc_unlocked('[', fp);
@@ -2540,6 +2545,8 @@ int cmd_script(int argc, const char **argv)
 			     "output fields, [type:]f1,f2 or [type:]+f,-f (types hw,sw,trace,raw): comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,addr,period,srcline,misc,tod,flags,iregs,uregs,phys_addr,data_page_size,code_page_size,weight,ins_lat,callindent,ipc,insn,insnlen,brstack,brstacksym,brstackoff,srccode,data_src",
 			     opt_fields),
 		OPT_BOOLEAN(0, "ns", &sc.ns, "print timestamps with nanoseconds"),
+		OPT_BOOLEAN('L', "Latency", &sc.latency,
+			    "perf's latency layout: comm in 8 columns, the CPU as a number"),
 		OPT_BOOLEAN(0, "reltime", &sc.reltime, "print times relative to the first line"),
 		OPT_BOOLEAN(0, "deltatime", &sc.deltatime, "print times relative to the line before"),
 		OPT_BOOLEAN(0, "show-task-events", &sc.show_task, "show the fork/comm/exit records"),

@@ -82,6 +82,10 @@ script_vs_perf "$D/cpuburn-fp.data" $S -F break:comm,tid -F sw:comm
 script_vs_perf "$D/cpuburn-fp.data" $S -F synth:comm
 script_vs_perf "$D/cpuburn-fp.data" $S -F synth:
 script_vs_perf "$D/cpuburn-fp.data" $S -F break:
+# -L: perf's latency layout (comm in 8 columns, the CPU's number alone)
+script_vs_perf "$D/sched-switch.data" -L
+script_vs_perf "$D/cpuburn-fp.data" $S -L -F +cpu
+script_vs_perf "$D/multi-event.data" $S -L --show-task-events
 # a -k vmlinux that is not there: perf stops before reading (report too)
 script_vs_perf "$D/cpuburn-fp.data" $S -k "$T/no-vmlinux"
 "$PERF" report -i "$D/cpuburn-fp.data" --stdio -k "$T/no-vmlinux" >/dev/null 2>&1
