@@ -228,6 +228,20 @@ static struct srcline_state *srcline__alloc(struct dso *dso)
 
 /* The object itself: its program headers place file offsets; libdw finds
  * separate debug info by build-id or debuglink. */
+/* The p_vaddr of the first PT_LOAD (0: a shared object linked at 0) */
+static uint64_t elf__first_load_vaddr(Elf *elf)
+{
+	size_t nph;
+	GElf_Phdr ph;
+
+	if (elf_getphdrnum(elf, &nph))
+		return 0;
+	for (size_t i = 0; i < nph; i++)
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+			return ph.p_vaddr;
+	return 0;
+}
+
 static void srcline__open(struct srcline_state *s, const char *name, const char *path)
 {
 	void **ud;
@@ -254,7 +268,10 @@ static void srcline__open(struct srcline_state *s, const char *name, const char 
 	dwfl_module_info(s->mod, &ud, NULL, NULL, NULL, NULL, NULL, NULL);
 	*ud = s;
 	elf = dwfl_module_getelf(s->mod, &s->bias);
-	if (elf && gelf_getehdr(elf, &eh) && eh.e_type == ET_EXEC &&
+	/* (perf adjusts the symbols of a shared object linked at an address
+	 * of its own, prelinked or -Ttext-segment, as an executable's) */
+	if (elf && gelf_getehdr(elf, &eh) &&
+	    (eh.e_type == ET_EXEC || (eh.e_type == ET_DYN && elf__first_load_vaddr(elf))) &&
 	    elf__section(elf, ".text", &sh) == 1)
 		s->fb_offset = sh.sh_addr - sh.sh_offset;
 	if (elf && elf_getphdrnum(elf, &nph) == 0) {
