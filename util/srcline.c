@@ -1719,6 +1719,20 @@ static int srcline__inlines_uncached(struct machine *m, struct srcline_state *s,
 				continue;
 			}
 		}
+		/* binutils names the innermost function by its ELF symbol
+		 * when the DWARF has no linkage name for it (a lambda's
+		 * operator(), a member of a template class, in C++ and the
+		 * like): perf then takes that frame as the symbol's own */
+		if (!name && !out && !a2l_unmangled(dwarf_srclang(cudie))) {
+			const char *elf_name = a2l_elf_func(m, s, a - s->bias);
+
+			if (elf_name) {
+				names[out++] = elf_name;
+				if (tag == DW_TAG_subprogram)
+					return out;
+				continue;
+			}
+		}
 		if (!name || (name[0] == '_' && name[1] == 'Z' && !m->opts.no_demangle))
 			name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &at));
 		if (name)
