@@ -1078,6 +1078,10 @@ static int output_cmp_field(const struct hists *h, const struct sort_field *f,
 		break;
 	case FIELD_CHILDREN:
 		CMP_DESC(a->period_acc, b->period_acc);
+		/* (callers before callees only where children cumulate;
+		 * else the column is N/A and the next one decides) */
+		if (!h->opts.children)
+			break;
 		return depth_tie(h, a, b);
 	case FIELD_OVERHEAD_SYS:
 		CMP_DESC(a->period_sys, b->period_sys);

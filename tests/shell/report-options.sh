@@ -67,12 +67,13 @@ done <<'LIST'
 -s dso,sample -n -g none
 -s overhead_us,dso --no-children
 -s overhead_children,sym -g none
+-F overhead_children,sym --no-children
 -q --comms dsouser --no-children
 LIST
 # blanks separate names too, as perf splits the lists
 report_vs_perf "$T/p.data" --no-children -s "comm dso" -F "overhead sym,comm" -g none
 n=$((n + 1))
-[ "$n" -eq 56 ] || fail "only $n option sets ran"
+[ "$n" -eq 57 ] || fail "only $n option sets ran"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
