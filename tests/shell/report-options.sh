@@ -77,6 +77,12 @@ n=$((n + 1))
 # an N/A Children column breaks no ties by callchain depth (perf 6.1's file)
 # shellcheck disable=SC2046
 report_vs_perf "$DATA/perf-6.1/cpuburn-fp.data" $(report_symargs) -F overhead_children,sym --no-children
+# -t ' ': the padding of keys perf formats padded reads as dots
+# shellcheck disable=SC2046
+report_vs_perf "$DATA/perf-6.1/dsouser-fp.data" $(report_symargs) -t ' ' -s dso,sym -g none --no-children
+# shellcheck disable=SC2046
+report_vs_perf "$DATA/perf-6.1/dsouser-fp.data" $(report_symargs) -t ' | ' -s dso_size,pid,comm,sym -g none
+grep -q "libmwork.so.. \[.\].mwork" "$T/perf" || grep -q "dsouser" "$T/perf" || fail "the -t report is empty"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
