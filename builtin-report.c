@@ -3646,6 +3646,13 @@ int cmd_report(int argc, const char **argv)
 	/* as perf: -q silences -v, wherever either is given */
 	if (quiet)
 		verbose = 0;
+	/* perf turns the separator's first character into '.' in keys:
+	 * '.' itself would read as a separator */
+	if (rep.field_sep && !strcmp(rep.field_sep, ".")) {
+		pr_err("report: -t .: '.' is what perf writes for the separator inside values; "
+		       "pick another separator\n");
+		return 1;
+	}
 	rep.cc.folded_sep = rep.field_sep;	/* perf joins folded frames by -t's */
 	rep.sort = (struct sort_ctx){ .verbose = verbose > 0, .time_ns = rep.ns,
 				      .cgroup_name = report__cgroup_name, .cgroup_name_arg = &rep,

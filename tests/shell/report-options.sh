@@ -83,6 +83,9 @@ report_vs_perf "$DATA/perf-6.1/dsouser-fp.data" $(report_symargs) -t ' ' -s dso,
 # shellcheck disable=SC2046
 report_vs_perf "$DATA/perf-6.1/dsouser-fp.data" $(report_symargs) -t ' | ' -s dso_size,pid,comm,sym -g none
 grep -q "libmwork.so.. \[.\].mwork" "$T/perf" || grep -q "dsouser" "$T/perf" || fail "the -t report is empty"
+# -t . would read as perf's mark of a separator inside a value
+"$MPERF" report -i "$DATA/perf-6.1/dsouser-fp.data" --stdio -t . >/dev/null 2>"$T/e" && fail "-t . accepted"
+grep -q "pick another separator" "$T/e" || fail "-t .: no error naming the fix"
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
