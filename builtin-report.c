@@ -3932,7 +3932,7 @@ int cmd_report(int argc, const char **argv)
 			fputs("# ========\n", stdout);
 			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
 			fputs("# ========\n#\n", stdout);
-		} else if (!quiet && !rep.header && !rep.stats) {
+		} else if (!quiet && !rep.header && !rep.stats && !rep.tasks && !rep.mmaps) {
 			report__print_hint(stdout);
 		}
 		ret = 234;
@@ -4007,16 +4007,21 @@ int cmd_report(int argc, const char **argv)
 
 		if (what) {
 			const char *cg = rep.call_graph;
+			int serr;
 
+			/* a bad -s/-F stops it first, as perf stops at them */
+			rep.call_graph = NULL;
+			serr = report__setup(&rep);
+			rep.call_graph = cg;
+			if (serr && rep.usage_error)
+				goto out;
 			if (!quiet && !rep.header && !rep.stats && !rep.tasks)
 				report__print_hint(stdout);
 			/* and the lines of single-value filters ("# symbol:
 			 * main", -q too), from the columns (-g's warning left
 			 * to the error below) */
-			rep.call_graph = NULL;
-			if (!report__setup(&rep))
+			if (!serr)
 				report__print_elided(&rep, stdout);
-			rep.call_graph = cg;
 		}
 		fflush(stdout);
 		if (what) {

@@ -86,6 +86,16 @@ grep -q "libmwork.so.. \[.\].mwork" "$T/perf" || grep -q "dsouser" "$T/perf" || 
 # -t . would read as perf's mark of a separator inside a value
 "$MPERF" report -i "$DATA/perf-6.1/dsouser-fp.data" --stdio -t . >/dev/null 2>"$T/e" && fail "-t . accepted"
 grep -q "pick another separator" "$T/e" || fail "-t .: no error naming the fix"
+# a bad key stops before the "-g without callchains" path prints anything
+"$MPERF" report -i "$DATA/perf-6.1/multi-event.data" --stdio -s nosuch -g graph >"$T/o" 2>"$T/e" &&
+	fail "-s nosuch -g graph accepted"
+[ -s "$T/o" ] && { cat "$T/o"; fail "-s nosuch -g graph printed a report header"; }
+# --tasks with a bad --time: perf's status, no header lines
+"$PERF" report -i "$DATA/perf-6.1/multi-event.data" --stdio --tasks --time 10%/x >"$T/p" 2>/dev/null
+pr=$?
+"$MPERF" report -i "$DATA/perf-6.1/multi-event.data" --stdio --tasks --time 10%/x >"$T/m" 2>/dev/null
+assert_eq "--tasks --time 10%/x: exit status" "$pr" "$?"
+cmp -s "$T/p" "$T/m" || { diff "$T/p" "$T/m"; fail "--tasks --time 10%/x: output differs from perf's"; }
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
