@@ -1114,10 +1114,11 @@ size_t hists__fprintf_stdio_group(FILE *fp, struct hists *const *group, int nr,
 	}
 	unresolved_dso_width(o, width, unresolved, "dso");
 	unresolved_dso_width(o, width, dunresolved, "dso_daddr");
-	/* -w: a key's column is as wide as given (the members' columns
-	 * keep their header's width, their values take it) */
+	/* -w: a key's column is as wide as given; the members' columns
+	 * take it for each value, their header at least (perf) */
 	for (k = 0; k < o->nr_fields; k++)
-		if (!group_field_per_member(&o->fields[k]) && user_width(o, k) > 0)
+		if (user_width(o, k) > 0 && (!group_field_per_member(&o->fields[k]) ||
+					     user_width(o, k) > width[k]))
 			width[k] = user_width(o, k);
 	if (!o->quiet)
 		ret += put_header(fp, o, width, g.children, sep, true);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# report group view with --percentage relative and a filter: the call graphs' percentages stay those of the whole event, as perf 6.1's
+# report group view with --percentage relative and a filter: the call graphs' percentages stay those of the whole event, as perf 6.1's; -w widens each member's values and the group's header as perf's
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -13,7 +13,14 @@ for o in "--dsos libmwork.so" "--comm dsouser -s sym" "--dsos dsouser -s dso,sym
 	report_vs_perf "$T/g.data" --percentage relative $o
 	n=$((n + 1))
 done
+# -w in a group view: each member's value takes the width, the group's
+# header at least that (perf)
+for o in "-w 40 -s comm" "-w 30 -n -s comm" "-w 3 -s comm" "-w 5,20,30,40"; do
+	# shellcheck disable=SC2086
+	report_vs_perf "$T/g.data" --group -g none $o
+	n=$((n + 1))
+done
 # the rows' shares are relative there (the call graphs' are not)
 "$MPERF" report -i "$T/g.data" --stdio --percentage relative --dsos libmwork.so --no-children -g none -q > "$T/rows"
 grep -q '%' "$T/rows" || fail "no rows for libmwork.so"
-echo "ok: $n group reports with --percentage relative equal perf's"
+echo "ok: $n group reports (--percentage relative, -w) equal perf's"
