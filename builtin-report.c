@@ -2994,13 +2994,16 @@ static bool report__dyn_of(const struct report *rep, int k, const struct evsel *
 /* An event's table shows the tracepoint field keys of that event only,
  * as perf's: @fields gets the columns for @evsel. */
 static void report__event_fields(const struct report *rep, const struct evsel *evsel,
-				 struct stdio_hist_opts *so, struct sort_field *fields)
+				 struct stdio_hist_opts *so, struct sort_field *fields,
+				 int *widths)
 {
 	int n = 0;
 
 	so->fields = rep->fields_v;
 	so->nr_fields = rep->nr_fields;
 	so->last_elided = rep->last_elided;
+	so->col_widths = rep->col_widths;
+	so->nr_col_widths = rep->nr_col_widths;
 	if (!rep->nr_dyn)
 		return;
 	for (int i = 0; i < rep->nr_fields; i++) {
@@ -3014,10 +3017,17 @@ static void report__event_fields(const struct report *rep, const struct evsel *e
 				so->last_elided = true;
 			continue;
 		}
+		/* -w indexes perf's one list of every event's columns */
+		if (widths)
+			widths[n] = i < rep->nr_col_widths ? rep->col_widths[i] : 0;
 		fields[n++] = *f;
 	}
 	so->fields = fields;
 	so->nr_fields = n;
+	if (widths && rep->nr_col_widths) {
+		so->col_widths = widths;
+		so->nr_col_widths = n;
+	}
 }
 
 /* --hierarchy: does some event with samples have a level (a key that
@@ -3034,7 +3044,7 @@ static bool report__hierarchy_has_level(const struct report *rep)
 
 		if (!rep->hists[i] || !rep->hists[i]->nr_samples)
 			continue;
-		report__event_fields(rep, el->entries[i], &so, fields);
+		report__event_fields(rep, el->entries[i], &so, fields, NULL);
 		has = sort_fields__have_key(so.fields, so.nr_fields, -1, NULL);
 	}
 	free(fields);
@@ -3161,7 +3171,7 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 				free(own_v);
 				return 0;
 			}
-			report__event_fields(rep, leader, &go, fields);
+			report__event_fields(rep, leader, &go, fields, NULL);
 		}
 		go.chain_total = chain_total;
 		go.chain_min_total = chain_min_total;
@@ -3186,10 +3196,13 @@ static int report__print(struct report *rep, FILE *fp)
 	struct evlist *el = session__evlist(rep->session);
 	struct stdio_hist_opts so = { 0 };
 	struct sort_field *fields = malloc(((size_t)rep->nr_fields + 1) * sizeof(*fields));
+	int *widths = calloc((size_t)rep->nr_fields + 1, sizeof(*widths));
 	char nbuf[32];
 	int i, printed = 0;
 
-	if (!fields) {
+	if (!fields || !widths) {
+		free(fields);
+		free(widths);
 		pr_err("report: out of memory for the report's columns\n");
 		return 0;
 	}
@@ -3250,7 +3263,7 @@ static int report__print(struct report *rep, FILE *fp)
 		/* --percentage relative: of the shown top level there; an
 		 * event none of whose keys apply (another event's fields) has
 		 * no level, and perf counts 0 */
-		report__event_fields(rep, evsel, &so, fields);
+		report__event_fields(rep, evsel, &so, fields, widths);
 		if (rep->hierarchy && !sort_fields__have_key(so.fields, so.nr_fields, -1, NULL))
 			h->total_period = 0;
 		else if (rep->hierarchy && rep->pct_relative && (so.filters || so.symbol_filter)) {
@@ -3276,6 +3289,7 @@ static int report__print(struct report *rep, FILE *fp)
 		printed++;
 	}
 	free(fields);
+	free(widths);
 	if (!quiet && !rep->no_quality)
 		report__print_quality(rep, fp);
 	return printed;

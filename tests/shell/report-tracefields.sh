@@ -48,6 +48,9 @@ same "$T/tp.data" -s trace_fields
 same "$T/tp.data" -s sched_wakeup.comm,prev_comm
 same "$T/tp.data" -s target_cpu/raw,comm
 same "$T/tp.data" -s trace_fields --raw-trace
+# -w indexes one list of every event's columns (a later event's fields
+# past the widths given keep theirs)
+same "$T/tp.data" -s trace_fields -w 5,20,30,40
 # --hierarchy: a field's level left-aligned (the value whole, nothing
 # after it), as wide as the field's size; -t keeps the separator in it; an
 # event none of whose keys apply prints the header alone (count 0)
