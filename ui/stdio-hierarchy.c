@@ -468,11 +468,13 @@ static const char *ltrim(const char *s)
 	return s;
 }
 
-/* pid's "%7d:COMM": perf pads the comm to the widest one of the column
- * before it trims the number's spaces, so the text keeps its tail */
+/* perf pads these to the column's width before it trims what is before
+ * the text (pid's "%7d:COMM" keeps the comm's tail, a comm "  lead" reads
+ * "lead " in a column of 7); the names that may start with blanks */
 static bool key_padded(const struct sort_key *key)
 {
-	return !key->dynamic && !strcmp(key->name, "pid");
+	return !key->dynamic && (!strcmp(key->name, "pid") || !strcmp(key->name, "comm") ||
+				 !strcmp(key->name, "dso"));
 }
 
 /* the key's text, padded to @pad first (0: not), then trimmed */
@@ -485,9 +487,12 @@ static int key_text(const struct hctx *c, const struct sort_key *key,
 	key->snprintf(key, c->sort, he, buf, size);
 	sort__strip_clip_end(buf);
 	n = (int)strlen(buf);
-	if (n < pad && (size_t)pad < size) {
+	/* (a right-aligned key's padding goes before: all trimmed) */
+	if (n < pad && (size_t)pad < size && !key->right) {
 		memset(buf + n, ' ', pad - n);
 		buf[pad] = '\0';
+	} else if (pad && n > pad && key->clip) {
+		buf[pad] = '\0';	/* perf's "%-*.*s": cut, then trimmed */
 	}
 	t = ltrim(buf);
 	memmove(buf, t, strlen(t) + 1);
@@ -686,6 +691,8 @@ static void hnode__key(const struct hctx *c, const struct hnode *k, int ki)
 			fprintf(c->fp, "%.*s", room - pad < n ? room - pad : n, buf);
 	} else if (key->right)
 		fprintf(c->fp, "%.*s", key->clip ? w : (int)strlen(buf), buf);
+	else if (key_padded(key) && strcmp(key->name, "pid"))
+		fputs(buf, c->fp);	/* padded, cut and trimmed as perf's */
 	else if (key->clip && key->pad_last)
 		fprintf(c->fp, "%-*.*s", w, w, buf);
 	else if (key->clip)

@@ -280,22 +280,6 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 
 /* One cell of a row: after @sep when given (-t), else aligned in @width
  * as perf aligns the column (the last one unpadded unless its key pads) */
-/* The keys perf formats padded to their width (the others it pads after
- * formatting): with -t their padding is part of the text */
-static bool sep_pads(const struct sort_key *key)
-{
-	static const char *const names[] = {
-		"comm", "pid", "tid", "tgid", "dso", "parent", "dso_size", "symbol_size",
-		"weight", "local_weight", "ins_lat", "local_ins_lat", "code_page_size",
-		"transaction", "addr", "ipc_null", "dso_daddr", "mem", "snoop", "tlb",
-		"phys_daddr", "data_page_size", "dso_from", "dso_to",
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(key->name, names[i]))
-			return true;
-	return false;
-}
 
 static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, int width,
 		       int k, bool last, const char *sep, int user_w, const double *color_pct)
@@ -339,7 +323,7 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		/* keys perf pads as it formats them: -t's replacement of
 		 * the separator's first character turns the padding into
 		 * dots too ("libmwork.so.." for -t ' ') */
-		if (sep[0] && !f->key->dynamic && sep_pads(f->key) &&
+		if (sep[0] && !f->key->dynamic && sort_key__perf_pads(f->key) &&
 		    (size_t)width < sizeof(text)) {
 			char clean[sizeof(text)];
 			size_t i, n = 0;

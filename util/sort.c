@@ -1633,6 +1633,23 @@ static int dyn_width(const struct sort_key *sk, const struct sort_ctx *ctx,
 	return w;
 }
 
+bool sort_key__perf_pads(const struct sort_key *key)
+{
+	static const char *const names[] = {
+		"comm", "pid", "tid", "tgid", "dso", "parent", "dso_size", "symbol_size",
+		"weight", "local_weight", "ins_lat", "local_ins_lat", "code_page_size",
+		"transaction", "addr", "ipc_null", "dso_daddr", "mem", "snoop", "tlb",
+		"phys_daddr", "data_page_size", "dso_from", "dso_to",
+	};
+
+	if (key->dynamic)
+		return false;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(key->name, names[i]))
+			return true;
+	return false;
+}
+
 bool sort_key__dyn_native(const struct sort_key *key, const struct hist_entry *he)
 {
 	const struct dyn_cell *c;

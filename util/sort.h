@@ -140,6 +140,10 @@ struct sort_key {
  * tracepoint field, or a field of the entry's event (not a foreign cell
  * of a group view's rows) */
 bool sort_key__dyn_native(const struct sort_key *key, const struct hist_entry *he);
+/* Whether perf formats @key padded to its column's width (comm, pid, dso,
+ * sizes, weights, ...; not sym, srcline, cpu, time): the padding is part
+ * of its text, which -t turns into dots */
+bool sort_key__perf_pads(const struct sort_key *key);
 /*
  * A dynamic sort key (a tracepoint field, perf's "prev_comm"): its values
  * are the entries' cells @idx (dyn_cell: val, merged and ordered by key)

@@ -278,4 +278,18 @@ for o in "--time bogus" "-q --time 10%/0" "-s pid --time bogus"; do
 	[ "$_ps" = "$_ms" ] || fail "report $o: status $_ms, perf's $_ps"
 	cmp -s "$T/perf" "$T/mperf" || fail "report $o: stdout differs from perf's"
 done
+# --hierarchy: a comm that starts with blanks is padded to its column
+# and then trimmed, as perf ("  lead" reads "lead ", not "lead   ")
+if command -v cc >/dev/null; then
+	printf '#include <sys/prctl.h>\nvolatile unsigned long sink;\nint main(void) { prctl(PR_SET_NAME, "  lead"); for (long i = 0; i < 100000000; i++) sink += i; return 0; }\n' >"$T/spcomm.c"
+	cc -O1 -o "$T/spcomm" "$T/spcomm.c" || fail "cc spcomm failed"
+	"$PERF" record -q -o "$T/sp.data" -e cpu-clock -c 1000000 -- "$T/spcomm" >/dev/null 2>&1 ||
+		fail "perf record of spcomm failed"
+	for o in "-s comm" "-s dso,comm" "-s comm,pid,sym"; do
+		# shellcheck disable=SC2086
+		report_vs_perf "$T/sp.data" --hierarchy $o
+		n=$((n + 1))
+	done
+	grep -q "lead $" "$T/perf" || fail "perf's comm is not 'lead ' (the premise)"
+fi
 echo "$n comparisons equal to perf's"
