@@ -333,7 +333,13 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 				if (buf[i] != SORT_NO_CLIP)
 					clean[n++] = buf[i];
 			clean[n] = '\0';
-			snprintf(text, sizeof(text), right_aligned(f) ? "%*s" : "%-*s", width, clean);
+			/* (cut where perf cuts: a comm before an exec) */
+			if (f->key->clip)
+				snprintf(text, sizeof(text), right_aligned(f) ? "%*.*s" : "%-*.*s",
+					 width, width, clean);
+			else
+				snprintf(text, sizeof(text), right_aligned(f) ? "%*s" : "%-*s",
+					 width, clean);
 			for (i = 0; text[i]; i++)
 				if (text[i] == sep[0])
 					text[i] = '.';

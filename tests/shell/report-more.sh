@@ -291,5 +291,14 @@ if command -v cc >/dev/null; then
 		n=$((n + 1))
 	done
 	grep -q "lead $" "$T/perf" || fail "perf's comm is not 'lead ' (the premise)"
+	# -t: a comm longer than the thread's last one is cut at the column
+	# (sized by the last comms), its padding elsewhere made dots
+	printf '#include <sys/prctl.h>\nvolatile unsigned long sink;\nstatic void spin(void) { for (long i = 0; i < 50000000; i++) sink += i; }\nint main(void) { prctl(PR_SET_NAME, "longname_abcde"); spin(); prctl(PR_SET_NAME, "x"); spin(); return 0; }\n' >"$T/ren.c"
+	cc -O1 -fno-omit-frame-pointer -o "$T/ren" "$T/ren.c" || fail "cc ren failed"
+	"$PERF" record -q -g -o "$T/ren.data" -- "$T/ren" >/dev/null 2>&1 || fail "perf record of ren failed"
+	report_vs_perf "$T/ren.data" -t , -g none
+	grep -q ",longnam," "$T/perf" || fail "perf did not cut the old comm (the premise)"
+	report_vs_perf "$T/ren.data" -t ' ' -s dso,comm --no-children
+	n=$((n + 2))
 fi
 echo "$n comparisons equal to perf's"
