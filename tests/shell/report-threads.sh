@@ -14,6 +14,16 @@ for f in s s2; do
 	"$PERF" report -i "$T/$f.data" --stdio -T 2>/dev/null | sed -n '/^# *PID  *TID/,$p' >"$T/p"
 	"$MPERF" report -i "$T/$f.data" --stdio -T 2>"$T/err" | sed -n '/^# *PID  *TID/,$p' >"$T/m" ||
 		{ cat "$T/err" >&2; fail "mperf report -T on $f"; }
+	# (perf's table of s2 had one thread row once, under make
+	# sanitize's load: the premise is recorded again then)
+	if [ "$f" = s2 ] && [ "$(wc -l <"$T/p")" -lt 3 ]; then
+		echo "note: perf's -T table of s2 has $(($(wc -l <"$T/p") - 1)) rows: recording again" >&2
+		"$PERF" record -q -s -e cpu-clock,page-faults -o "$T/s2.data" -- "$WL/mthreads" 3 0.2 \
+			>/dev/null 2>&1 || fail "perf record -s -e cpu-clock,page-faults"
+		"$PERF" report -i "$T/$f.data" --stdio -T 2>/dev/null | sed -n '/^# *PID  *TID/,$p' >"$T/p"
+		"$MPERF" report -i "$T/$f.data" --stdio -T 2>"$T/err" | sed -n '/^# *PID  *TID/,$p' >"$T/m" ||
+			{ cat "$T/err" >&2; fail "mperf report -T on $f"; }
+	fi
 	[ "$(wc -l <"$T/p")" -ge 3 ] || { cat "$T/p" >&2; fail "perf printed no thread rows for $f"; }
 	cmp -s "$T/m" "$T/p" || { diff "$T/m" "$T/p" >&2; fail "-T table of $f differs from perf's"; }
 done
