@@ -843,28 +843,31 @@ static bool report__has_tracepoints(const struct report *rep)
 	return false;
 }
 
+/* The column a -F/-s name is when it is no key (overhead, sample, ...);
+ * FIELD_KEY for the others */
+static enum sort_field_kind field_kind(const char *name)
+{
+	static const struct { const char *name; enum sort_field_kind kind; } kinds[] = {
+		{ "overhead", FIELD_OVERHEAD }, { "overhead_children", FIELD_CHILDREN },
+		{ "overhead_sys", FIELD_OVERHEAD_SYS }, { "overhead_us", FIELD_OVERHEAD_US },
+		{ "overhead_guest_sys", FIELD_OVERHEAD_GUEST_SYS },
+		{ "overhead_guest_us", FIELD_OVERHEAD_GUEST_US },
+		{ "sample", FIELD_SAMPLE }, { "period", FIELD_PERIOD },
+	};
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(name, kinds[i].name))
+			return kinds[i].kind;
+	return FIELD_KEY;
+}
+
 static int report__add_field(struct report *rep, const char *name, bool is_f)
 {
 	struct sort_field f = { .level = rep->cur_level };
 	const struct sort_key *key;
 
-	if (!strcmp(name, "overhead"))
-		f.kind = FIELD_OVERHEAD;
-	else if (!strcmp(name, "overhead_children"))
-		f.kind = FIELD_CHILDREN;
-	else if (!strcmp(name, "overhead_sys"))
-		f.kind = FIELD_OVERHEAD_SYS;
-	else if (!strcmp(name, "overhead_us"))
-		f.kind = FIELD_OVERHEAD_US;
-	else if (!strcmp(name, "overhead_guest_sys"))
-		f.kind = FIELD_OVERHEAD_GUEST_SYS;
-	else if (!strcmp(name, "overhead_guest_us"))
-		f.kind = FIELD_OVERHEAD_GUEST_US;
-	else if (!strcmp(name, "sample"))
-		f.kind = FIELD_SAMPLE;
-	else if (!strcmp(name, "period"))
-		f.kind = FIELD_PERIOD;
-	else {
+	f.kind = field_kind(name);
+	if (f.kind == FIELD_KEY) {
 		key = sort_key__find(name);
 		if (!key && !is_f) {
 			int n = report__add_dynamic(rep, name);
@@ -1404,17 +1407,19 @@ static int report__expand_plus(struct report *rep)
 	fputs(keys, f);
 	free(keys);
 	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (!strcmp(tok, "sample")) {
+		enum sort_field_kind kind = field_kind(tok);
+
+		if (kind == FIELD_SAMPLE) {
 			rep->plus_sample = !rep->show_nr_samples;
 			rep->show_nr_samples = true;
-		} else if (!strcmp(tok, "period")) {
+		} else if (kind == FIELD_PERIOD) {
 			rep->plus_period = !rep->show_total_period;
 			rep->show_total_period = true;
-		} else if (!strcmp(tok, "overhead_sys")) {
+		} else if (kind == FIELD_OVERHEAD_SYS) {
 			rep->plus_sys = true;
-		} else if (!strcmp(tok, "overhead_us")) {
+		} else if (kind == FIELD_OVERHEAD_US) {
 			rep->plus_us = true;
-		} else if (strcmp(tok, "overhead") && strcmp(tok, "overhead_children")) {
+		} else if (kind != FIELD_OVERHEAD && kind != FIELD_CHILDREN) {
 			if (!sort_key__find(tok) && !report__may_be_dynamic(tok)) {
 				pr_err("report: unknown --fields key '%s' in -F +%s\n", tok,
 				       rep->fields_plus);
@@ -1459,10 +1464,7 @@ static void report__plus_columns_first(struct report *rep)
 		;
 	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		const struct sort_key *key = sort_key__find(tok);
-		enum sort_field_kind kind = !strcmp(tok, "sample") ? FIELD_SAMPLE :
-					    !strcmp(tok, "period") ? FIELD_PERIOD :
-					    !strcmp(tok, "overhead_sys") ? FIELD_OVERHEAD_SYS :
-					    !strcmp(tok, "overhead_us") ? FIELD_OVERHEAD_US : FIELD_KEY;
+		enum sort_field_kind kind = field_kind(tok);
 		struct sort_field f;
 		int i = -1;
 
@@ -3649,11 +3651,8 @@ int cmd_report(int argc, const char **argv)
 		return 129;
 	}
 	/* a -k file that is not there stops perf before any reading */
-	if (rep.symopts.vmlinux && access(rep.symopts.vmlinux, R_OK)) {
-		pr_err("report: -k %s: %s; give the recorded kernel's vmlinux, or --kallsyms FILE\n",
-		       rep.symopts.vmlinux, strerror(errno));
+	if (symbol_opts__check_vmlinux(&rep.symopts, "report"))
 		return 234;
-	}
 	if (!rep.input)
 		rep.input = !isatty(0) && fstat(0, &st) == 0 && S_ISFIFO(st.st_mode) ?
 			    "-" : "perf.data";

@@ -2649,11 +2649,8 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 	/* a -k file that is not there stops perf before any reading */
-	if (sc.symopts.vmlinux && access(sc.symopts.vmlinux, R_OK)) {
-		pr_err("script: -k %s: %s; give the recorded kernel's vmlinux, or --kallsyms FILE\n",
-		       sc.symopts.vmlinux, strerror(errno));
+	if (symbol_opts__check_vmlinux(&sc.symopts, "script"))
 		return 255;
-	}
 	/* (perf reads before its branch stack then: what it prints changes
 	 * with the number) */
 	if (sc.max_blocks < 0) {

@@ -9,6 +9,7 @@
 #include "debug.h"
 #include "dso.h"
 #include "env.h"
+#include "event.h"
 #include "evlist.h"
 #include "machine.h"
 #include "map.h"
@@ -657,18 +658,10 @@ static bool rec_string_ok(const union perf_event *ev, const char *s)
  * skipped, the first one said (a damaged file; the rest is still read) */
 static int machine__malformed(struct machine *m, const union perf_event *ev)
 {
-	static const char *const names[] = {
-		[PERF_RECORD_MMAP] = "MMAP", [PERF_RECORD_COMM] = "COMM",
-		[PERF_RECORD_EXIT] = "EXIT", [PERF_RECORD_FORK] = "FORK",
-		[PERF_RECORD_MMAP2] = "MMAP2",
-	};
-	uint32_t t = ev->header.type;
-
 	if (!m->stats.nr_malformed++)
 		pr_warning("a malformed %s record (%u bytes) was skipped: its task or map "
 			   "is missing from the profile (damaged file)\n",
-			   t < sizeof(names) / sizeof(names[0]) && names[t] ? names[t] : "task",
-			   ev->header.size);
+			   event__type_name(ev->header.type), ev->header.size);
 	return 0;
 }
 

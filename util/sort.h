@@ -101,6 +101,8 @@ struct sort_key {
 				 * column (perf prints the bare value) */
 	bool right;		/* right-aligned in its column */
 	bool clip;		/* rows are cut at the column width (perf's comm) */
+	bool perf_pads;		/* perf formats it padded to the column's width
+				 * (sort_key__perf_pads) */
 	/* a tracepoint field's (perf's dynamic entry): named after the
 	 * field, so never one of the built-in keys of that name; -t keeps
 	 * the separator in its text, where perf prints '.' in the others */

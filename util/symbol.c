@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <elf.h>
+#include <unistd.h>
 #include "alloc.h"
+#include "debug.h"
 #include "dso.h"
 #include "symbol.h"
 #include "symbol-tree.h"
@@ -610,4 +612,13 @@ void symbols__exit(struct symbols *s)
 		s->blocks = next;
 	}
 	memset(s, 0, sizeof(*s));
+}
+
+int symbol_opts__check_vmlinux(const struct symbol_opts *opts, const char *cmd)
+{
+	if (!opts->vmlinux || !access(opts->vmlinux, R_OK))
+		return 0;
+	pr_err("%s: -k %s: %s; give the recorded kernel's vmlinux, or --kallsyms FILE\n",
+	       cmd, opts->vmlinux, strerror(errno));
+	return -errno;
 }

@@ -95,6 +95,11 @@ struct symbol_opts {
 				 * file by the path DWARF gives, not its base */
 };
 
+/* A -k vmlinux that is not there stops perf before it reads anything:
+ * one line naming the fix (@cmd: "report", "script"), -errno; 0 when
+ * none was given or it can be read. */
+int symbol_opts__check_vmlinux(const struct symbol_opts *opts, const char *cmd);
+
 struct symbol *symbol__new(uint64_t start, uint64_t size, uint8_t binding,
 			   const char *name);
 /* Takes ownership of @sym. 0 or -ENOMEM. */
