@@ -170,6 +170,7 @@ struct report {
 	bool plus_sample, plus_period;	/* -F +sample / +period (not -n, ...) */
 	bool ns;		/* --ns: -s time in nanoseconds */
 	bool hierarchy;		/* --hierarchy */
+	bool in_sort_list;	/* (setup) the -s list's names are added */
 	bool stitch_lbr;	/* --stitch-lbr (warned off, or refused) */
 	bool hide_unresolved;	/* -U: samples and frames without a symbol */
 	const char *percentage;	/* --percentage relative|absolute */
@@ -867,7 +868,15 @@ static int report__add_field(struct report *rep, const char *name, bool is_f)
 	const struct sort_key *key;
 
 	f.kind = field_kind(name);
-	if (f.kind == FIELD_KEY) {
+	/* --hierarchy makes a level of -s sample and -s period, as perf
+	 * (the column of -n or --show-total-period goes: report__setup) */
+	if (rep->hierarchy && rep->in_sort_list && sort_key__value_level(f.kind)) {
+		key = sort_key__value_level(f.kind);
+		f.kind = FIELD_KEY;
+		f.key = key;
+		if (report__push_key(rep, key))
+			return -ENOMEM;
+	} else if (f.kind == FIELD_KEY) {
 		key = sort_key__find(name);
 		if (!key && !is_f) {
 			int n = report__add_dynamic(rep, name);
@@ -1083,6 +1092,25 @@ nomem:
 }
 
 static int parse_column_widths(struct report *rep, const char *s);
+
+/* --hierarchy: a value that is a level of its own (-s sample, -s period)
+ * is no column as well (-n, --show-total-period), as perf */
+static void report__drop_level_columns(struct report *rep)
+{
+	int n = 0;
+
+	for (int i = 0; i < rep->nr_fields; i++) {
+		const struct sort_field *f = &rep->fields_v[i];
+		bool level = false;
+
+		for (int j = 0; j < rep->nr_fields && f->kind != FIELD_KEY; j++)
+			level |= rep->fields_v[j].kind == FIELD_KEY &&
+				 rep->fields_v[j].key->node_value == f->kind;
+		if (!level)
+			rep->fields_v[n++] = *f;
+	}
+	rep->nr_fields = n;
+}
 
 /*
  * A filter of one comm, dso or symbol makes its column say the same on
@@ -1607,14 +1635,18 @@ static int report__setup(struct report *rep)
 
 		/* perf picks its default keys before a pipe's attrs arrive:
 		 * a tracepoint-only pipe gets comm,dso,sym, not trace */
+		rep->in_sort_list = true;
 		err = report__add_list(rep, rep->sort_order ? rep->sort_order :
 				       evlist__tracepoints_only(el) &&
 				       !session__is_pipe(rep->session) ?
 				       (rep->raw_trace ? "trace_fields" : "trace") :
 				       rep->branch ? branch_sort_keys : "comm,dso,sym",
 				       false);
+		rep->in_sort_list = false;
 		if (err)
 			return err;
+		if (rep->hierarchy)
+			report__drop_level_columns(rep);
 		err = report__sort_columns(rep, first);
 		if (err)
 			return err;

@@ -290,6 +290,11 @@ static void hnode__free(struct hnode *n)
 	memset(n, 0, sizeof(*n));
 }
 
+static int nr_members(const struct hctx *c)
+{
+	return c->nr_members > 1 ? c->nr_members : 1;
+}
+
 /* member @m's sums at @n (the leader's: the node's own) */
 static struct hval hnode__val(const struct hnode *n, int m)
 {
@@ -349,6 +354,18 @@ static int hnode_out_cmp(const void *pa, const void *pb, void *arg)
 			return pa > pb ? -1 : 1;
 	}
 	for (int k = 0; k < c->nr_keys; k++) {
+		enum sort_field_kind v = c->keys[k]->node_value;
+
+		/* (a level of -s sample or period: the nodes' sums, more
+		 * first; a group's member by member, as perf) */
+		for (int m = 0; v && m < nr_members(c); m++) {
+			struct hval va = hnode__val(a, m), vb = hnode__val(b, m);
+			uint64_t x = v == FIELD_SAMPLE ? va.nr_events : va.period;
+			uint64_t y = v == FIELD_SAMPLE ? vb.nr_events : vb.period;
+
+			if (x != y)
+				return x > y ? -1 : 1;
+		}
 		r = c->keys[k]->sort(c->keys[k], c->out_sort ? c->out_sort : c->sort,
 				     a->first, b->first);
 		if (r)
@@ -574,11 +591,6 @@ static void hnode__mark(struct hnode *n)
 	}
 }
 
-static int nr_members(const struct hctx *c)
-{
-	return c->nr_members > 1 ? c->nr_members : 1;
-}
-
 /* member @m's total (the leader's: the one the report shows) */
 static uint64_t hctx__total(const struct hctx *c, int m)
 {
@@ -657,6 +669,30 @@ static void hnode__sep_cell(const struct hctx *c, const struct hnode *k,
 			n += snprintf(cell + n, sizeof(cell) - n, " %s", num);
 	}
 	fprintf(c->fp, "%-*s", col_width(f) * nr_members(c), cell);
+}
+
+/* the text of a level of -s sample or period (@key) for node @k of view
+ * @c: the node's sum, a group's each member's after the first in its
+ * width (perf's column trimmed); with -t, or at a node of members only:
+ * each after a blank */
+static void hnode__value_key(const struct hctx *c, const struct hnode *k,
+			     const struct sort_key *key)
+{
+	const struct sort_field f = { .kind = key->node_value };
+	bool blank = c->sep || !hnode__val(k, 0).nr_events;
+	char buf[32];
+
+	for (int m = 0; m < nr_members(c); m++) {
+		double pct;
+
+		hnode__value(c, k, m, &f, buf, sizeof(buf), &pct);
+		if (!m)
+			fputs(buf, c->fp);
+		else if (blank)
+			fprintf(c->fp, " %s", buf);
+		else
+			fprintf(c->fp, "%*s", col_width(&f), buf);
+	}
 }
 
 /* key @ki's text for node @k (its first entry's, with the node's
@@ -750,7 +786,10 @@ key:
 				continue;
 			if (any++)
 				fputs(c->sep ? c->sep : "  ", c->fp);
-			hnode__key(kc, k, ki);
+			if (kc->keys[ki]->node_value)
+				hnode__value_key(c, k, kc->keys[ki]);
+			else
+				hnode__key(kc, k, ki);
 		}
 		fputc('\n', c->fp);
 		if (level == c->nr_levels - 1 && c->o->show_callchain && k->chain) {
@@ -1223,6 +1262,9 @@ static void hctx__width_floor(struct hctx *c, int k)
 		c->width[k] = (int)strlen(c->keys[k]->header);
 	if (c->keys[k]->min_width > c->width[k])
 		c->width[k] = c->keys[k]->min_width;
+	/* (a value's level: its column's width, a member's each) */
+	if (c->keys[k]->node_value && c->width[k] < c->keys[k]->min_width * nr_members(c))
+		c->width[k] = c->keys[k]->min_width * nr_members(c);
 }
 
 /* the header, the rows and their call graphs of the sorted tree @root */

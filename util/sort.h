@@ -136,6 +136,9 @@ struct sort_key {
 				 * 64-bit difference, as perf: no total order
 				 * once two are 2^63 or more apart */
 	int min_width;		/* the column is at least this wide */
+	/* FIELD_SAMPLE or FIELD_PERIOD: a --hierarchy level of that value
+	 * (sort_key__value_level); FIELD_KEY: none */
+	enum sort_field_kind node_value;
 };
 
 /* whether @he's record has @key's value as its own: a key that is no
@@ -190,6 +193,9 @@ struct sort_field {
 bool sort_fields__have_key(const struct sort_field *fields, int nr, int level, const bool *own);
 /* The key called @name (aliases: symbol = sym), or NULL. */
 const struct sort_key *sort_key__find(const char *name);
+/* --hierarchy's level of -s sample (FIELD_SAMPLE) or -s period
+ * (FIELD_PERIOD); NULL for other kinds */
+const struct sort_key *sort_key__value_level(enum sort_field_kind kind);
 /* Comma-separated list of names for error messages. */
 const char *sort_key__names(void);
 
