@@ -3884,8 +3884,10 @@ int cmd_report(int argc, const char **argv)
 	rep.tool.ordered_events = rep.tasks || rep.mmaps ||
 				  !(rep.dump && (rep.disable_order || rep.stats));
 	rep.session = session__new(rep.input, &rep.tool);
-	if (!rep.session)
+	if (!rep.session) {
+		ret = 255;	/* perf's status for a file it cannot read */
 		goto out;	/* session__new printed why */
+	}
 	/* perf refuses the pair once the file is open, and exits 0 */
 	if (rep.stats && (rep.tasks || rep.mmaps)) {
 		pr_err("report: --tasks and --mmaps cannot be used with --stats; drop one\n");

@@ -2685,7 +2685,7 @@ int cmd_script(int argc, const char **argv)
 		sc.tool.dump = script__dump;
 	session = session__new(input, &sc.tool);
 	if (!session)
-		return 1;
+		return 255;	/* perf's status for a file it cannot read (it says why) */
 	if (session__is_pipe(session)) {
 		sc.tool.sample = script__sample_pipe;
 		sc.tool.attrs_done = script__attrs_done;

@@ -45,7 +45,7 @@ for f in "$T"/*.data; do
 		rc=$?
 		if [ $rc -eq 124 ]; then
 			hangs=$((hangs + 1)); echo "HANG: mperf $cmd $(basename "$f")"
-		elif [ $rc -ge 128 ] || grep -q 'Sanitizer\|runtime error' "$T/err"; then
+		elif crashed $rc || grep -q 'Sanitizer\|runtime error' "$T/err"; then
 			crashes=$((crashes + 1)); echo "CRASH ($rc): mperf $cmd $(basename "$f")"
 			head -5 "$T/err"
 		elif [ "$(wc -l <"$T/err")" -gt 3 ]; then
@@ -60,7 +60,8 @@ if [ -x "$PERF_BIN" ] && [ -z "${MPERF_SANITIZE:-}" ]; then
 	for f in "$T"/*.data; do
 		pn=$((pn + 1))
 		timeout 20 "$PERF" report --stdio -i "$f" $SYM >/dev/null 2>&1
-		[ $? -ge 128 ] && pc=$((pc + 1))
+		rc=$?
+		{ [ $rc -eq 124 ] || crashed $rc; } && pc=$((pc + 1))
 	done
 	echo "perf 6.1 (report only): $pc crashes or hangs in $pn runs"
 fi

@@ -22,7 +22,7 @@ run() {
 	rc=$?
 	if [ $rc -eq 124 ]; then
 		bad=$((bad + 1)); echo "HANG: $_name"
-	elif [ $rc -ge 128 ] || grep -q 'Sanitizer\|runtime error' "$T/err"; then
+	elif crashed $rc || grep -q 'Sanitizer\|runtime error' "$T/err"; then
 		bad=$((bad + 1)); echo "CRASH ($rc): $_name"; head -5 "$T/err"
 	elif grep -qi 'cannot allocate\|out of memory' "$T/err"; then
 		bad=$((bad + 1)); echo "ALLOCATION: $_name"; head -3 "$T/err"

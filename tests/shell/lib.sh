@@ -23,6 +23,12 @@ need_cmds() { for _c; do command -v "$_c" >/dev/null 2>&1 || skip "needs $_c"; d
 # private_home: $HOME in the test's directory (perf record fills
 # $HOME/.debug, its build-id cache); after tmpdir
 private_home() { HOME=$T; export HOME; }
+# crashed RC: a status a signal gave (128+N), not timeout's 124 nor the 255
+# perf and mperf exit with for a file they cannot read
+crashed() { [ "$1" -ge 128 ] && [ "$1" -ne 255 ]; }
+# clean_error RC: an error's status: 1..127, 129 (a usage error, as perf's)
+# or 255 (a file perf and mperf cannot read)
+clean_error() { [ "$1" -gt 0 ] && { [ "$1" -lt 128 ] || [ "$1" -eq 129 ] || [ "$1" -eq 255 ]; }; }
 # mktemp dir removed at exit
 tmpdir() { T=$(mktemp -d /tmp/mperf-test.XXXXXX); trap 'rm -rf "$T"' EXIT INT TERM; }
 # tracefs mounted (mount it when root and missing)

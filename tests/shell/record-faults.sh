@@ -42,7 +42,7 @@ check_killed() {	# FILE WHAT
 		[ -e "$1" ] || { early=$((early + 1)); return; }
 		"$MPERF" report --stdio -i "$1" >/dev/null 2>m.err
 		rc=$?
-		[ $rc -gt 0 ] && [ $rc -lt 128 ] || fail "$2: mperf report on an empty file: exit $rc"
+		clean_error $rc || fail "$2: mperf report on an empty file: exit $rc"
 		assert_eq "$2: one line for an empty file" 1 "$(lines m.err)"
 		early=$((early + 1))
 		return
@@ -52,7 +52,7 @@ check_killed() {	# FILE WHAT
 	for c in "report --stdio" script; do
 		"$MPERF" $c -i "$1" >m.out 2>m.err
 		rc=$?
-		[ $rc -lt 128 ] || { cat m.err; fail "$2: mperf $c crashed ($rc)"; }
+		crashed $rc && { cat m.err; fail "$2: mperf $c crashed ($rc)"; }
 		[ "$(grep -c '^mperf: warning:' m.err)" -le 1 ] || { cat m.err; fail "$2: mperf $c: more than one warning"; }
 		[ "$(lines m.err)" -le 2 ] || { cat m.err; fail "$2: mperf $c: more than two lines"; }
 		# refused: the file has no samples, or nothing readable at all

@@ -40,7 +40,7 @@ refused() {
 	"$@" >out 2>err
 	rc=$?
 	# (129: an event refused while parsed, as perf's usage errors)
-	[ $rc -gt 0 ] && [ $rc -lt 128 ] || [ $rc -eq 129 ] || { cat err; fail "$what: exit $rc"; }
+	clean_error $rc || { cat err; fail "$what: exit $rc"; }
 	assert_eq "$what: lines" 1 "$(lines err)"
 	grep -q '^mperf: ' err || { cat err; fail "$what: not an mperf: line"; }
 	assert_contains "$what: cause" "$needle" err

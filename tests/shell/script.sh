@@ -84,6 +84,23 @@ assert_eq "one error line" 1 "$(wc -l <"$T/e.err")"
 echo "not perf data" >"$T/bad.data"
 $MPERF script -i "$T/bad.data" >"$T/e.out" 2>"$T/e.err" && fail "bad file accepted"
 assert_contains "bad magic" "not a perf.data file" "$T/e.err"
+: >"$T/empty.data"
+head -c 200 "$D/cpuburn-fp.data" >"$T/cut.data"
+mkdir "$T/dir.data"
+# a file neither tool can read: perf's status (255), report and script
+for f in nonexistent bad empty cut dir; do
+	for c in "report --stdio" script; do
+		$MPERF $c -i "$T/$f.data" >"$T/e.out" 2>"$T/e.err"
+		rc=$?
+		assert_eq "mperf $c of the $f file: one line" 1 "$(wc -l <"$T/e.err")"
+		if [ -x "$PERF_BIN" ]; then
+			$PERF $c -i "$T/$f.data" >/dev/null 2>&1
+			assert_eq "mperf $c of the $f file: perf's exit status" $? $rc
+		else
+			assert_eq "mperf $c of the $f file: exit status" 255 $rc
+		fi
+	done
+done
 $MPERF script -i "$D/cpuburn-fp.data" -F comm,bogus >"$T/e.out" 2>"$T/e.err" && fail "bad -F accepted"
 assert_contains "bad field" "unknown field 'bogus'" "$T/e.err"
 
