@@ -1013,6 +1013,43 @@ static int record__synthesize(struct record *rec, bool round)
 	return err;
 }
 
+/*
+ * The samples the kernel dropped for each event fd (PERF_FORMAT_LOST), as
+ * perf writes them at the end: a LOST_SAMPLES record per fd that lost
+ * some, its id in the sample_id_all fields ("# Total Lost Samples").
+ */
+static int record__lost_samples(struct record *rec)
+{
+	struct evsel *evsel;
+	int i, err = 0;
+
+	evlist__for_each(rec->evlist, evsel, i) {
+		int n = evsel->fds ? evsel->cpus->nr * evsel->threads->nr : 0;
+		uint64_t t = evsel->attr.sample_type;
+
+		for (int k = 0; k < n && !err; k++) {
+			uint64_t rec_buf[2 + 8] = { 0 }, lost, *w = rec_buf + 2;
+			struct perf_event_header *h = (void *)rec_buf;
+
+			if (evsel__read_lost(evsel, k, &lost) || !lost)
+				continue;
+			rec_buf[1] = lost;
+			/* pid/tid, time: 0; the fd's id; stream id, cpu: 0 */
+			w += !!(t & PERF_SAMPLE_TID) + !!(t & PERF_SAMPLE_TIME);
+			if (t & PERF_SAMPLE_ID)
+				*w++ = evsel->ids[k];
+			w += !!(t & PERF_SAMPLE_STREAM_ID) + !!(t & PERF_SAMPLE_CPU);
+			if (t & PERF_SAMPLE_IDENTIFIER)
+				*w++ = evsel->ids[k];
+			h->type = PERF_RECORD_LOST_SAMPLES;
+			h->size = (uint16_t)(16 + record__id_hdr_size(t));
+			record_dsos__event(&rec->dsos, h);
+			err = record_output__write(&rec->out, h, h->size);
+		}
+	}
+	return err;
+}
+
 /* What to do when the output file cannot be created. */
 static const char *record__create_hint(int err)
 {
@@ -1825,6 +1862,8 @@ int cmd_record(int argc, const char **argv)
 
 		if (n < 0)
 			err = (int)n;
+		if (!err)
+			err = record__lost_samples(&rec);
 	}
 	if (rec.has_workload && !rec.workload_done) {
 		/* ended by a signal: stop the workload too, as perf does */

@@ -336,6 +336,37 @@ static int evsel__decode_read(const struct evsel *evsel, const uint64_t *buf,
 	return -ENOENT;
 }
 
+int evsel__read_lost(const struct evsel *evsel, int idx, uint64_t *lost)
+{
+	uint64_t rf = evsel->attr.read_format, buf[64];
+	size_t len = evsel__read_size(evsel), i = 0, words;
+	ssize_t r;
+
+	*lost = 0;
+	if (!(rf & PERF_FORMAT_LOST) || !evsel->fds || evsel->fds[idx] < 0)
+		return 0;
+	if (len > sizeof(buf))
+		return -E2BIG;
+	r = read(evsel->fds[idx], buf, len);
+	if (r < 0)
+		return -errno;
+	words = (size_t)r / 8;
+	/* { nr } { time_enabled } { time_running }, then the value's (or
+	 * each member's) { value, id, lost } */
+	i += !!(rf & PERF_FORMAT_GROUP) + !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+	     !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING);
+	if (rf & PERF_FORMAT_GROUP) {
+		size_t entry = 2 + !!(rf & PERF_FORMAT_ID);
+
+		i += (size_t)evsel__group_idx(evsel) * entry;
+	}
+	i += 1 + !!(rf & PERF_FORMAT_ID);
+	if (i >= words)
+		return -EIO;
+	*lost = buf[i];
+	return 0;
+}
+
 int evsel__read_counts(struct evsel *evsel)
 {
 	size_t len = evsel__read_size(evsel);

@@ -108,6 +108,10 @@ void evsel__close(struct evsel *evsel);
 int evsel__enable(struct evsel *evsel);
 int evsel__disable(struct evsel *evsel);
 
+/* The samples the kernel could not write for the event's fd @idx
+ * (PERF_FORMAT_LOST; 0 without it): 0, or -errno */
+int evsel__read_lost(const struct evsel *evsel, int idx, uint64_t *lost);
+
 /* Read every fd into ->counts. 0 or -errno. */
 int evsel__read_counts(struct evsel *evsel);
 
