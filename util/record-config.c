@@ -519,8 +519,6 @@ static int config_one(struct evsel *evsel, const struct record_opts *opts,
 				     PERF_FORMAT_TOTAL_TIME_RUNNING;
 	if (opts->inherit_stat && (!dummy || hg))
 		attr->inherit_stat = 1;
-	if (opts->sample_identifier)
-		attr->sample_type |= PERF_SAMPLE_IDENTIFIER;
 	/* these replace the event's own :u/:k, as in perf */
 	if (opts->all_kernel && (!dummy || hg)) {
 		attr->exclude_user = 1;
@@ -631,8 +629,13 @@ int record__config(struct evlist *evlist, const struct record_opts *opts)
 
 	/* several events: samples carry an id; IDENTIFIER when their
 	 * layouts differ so any record can be matched first (one event
-	 * read by its samples (:S) too: its counts are by id) */
-	if (evlist->nr > 1 || evlist->entries[0]->sample_read) {
+	 * read by its samples (:S) too: its counts are by id);
+	 * --sample-identifier: IDENTIFIER in place of ID, as perf */
+	if (opts->sample_identifier) {
+		evlist__for_each(evlist, evsel, i)
+			evsel->attr.sample_type = (evsel->attr.sample_type & ~(uint64_t)PERF_SAMPLE_ID) |
+						  PERF_SAMPLE_IDENTIFIER;
+	} else if (evlist->nr > 1 || evlist->entries[0]->sample_read) {
 		uint64_t t0 = evlist->entries[0]->attr.sample_type;
 
 		evlist__for_each(evlist, evsel, i)

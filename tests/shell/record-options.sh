@@ -51,6 +51,7 @@ for o in -W@--phys-data@--data-page-size@--code-page-size@-R@--transaction \
 	-g@--user-callchains -g@--kernel-callchains --call-graph@fp,7 \
 	-k@mono -k@CLOCK_MONOTONIC_RAW --no-samples -D@20@--buildid-mmap \
 	--user-regs=ip,sp@--intr-regs=ip,sp,ax --user-regs -e@cpu-clock,task-clock@--group \
+	-e@cpu-clock,task-clock@--sample-identifier \
 	--no-bpf-event@--no-buffering@-N@--buildid-all@--tail-synthesize@--timestamp-boundary@--max-size@10M; do
 	case " $READ " in *" $o "*) r=1 ;; *) r= ;; esac
 	same_attrs "$(echo "$o" | tr @ " ")" "$r"
