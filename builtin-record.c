@@ -1001,7 +1001,10 @@ static int record__synthesize(struct record *rec, bool round)
 			err = synthesize__all(&s);
 		else if (rec->opts.pid || rec->opts.tid || rec->workload_started)
 			err = synthesize__threadmap(&s, rec->evlist->threads);
-		else	/* the held workload: its maps die with the exec */
+		/* the held workload: its maps die with the exec (and,
+		 * as perf, its name too beside the other targets: the
+		 * scan may have read it before its child renamed it) */
+		if (!err && rec->has_workload && !rec->workload_started)
 			err = synthesize__comm(&s, rec->wl.pid, rec->wl.pid,
 					       "mperf-exec");
 	}

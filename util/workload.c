@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,6 +36,9 @@ int workload__prepare(struct workload *w, const char *const *argv)
 
 		close(go[1]);
 		close(err[0]);
+		/* not "mperf" until the exec: samples of that moment are
+		 * not mperf's own (perf names its child "perf-exec") */
+		prctl(PR_SET_NAME, "mperf-exec", 0, 0, 0);
 		/* wait for the go byte; EOF means the parent gave up */
 		if (read(go[0], &c, 1) != 1)
 			_exit(127);
