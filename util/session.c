@@ -42,6 +42,15 @@ struct id_hash {
 	size_t cap, nr;
 };
 
+/* A stream's zstd decompression: each file of a perf.data directory is a
+ * zstd stream of its own (perf record --threads -z), the others one */
+struct decomp {
+	bool ready;
+	struct zstd_data zstd;
+	char *buf;		/* what is left of the last record, then more */
+	size_t len, cap;
+};
+
 struct session {
 	struct data data;
 	struct header header;
@@ -50,10 +59,9 @@ struct session {
 	struct id_hash ids;
 	struct session_stats stats;
 	struct ordered_events oe;
-	bool zstd_ready;
-	struct zstd_data zstd;
-	char *decomp;
-	size_t decomp_len, decomp_cap;
+	struct decomp dec;		/* the file's (or pipe's) stream */
+	struct decomp *dir_decs;	/* by directory file (0: dec) */
+	struct decomp *cur_dec;		/* the stream being read (NULL: dec) */
 	struct oe_chunk *chunk;		/* current stream chunk */
 	FILE *feat_fp;
 	bool feat_full;
@@ -428,22 +436,31 @@ static ssize_t process_buffer(struct session *s, const char *buf, size_t len,
 	return pos;
 }
 
+static void decomp__exit(struct decomp *d)
+{
+	if (d->ready)
+		zstd__exit(&d->zstd);
+	free(d->buf);
+	memset(d, 0, sizeof(*d));
+}
+
 static int process_compressed(struct session *s, const union perf_event *ev,
 			      uint64_t off, size_t depth)
 {
 	const char *payload = (const char *)ev + sizeof(ev->header);
 	size_t size = ev->header.size - sizeof(ev->header), limit;
 	struct oe_chunk *chunk;
+	struct decomp *d = s->cur_dec ? s->cur_dec : &s->dec;
 	ssize_t n, used;
 
 	if (depth > 0) {
 		pr_warning("COMPRESSED record inside a COMPRESSED record: skipped\n");
 		return 0;
 	}
-	if (!s->zstd_ready) {
-		if (zstd__init(&s->zstd, 0))
+	if (!d->ready) {
+		if (zstd__init(&d->zstd, 0))
 			return -ENOMEM;
-		s->zstd_ready = true;
+		d->ready = true;
 	}
 	limit = s->header.env.comp_mmap_len;
 	if (limit < MIN_DECOMP)
@@ -451,36 +468,35 @@ static int process_compressed(struct session *s, const union perf_event *ev,
 	if (limit > MAX_DECOMP)
 		limit = MAX_DECOMP;
 	/* what is left of the last record, then this one's bytes */
-	n = zstd__decompress(&s->zstd, payload, size, &s->decomp,
-			     &s->decomp_len, &s->decomp_cap,
-			     s->decomp_len + limit + 64 * 1024);
+	n = zstd__decompress(&d->zstd, payload, size, &d->buf, &d->len, &d->cap,
+			     d->len + limit + 64 * 1024);
 	if (n < 0) {
 		pr_warning("a COMPRESSED record could not be decompressed (%s); skipped\n",
 			   n == -EFBIG ? "too large" : "damaged zstd stream");
-		s->decomp_len = 0;
+		d->len = 0;
 		return 0;
 	}
-	if (!s->decomp_len)
+	if (!d->len)
 		return 0;
 	/* the records need stable storage while they wait for their round */
-	chunk = oe_chunk__new(s->decomp_len);
+	chunk = oe_chunk__new(d->len);
 	if (!chunk)
 		return -ENOMEM;
-	memcpy(chunk->data, s->decomp, s->decomp_len);
-	chunk->used = s->decomp_len;
+	memcpy(chunk->data, d->buf, d->len);
+	chunk->used = d->len;
 	used = process_buffer(s, chunk->data, chunk->used, chunk, off, depth + 1);
 	oe_chunk__put(chunk);
 	if (used < 0) {
 		if (used == -EINVAL) {
 			pr_warning("a decompressed record has an invalid size; the rest of that block is skipped\n");
-			s->decomp_len = 0;
+			d->len = 0;
 			return 0;
 		}
 		return used;
 	}
 	/* a record may continue in the next COMPRESSED record */
-	memmove(s->decomp, s->decomp + used, s->decomp_len - used);
-	s->decomp_len -= used;
+	memmove(d->buf, d->buf + used, d->len - used);
+	d->len -= used;
 	return 0;
 }
 
@@ -727,6 +743,7 @@ struct walk {
 	uint64_t tag;		/* a directory's file: its index << DIR_OFF_SHIFT */
 	uint64_t time;		/* walk__time() of the record at off, once timed */
 	bool timed;
+	struct decomp *dec;	/* its zstd stream (NULL: the session's) */
 };
 
 static void walk__init(struct walk *w, const char *base, bool own, uint64_t start,
@@ -813,7 +830,9 @@ static int walk__step(struct session *s, struct walk *w)
 		} else {
 			ev = (const void *)(base + off);
 		}
+		s->cur_dec = w->dec;
 		err = process_record(s, ev, owner, off | w->tag, 0);
+		s->cur_dec = NULL;
 		if (err)
 			return err;
 		w->off = off + size + skip;
@@ -908,8 +927,11 @@ static int walk_dir(struct session *s, uint64_t start, uint64_t end)
 	if (dir)
 		closedir(dir);
 	w = err ? NULL : calloc(s->nr_dir_paths, sizeof(*w));
-	if (!w)
+	s->dir_decs = w ? calloc(s->nr_dir_paths, sizeof(*s->dir_decs)) : NULL;
+	if (!w || !s->dir_decs) {
+		free(w);
 		return err ? err : -ENOMEM;
+	}
 	walk__init(&w[nw++], s->data.base, true, start, end, 0);
 	for (i = 1; i < s->nr_dir_paths && !err; i++) {
 		const char *path = s->dir_paths[i];
@@ -942,7 +964,8 @@ static int walk_dir(struct session *s, uint64_t start, uint64_t end)
 		s->dir_maps[s->nr_dir_maps].base = base;
 		s->dir_maps[s->nr_dir_maps].size = (size_t)st.st_size;
 		s->nr_dir_maps++;
-		walk__init(&w[nw++], base, false, 0, (uint64_t)st.st_size, i);
+		walk__init(&w[nw], base, false, 0, (uint64_t)st.st_size, i);
+		w[nw++].dec = &s->dir_decs[i];
 	}
 	while (!err) {
 		size_t best = nw;
@@ -1183,9 +1206,10 @@ void session__delete(struct session *s)
 	free(s->ids.keys);
 	free(s->ids.vals);
 	free(s->ids.read_last);
-	if (s->zstd_ready)
-		zstd__exit(&s->zstd);
-	free(s->decomp);
+	decomp__exit(&s->dec);
+	for (size_t i = 0; s->dir_decs && i < s->nr_dir_paths; i++)
+		decomp__exit(&s->dir_decs[i]);
+	free(s->dir_decs);
 	header__exit(&s->header);
 	for (size_t i = 0; i < s->nr_dir_maps; i++)
 		munmap(s->dir_maps[i].base, s->dir_maps[i].size);
@@ -1212,10 +1236,18 @@ static bool file_has_features(const struct session *s)
 }
 
 
-/* The compressed data stopped inside a record or a zstd block */
+/* The compressed data of a stream stopped inside a record or a zstd block */
+static bool decomp__cut(const struct decomp *d)
+{
+	return d->ready && (d->len || zstd__mid_block(&d->zstd));
+}
+
 static bool session__zstd_cut(const struct session *s)
 {
-	return s->zstd_ready && (s->decomp_len || zstd__mid_block(&s->zstd));
+	for (size_t i = 0; s->dir_decs && i < s->nr_dir_paths; i++)
+		if (decomp__cut(&s->dir_decs[i]))
+			return true;
+	return decomp__cut(&s->dec);
 }
 
 bool session__damaged(const struct session *s)

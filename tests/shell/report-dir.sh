@@ -33,14 +33,17 @@ rec_dir() {	# NAME PERF-RECORD-ARGS...: up to three recordings
 rec_dir t -- "$WL/cpuburn" 0.3
 rec_dir a -a -- sleep 0.3
 # -z: each file's records in COMPRESSED ones, dumped under that file (perf
-# read one such recording short too, once)
-rec_dir z -z -- "$WL/cpuburn" 0.3
+# read one such recording short too, once); threads on both CPUs fill two
+# data.N files, each a zstd stream of its own
+rec_dir z -z -- "$WL/mthreads" 2 0.3
 # the premise: directories, with the writer threads' files
 for f in "$T/t.data" "$T/a.data" "$T/z.data"; do
 	[ -d "$f" ] && [ -f "$f/data" ] && [ -f "$f/data.0" ] ||
 		fail "perf record --threads wrote no directory with data and data.0 at $f"
 done
 [ -s "$T/a.data/data.0" ] || fail "a.data/data.0 is empty: the premise"
+[ -s "$T/z.data/data.0" ] && [ -s "$T/z.data/data.1" ] ||
+	fail "z.data: data.0 or data.1 is empty (two threads on two CPUs): the premise"
 for f in "$T/t.data" "$T/a.data" "$T/z.data"; do
 	reports_vs_perf "$f" <<'LIST'
 --no-children
