@@ -828,9 +828,9 @@ static void hctx__widen(struct hctx *kc, const struct hctx *c, const struct hist
 		/* (a key with a width of its own is not printed here: a
 		 * field's text can depend on the rows printed before, as
 		 * perf's libtraceevent) */
-		if (key_padded(key))
+		if (key_padded(key) && !key->width)
 			w = key->snprintf(key, kc->sort, he, buf, sizeof(buf));
-		else if (key->width)
+		else if (key->width)	/* (comm: the thread's last, as perf) */
 			w = key->width(key, kc->sort, he);
 		else
 			w = key_text(kc, key, he, buf, sizeof(buf), 0);
