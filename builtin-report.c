@@ -856,6 +856,7 @@ static enum sort_field_kind field_kind(const char *name)
 		{ "sample", FIELD_SAMPLE }, { "period", FIELD_PERIOD },
 	};
 
+	name = sort__dimension_name(name);
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strcmp(name, kinds[i].name))
 			return kinds[i].kind;
@@ -1221,18 +1222,22 @@ static bool evlist__tracepoints_only(struct evlist *el)
 	return true;
 }
 
-/* Is "parent" one of the -s keys? */
+/* Is "parent" (or a name of it: "pa") one of the -s keys? */
 static bool report__sorts_by_parent(const struct report *rep)
 {
 	const char *p = rep->sort_order;
-	size_t n = strlen("parent");
 
 	while (p && *p) {
-		size_t len = strcspn(p, ",");
+		size_t len = strcspn(p, "{}, ");
+		char tok[64];
 
-		if (len == n && !strncmp(p, "parent", n))
-			return true;
-		p += len + (p[len] == ',');
+		if (len && len < sizeof(tok)) {
+			memcpy(tok, p, len);
+			tok[len] = '\0';
+			if (!strcmp(sort__dimension_name(tok), "parent"))
+				return true;
+		}
+		p += len + (p[len] != '\0');
 	}
 	return false;
 }

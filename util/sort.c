@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "dso.h"
 #include "hist.h"
 #include "machine.h"
@@ -1753,10 +1754,40 @@ bool sort_fields__have_key(const struct sort_field *fields, int nr, int level, c
 	return false;
 }
 
+/*
+ * perf's names of its sort dimensions in the order it tries them: the
+ * common keys, the overhead/sample/period columns, the branch keys, the
+ * memory keys. A -s or -F name is the first of these it is a prefix of,
+ * whatever its case ("sy", "SYM": symbol; "s": symbol, not sample).
+ */
+static const char *const perf_dimensions[] = {
+	"pid", "comm", "dso", "symbol", "parent", "cpu", "socket", "srcline", "srcfile",
+	"local_weight", "weight", "transaction", "trace", "symbol_size", "dso_size",
+	"cgroup", "cgroup_id", "ipc_null", "time", "code_page_size", "local_ins_lat",
+	"ins_lat", "local_p_stage_cyc", "p_stage_cyc", "addr",
+	"overhead", "overhead_sys", "overhead_us", "overhead_guest_sys", "overhead_guest_us",
+	"overhead_children", "sample", "period",
+	"dso_from", "dso_to", "symbol_from", "symbol_to", "mispredict", "in_tx", "abort",
+	"cycles", "srcline_from", "srcline_to", "ipc_lbr", "addr_from", "addr_to",
+	"symbol_daddr", "dso_daddr", "locked", "tlb", "mem", "snoop", "dcacheline",
+	"symbol_iaddr", "phys_daddr", "data_page_size", "blocked",
+};
+
+const char *sort__dimension_name(const char *tok)
+{
+	size_t n = strlen(tok);
+
+	for (size_t i = 0; n && i < sizeof(perf_dimensions) / sizeof(perf_dimensions[0]); i++)
+		if (!strncasecmp(tok, perf_dimensions[i], n))
+			return perf_dimensions[i];
+	return tok;
+}
+
 const struct sort_key *sort_key__find(const char *name)
 {
 	size_t i;
 
+	name = sort__dimension_name(name);
 	if (!strcmp(name, "symbol"))
 		name = "sym";
 	for (i = 0; i < sizeof(sort_keys) / sizeof(sort_keys[0]); i++)

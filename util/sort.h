@@ -192,6 +192,11 @@ struct sort_field {
  * counts 0 for it. */
 bool sort_fields__have_key(const struct sort_field *fields, int nr, int level, const bool *own);
 /* The key called @name (aliases: symbol = sym), or NULL. */
+/* The perf dimension -s/-F name @tok stands for: the first in perf's
+ * order that it is a prefix of, in any case ("sy": "symbol"); @tok when
+ * none (mperf's own keys, tracepoint fields) */
+const char *sort__dimension_name(const char *tok);
+/* The key of a -s name (sort__dimension_name's, or mperf's own), NULL */
 const struct sort_key *sort_key__find(const char *name);
 /* --hierarchy's level of -s sample (FIELD_SAMPLE) or -s period
  * (FIELD_PERIOD); NULL for other kinds */

@@ -158,6 +158,23 @@ n=$((n + 1))
 "$MPERF" report -i "$T/fp.data" --stdio -s ipc_null > /dev/null 2> "$T/err" &&
 	fail "-s ipc_null was accepted"
 [ "$(wc -l < "$T/err")" = 1 ] || { cat "$T/err" >&2; fail "-s ipc_null: not one line"; }
+# a name is the first of perf's dimensions it is a prefix of, in any case,
+# before the overhead columns ("s": symbol, "pe": period) and before a
+# tracepoint field ("ip" is ipc_null, not a field named ip)
+reports_vs_perf "$T/fp.data" <<'LIST'
+--no-children -s sy,co
+--no-children -s SYM,Comm -n
+--no-children -s s,d
+--no-children -s pe,p
+--no-children -s ip
+--no-children -s ti,sr
+--no-children -F ov,s,pe
+--no-children -F OVERHEAD,sa,c
+LIST
+reports_vs_perf "$DATA/perf-6.1/sched-switch.data" <<'LIST'
+-s c,prev_pid
+-s prev_state,pa
+LIST
 "$MPERF" report -i "$T/fp.data" --stdio -s bogus > /dev/null 2> "$T/err" && fail "-s bogus accepted"
 assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, transaction, code_page_size, addr" "$T/err"
 echo "ok: $n reports equal to perf's"
