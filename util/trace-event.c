@@ -471,6 +471,46 @@ static int format_id(const char *p, size_t size)
 	return -1;
 }
 
+/*
+ * tep_parse_event of a format whose print fmt string may hold a literal
+ * TAB (maple_tree's events): the system libtraceevent refuses those
+ * (perf 6.1's own copy takes them), so a tab inside the string's quotes
+ * is given as the escape "\t", which prints the same tab.
+ */
+static int te_parse_event(struct tep_handle *tep, const char *text, size_t size,
+			  const char *sys)
+{
+	const char *pf = memmem(text, size, "print fmt:", 10);
+	size_t tabs = 0, n = 0;
+	bool quoted = false;
+	char *buf;
+	int r;
+
+	for (const char *q = pf; q && q < text + size && *q != '\n'; q++)
+		tabs += *q == '\t';
+	if (!tabs)
+		return tep_parse_event(tep, text, size, sys);
+	buf = malloc(size + tabs + 1);
+	if (!buf)
+		return -1;
+	for (size_t i = 0; i < size; i++) {
+		const char *q = text + i;
+
+		if (q >= pf && *q == '"' && (q == pf || q[-1] != '\\'))
+			quoted = !quoted;
+		if (q >= pf && quoted && *q == '\t') {
+			buf[n++] = '\\';
+			buf[n++] = 't';
+		} else {
+			buf[n++] = *q;
+		}
+	}
+	buf[n] = '\0';
+	r = tep_parse_event(tep, buf, n, sys);
+	free(buf);
+	return r;
+}
+
 static int defer_format(struct trace_event *te, const char *p, size_t size, const char *sys,
 			uint32_t step, int id)
 {
@@ -516,7 +556,7 @@ static int parse_format(struct trace_event *te, struct tcur *c, const char *sys,
 	buf = dup_n(p, size);
 	if (!buf)
 		return -ENOMEM;
-	if (tep_parse_event(te->tep, buf, size, sys))
+	if (te_parse_event(te->tep, buf, size, sys))
 		pr_debug("trace data: cannot parse a %s event format\n", sys);
 	free(buf);
 	return 0;
@@ -561,7 +601,7 @@ static void pending__parse(struct trace_event *te, struct pending_fmt *f)
 		te->blob = NULL;
 	}
 	if (!te->broken && !guard__skips(te->skip, te->nr_skip, f->step) &&
-	    tep_parse_event(te->tep, f->text, f->size, f->sys))
+	    te_parse_event(te->tep, f->text, f->size, f->sys))
 		pr_debug("trace data: cannot parse a %s event format\n", f->sys);
 	free(f->text);
 	f->text = NULL;
@@ -775,7 +815,7 @@ static long trial_parse(const void *data, size_t size, const uint32_t *skip,
 			struct pending_fmt *f = &te->pending[i];
 
 			if (ids_have(ids, nr_ids, (uint64_t)f->id) && guard__step(&g, f->step))
-				tep_parse_event(te->tep, f->text, f->size, f->sys);
+				te_parse_event(te->tep, f->text, f->size, f->sys);
 		}
 		_exit(0);
 	}
