@@ -3174,12 +3174,20 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 	}
 	if (!quiet) {
 		stdio__sample_count(nbuf, sizeof(nbuf), samples);
-		fprintf(fp, "# Samples: %s of events '", nbuf);
+		char desc[512];	/* perf's: the list cut at 511 bytes */
+		size_t dl = 0;
+
+#define DESC_ADD(...) (dl += (size_t)snprintf(desc + dl, sizeof(desc) - dl, __VA_ARGS__), \
+		       dl = dl < sizeof(desc) ? dl : sizeof(desc) - 1)
+		desc[0] = '\0';
 		if (!rep->forced_group)
-			fprintf(fp, "%s { ", leader->group_name ? leader->group_name : "anon group");
+			DESC_ADD("%s { ", leader->group_name ? leader->group_name : "anon group");
 		for (m = 0; m < nr; m++)
-			fprintf(fp, "%s%s", m ? ", " : "", el->entries[leader->idx + m]->name);
-		fprintf(fp, "%s'", rep->forced_group ? "" : " }");
+			DESC_ADD("%s%s", m ? ", " : "", el->entries[leader->idx + m]->name);
+		if (!rep->forced_group)
+			DESC_ADD(" }");
+#undef DESC_ADD
+		fprintf(fp, "# Samples: %s of events '%s'", nbuf, desc);
 		if (rep->time_str)
 			fprintf(fp, " (time slices: %s)", rep->time_str);
 		{

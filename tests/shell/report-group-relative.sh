@@ -20,6 +20,15 @@ for o in "-w 40 -s comm" "-w 30 -n -s comm" "-w 3 -s comm" "-w 5,20,30,40"; do
 	report_vs_perf "$T/g.data" --group -g none $o
 	n=$((n + 1))
 done
+# 21 events with long names in one --group view: perf cuts the header's
+# list of them at 511 bytes
+ev=$(for i in $(seq 10 30); do printf 'cpu-clock/name=a_rather_long_event_name_%s/,' "$i"; done)
+"$PERF" record -q -e "${ev%,}" -o "$T/many.data" -- "$WL/cpuburn" 0.1 >/dev/null 2>&1 ||
+	fail "perf record of 21 named events"
+"$PERF" report -i "$T/many.data" --stdio --group -s comm 2>/dev/null | grep -qE "^# Samples: .* of events '.{511}'$" ||
+	fail "perf's --group header does not cut the list of 21 events at 511 bytes (the premise)"
+report_vs_perf "$T/many.data" --group -s comm
+n=$((n + 1))
 # the rows' shares are relative there (the call graphs' are not)
 "$MPERF" report -i "$T/g.data" --stdio --percentage relative --dsos libmwork.so --no-children -g none -q > "$T/rows"
 grep -q '%' "$T/rows" || fail "no rows for libmwork.so"
