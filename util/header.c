@@ -673,9 +673,14 @@ int header__process_feature(struct header *h, int feat, const void *buf,
 	}
 	env_clear_feature(&h->env, feat);
 	err = read_feature(h, feat, &r);
-	if (err)
+	if (err) {
 		pr_warning("the %s feature section is damaged; ignoring it\n",
 			   feat_names[feat]);
+		/* (nothing of it shown: what was read before the damage
+		 * neither) */
+		env_clear_feature(&h->env, feat);
+		header__clear_feat(h, feat);
+	}
 	return err;
 }
 

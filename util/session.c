@@ -544,8 +544,9 @@ static void header_feature_record(struct session *s, const union perf_event *ev)
 			   feat);
 		return;
 	}
-	header__process_feature(&s->header, (int)feat, fe->data,
-				ev->header.size - sizeof(*fe));
+	if (header__process_feature(&s->header, (int)feat, fe->data,
+				    ev->header.size - sizeof(*fe)))
+		return;		/* damaged: warned, nothing of it shown */
 	if (feat == HEADER_EVENT_DESC || feat == HEADER_GROUP_DESC)
 		session__apply_env(s);
 	if (s->feat_fp)
