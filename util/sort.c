@@ -1638,8 +1638,10 @@ static int dyn_width(const struct sort_key *sk, const struct sort_ctx *ctx,
 	bool narrow = ctx->dyn_narrow && ctx->dyn_narrow[sk->dyn_idx];
 	int w = c && c->val && c->pretty && !narrow ? (int)strlen(c->val) : 0;
 
-	/* and by the length perf's comparisons read (sort_key.dyn_loc) */
-	if (c && c->len_seen && c->key && (int)c->key->len > w)
+	/* and by the length perf's comparisons read (sort_key.dyn_loc);
+	 * not once narrow: perf's last look at the formatted text, after
+	 * every comparison, set its length to -1 */
+	if (c && c->len_seen && c->key && !narrow && (int)c->key->len > w)
 		w = (int)c->key->len;
 	return w;
 }

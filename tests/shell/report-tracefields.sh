@@ -230,4 +230,14 @@ if "$PERF" record -q -e sched:sched_process_fork -o "$T/fork.data" -- \
 	same "$T/fork.data" -s trace_fields --hierarchy
 	same "$T/fork.data" -s pid,trace_fields --hierarchy -n
 fi
+# a string field the print fmt names with a blank ("dev %s"): perf reads
+# its length off the formatted text as -1, after its comparisons, so the
+# column is the name's and the field's size (4), not "eth0"'s 5 with NUL
+nd="$DATA/perf-6.1/neigh-update.data"
+same "$nd" -s dev
+same "$nd" -s trace_fields
+same "$nd" -s dev,comm -n
+same "$nd" -s dev --hierarchy
+"$PERF" report -i "$nd" --stdio -s dev 2>/dev/null | grep -q '^# Overhead   dev$' ||
+	fail "perf's dev column of neigh-update.data is not 4 wide (the premise)"
 echo "$n tracepoint-field reports equal to perf's"
