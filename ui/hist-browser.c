@@ -314,7 +314,7 @@ static int field_text(const struct hist_browser *hb, const struct sort_field *f,
 	switch (f->kind) {
 	case FIELD_KEY:
 		f->key->snprintf(f->key, &hb->hists->opts.sort, he, buf, size);
-		return sort__strip_clip_end(buf);
+		return sort__strip_clip_end(f->key, buf);
 	case FIELD_OVERHEAD:
 		*pct = hb_pct(hb, he->period);
 		break;

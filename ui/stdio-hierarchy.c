@@ -502,7 +502,7 @@ static int key_text(const struct hctx *c, const struct sort_key *key,
 	int n;
 
 	key->snprintf(key, c->sort, he, buf, size);
-	sort__strip_clip_end(buf);
+	sort__strip_clip_end(key, buf);
 	n = (int)strlen(buf);
 	/* (a right-aligned key's padding goes before: all trimmed) */
 	if (n < pad && (size_t)pad < size && !key->right) {

@@ -201,9 +201,9 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 	char text[4096], plain[4000];
 
 	/* a text perf does not cut (SORT_NO_CLIP), padded to the column */
-	if (f->kind == FIELD_KEY && strchr(buf, SORT_NO_CLIP)) {
+	if (f->kind == FIELD_KEY && f->key->marked && strchr(buf, SORT_NO_CLIP)) {
 		snprintf(plain, sizeof(plain), "%s", buf);
-		sort__strip_clip_end(plain);
+		sort__strip_clip_end(f->key, plain);
 		if (last && !f->key->pad_last)
 			return (size_t)fputs(plain, fp);
 		return (size_t)fprintf(fp, "%-*s", w, plain);
@@ -330,7 +330,7 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 
 			/* (without the mark of a text not to clip) */
 			for (i = 0; buf[i] && n + 1 < sizeof(clean); i++)
-				if (buf[i] != SORT_NO_CLIP)
+				if (buf[i] != SORT_NO_CLIP || !f->key->marked)
 					clean[n++] = buf[i];
 			clean[n] = '\0';
 			/* (cut where perf cuts: a comm before an exec) */
@@ -368,11 +368,11 @@ static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, in
 		return (size_t)fprintf(fp, "%*.*s", width, width, buf);
 	if (right_aligned(f))
 		return (size_t)fprintf(fp, "%*s", width, buf);
-	if (f->kind == FIELD_KEY && strchr(buf, SORT_NO_CLIP)) {
+	if (f->kind == FIELD_KEY && f->key->marked && strchr(buf, SORT_NO_CLIP)) {
 		char cell[4000];
 
 		snprintf(cell, sizeof(cell), "%s", buf);
-		sort__strip_clip_end(cell);
+		sort__strip_clip_end(f->key, cell);
 		if ((last && !f->key->pad_last) || f->key->no_pad)
 			return (size_t)fputs(cell, fp);
 		return (size_t)fprintf(fp, "%-*s", width, cell);

@@ -136,6 +136,8 @@ struct sort_key {
 				 * 64-bit difference, as perf: no total order
 				 * once two are 2^63 or more apart */
 	int min_width;		/* the column is at least this wide */
+	bool marked;		/* its text may hold SORT_NO_CLIP (the others'
+				 * texts are the data's own: any byte, \x01 too) */
 	/* FIELD_SAMPLE or FIELD_PERIOD: a --hierarchy level of that value
 	 * (sort_key__value_level); FIELD_KEY: none */
 	enum sort_field_kind node_value;
@@ -168,10 +170,11 @@ void sort_key__dyn_len_seen(const struct sort_key *key, struct hist_entry *he);
  * --mem-mode, whose functions' names it cuts). */
 #define SORT_NO_CLIP '\x01'
 
-/* @buf without its SORT_NO_CLIP (outputs that cut nothing); its length */
-static inline int sort__strip_clip_end(char *buf)
+/* @buf, a text of @key, without its SORT_NO_CLIP (outputs that cut
+ * nothing); its length */
+static inline int sort__strip_clip_end(const struct sort_key *key, char *buf)
 {
-	char *m = strchr(buf, SORT_NO_CLIP);
+	char *m = key && key->marked ? strchr(buf, SORT_NO_CLIP) : NULL;
 
 	if (m)
 		memmove(m, m + 1, strlen(m + 1) + 1);

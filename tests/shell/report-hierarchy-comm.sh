@@ -1,5 +1,5 @@
 #!/bin/sh
-# report --hierarchy cuts a comm to the column width perf gives it, that of the thread's last comm (a process that ran as longcommname12 and exec'd cpuburn shows "longcom"), as the flat table does; equal to perf 6.1's
+# report --hierarchy cuts a comm to the column width perf gives it, that of the thread's last comm (a process that ran as longcommname12 and exec'd cpuburn shows "longcom"), as the flat table does; a comm with a \x01 byte keeps it (mperf's mark of unclipped texts is no comm's); equal to perf 6.1's
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -20,5 +20,16 @@ LIST
 # the premise: perf cut the name before the exec to "Command"'s width
 "$PERF" report -i "$T/x.data" --stdio --hierarchy -s comm 2>/dev/null | grep -qE '% +longcomm? *$' ||
 	fail "perf's hierarchy shows no cut longcommname12 (the premise)"
-[ "$n" -eq 5 ] || fail "only $n option sets ran"
+# a comm holding the byte \x01
+"$PERF" record -q -e cpu-clock -o "$T/c1.data" -- sh -c \
+	'printf "a\001b" > /proc/$$/comm; i=0; while [ $i -lt 200000 ]; do i=$((i+1)); done' \
+	>/dev/null 2>&1 || fail "perf record of a renamed shell failed"
+reports_vs_perf "$T/c1.data" <<'LIST'
+-s comm
+-s comm,sym -t ,
+--hierarchy -s comm,dso
+LIST
+"$PERF" report -i "$T/c1.data" --stdio -s comm 2>/dev/null | grep -aq "%  $(printf 'a\001b') *$" ||
+	fail "perf shows no comm a\\001b (the premise)"
+[ "$n" -eq 8 ] || fail "only $n option sets ran"
 echo "$n hierarchies of a renamed thread's comm equal to perf's"

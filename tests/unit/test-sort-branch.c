@@ -130,18 +130,18 @@ static void test_end_keys(void **state)
 	assert_string_equal(buf, "[.] alpha_function");
 	assert_int_equal(sf->width(sf, &ctx, &a), 4 + 14);
 	sf->snprintf(sf, &ctx, &n, buf, sizeof(buf));
-	sort__strip_clip_end(buf);
+	sort__strip_clip_end(sf, buf);
 	assert_string_equal(buf, "[H] 0x0000000000004000");
 	assert_int_equal(sf->width(sf, &ctx, &n), 22);
 	st->snprintf(st, &ctx, &a, buf, sizeof(buf));
 	assert_string_equal(buf, "[k] alpha_function");
 	/* addr_to: the sample's level, the offset, the name cut */
 	at->snprintf(at, &ctx, &a, buf, sizeof(buf));
-	sort__strip_clip_end(buf);
+	sort__strip_clip_end(at, buf);
 	assert_string_equal(buf, "[.] alpha_function+0x10");
 	ctx.col_width = 14;
 	at->snprintf(at, &ctx, &a, buf, sizeof(buf));
-	sort__strip_clip_end(buf);
+	sort__strip_clip_end(at, buf);
 	assert_string_equal(buf, "[.] alpha_func+0x10");
 	assert_int_equal(at->width(at, &ctx, &a), 0);
 	free(s1);
