@@ -1172,6 +1172,10 @@ struct session *session__new(const char *path, struct tool *tool)
 	err = header__read_file(&s->header, s->data.base, s->data.size, s->data.path);
 	if (err)
 		goto out_err;
+	/* a directory's 'data' file read alone: perf reads no version of
+	 * it there (and so says 0) */
+	if (!s->data.dir)
+		s->header.env.dir_version = 0;
 	for (int i = 0; i < s->header.nr_attrs; i++) {
 		struct header_attr *a = &s->header.attrs[i];
 

@@ -60,6 +60,11 @@ LIST
 	report_whole_vs_perf "$f" --header-only
 	n=$((n + 2))
 done
+# its 'data' file read alone: perf reads no directory version there (0)
+report_whole_vs_perf "$T/t.data/data" --header-only
+"$PERF" report -i "$T/t.data/data" --header-only 2>/dev/null | grep -q '^# directory data version : 0$' ||
+	fail "perf's header of a directory's data file alone says another version than 0 (the premise)"
+n=$((n + 1))
 # bad input: a directory that is not a perf.data directory
 mkdir "$T/empty"
 "$MPERF" report -i "$T/empty" --stdio > "$T/out" 2> "$T/err" && fail "report of an empty directory succeeded"
