@@ -976,23 +976,22 @@ static int record__synthesize(struct record *rec, bool round)
 	struct perf_event_header fin = {
 		.type = PERF_RECORD_FINISHED_INIT, .size = sizeof(fin),
 	};
+	bool kernel = record__samples_kernel(rec->evlist);
 	int err;
 
 	err = synthesize__id_index(&s, rec->evlist);
-	if (!err)
+	/* the kernel's maps, unless every event excludes the kernel (as
+	 * perf: then there are none) */
+	if (!err && kernel)
 		err = synthesize__kernel_mmap(&s);
 	if (err == -ENOENT || err == -EACCES) {
-		/* only worth saying when kernel samples can come */
-		if (record__samples_kernel(rec->evlist)) {
-			char why[256];
+		char why[256];
 
-			kallsyms__hidden_advice(why, sizeof(why));
-			pr_warning("no kernel map recorded, kernel symbols will not resolve: %s\n",
-				   why);
-		}
+		kallsyms__hidden_advice(why, sizeof(why));
+		pr_warning("no kernel map recorded, kernel symbols will not resolve: %s\n", why);
 		err = 0;
 	}
-	if (!err)
+	if (!err && kernel)
 		err = synthesize__modules(&s);
 	if (!err)
 		err = synthesize__event_maps(&s, rec->evlist, rec->opts.pipe_output);

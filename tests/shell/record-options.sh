@@ -57,6 +57,17 @@ for o in -W@--phys-data@--data-page-size@--code-page-size@-R@--transaction \
 	same_attrs "$(echo "$o" | tr @ " ")" "$r"
 done
 
+# events that all exclude the kernel: no kernel map in the file, as perf
+for o in "-e cpu-clock:u" "--all-user"; do
+	# shellcheck disable=SC2086
+	$MPERF record -q $o -o m.data -- "$WL/cpuburn" 0.02 >/dev/null 2>&1 || fail "record $o"
+	# shellcheck disable=SC2086
+	$PERF record -q $o -o p.data -- "$WL/cpuburn" 0.02 >/dev/null 2>&1 || fail "perf record $o"
+	km=$($PERF script -i m.data --show-mmap-events 2>/dev/null | grep -c 'PERF_RECORD_MMAP.*kernel.kallsyms')
+	kp=$($PERF script -i p.data --show-mmap-events 2>/dev/null | grep -c 'PERF_RECORD_MMAP.*kernel.kallsyms')
+	assert_eq "record $o: kernel maps in the file, as perf's" "$kp" "$km"
+done
+
 # -k: the clock's CLOCKID and CLOCK_DATA features, as perf writes them
 $MPERF record -q -k mono -o m.data -- "$WL/cpuburn" 0.05 >/dev/null 2>&1 || fail "-k mono"
 $PERF report --header-only -i m.data 2>&1 | grep -q '^# clockid: monotonic (1)' || fail "-k: no CLOCK_DATA"
