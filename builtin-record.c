@@ -970,6 +970,7 @@ static int record__synthesize(struct record *rec, bool round)
 		.mmap_data = rec->opts.sample_address ||
 			     rec->opts.callchain == CALLCHAIN_DWARF,
 		.namespaces = rec->opts.namespaces,
+		.build_id_mmap = rec->opts.build_id_mmap,
 		.emit = synth_emit,
 		.ctx = rec,
 	};
@@ -1700,6 +1701,10 @@ int cmd_record(int argc, const char **argv)
 	/* -t TID: no inherit unless --inherit says so, as perf */
 	rec.opts.no_inherit = no_inherit < 0 ? rec.opts.tid != NULL : no_inherit;
 	rec.no_buildid_cache = no_buildid_cache;
+	/* --buildid-mmap: the build-ids are in the MMAP2 records; as perf,
+	 * no BUILD_ID feature and no build-id cache then */
+	if (rec.opts.build_id_mmap)
+		rec.no_buildid = rec.no_buildid_cache = true;
 	(void)transaction;		/* perf 6.1 sets no bit for it either */
 	(void)timestamp_boundary;	/* SAMPLE_TIME is always written */
 	(void)proc_map_timeout;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/mman.h>
 #include "alloc.h"
+#include "build-id.h"
 #include "cpumap.h"
 #include "event.h"
 #include "evlist.h"
@@ -176,6 +177,19 @@ static int kallsyms__find(FILE *f, const char *const *names, uint64_t *addrs,
 	return found;
 }
 
+/* @r's device and inode fields as perf's MMAP2 build-id form instead
+ * (record --buildid-mmap): size, 3 reserved bytes, the id in 20 */
+static void mmap2__set_build_id(struct rec_mmap2 *r, const struct build_id *bid)
+{
+	unsigned char *u = (unsigned char *)&r->maj;
+	size_t n = bid->size < 20 ? bid->size : 20;
+
+	memset(u, 0, 24);
+	u[0] = (unsigned char)n;
+	memcpy(u + 4, bid->data, n);
+	r->h.misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+}
+
 int synthesize__kernel_mmap(struct synth *s)
 {
 	static const char *const names[] = { "_text", "_etext" };
@@ -190,6 +204,25 @@ int synthesize__kernel_mmap(struct synth *s)
 	fclose(f);
 	if (!addrs[0])
 		return -ENOENT;
+	if (s->build_id_mmap) {
+		/* perf's form then: an MMAP2 with the kernel's build-id */
+		struct rec_mmap2 *r2 = synth__buf(s);
+		struct build_id bid;
+
+		if (!r2)
+			return -ENOMEM;
+		r2->h.type = PERF_RECORD_MMAP2;
+		r2->h.misc = PERF_RECORD_MISC_KERNEL;
+		r2->pid = (uint32_t)-1;
+		r2->tid = 0;
+		r2->start = addrs[0];
+		r2->len = addrs[1] > addrs[0] ? addrs[1] - addrs[0] : ~0ULL - addrs[0];
+		r2->pgoff = addrs[0];
+		if (!sysfs__read_build_id(NULL, &bid) && bid.size)
+			mmap2__set_build_id(r2, &bid);
+		memcpy(r2->filename, fname, sizeof(fname));
+		return synth__emit(s, &r2->h, sizeof(*r2) + sizeof(fname));
+	}
 	r = synth__buf(s);
 	if (!r)
 		return -ENOMEM;
@@ -304,6 +337,13 @@ int synthesize__mmaps(struct synth *s, pid_t pid)
 		r->flags = perms[3] == 's' ? MAP_SHARED : MAP_PRIVATE;
 		memcpy(r->filename, name, n);
 		r->filename[n] = '\0';
+		/* --buildid-mmap: a file's build-id in place of its inode */
+		if (s->build_id_mmap && r->filename[0] == '/') {
+			struct build_id bid;
+
+			if (!filename__read_build_id(r->filename, &bid) && bid.size)
+				mmap2__set_build_id(r, &bid);
+		}
 		err = synth__emit(s, &r->h, sizeof(*r) + n + 1);
 	}
 	fclose(f);

@@ -29,6 +29,9 @@ struct synth {
 	size_t id_hdr_size;	/* sample_id_all bytes after each record */
 	bool mmap_data;		/* also non-executable maps (record -d) */
 	bool namespaces;	/* a NAMESPACES record after each COMM */
+	/* record --buildid-mmap: MMAP2 records carry the objects' build-ids
+	 * (the kernel's too) in place of device and inode */
+	bool build_id_mmap;
 	/* called for every record; a negative return stops synthesis */
 	int (*emit)(struct synth *s, const struct perf_event_header *ev);
 	void *ctx;		/* free for the caller */

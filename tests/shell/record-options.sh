@@ -68,6 +68,22 @@ for o in "-e cpu-clock:u" "--all-user"; do
 	assert_eq "record $o: kernel maps in the file, as perf's" "$kp" "$km"
 done
 
+# --buildid-mmap: the kernel's map an MMAP2 with its build-id, the tasks'
+# maps with theirs, no BUILD_ID feature; as perf's twin
+$MPERF record -q --buildid-mmap -o m.data -- "$WL/cpuburn" 0.02 >/dev/null 2>&1 || fail "record --buildid-mmap"
+$PERF record -q --buildid-mmap -o p.data -- "$WL/cpuburn" 0.02 >/dev/null 2>&1 || fail "perf record --buildid-mmap"
+for f in m p; do
+	$PERF script -i $f.data -D 2>/dev/null | sed -n 's/^.*\(PERF_RECORD_MMAP2 -1\/0: .*kernel.kallsyms.*\)$/\1/p' > $f.kmap
+	$PERF script -i $f.data -D 2>/dev/null | grep 'PERF_RECORD_MMAP2 .*<[0-9a-f]*>.*/cpuburn$' |
+		sed 's/^.*: \[0x[0-9a-f]*\(.*\)$/\1/' | head -1 > $f.umap
+	$PERF report -i $f.data --header-only 2>/dev/null | grep -q '^# missing features:.* BUILD_ID ' ||
+		fail "--buildid-mmap: $f.data has a BUILD_ID feature"
+done
+[ -s p.kmap ] || fail "perf's --buildid-mmap file has no kernel MMAP2 (the premise)"
+assert_eq "--buildid-mmap: the kernel's MMAP2" "$(cat p.kmap)" "$(cat m.kmap)"
+[ -s p.umap ] || fail "perf's --buildid-mmap file has no cpuburn MMAP2 with a build-id (the premise)"
+assert_eq "--buildid-mmap: cpuburn's MMAP2" "$(cat p.umap)" "$(cat m.umap)"
+
 # -k: the clock's CLOCKID and CLOCK_DATA features, as perf writes them
 $MPERF record -q -k mono -o m.data -- "$WL/cpuburn" 0.05 >/dev/null 2>&1 || fail "-k mono"
 $PERF report --header-only -i m.data 2>&1 | grep -q '^# clockid: monotonic (1)' || fail "-k: no CLOCK_DATA"
