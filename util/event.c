@@ -753,7 +753,10 @@ int event__synthesize_stat_round(void *buf, size_t size, uint64_t type,
 static int event_update(void *buf, size_t size, uint64_t type, uint64_t id,
 			size_t payload)
 {
-	int len = rec_begin(buf, size, 24 + payload, PERF_RECORD_EVENT_UPDATE);
+	/* perf sizes the record as its whole struct (24 bytes and a 16-byte
+	 * union) and the payload, which starts in the union: 16 zero bytes
+	 * more than the payload needs, as perf writes it */
+	int len = rec_begin(buf, size, 40 + payload, PERF_RECORD_EVENT_UPDATE);
 
 	if (len < 0)
 		return len;

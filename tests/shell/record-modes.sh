@@ -34,7 +34,8 @@ describes() {
 	$PERF report -D -i "$1" 2>/dev/null |
 		sed -n 's/^ \.\.\. id: [0-9]*  idx: \([0-9]*\)  cpu: \(-*[0-9]*\)  tid: [0-9][0-9]*$/idx \1 cpu \2 tid T/p
 			s/^ \.\.\. id: [0-9]*  idx: \([0-9]*\)  cpu: \(-*[0-9]*\)  tid: -1$/idx \1 cpu \2 tid -1/p
-			s/^.*PERF_RECORD_CPU_MAP: /cpu map /p'
+			s/^.*PERF_RECORD_CPU_MAP: /cpu map /p
+			s/^[0-9]* 0x[0-9a-f]* \(\[0x[0-9a-f]*\]: PERF_RECORD_EVENT_UPDATE\)$/\1/p'
 }
 
 same_attrs "-F 999 -- $WL/cpuburn 0.2"
