@@ -1709,34 +1709,19 @@ void sort_key__dynamic_delete(struct sort_key *key)
  * node under each parent) and a node shows its samples or period (the
  * hierarchy prints them from the node's sums: sort_key.node_value).
  */
-static int value_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
-		     const struct hist_entry *a, const struct hist_entry *b)
-{
-	(void)sk, (void)ctx, (void)a, (void)b;
-	return 0;
-}
-
-static uint64_t value_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
-			   const struct hist_entry *he)
-{
-	(void)sk, (void)ctx, (void)he;
-	return 0;
-}
-
 static int value_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,
 			  const struct hist_entry *he, char *buf, size_t size)
 {
-	(void)ctx;
 	return snprintf(buf, size, "%" PRIu64,
 			sk->node_value == FIELD_SAMPLE ? he->nr_events : he->period);
 }
 
 static const struct sort_key value_keys[] = {
-	{ .name = "sample", .header = "Samples", .cmp = value_cmp, .sort = value_cmp,
-	  .hash = value_hash, .snprintf = value_snprintf, .node_value = FIELD_SAMPLE,
+	{ .name = "sample", .header = "Samples", .cmp = zero_cmp, .sort = zero_cmp,
+	  .hash = zero_hash, .snprintf = value_snprintf, .node_value = FIELD_SAMPLE,
 	  .min_width = 12 },
-	{ .name = "period", .header = "Period", .cmp = value_cmp, .sort = value_cmp,
-	  .hash = value_hash, .snprintf = value_snprintf, .node_value = FIELD_PERIOD,
+	{ .name = "period", .header = "Period", .cmp = zero_cmp, .sort = zero_cmp,
+	  .hash = zero_hash, .snprintf = value_snprintf, .node_value = FIELD_PERIOD,
 	  .min_width = 12 },
 };
 
