@@ -707,6 +707,27 @@ static void hnode__key(const struct hctx *c, const struct hnode *k, int ki)
 	char buf[4096];
 
 	node.nr_events = k->nr_events;
+	if (c->sep && c->sep[0] == ' ' && !key->dynamic) {
+		/* -t ' ...': the blanks of perf's text, its padding too (a
+		 * key it pads to the column, the socket's own), are the
+		 * separator's first character: dots, so none is trimmed */
+		int n;
+
+		key->snprintf(key, c->sort, &node, buf, sizeof(buf));
+		n = sort__strip_clip_end(key, buf);
+		if (sort_key__perf_pads(key) && n < w && w < (int)sizeof(buf)) {
+			char t[sizeof(buf)];
+
+			snprintf(t, sizeof(t), key->right ? "%*s" : "%-*s", w, buf);
+			memcpy(buf, t, sizeof(buf));
+		} else if (key->clip && n > w) {
+			buf[w] = '\0';
+		}
+		for (char *p = strchr(buf, ' '); p; p = strchr(p + 1, ' '))
+			*p = '.';
+		fputs(buf, c->fp);
+		return;
+	}
 	key_text(c, key, &node, buf, sizeof(buf), key_padded(key) ? w : 0);
 	/* -t: the separator's first character in it reads '.' */
 	for (char *p = c->sep && c->sep[0] && !key->dynamic ? strchr(buf, c->sep[0]) : NULL; p;

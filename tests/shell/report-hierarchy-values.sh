@@ -1,5 +1,5 @@
 #!/bin/sh
-# report --hierarchy -s with sample or period: perf makes a level of each (one node under each parent, showing its sum), where the flat table has a column; equal to perf 6.1's with groups, -t, -n/--show-total-period, braces, limits and call graphs
+# report --hierarchy -s with sample or period: perf makes a level of each (one node under each parent, showing its sum), where the flat table has a column; equal to perf 6.1's with groups, -t, -n/--show-total-period, braces, limits and call graphs; -t with a blank-led separator dots the padding of the keys perf pads
 . "$(dirname "$0")/lib.sh"
 need_perf
 need_root
@@ -23,6 +23,12 @@ reports_vs_perf "$T/one.data" <<'LIST'
 --hierarchy -s dso,sample -t ;
 --hierarchy -s dso,sym,period --no-children -g none
 LIST
+# -t with a separator that starts with a blank: perf's padding of the
+# keys it pads (pid, socket, symbol_size) reads as dots
+for sep in ' ' ' | '; do
+	report_vs_perf "$T/one.data" --hierarchy -s pid,sample,socket,symbol_size -t "$sep"
+	n=$((n + 1))
+done
 # the page-fault samples make member-only nodes and ties the member
 # values break
 reports_vs_perf "$T/grp.data" <<'LIST'
@@ -35,5 +41,5 @@ LIST
 "$PERF" report -i "$T/grp.data" --stdio --hierarchy -s dso,sym,sample -g none 2>/dev/null |
 	grep -qE '^ +0\.00% +[0-9.]+% +0 [0-9]+$' ||
 	fail "perf's group hierarchy has no member-only node (the premise)"
-[ "$n" -eq 15 ] || fail "only $n option sets ran"
+[ "$n" -eq 17 ] || fail "only $n option sets ran"
 echo "$n hierarchies with sample/period levels equal to perf's"
