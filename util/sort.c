@@ -348,7 +348,9 @@ static int parent_cmp(const struct sort_key *sk, const struct sort_ctx *ctx,
 static uint64_t parent_hash(const struct sort_key *sk, const struct sort_ctx *ctx,
 			    const struct hist_entry *he)
 {
-	return (uint64_t)(uintptr_t)he->parent * 13;
+	/* by name, as it compares: two objects' symbols of one name are
+	 * one parent */
+	return he->parent ? str_hash(he->parent->name) : 0;
 }
 
 static int parent_snprintf(const struct sort_key *sk, const struct sort_ctx *ctx,

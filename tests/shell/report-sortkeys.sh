@@ -175,6 +175,14 @@ reports_vs_perf "$DATA/perf-6.1/sched-switch.data" <<'LIST'
 -s c,prev_pid
 -s prev_state,pa
 LIST
+# -s parent: the _start of the program and ld.so's are one parent (by name)
+"$PERF" record -q -e page-faults -c 1 -g -o "$T/par.data" -- "$WL/getppid" 1 >/dev/null 2>&1 ||
+	fail "perf record -g of page faults failed"
+"$PERF" report -i "$T/par.data" --stdio -s parent --parent '^_start$' -g none 2>/dev/null |
+	grep -c '%  _start' | grep -qx 1 || fail "perf shows no single _start parent row (the premise)"
+report_vs_perf "$T/par.data" -s parent --parent '^_start$' -g none
+report_vs_perf "$T/par.data" -s parent,dso --parent '^_start$' --no-children
+n=$((n + 2))
 "$MPERF" report -i "$T/fp.data" --stdio -s bogus > /dev/null 2> "$T/err" && fail "-s bogus accepted"
 assert_contains "known keys" "symbol_size, dso_size, weight, local_weight, ins_lat, local_ins_lat, p_stage_cyc, local_p_stage_cyc, cgroup, cgroup_id, transaction, code_page_size, addr" "$T/err"
 echo "ok: $n reports equal to perf's"
