@@ -1632,8 +1632,13 @@ static int script__open_dumps(struct script *sc, const struct evlist *el)
 	sc->nr_dumps = el->nr;
 	for (int i = 0; i < el->nr; i++) {
 		struct script_dump *d = &sc->dumps[i];
+		/* a pipe's: named as its attr names it (perf opens them
+		 * before the stream's EVENT_UPDATE names come) */
+		char *an = sc->pipe ? evsel__attr_name(&el->entries[i]->attr) : NULL;
+		int r = asprintf(&d->path, "%s.%s.dump", sc->input, an ? an : el->entries[i]->name);
 
-		if (asprintf(&d->path, "%s.%s.dump", sc->input, el->entries[i]->name) < 0) {
+		free(an);
+		if (r < 0) {
 			d->path = NULL;
 			return -ENOMEM;
 		}

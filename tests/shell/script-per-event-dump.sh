@@ -48,4 +48,21 @@ sed "s|MB $T/m/|MB |" "$T/m.out" > "$T/m.cmp"
 cmp -s "$T/p.cmp" "$T/m.cmp" || { diff "$T/p.cmp" "$T/m.cmp" >&2; fail "-v: the Wrote lines differ from perf's"; }
 grep -q 'Wrote 0.054 MB' "$T/p.out" || fail "perf -v did not size the whole file"
 n=$((n + 1))
+# a pipe's events: their files are named as their attrs name them (perf
+# opens them before the stream's EVENT_UPDATE names arrive), so a name=
+# term or a '/' in the name does not show in the file name
+rm -rf "$T/p" "$T/m"
+mkdir -p "$T/p" "$T/m"
+"$MPERF" record -q -e 'cpu-clock/name=foo/' -e 'page-faults:u' -e 'task-clock/call-graph=dwarf/' \
+	-o - -- "$WL/cpuburn" 0.05 > "$T/p/x.data" 2>/dev/null || fail "mperf record -o - of three events"
+cp "$T/p/x.data" "$T/m/x.data"
+"$PERF" script -i "$T/p/x.data" --per-event-dump -F comm,tid > "$T/p.out" 2>/dev/null
+"$MPERF" script -i "$T/m/x.data" --per-event-dump -F comm,tid > "$T/m.out" 2>/dev/null ||
+	fail "mperf script --per-event-dump of a pipe: exit status"
+assert_eq "a pipe's dump files" "$(cd "$T/p" && ls)" "$(cd "$T/m" && ls)"
+ls "$T/p" | grep -qx 'x.data.page-faults:uH.dump' || fail "perf named no page-faults:uH dump (the premise)"
+for f in "$T/p"/*.dump; do
+	cmp -s "$f" "$T/m/${f##*/}" || fail "${f##*/} differs from perf's"
+	n=$((n + 1))
+done
 echo "$n per-event files equal to perf's"
