@@ -61,7 +61,7 @@ for f in "$T"/*.data; do
 			rss=0
 		fi
 		# a few KiB of input: 64 MiB is far more than reading it needs
-		if [ $rc -ge 124 ] || grep -qi 'sanitizer\|cannot allocate\|out of memory' "$T/err" ||
+		if [ $rc -eq 124 ] || crashed $rc || grep -qi 'sanitizer\|cannot allocate\|out of memory' "$T/err" ||
 		   [ "${rss:-0}" -gt 65536 ]; then
 			bad=$((bad + 1))
 			echo "FAIL: mperf $cmd $b ($mode): exit $rc, max RSS ${rss} KiB"; head -3 "$T/err"
