@@ -876,10 +876,16 @@ static void hnode__widths(struct hctx *c, const struct hnode *n, bool *unresolve
 			hctx__widen(c, c, k->first, false);
 			if (k->kc)
 				hctx__widen(k->kc, c, k->first, true);
+		} else {
+			/* perf's tracepoint fields are as wide as the
+			 * entries before the filters */
+			hctx__widen(c, c, k->first, true);
 		}
 		hnode__widths(c, k, unresolved);
 	}
 }
+
+
 
 static int ipos_cmp(const void *pa, const void *pb)
 {

@@ -230,6 +230,16 @@ if "$PERF" record -q -e sched:sched_process_fork -o "$T/fork.data" -- \
 	same "$T/fork.data" -s trace_fields --hierarchy
 	same "$T/fork.data" -s pid,trace_fields --hierarchy -n
 fi
+# --hierarchy of fields with a comm filter: perf's field columns are as
+# wide as the entries before the filter (perf kmem record's events)
+if "$PERF" kmem --slab --page record -q -o "$T/kmem.data" -- "$WL/pagetouch" 500 >/dev/null 2>&1; then
+	for c in pagetouch perf-exec nosuch; do
+		same "$T/kmem.data" --comm "$c" --hierarchy -s comm,trace_fields -g none
+		same "$T/kmem.data" --comm "$c" --hierarchy -s trace_fields -g none
+	done
+else
+	echo "note: perf kmem record failed here; its filtered hierarchies not compared"
+fi
 # a string field the print fmt names with a blank ("dev %s"): perf reads
 # its length off the formatted text as -1, after its comparisons, so the
 # column is the name's and the field's size (4), not "eth0"'s 5 with NUL
