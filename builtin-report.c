@@ -465,20 +465,14 @@ static int report__add_dyn_key(struct report *rep, const struct trace_field *tf,
 
 	/* a field named twice (also with and without /raw, or through
 	 * trace_fields) is one column, the first, as perf; but perf's
-	 * --hierarchy makes a level of every -s name of a field, the same
-	 * field again included ('-s id,comm,id': id / Command / id), each
-	 * level a column of its own (its own width: a __data_loc field's
-	 * lengths read in that level's walks) */
-	for (int k = 0; k < rep->nr_dyn; k++) {
-		if (rep->dyn[k].id != tf->id || strcmp(rep->dyn[k].name, tf->name))
-			continue;
-		if (!rep->hierarchy)
+	 * --hierarchy makes a column of every -s name of a field, the same
+	 * field again included ('-s id,comm,id': id / Command / id; in one
+	 * level too: '{id,trace_fields}' is id+id+args), each a column of
+	 * its own (its own width: a __data_loc field's lengths read in that
+	 * level's walks) */
+	for (int k = 0; k < rep->nr_dyn && !rep->hierarchy; k++)
+		if (rep->dyn[k].id == tf->id && !strcmp(rep->dyn[k].name, tf->name))
 			return 0;
-		for (int i = 0; i < rep->nr_fields; i++)
-			if (rep->fields_v[i].key == rep->dyn_key[k] &&
-			    rep->fields_v[i].level == rep->cur_level)
-				return 0;
-	}
 	if (report__dyn_room(rep))
 		return -ENOMEM;
 	key = sort_key__dynamic_new(rep->nr_dyn, tf->name, fw > w ? fw : w);

@@ -230,6 +230,9 @@ if "$PERF" record -q -e sched:sched_process_fork -o "$T/fork.data" -- \
 	same "$T/fork.data" -s trace_fields --hierarchy
 	same "$T/fork.data" -s pid,trace_fields --hierarchy -n
 fi
+# a field named twice in one brace level: a column each, as perf
+same "$S" --hierarchy -s '{trace_fields,prev_state}' -g none
+same "$S" --hierarchy -s '{prev_pid,prev_pid},comm' -g none
 # --hierarchy of fields with a comm filter: perf's field columns are as
 # wide as the entries before the filter (perf kmem record's events)
 if "$PERF" kmem --slab --page record -q -o "$T/kmem.data" -- "$WL/pagetouch" 500 >/dev/null 2>&1; then
