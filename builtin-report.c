@@ -171,6 +171,7 @@ struct report {
 	bool ns;		/* --ns: -s time in nanoseconds */
 	bool hierarchy;		/* --hierarchy */
 	bool in_sort_list;	/* (setup) the -s list's names are added */
+	bool view_failed;	/* a table could not be shown (said why): exit 1 */
 	bool stitch_lbr;	/* --stitch-lbr (warned off, or refused) */
 	bool hide_unresolved;	/* -U: samples and frames without a symbol */
 	const char *percentage;	/* --percentage relative|absolute */
@@ -3218,9 +3219,10 @@ static int report__print_group(struct report *rep, struct evsel *leader,
 		go.chain_min_total = chain_min_total;
 		go.filters = report__filters_given(rep);
 		go.symbol_filter = rep->hierarchy && !leader->idx ? rep->symbol_filter : NULL;
-		if (rep->hierarchy)
-			hists__fprintf_hierarchy_group(fp, group, nr, &go);
-		else
+		if (rep->hierarchy) {
+			if (hists__fprintf_hierarchy_group(fp, group, nr, &go) == -E2BIG)
+				rep->view_failed = true;
+		} else
 			hists__fprintf_stdio_group(fp, group, nr, &go);
 		free(fields);
 		free(own);
@@ -3322,9 +3324,10 @@ static int report__print(struct report *rep, FILE *fp)
 			fputc('\n', fp);
 			report__print_count(rep, fp, h->total_period);
 		}
-		if (rep->hierarchy)
-			hists__fprintf_hierarchy(fp, h, &so);
-		else
+		if (rep->hierarchy) {
+			if (hists__fprintf_hierarchy(fp, h, &so) == -E2BIG)
+				rep->view_failed = true;
+		} else
 			hists__fprintf_stdio(fp, h, &so);
 		fprintf(fp, "\n\n");
 		printed++;
@@ -4187,6 +4190,8 @@ int cmd_report(int argc, const char **argv)
 		branch_types__print(&rep.brtypes, stdout);
 	ret = 0;
 out:
+	if (rep.view_failed && !ret)
+		ret = 1;
 	report__flush_features(&rep, stdout);
 	report__exit(&rep);
 	free(sort_ipc);

@@ -14,8 +14,12 @@
 #include "util/callchain.h"
 #include "util/symbol.h"
 #include "util/color.h"
+#include "util/debug.h"
 
 #define LEVEL_INDENT 3
+/* the most keys (columns of the levels) a hierarchy shows; more are
+ * refused (report) rather than left out */
+#define HIER_MAX_KEYS 256
 /* the longest dotted line under a hierarchy header perf prints (its line
  * is cut from a string of that many dots) */
 #define HIER_DOTS_MAX 207
@@ -75,17 +79,17 @@ struct hnode {
 };
 
 struct hctx {
-	const struct sort_key *keys[32];	/* the sort keys, in order */
+	const struct sort_key *keys[HIER_MAX_KEYS];	/* the sort keys, in order */
 	/* the levels: keys lv_first..+lv_nr each (perf's '{a,b}' groups of
 	 * -s, and the fields one name gives, are one level) */
-	int lv_first[32], lv_nr[32], nr_levels;
+	int lv_first[HIER_MAX_KEYS], lv_nr[HIER_MAX_KEYS], nr_levels;
 	int lv_key_field;	/* (building: the field of the last key) */
-	bool lv_hash[32];	/* a level's nodes are found by hash (level_hashes) */
-	bool lv_loc[32];	/* a level has a __data_loc field (sort_key.dyn_var) */
-	unsigned int key_filter[32];	/* the kind of filter judged on each level */
+	bool lv_hash[HIER_MAX_KEYS];	/* a level's nodes are found by hash (level_hashes) */
+	bool lv_loc[HIER_MAX_KEYS];	/* a level has a __data_loc field (sort_key.dyn_var) */
+	unsigned int key_filter[HIER_MAX_KEYS];	/* the kind of filter judged on each level */
 	unsigned int filters;	/* the kinds of filters given */
 	int nr_keys;
-	int width[32];		/* text width per key */
+	int width[HIER_MAX_KEYS];		/* text width per key */
 	uint64_t total;
 	double limit;
 	FILE *fp;
@@ -136,7 +140,7 @@ struct hctx {
 	 * (garb: the largest, by key), and pads the field's text to it in
 	 * a line of linesz bytes (the leader's columns' widths, 4 and
 	 * perf's room for colours; 0: not known) */
-	uint32_t garb[32];
+	uint32_t garb[HIER_MAX_KEYS];
 	int linesz;
 };
 
@@ -984,12 +988,22 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 	memset(c->lv_nr, 0, sizeof(c->lv_nr));
 	memset(c->key_filter, 0, sizeof(c->key_filter));
 	memset(c->lv_loc, 0, sizeof(c->lv_loc));
-	for (k = 0; k < o->nr_fields && c->nr_keys < 32; k++) {
+	for (k = 0; k < o->nr_fields; k++) {
 		const struct sort_field *f = &o->fields[k];
 
 		if (f->kind == FIELD_KEY) {
 			if (!sort_fields__have_key(o->fields, o->nr_fields, f->level, c->own))
 				continue;
+			if (c->nr_keys == HIER_MAX_KEYS) {
+				static bool said;
+
+				if (!said)
+					pr_err("report: --hierarchy shows at most %d key columns of an "
+					       "event, and the -s list makes more; name fewer keys "
+					       "(each trace_fields is every field again)\n", HIER_MAX_KEYS);
+				said = true;
+				return -E2BIG;
+			}
 			/* a new level unless the key is of the last one's */
 			if (!c->nr_keys || f->level != o->fields[c->lv_key_field].level) {
 				c->lv_first[c->nr_levels] = c->nr_keys;
@@ -1020,7 +1034,7 @@ static int hctx__build(struct hctx *c, struct hnode *root, const struct hists *h
 	qsort(ents, hists->nr_sorted, sizeof(*ents), ipos_cmp);
 	for (uint64_t i = 0; i < hists->nr_sorted; i++) {
 		const struct hist_entry *he = ents[i];
-		struct hnode *n = root, *path[32];
+		struct hnode *n = root, *path[HIER_MAX_KEYS];
 		bool created;
 
 		/* hidden by other means than the filters above: not there */

@@ -233,6 +233,14 @@ fi
 # a field named twice in one brace level: a column each, as perf
 same "$S" --hierarchy -s '{trace_fields,prev_state}' -g none
 same "$S" --hierarchy -s '{prev_pid,prev_pid},comm' -g none
+# more than 32 key columns (trace_fields five times: 35, then comm): every
+# level, as perf; past 256 one line and exit 1, no level left out silently
+same "$S" --hierarchy -s trace_fields,trace_fields,trace_fields,trace_fields,trace_fields,comm -g none
+tf=$(printf 'trace_fields,%.0s' $(seq 40))
+"$MPERF" report -i "$S" --stdio --hierarchy -s "${tf%,}" -g none > "$T/m" 2> "$T/err" &&
+	fail "a hierarchy of 280 key columns was shown"
+assert_eq "280 hierarchy keys: error lines" 1 "$(wc -l < "$T/err")"
+assert_contains "280 hierarchy keys" "at most 256 key columns" "$T/err"
 # --hierarchy of fields with a comm filter: perf's field columns are as
 # wide as the entries before the filter (perf kmem record's events)
 if "$PERF" kmem --slab --page record -q -o "$T/kmem.data" -- "$WL/pagetouch" 500 >/dev/null 2>&1; then
