@@ -764,6 +764,35 @@ static void hnode__key(const struct hctx *c, const struct hnode *k, int ki)
 		fputs(buf, c->fp);
 }
 
+/* the width perf gives the columns before the first key (its overhead
+ * width: the overhead, -n's samples, ... and levels of -s sample or
+ * period that come first), each at least its name, -w's width if given
+ * (a group's: its members' each), 2 between them */
+static int hctx__lead_width(const struct hctx *c)
+{
+	const struct stdio_hist_opts *o = c->o;
+	int w = 0;
+
+	for (int i = 0; i < o->nr_fields; i++) {
+		const struct sort_field *f = &o->fields[i];
+		struct sort_field v = { .kind = f->kind };
+		int base, len;
+
+		if (f->kind == FIELD_KEY && !f->key->node_value)
+			break;
+		if (f->kind == FIELD_KEY)
+			v.kind = f->key->node_value;
+		base = v.kind == FIELD_OVERHEAD ? 8 : col_width(&v);
+		len = i < o->nr_col_widths && o->col_widths[i] ? o->col_widths[i] : base;
+		if (len < base * nr_members(c) && nr_members(c) > 1)
+			len = base * nr_members(c);
+		if (len < (int)strlen(stdio__field_header(&v, false, false)))
+			len = (int)strlen(stdio__field_header(&v, false, false));
+		w += (i ? 2 : 0) + len;
+	}
+	return w;
+}
+
 static void hnode__print(const struct hctx *c, const struct hnode *n, int level)
 {
 	for (size_t i = 0; i < n->nr; i++) {
@@ -830,7 +859,7 @@ key:
 				8 * nr_members(c) + c->cols_width + 4, "", c->limit);
 		else if (k->nr)	/* and where the level would be */
 			fprintf(c->fp, "%*sno entry >= %.2f%%\n",
-				2 + c->ovh_width + c->cols_width + 2 + (level + 1) * LEVEL_INDENT, "",
+				(c->nr_levels + level) * LEVEL_INDENT + hctx__lead_width(c) + 4, "",
 				c->limit);
 	}
 }

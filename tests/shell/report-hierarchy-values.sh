@@ -23,6 +23,16 @@ reports_vs_perf "$T/one.data" <<'LIST'
 --hierarchy -s dso,sample -t ;
 --hierarchy -s dso,sym,period --no-children -g none
 LIST
+# the "no entry" line of a node whose children --percent-limit hides: at
+# perf's indent, which counts levels of -s sample/period that come first
+# and the widths -w gives the leading columns
+reports_vs_perf "$DATA/perf-6.1/sched-switch.data" <<'LIST'
+--hierarchy --percent-limit 2 -s sample,comm,trace
+--hierarchy --percent-limit 2 -s period,sample,comm,trace -w 20,3
+--hierarchy --percent-limit 2 -n -s comm,trace -w 15,14
+LIST
+"$PERF" report -i "$DATA/perf-6.1/sched-switch.data" --stdio --hierarchy --percent-limit 2 -s sample,comm,trace 2>/dev/null |
+	grep -q 'no entry >= 2.00%' || fail "perf's hierarchy has no 'no entry' line (the premise)"
 # -t with a separator that starts with a blank: perf's padding of the
 # keys it pads (pid, socket, symbol_size) reads as dots
 for sep in ' ' ' | '; do
@@ -41,5 +51,5 @@ LIST
 "$PERF" report -i "$T/grp.data" --stdio --hierarchy -s dso,sym,sample -g none 2>/dev/null |
 	grep -qE '^ +0\.00% +[0-9.]+% +0 [0-9]+$' ||
 	fail "perf's group hierarchy has no member-only node (the premise)"
-[ "$n" -eq 17 ] || fail "only $n option sets ran"
+[ "$n" -eq 20 ] || fail "only $n option sets ran"
 echo "$n hierarchies with sample/period levels equal to perf's"
