@@ -1348,6 +1348,14 @@ static void hctx__print(struct hctx *c, struct hnode *root)
 	c->ovh_width = 8 * nr + (c->nr_levels > 1 && !c->lead_none ?
 				 (c->nr_levels - 1) * LEVEL_INDENT : 0);
 	hnode__widths(c, root, &unresolved);
+	/* and by the entries no node holds (-x, --parent): perf sizes its
+	 * tracepoint fields by those too */
+	for (uint64_t i = 0; c->hists && i < c->hists->nr_sorted; i++) {
+		const struct hist_entry *he = c->hists->sorted[i];
+
+		if (he->filtered && !he->filter_types)
+			hctx__widen(c, c, he, true);
+	}
 	/* as the flat table: an entry without a symbol widens the dso
 	 * level to an address's 16 digits (not with -t or --dsos) */
 	for (k = 0; unresolved && !c->sep && !o->dso_list && k < c->nr_keys; k++)

@@ -229,6 +229,8 @@ if "$PERF" record -q -e sched:sched_process_fork -o "$T/fork.data" -- \
 	# past the nodes of the earlier ones)
 	same "$T/fork.data" -s trace_fields --hierarchy
 	same "$T/fork.data" -s pid,trace_fields --hierarchy -n
+	# -x: no node shown; perf's field columns are as wide as the entries
+	same "$T/fork.data" --hierarchy -x -s child_comm
 fi
 # a field named twice in one brace level: a column each, as perf
 same "$S" --hierarchy -s '{trace_fields,prev_state}' -g none
