@@ -750,8 +750,19 @@ static void hnode__key(const struct hctx *c, const struct hnode *k, int ki)
 
 		if (pad < room)
 			fprintf(c->fp, "%.*s", room - pad < n ? room - pad : n, buf);
+	} else if (key->right && key->clip) {
+		/* perf's "%*.*s": the text cut at the width, then trimmed
+		 * (a field's value that starts with a blank is cut there) */
+		char raw[sizeof(buf)];
+		const char *t;
+
+		key->snprintf(key, c->sort, &node, raw, sizeof(raw));
+		if ((int)sort__strip_clip_end(key, raw) > w && w >= 0)
+			raw[w] = '\0';
+		t = ltrim(raw);
+		fputs(t, c->fp);
 	} else if (key->right)
-		fprintf(c->fp, "%.*s", key->clip ? w : (int)strlen(buf), buf);
+		fputs(buf, c->fp);
 	else if (key_padded(key) && strcmp(key->name, "pid"))
 		fputs(buf, c->fp);	/* padded, cut and trimmed as perf's */
 	else if (key->clip && key->pad_last)
