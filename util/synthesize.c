@@ -204,35 +204,28 @@ int synthesize__kernel_mmap(struct synth *s)
 	fclose(f);
 	if (!addrs[0])
 		return -ENOENT;
-	if (s->build_id_mmap) {
-		/* perf's form then: an MMAP2 with the kernel's build-id */
-		struct rec_mmap2 *r2 = synth__buf(s);
-		struct build_id bid;
-
-		if (!r2)
-			return -ENOMEM;
-		r2->h.type = PERF_RECORD_MMAP2;
-		r2->h.misc = PERF_RECORD_MISC_KERNEL;
-		r2->pid = (uint32_t)-1;
-		r2->tid = 0;
-		r2->start = addrs[0];
-		r2->len = addrs[1] > addrs[0] ? addrs[1] - addrs[0] : ~0ULL - addrs[0];
-		r2->pgoff = addrs[0];
-		if (!sysfs__read_build_id(NULL, &bid) && bid.size)
-			mmap2__set_build_id(r2, &bid);
-		memcpy(r2->filename, fname, sizeof(fname));
-		return synth__emit(s, &r2->h, sizeof(*r2) + sizeof(fname));
-	}
+	/* (the kernel's: pid -1, tid 0, the text from _text on, as perf;
+	 * MMAP and MMAP2 begin alike) */
 	r = synth__buf(s);
 	if (!r)
 		return -ENOMEM;
-	r->h.type = PERF_RECORD_MMAP;
+	r->h.type = s->build_id_mmap ? PERF_RECORD_MMAP2 : PERF_RECORD_MMAP;
 	r->h.misc = PERF_RECORD_MISC_KERNEL;
 	r->pid = (uint32_t)-1;
 	r->tid = 0;
 	r->start = addrs[0];
 	r->len = addrs[1] > addrs[0] ? addrs[1] - addrs[0] : ~0ULL - addrs[0];
 	r->pgoff = addrs[0];
+	if (s->build_id_mmap) {
+		/* perf's form then: an MMAP2 with the kernel's build-id */
+		struct rec_mmap2 *r2 = (struct rec_mmap2 *)r;
+		struct build_id bid;
+
+		if (!sysfs__read_build_id(NULL, &bid) && bid.size)
+			mmap2__set_build_id(r2, &bid);
+		memcpy(r2->filename, fname, sizeof(fname));
+		return synth__emit(s, &r2->h, sizeof(*r2) + sizeof(fname));
+	}
 	memcpy(r->filename, fname, sizeof(fname));
 	return synth__emit(s, &r->h, sizeof(*r) + sizeof(fname));
 }
