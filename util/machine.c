@@ -591,6 +591,8 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 				 const char *filename, const uint8_t *bid, size_t bid_size)
 {
 	bool known = machine__find_thread(m, (int32_t)tid) != NULL;
+	bool leader_known = pid == tid || (int32_t)pid == -1 ||
+			    machine__find_thread(m, (int32_t)pid) != NULL;
 	struct thread *t = machine__findnew_thread(m, (int32_t)pid, (int32_t)tid);
 	struct dso *dso;
 	struct map *map;
@@ -609,6 +611,13 @@ static int machine__add_user_map(struct machine *m, uint32_t pid, uint32_t tid,
 		return -ENOMEM;
 	if (!known)
 		t->mmap_only = true;
+	/* (and its process's leader, made for it) */
+	if (!leader_known) {
+		struct thread *leader = machine__find_thread(m, (int32_t)pid);
+
+		if (leader)
+			leader->mmap_only = true;
+	}
 	/* (an MMAP record's map is executable unless data: its caller
 	 * says so) */
 	if ((anon || no_file) && (prot & 4 /* PROT_EXEC */)) {

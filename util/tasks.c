@@ -112,9 +112,10 @@ int machine__fprintf_tasks(struct machine *machine, FILE *fp, bool mmaps)
 
 	if (!threads || !tasks || !(roots = calloc(nr ? nr : 1, sizeof(*roots))))
 		goto out;
-	/* as perf, a thread seen only in MMAP records is not listed */
+	/* as perf, a thread seen only in MMAP records is not listed by
+	 * --tasks (perf reads no MMAP there); --mmaps lists it */
 	for (i = 0, n = 0; i < nr; i++)
-		if (!threads[i]->mmap_only)
+		if (mmaps || !threads[i]->mmap_only)
 			tasks[n++].thread = threads[i];
 	nr = n;
 	qsort(tasks, nr, sizeof(*tasks), task_cmp);

@@ -32,6 +32,19 @@ done
 # the tree has depth: pid 1 one level under the idle task
 "$MPERF" report -i "$DATA/perf-6.1/syswide-fp.data" --tasks | grep -q '^ *1 *1 *0 | [^ ]' ||
 	fail "--tasks: pid 1 is not a child of the idle task"
+# threads known from MMAP records alone (a process forked before the
+# recording that exec'd during it, a thread of an unknown process, one
+# that exits): perf's --mmaps lists them, its --tasks (no MMAP read) not
+if command -v python3 >/dev/null && [ -f "$DATA/perf-6.1/cpuburn-plain.data" ]; then
+	python3 "$TOP/tests/shell/craft-perfdata.py" records "$DATA/perf-6.1/cpuburn-plain.data" \
+		"$T/mo.data" "kmap; comm 100 100 1000 prog; mmap 100 100 1001; sample 100 100 2000 0; mmap 200 200 3000; exit 200 200 1 1 3500; mmap 300 301 3600; round" ||
+		fail "cannot craft the MMAP-only file"
+	same "$T/mo.data" --mmaps
+	same "$T/mo.data" --tasks
+	grep -q '|:301$' "$T/p" && fail "perf's --tasks lists a thread of MMAPs alone (the premise)"
+	"$PERF" report -i "$T/mo.data" --mmaps 2>/dev/null | grep -q '|:301$' ||
+		fail "perf's --mmaps does not list a thread of MMAPs alone (the premise)"
+fi
 need_root
 W='for i in 1 2 3; do ls >/dev/null; done; sleep 0.2'
 # a thread made by another thread than the main one hangs below it

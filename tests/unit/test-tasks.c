@@ -96,7 +96,9 @@ static void test_mmaps_and_synthesized_forks(void **state)
 	rec_mmap2(m, 10, 0x400000, 0x1000, 0, 77, "/bin/sh");
 	rec_fork(m, 11, 10, 0);				/* a fork: the maps copied */
 	rec_fork(m, 12, 10, PERF_RECORD_MISC_FORK_EXEC);	/* synthesized: none */
-	rec_mmap2(m, 20, 0x500000, 0x1000, 0, 78, "/bin/ls");	/* MMAPs alone: not listed */
+	/* MMAPs alone: listed with its maps by --mmaps, not by --tasks
+	 * (perf reads no MMAP for it) */
+	rec_mmap2(m, 20, 0x500000, 0x1000, 0, 78, "/bin/ls");
 	text = print_tasks(m, true);
 	assert_string_equal(text,
 		"#      pid      tid     ppid  comm\n"
@@ -104,6 +106,15 @@ static void test_mmaps_and_synthesized_forks(void **state)
 		"                                400000-401000 r-xp 00000000 77 /bin/sh\n"
 		"        11       11       10 | sh\n"
 		"                                 400000-401000 r-xp 00000000 77 /bin/sh\n"
+		"        12       12       10 | sh\n"
+		"        20       20       -1 |:20\n"
+		"                                500000-501000 r-xp 00000000 78 /bin/ls\n");
+	free(text);
+	text = print_tasks(m, false);
+	assert_string_equal(text,
+		"#      pid      tid     ppid  comm\n"
+		"        10       10       -1 |sh\n"
+		"        11       11       10 | sh\n"
 		"        12       12       10 | sh\n");
 	free(text);
 	machine__delete(m);
