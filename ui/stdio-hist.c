@@ -280,7 +280,6 @@ static size_t put_fixed_cell(FILE *fp, const struct sort_field *f, const char *b
 
 /* One cell of a row: after @sep when given (-t), else aligned in @width
  * as perf aligns the column (the last one unpadded unless its key pads) */
-
 static size_t put_cell(FILE *fp, const struct sort_field *f, const char *buf, int width,
 		       int k, bool last, const char *sep, int user_w, const double *color_pct)
 {

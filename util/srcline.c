@@ -226,8 +226,6 @@ static struct srcline_state *srcline__alloc(struct dso *dso)
 	return s;
 }
 
-/* The object itself: its program headers place file offsets; libdw finds
- * separate debug info by build-id or debuglink. */
 /* The p_vaddr of the first PT_LOAD (0: a shared object linked at 0) */
 static uint64_t elf__first_load_vaddr(Elf *elf)
 {
@@ -242,6 +240,8 @@ static uint64_t elf__first_load_vaddr(Elf *elf)
 	return 0;
 }
 
+/* The object itself: its program headers place file offsets; libdw finds
+ * separate debug info by build-id or debuglink. */
 static void srcline__open(struct srcline_state *s, const char *name, const char *path)
 {
 	void **ud;
