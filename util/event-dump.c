@@ -90,49 +90,27 @@ static void dump_regs(const struct event_dump *d, const char *what, uint64_t abi
 	}
 }
 
-/* A PERF_SAMPLE_READ payload (bounds checked by the sample parser): the
- * times, then each value with its id (and lost count) */
-static void dump_read(FILE *fp, const unsigned char *p, uint64_t fmt)
+/* A PERF_SAMPLE_READ payload (sized by the sample parser): the times,
+ * then each value with its id (and lost count) */
+static void dump_read(FILE *fp, const void *data, size_t size, uint64_t fmt)
 {
-	uint64_t nr = 1, v[4] = { 0 }, i;
+	struct read_values rv;
 
 	fprintf(fp, "... sample_read:\n");
-	if (fmt & PERF_FORMAT_GROUP) {
-		memcpy(&nr, p, 8);
-		p += 8;
-	} else {
-		memcpy(&v[0], p, 8);	/* the value comes first */
-		p += 8;
-	}
-	if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) {
-		memcpy(&v[1], p, 8);
-		p += 8;
-		fprintf(fp, "...... time enabled %016" PRIx64 "\n", v[1]);
-	}
-	if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING) {
-		memcpy(&v[1], p, 8);
-		p += 8;
-		fprintf(fp, "...... time running %016" PRIx64 "\n", v[1]);
-	}
+	if (read_values__parse(&rv, fmt, data, size))
+		return;
+	if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED)
+		fprintf(fp, "...... time enabled %016" PRIx64 "\n", rv.ena);
+	if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING)
+		fprintf(fp, "...... time running %016" PRIx64 "\n", rv.run);
 	if (fmt & PERF_FORMAT_GROUP)
-		fprintf(fp, ".... group nr %" PRIu64 "\n", nr);
-	for (i = 0; i < nr; i++) {
-		if (fmt & PERF_FORMAT_GROUP) {
-			memcpy(&v[0], p, 8);
-			p += 8;
-		}
-		v[2] = v[3] = 0;
-		if (fmt & PERF_FORMAT_ID) {
-			memcpy(&v[2], p, 8);
-			p += 8;
-		}
-		if (fmt & PERF_FORMAT_LOST) {
-			memcpy(&v[3], p, 8);
-			p += 8;
-		}
-		fprintf(fp, "..... id %016" PRIx64 ", value %016" PRIx64, v[2], v[0]);
+		fprintf(fp, ".... group nr %" PRIu64 "\n", rv.nr);
+	for (uint64_t i = 0; i < rv.nr; i++) {
+		struct read_value v = read_values__get(&rv, i);
+
+		fprintf(fp, "..... id %016" PRIx64 ", value %016" PRIx64, v.id, v.value);
 		if (fmt & PERF_FORMAT_LOST)
-			fprintf(fp, ", lost %" PRIu64, v[3]);
+			fprintf(fp, ", lost %" PRIu64, v.lost);
 		fputc('\n', fp);
 	}
 }
@@ -195,7 +173,7 @@ static void dump_sample(const struct event_dump *d, const union perf_event *ev,
 	if (type & PERF_SAMPLE_TRANSACTION)
 		fprintf(fp, "... transaction: %" PRIx64 "\n", s->transaction);
 	if ((type & PERF_SAMPLE_READ) && s->read_data)
-		dump_read(fp, s->read_data, d->read_format);
+		dump_read(fp, s->read_data, s->read_size, d->read_format);
 }
 
 /* "0-1", "0,2-3", "-1": a CPU_MAP's CPUs as ranges */

@@ -67,21 +67,80 @@ const char *event__type_name(uint32_t type)
 	return "UNKNOWN";
 }
 
+static size_t read_entry_size(uint64_t fmt)
+{
+	return 8 + 8 * !!(fmt & PERF_FORMAT_ID) + 8 * !!(fmt & PERF_FORMAT_LOST);
+}
+
 size_t event__read_size(uint64_t read_format, uint64_t nr)
 {
-	size_t entry = 8, size = 0;
+	size_t size = 8 * !!(read_format & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+		      8 * !!(read_format & PERF_FORMAT_TOTAL_TIME_RUNNING);
 
-	if (read_format & PERF_FORMAT_ID)
-		entry += 8;
-	if (read_format & PERF_FORMAT_LOST)
-		entry += 8;
-	if (read_format & PERF_FORMAT_TOTAL_TIME_ENABLED)
-		size += 8;
-	if (read_format & PERF_FORMAT_TOTAL_TIME_RUNNING)
-		size += 8;
 	if (read_format & PERF_FORMAT_GROUP)
-		return 8 + size + nr * entry;
-	return size + entry;
+		return 8 + size + nr * read_entry_size(read_format);
+	return size + read_entry_size(read_format);
+}
+
+/* an entry's id and lost, which follow its value */
+static void read_entry_tail(const unsigned char *p, uint64_t fmt,
+			    struct read_value *v)
+{
+	if (fmt & PERF_FORMAT_ID) {
+		memcpy(&v->id, p, 8);
+		p += 8;
+	}
+	if (fmt & PERF_FORMAT_LOST)
+		memcpy(&v->lost, p, 8);
+}
+
+int read_values__parse(struct read_values *rv, uint64_t read_format,
+		       const void *data, size_t size)
+{
+	const unsigned char *p = data;
+	size_t words = size / 8, i = 1, entry = read_entry_size(read_format);
+	bool group = read_format & PERF_FORMAT_GROUP;
+
+	memset(rv, 0, sizeof(*rv));
+	rv->fmt = read_format;
+	rv->nr = 1;
+	if (words < 1)
+		return -EFAULT;
+	/* a group's nr or the single value */
+	memcpy(group ? &rv->nr : &rv->one.value, p, 8);
+	if (read_format & PERF_FORMAT_TOTAL_TIME_ENABLED) {
+		if (i >= words)
+			return -EFAULT;
+		memcpy(&rv->ena, p + 8 * i++, 8);
+	}
+	if (read_format & PERF_FORMAT_TOTAL_TIME_RUNNING) {
+		if (i >= words)
+			return -EFAULT;
+		memcpy(&rv->run, p + 8 * i++, 8);
+	}
+	if (group) {
+		if (rv->nr > (words - i) * 8 / entry)
+			return -EFAULT;
+		rv->group = p + 8 * i;
+		return 0;
+	}
+	if ((words - i) * 8 < entry - 8)
+		return -EFAULT;
+	read_entry_tail(p + 8 * i, read_format, &rv->one);
+	return 0;
+}
+
+struct read_value read_values__get(const struct read_values *rv, uint64_t i)
+{
+	struct read_value v = { 0, 0, 0 };
+	const unsigned char *p;
+
+	if (!rv->group)
+		return rv->one;
+	p = rv->group + i * read_entry_size(rv->fmt);
+	memcpy(&v.value, p, 8);
+	read_entry_tail(p + 8, rv->fmt, &v);
+	return v;
 }
 
 /* A bounded cursor over a record body. */

@@ -344,6 +344,31 @@ const char *event__type_name(uint32_t type);
 size_t event__read_size(uint64_t read_format, uint64_t nr);
 
 /*
+ * A counter's values in read_format's layout: what read(2) of a counter fd
+ * returns, a sample's READ part, a READ record. Alone
+ * { value, [ena], [run], [id], [lost] }; with PERF_FORMAT_GROUP
+ * { nr, [ena], [run], { value, [id], [lost] } * nr }.
+ */
+struct read_value {
+	uint64_t value, id, lost;	/* id and lost 0 when not read */
+};
+
+struct read_values {
+	uint64_t fmt;
+	uint64_t ena, run;		/* 0 when not read */
+	uint64_t nr;			/* values held: 1 alone */
+	struct read_value one;		/* the value when alone */
+	const unsigned char *group;	/* the first entry of a group */
+};
+
+/* Split @size bytes at @data; -EFAULT when they are shorter than the
+ * layout (a group's nr included). */
+int read_values__parse(struct read_values *rv, uint64_t read_format,
+		       const void *data, size_t size);
+/* The @i'th value (i < rv->nr). */
+struct read_value read_values__get(const struct read_values *rv, uint64_t i);
+
+/*
  * event__parse_sample - parse a PERF_RECORD_SAMPLE according to @attr
  * (sample_type, read_format, branch_sample_type, sample_regs_*), or the
  * sample_id_all tail of any other kernel record.

@@ -18,6 +18,7 @@
 #include <linux/perf_event.h>
 #include "evsel.h"
 #include "cpumap.h"
+#include "event.h"
 #include "debug.h"
 #include "parse-events.h"
 #include "../arch/arch.h"
@@ -257,23 +258,8 @@ int evsel__disable(struct evsel *evsel)
 
 size_t evsel__read_size(const struct evsel *evsel)
 {
-	uint64_t rf = evsel->attr.read_format;
-	size_t entry = 8, size = 0;
-	int nr = 1;
-
-	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
-		size += 8;
-	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
-		size += 8;
-	if (rf & PERF_FORMAT_ID)
-		entry += 8;
-	if (rf & PERF_FORMAT_LOST)
-		entry += 8;
-	if (rf & PERF_FORMAT_GROUP) {
-		nr = evsel->leader->nr_members;
-		size += 8;	/* nr */
-	}
-	return size + nr * entry;
+	return event__read_size(evsel->attr.read_format,
+				evsel->leader->nr_members);
 }
 
 /*
@@ -284,87 +270,48 @@ size_t evsel__read_size(const struct evsel *evsel)
 static int evsel__decode_read(const struct evsel *evsel, const uint64_t *buf,
 			      size_t len, uint64_t want_id, struct counts *out)
 {
-	uint64_t rf = evsel->attr.read_format;
-	size_t words = len / 8, i = 0;
-	uint64_t nr = 1;
+	struct read_values rv;
+	bool by_id = (evsel->attr.read_format & PERF_FORMAT_ID) && want_id;
 
 	memset(out, 0, sizeof(*out));
-	if (rf & PERF_FORMAT_GROUP) {
-		if (words < 1)
-			return -EIO;
-		nr = buf[i++];
-	}
-	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED) {
-		if (i >= words)
-			return -EIO;
-		out->ena = buf[i++];
-	}
-	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING) {
-		if (i >= words)
-			return -EIO;
-		out->run = buf[i++];
-	}
-	if (!(rf & PERF_FORMAT_GROUP)) {
-		if (i >= words)
-			return -EIO;
-		out->val = buf[i];
-		return 0;
-	}
-	for (uint64_t k = 0; k < nr; k++) {
-		uint64_t val, id = 0;
+	if (read_values__parse(&rv, evsel->attr.read_format, buf, len))
+		return -EIO;
+	out->ena = rv.ena;
+	out->run = rv.run;
+	for (uint64_t k = 0; k < rv.nr; k++) {
+		struct read_value v = read_values__get(&rv, k);
 
-		if (i >= words)
-			return -EIO;
-		val = buf[i++];
-		if (rf & PERF_FORMAT_ID) {
-			if (i >= words)
-				return -EIO;
-			id = buf[i++];
-		}
-		if (rf & PERF_FORMAT_LOST)
-			i++;
-		if ((rf & PERF_FORMAT_ID) && want_id) {
-			if (id == want_id) {
-				out->val = val;
-				return 0;
-			}
-		} else if ((int)k == evsel__group_idx(evsel)) {
-			out->val = val;
-			return 0;
-		}
+		if (rv.group && (by_id ? v.id != want_id :
+				 (int)k != evsel__group_idx(evsel)))
+			continue;
+		out->val = v.value;
+		out->lost = v.lost;
+		return 0;
 	}
 	return -ENOENT;
 }
 
 int evsel__read_lost(const struct evsel *evsel, int idx, uint64_t *lost)
 {
-	uint64_t rf = evsel->attr.read_format, buf[64];
-	size_t len = evsel__read_size(evsel), i = 0, words;
+	uint64_t buf[64];
+	size_t len = evsel__read_size(evsel);
+	struct counts c;
 	ssize_t r;
+	int err;
 
 	*lost = 0;
-	if (!(rf & PERF_FORMAT_LOST) || !evsel->fds || evsel->fds[idx] < 0)
+	if (!(evsel->attr.read_format & PERF_FORMAT_LOST) || !evsel->fds ||
+	    evsel->fds[idx] < 0)
 		return 0;
 	if (len > sizeof(buf))
 		return -E2BIG;
 	r = read(evsel->fds[idx], buf, len);
 	if (r < 0)
 		return -errno;
-	words = (size_t)r / 8;
-	/* { nr } { time_enabled } { time_running }, then the value's (or
-	 * each member's) { value, id, lost } */
-	i += !!(rf & PERF_FORMAT_GROUP) + !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
-	     !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING);
-	if (rf & PERF_FORMAT_GROUP) {
-		size_t entry = 2 + !!(rf & PERF_FORMAT_ID);
-
-		i += (size_t)evsel__group_idx(evsel) * entry;
-	}
-	i += 1 + !!(rf & PERF_FORMAT_ID);
-	if (i >= words)
-		return -EIO;
-	*lost = buf[i];
-	return 0;
+	err = evsel__decode_read(evsel, buf, (size_t)r,
+				 evsel->ids ? evsel->ids[idx] : 0, &c);
+	*lost = c.lost;
+	return err;
 }
 
 int evsel__read_counts(struct evsel *evsel)
@@ -411,6 +358,7 @@ void evsel__sum_counts(const struct evsel *evsel, struct counts *sum)
 		sum->val += evsel->counts[i].val;
 		sum->ena += evsel->counts[i].ena;
 		sum->run += evsel->counts[i].run;
+		sum->lost += evsel->counts[i].lost;
 	}
 }
 

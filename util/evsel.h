@@ -22,6 +22,7 @@ struct counts {
 	uint64_t val;
 	uint64_t ena;
 	uint64_t run;
+	uint64_t lost;	/* with PERF_FORMAT_LOST */
 };
 
 /* perf's "Tool events": counted in user space, opened as a dummy. */

@@ -270,46 +270,28 @@ struct evsel *session__evsel_of(struct session *s, const union perf_event *ev)
 static int deliver_read(struct session *s, const union perf_event *ev,
 			struct perf_sample *sample, const struct perf_event_attr *attr)
 {
-	const unsigned char *p = sample->read_data;
-	uint64_t fmt = attr->read_format, nr = 1, i;
-	size_t entry = 8;
+	struct read_values rv;
 	int err;
 
-	if (fmt & PERF_FORMAT_ID)
-		entry += 8;
-	if (fmt & PERF_FORMAT_LOST)
-		entry += 8;
-	if (fmt & PERF_FORMAT_GROUP) {
-		memcpy(&nr, p, 8);
-		p += 8;
-		/* the times come before the values */
-		p += 8 * !!(fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) +
-		     8 * !!(fmt & PERF_FORMAT_TOTAL_TIME_RUNNING);
-	}
-	for (i = 0; i < nr; i++, p += entry) {
-		uint64_t value, id = 0, delta;
+	/* the sample parser checked the size */
+	if (read_values__parse(&rv, attr->read_format, sample->read_data,
+			       sample->read_size))
+		return 0;
+	for (uint64_t i = 0; i < rv.nr; i++) {
+		struct read_value v = read_values__get(&rv, i);
+		uint64_t delta;
 		ssize_t slot;
 
-		memcpy(&value, p, 8);
-		if (fmt & PERF_FORMAT_ID) {
-			/* a single value has its times between value and id */
-			size_t at = 8;
-
-			if (!(fmt & PERF_FORMAT_GROUP))
-				at += 8 * !!(fmt & PERF_FORMAT_TOTAL_TIME_ENABLED) +
-				      8 * !!(fmt & PERF_FORMAT_TOTAL_TIME_RUNNING);
-			memcpy(&id, p + at, 8);
-		}
-		slot = id_hash__slot(&s->ids, id);
+		slot = id_hash__slot(&s->ids, v.id);
 		if (slot < 0) {
 			s->stats.nr_unknown_id++;
 			continue;
 		}
-		delta = value - s->ids.read_last[slot];
-		s->ids.read_last[slot] = value;
+		delta = v.value - s->ids.read_last[slot];
+		s->ids.read_last[slot] = v.value;
 		if (!delta)
 			continue;
-		sample->id = id;
+		sample->id = v.id;
 		sample->period = delta;
 		s->stats.total_period += delta;
 		err = s->tool->sample(s->tool, ev, sample, s->ids.vals[slot], s);

@@ -11,6 +11,7 @@
 #include "stat-evlist.h"
 #include "evlist.h"
 #include "evsel.h"
+#include "event.h"
 #include "cpumap.h"
 #include "stat-record.h"
 
@@ -269,52 +270,30 @@ static bool group_incomplete(struct evlist *evlist, struct evsel *evsel)
 }
 
 /*
- * Read one fd with @rf's layout: {value, ena, run, id} alone, or with
- * PERF_FORMAT_GROUP {nr, ena, run, {value, id} * nr}. The values of the
- * group go into @vals[nr], matched to members by position.
+ * Read one fd with @rf's layout (read_values). The values of a group go
+ * into @vals[nr], matched to members by position.
  */
 static int stat__read_fd(int fd, uint64_t rf, uint64_t *buf, size_t words,
 			 struct stat_count *out, uint64_t *vals, int max_vals,
 			 int *nr_vals)
 {
-	size_t i = 0, n;
+	struct read_values rv;
 	ssize_t r = read(fd, buf, words * sizeof(uint64_t));
 
 	if (r < 0)
 		return -errno;
-	n = (size_t)r / sizeof(uint64_t);
 	memset(out, 0, sizeof(*out));
 	*nr_vals = 0;
-	if (rf & PERF_FORMAT_GROUP) {
-		uint64_t nr;
-
-		if (n < 1)
-			return -EIO;
-		nr = buf[i++];
-		if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED && i < n)
-			out->ena = buf[i++];
-		if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING && i < n)
-			out->run = buf[i++];
-		for (uint64_t k = 0; k < nr && i < n; k++) {
-			if ((int)k < max_vals)
-				vals[k] = buf[i];
-			i++;
-			if (rf & PERF_FORMAT_ID)
-				i++;
-			if (rf & PERF_FORMAT_LOST)
-				i++;
-			if ((int)k < max_vals)
-				(*nr_vals)++;
-		}
+	if (read_values__parse(&rv, rf, buf, (size_t)r))
+		return -EIO;
+	out->ena = rv.ena;
+	out->run = rv.run;
+	if (!rv.group) {
+		out->val = rv.one.value;
 		return 0;
 	}
-	if (n < 1)
-		return -EIO;
-	out->val = buf[i++];
-	if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED && i < n)
-		out->ena = buf[i++];
-	if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING && i < n)
-		out->run = buf[i++];
+	for (uint64_t k = 0; k < rv.nr && (int)k < max_vals; k++)
+		vals[(*nr_vals)++] = read_values__get(&rv, k).value;
 	return 0;
 }
 

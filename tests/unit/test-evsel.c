@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include "util/cpumap.h"
 #include "util/evlist.h"
 #include "util/evsel.h"
@@ -114,6 +115,36 @@ static void test_unsupported_skipped(void **state)
 		assert_true(evlist->entries[1]->open_errno != 0);
 		assert_null(evlist->entries[1]->fds);
 	}
+	evlist__delete(evlist);
+}
+
+/*
+ * A single counter's read(2) has its value first, then the times: a
+ * count read alone is the number of faults, not a time in ns.
+ */
+static void test_open_read_single_count(void **state)
+{
+	struct evlist *evlist;
+	struct counts c;
+	size_t len = 256 * 4096;
+	char *mem;
+
+	evlist = self_evlist("page-faults");
+	assert_int_equal(evlist->entries[0]->attr.read_format,
+			 PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING);
+	assert_int_equal(evlist__open(evlist, false, NULL), 0);
+	mem = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(mem != MAP_FAILED);
+	assert_int_equal(evlist__enable(evlist), 0);
+	for (size_t i = 0; i < len; i += 4096)
+		mem[i] = 1;
+	burn();
+	assert_int_equal(evlist__disable(evlist), 0);
+	munmap(mem, len);
+	assert_int_equal(evlist__read_counts(evlist), 0);
+	evsel__sum_counts(evlist->entries[0], &c);
+	assert_true(c.val >= 256 && c.val < 100000);
+	assert_true(c.ena >= c.run && c.run > 1000000);	/* burn(): > 1 ms */
 	evlist__delete(evlist);
 }
 
@@ -397,6 +428,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_open_read_single),
+		cmocka_unit_test(test_open_read_single_count),
 		cmocka_unit_test(test_group_read),
 		cmocka_unit_test(test_unsupported_skipped),
 		cmocka_unit_test(test_exclude_guest_fallback),

@@ -3,7 +3,8 @@
  * Sample records: every sample_type bit synthesized then parsed back,
  * records shorter than their sample_type refused; TRACING_DATA read from a
  * perf 6.1 file and built from tracefs format a sched_switch sample as
- * perf script prints it.
+ * perf script prints it. read_format payloads of every layout split into
+ * their times, values, ids and lost counts.
  */
 #include "unit.h"
 #include <errno.h>
@@ -346,6 +347,56 @@ static void test_zstd_roundtrip(void **state)
 	zstd_roundtrip(src, sizeof(src), 4096, sizeof(src) / 4096);
 }
 
+/*
+ * Build a read payload of every read_format (alone, and a group of 3) the
+ * way the kernel lays it out, split it, and check every part; one word
+ * short is refused.
+ */
+static void test_read_values_every_format(void **state)
+{
+	static const uint64_t bits[] = {
+		PERF_FORMAT_TOTAL_TIME_ENABLED, PERF_FORMAT_TOTAL_TIME_RUNNING,
+		PERF_FORMAT_ID, PERF_FORMAT_LOST, PERF_FORMAT_GROUP,
+	};
+
+	for (unsigned m = 0; m < 32; m++) {
+		uint64_t rf = 0, buf[16], nr;
+		struct read_values rv;
+		size_t n = 0;
+
+		for (unsigned b = 0; b < 5; b++)
+			if (m & (1u << b))
+				rf |= bits[b];
+		nr = (rf & PERF_FORMAT_GROUP) ? 3 : 1;
+		buf[n++] = (rf & PERF_FORMAT_GROUP) ? nr : 1000;
+		if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED)
+			buf[n++] = 77;
+		if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING)
+			buf[n++] = 66;
+		for (uint64_t k = 0; k < nr; k++) {
+			if (rf & PERF_FORMAT_GROUP)
+				buf[n++] = 1000 + k;
+			if (rf & PERF_FORMAT_ID)
+				buf[n++] = 500 + k;
+			if (rf & PERF_FORMAT_LOST)
+				buf[n++] = 9 + k;
+		}
+		assert_int_equal(n * 8, event__read_size(rf, nr));
+		assert_int_equal(read_values__parse(&rv, rf, buf, n * 8), 0);
+		assert_int_equal(rv.nr, nr);
+		assert_int_equal(rv.ena, (rf & PERF_FORMAT_TOTAL_TIME_ENABLED) ? 77 : 0);
+		assert_int_equal(rv.run, (rf & PERF_FORMAT_TOTAL_TIME_RUNNING) ? 66 : 0);
+		for (uint64_t k = 0; k < nr; k++) {
+			struct read_value v = read_values__get(&rv, k);
+
+			assert_int_equal(v.value, 1000 + k);
+			assert_int_equal(v.id, (rf & PERF_FORMAT_ID) ? 500 + k : 0);
+			assert_int_equal(v.lost, (rf & PERF_FORMAT_LOST) ? 9 + k : 0);
+		}
+		assert_int_equal(read_values__parse(&rv, rf, buf, n * 8 - 8), -EFAULT);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -354,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_tracing_data),
 		cmocka_unit_test(test_tracing_data_lazy),
 		cmocka_unit_test(test_zstd_roundtrip),
+		cmocka_unit_test(test_read_values_every_format),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
