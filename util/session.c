@@ -60,7 +60,7 @@ struct session {
 	struct session_stats stats;
 	struct ordered_events oe;
 	struct decomp dec;		/* the file's (or pipe's) stream */
-	struct decomp *dir_decs;	/* by directory file (0: dec) */
+	struct decomp *dir_decs;	/* by directory file, 'data' first */
 	struct decomp *cur_dec;		/* the stream being read (NULL: dec) */
 	struct oe_chunk *chunk;		/* current stream chunk */
 	FILE *feat_fp;
@@ -915,7 +915,8 @@ static int walk_dir(struct session *s, uint64_t start, uint64_t end)
 		free(w);
 		return err ? err : -ENOMEM;
 	}
-	walk__init(&w[nw++], s->data.base, true, start, end, 0);
+	walk__init(&w[nw], s->data.base, true, start, end, 0);
+	w[nw++].dec = &s->dir_decs[0];
 	for (i = 1; i < s->nr_dir_paths && !err; i++) {
 		const char *path = s->dir_paths[i];
 		struct stat st;
