@@ -93,7 +93,9 @@ void stat__shadow(const struct stat_view *view, int idx, int ctx,
 		double val, noise;
 		uint64_t ena, run;
 
-		if (c->kind == STAT_NONE || c->ctx != ctx || !c->supported)
+		/* a clock pairs with counters of any exclude bits, as perf */
+		if (c->kind == STAT_NONE || (c->kind != STAT_NSECS && c->ctx != ctx) ||
+		    !c->supported)
 			continue;
 		if (idx >= c->nr_aggr || c->aggr[idx].scaled < 0)
 			continue;

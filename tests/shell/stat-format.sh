@@ -108,4 +108,13 @@ for agg in "" -A --per-core --per-die --per-socket; do
 	assert_eq "-I rows $agg" "$(sed -n '2,$p' "$T/p" | cut -c17-35 | sed 's/[0-9.]*$//')" \
 		"$(sed -n '2,$p' "$T/m" | cut -c17-35 | sed 's/[0-9.]*$//')"
 done
+# a clock pairs with counters of other exclude bits: page-faults:k gets
+# its rate from cpu-clock:u in perf (mperf printed none)
+for t in perf mperf; do
+	if [ $t = perf ]; then tool=$PERF; else tool=$MPERF; fi
+	$tool stat -x, -e cpu-clock:u,page-faults:k -- $CMD 2>"$T/x.$t" >/dev/null || fail "$t stat -x, :u/:k"
+done
+assert_eq "page-faults:k metric unit" "$(grep page-faults "$T/x.perf" | cut -d, -f3,7 | sed 's/^[0-9.]*//;s/[KMG]\/sec/\/sec/')" \
+	"$(grep page-faults "$T/x.mperf" | cut -d, -f3,7 | sed 's/^[0-9.]*//;s/[KMG]\/sec/\/sec/')"
+grep page-faults "$T/x.perf" | grep -q '/sec' || fail "perf printed no rate for page-faults:k (expected one)"
 echo "std, CSV and JSON layouts match perf"
