@@ -206,6 +206,25 @@ struct script_stat {
 	bool header_printed;
 };
 
+/*
+ * -F metric: perf's stat shadow of a group's samples. Samples are counted
+ * in rounds; each one's value goes into the round's inputs and is kept as
+ * the last value. perf keeps one count and one last value for all events
+ * when it prints to stdout, one per leader and per event with
+ * --per-event-dump (slot()).
+ */
+struct script_metric {
+	uint64_t *val;		/* by slot: the last value */
+	int *round;		/* by slot of a leader: samples in this round */
+	struct metric_input {
+		enum stat_kind kind;
+		int ctx;
+		uint32_t cpu;
+		uint64_t val;
+	} *in;
+	int nr_in, alloc_in;
+};
+
 struct script {
 	struct tool tool;
 	struct machine *machine;
@@ -260,6 +279,7 @@ struct script {
 	 * attrs carry callchains (perf script does so as each attr arrives) */
 	uint64_t type_add[PERF_TYPE_MAX];
 	struct script_stat stat;	/* a `stat record` file's counts */
+	struct script_metric metric;	/* -F metric */
 	bool exit_body;			/* -D: an EXIT's body, after its shown line */
 	/* --show-kernel-path: NULL without it, else the -k file the kernel's
 	 * symbols came from ("" without -k) */
@@ -1730,6 +1750,95 @@ static void script__dump(struct tool *tool, const union perf_event *event,
 	event_dump__record(&sc->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 
+/*
+ * -F metric, as perf prints it: a sample's value is its period in its
+ * event's unit cut to an integer (a clock's ns count as whole ms). A
+ * round ends when its count of samples reaches the members of the
+ * sample's group; then every member but the leader gets the metric perf
+ * stat would show for the last value (on stdout the last sample's, of
+ * whatever event), from the inputs of the round on the sample's CPU: a
+ * clock's of any exclude bits, other counters' of the member's. A clock's
+ * own metric (CPUs utilized) needs a wall time script has not: none.
+ */
+static int metric__slot(const struct script *sc, const struct evsel *evsel)
+{
+	return sc->dumps ? evsel->idx : 0;
+}
+
+static int print_metric(struct script *sc, FILE *fp, uint64_t f, const char *comm,
+			const struct perf_sample *sample, const struct evsel *evsel,
+			const struct evlist *el, uint32_t type, uint16_t misc)
+{
+	struct script_metric *sm = &sc->metric;
+	const struct evsel *leader = evsel->leader;
+	double scale = evsel__is_clock(evsel) ? 1e-6 : evsel->scale;
+	enum stat_kind kind = stat__kind(evsel->attr.type, evsel->attr.config);
+	int *round;
+
+	if (evsel->idx < 0 || evsel->idx >= el->nr || leader->idx < 0 ||
+	    leader->idx >= el->nr)
+		return 0;
+	if (!sm->val) {
+		sm->val = calloc((size_t)el->nr, sizeof(*sm->val));
+		sm->round = calloc((size_t)el->nr, sizeof(*sm->round));
+		if (!sm->val || !sm->round)
+			return -ENOMEM;
+	}
+	round = &sm->round[metric__slot(sc, leader)];
+	if ((*round)++ == 0)
+		sm->nr_in = 0;
+	sm->val[metric__slot(sc, evsel)] = (uint64_t)((double)sample->period * scale);
+	if (kind != STAT_NONE) {
+		if (sm->nr_in == sm->alloc_in) {
+			int n = sm->alloc_in ? sm->alloc_in * 2 : 8;
+			void *p = realloc(sm->in, (size_t)n * sizeof(*sm->in));
+
+			if (!p)
+				return -ENOMEM;
+			sm->in = p;
+			sm->alloc_in = n;
+		}
+		sm->in[sm->nr_in++] = (struct metric_input){
+			kind, evsel__ctx(evsel), sample->cpu,
+			sm->val[metric__slot(sc, evsel)] };
+	}
+	if (*round != leader->nr_members)
+		return 0;
+	*round = 0;
+	for (int k = 1; k < leader->nr_members && leader->idx + k < el->nr; k++) {
+		const struct evsel *mem = el->entries[leader->idx + k];
+		struct stat_shadow sh;
+		struct stats st[STAT_KIND_MAX];
+		struct stat_metric m[2];
+		int ctx = evsel__ctx(mem), n;
+
+		memset(&sh, 0, sizeof(sh));
+		for (int i = 0; i < STAT_KIND_MAX; i++)
+			stats__init(&st[i]);
+		for (int i = 0; i < sm->nr_in; i++) {
+			if ((sm->in[i].kind != STAT_NSECS && sm->in[i].ctx != ctx) ||
+			    sm->in[i].cpu != sample->cpu)
+				continue;
+			stats__update(&st[sm->in[i].kind], sm->in[i].val);
+			sh.have[sm->in[i].kind] = true;
+		}
+		for (int i = 0; i < STAT_KIND_MAX; i++)
+			sh.v[i] = sh.have[i] ? stats__avg(&st[i]) : 0;
+		n = stat__metrics(stat__kind(mem->attr.type, mem->attr.config),
+				  evsel__is_clock(mem), (double)sm->val[metric__slot(sc, mem)],
+				  evsel__is_clock(mem) ? 1e-6 : mem->scale, &sh, 0, m, 2);
+		for (int i = 0; i < n; i++) {
+			if (!m[i].fmt)
+				continue;
+			print_start(sc, fp, f, comm, false, sample, type, misc);
+			fputs("\tmetric: ", fp);
+			fprintf(fp, m[i].fmt, m[i].val);
+			fprintf(fp, " %s\n", m[i].unit);
+		}
+	}
+	return 0;
+}
+
 static int script__sample(struct tool *tool, const union perf_event *event,
 			  const struct perf_sample *sample, struct evsel *evsel,
 			  struct session *session)
@@ -1913,6 +2022,10 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	fputc('\n', fp);
 	if (f & F_SRCCODE)
 		print_srccode(sc, fp, &al);
+	if ((f & F_METRIC) &&
+	    print_metric(sc, fp, f, al.comm, sample, evsel, session__evlist(session),
+			 event->header.type, event->header.misc))
+		return -ENOMEM;
 	if (!sc->nr_printed++)
 		machine__fix_kernel_map_next(sc->machine);
 	return ferror(fp) ? -EIO : 0;
@@ -2796,6 +2909,9 @@ out:
 	machine__delete(sc.machine);
 	script_filter__exit(&sc.filter);
 	script_stat__exit(&sc.stat);
+	free(sc.metric.val);
+	free(sc.metric.round);
+	free(sc.metric.in);
 	session__delete(session);
 	/* a -F field the samples do not have: perf's status (in a pipe
 	 * perf refuses while it reads the attr records: its -EINVAL, 234) */

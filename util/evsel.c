@@ -256,6 +256,22 @@ int evsel__disable(struct evsel *evsel)
 	return evsel__ioctl(evsel, PERF_EVENT_IOC_DISABLE);
 }
 
+bool evsel__is_clock(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
+		evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK) &&
+	       evsel->tool_event == TOOL_NONE;
+}
+
+int evsel__ctx(const struct evsel *evsel)
+{
+	const struct perf_event_attr *a = &evsel->attr;
+
+	return a->exclude_kernel | a->exclude_user << 1 | a->exclude_hv << 2 |
+	       a->exclude_host << 3 | a->exclude_idle << 4;
+}
+
 size_t evsel__read_size(const struct evsel *evsel)
 {
 	return event__read_size(evsel->attr.read_format,

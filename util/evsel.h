@@ -195,6 +195,12 @@ char *evsel__attr_name(const struct perf_event_attr *a);
  * attr_named. */
 void evsel__set_name(struct evsel *evsel, const char *name);
 
+/* task-clock or cpu-clock (counted in ns, shown in msec) */
+bool evsel__is_clock(const struct evsel *evsel);
+/* The privilege-level context of its exclude bits: metrics pair only
+ * counters alike. */
+int evsel__ctx(const struct evsel *evsel);
+
 /* Bytes one read(2) of this evsel's fd returns for its read_format. */
 size_t evsel__read_size(const struct evsel *evsel);
 

@@ -182,6 +182,7 @@ static struct evsel *session__add_evsel(struct session *s,
 	evsel->leader = evsel;
 	evsel->nr_members = 1;
 	evsel->supported = true;
+	evsel->scale = 1.0;
 	evsel->is_tracepoint = attr->type == PERF_TYPE_TRACEPOINT;
 	evsel->name = evsel__attr_name(attr);
 	evsel->attr_named = true;

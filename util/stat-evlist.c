@@ -32,23 +32,6 @@ int stat__cpu_die_id(int cpu)
 	return v;
 }
 
-static bool evsel__is_clock(const struct evsel *evsel)
-{
-	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
-	       (evsel->attr.config == PERF_COUNT_SW_TASK_CLOCK ||
-		evsel->attr.config == PERF_COUNT_SW_CPU_CLOCK) &&
-	       evsel->tool_event == TOOL_NONE;
-}
-
-/* the privilege-level context: metrics only pair counters alike */
-static int evsel__ctx(const struct evsel *evsel)
-{
-	const struct perf_event_attr *a = &evsel->attr;
-
-	return a->exclude_kernel | a->exclude_user << 1 | a->exclude_hv << 2 |
-	       a->exclude_host << 3 | a->exclude_idle << 4;
-}
-
 static int aggr_id__cmp(const struct aggr_id *a, const struct aggr_id *b,
 			enum aggr_mode mode)
 {

@@ -21,6 +21,21 @@ grep -q ' page-faults: ' "$T/p" || fail "perf script printed no page-faults samp
 	fail "every sample read a grown page-faults value: no zero growth to skip"
 script_vs_perf "$T/grp.data" -G -F comm,tid,period,event,ip,sym
 script_vs_perf "$T/one.data"
+# -F metric: perf's stat rates, printed when a round of samples as long as
+# the sample's group is full (one count for all events, so groups of other
+# sizes overshoot it), from the round's clock values on the sample's CPU
+# (a clock's ns cut to whole ms; a clock of other exclude bits counts), for
+# the last sample's value; with clock periods of 2 ms the rates are not 0
+"$PERF" record -q -a -c 2000000 -e '{cpu-clock:u,page-faults:k,task-clock}:S' \
+	-o "$T/met.data" -- "$WL/pagetouch" 20000 >/dev/null 2>&1 || fail "perf record of a group failed"
+"$PERF" record -q -a -c 2000000 -e '{task-clock,context-switches,cpu-migrations}:S' \
+	-e '{task-clock,minor-faults}' -o "$T/met2.data" -- "$WL/pagetouch" 3000 \
+	>/dev/null 2>&1 || fail "perf record of groups failed"
+script_vs_perf "$T/grp.data" -F event,period,metric
+grep -q '	metric:  *0.000 /sec$' "$T/p" || fail "perf printed no metric line for grp.data"
+script_vs_perf "$T/met.data" -F comm,tid,cpu,event,period,metric
+grep -q '	metric:  *[0-9.]* [KMG]/sec$' "$T/p" || fail "perf printed no rate above 0 for met.data"
+script_vs_perf "$T/met2.data" -F comm,tid,cpu,event,period,metric
 run() {
 	_f=$1; shift
 	report_vs_perf "$T/$_f" "$@"
