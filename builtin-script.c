@@ -211,7 +211,7 @@ struct script_stat {
  * in rounds; each one's value goes into the round's inputs and is kept as
  * the last value. perf keeps one count and one last value for all events
  * when it prints to stdout, one per leader and per event with
- * --per-event-dump (slot()).
+ * --per-event-dump (metric__slot()).
  */
 struct script_metric {
 	uint64_t *val;		/* by slot: the last value */
@@ -1758,7 +1758,8 @@ static void script__dump(struct tool *tool, const union perf_event *event,
  * stat would show for the last value (on stdout the last sample's, of
  * whatever event), from the inputs of the round on the sample's CPU: a
  * clock's of any exclude bits, other counters' of the member's. A clock's
- * own metric (CPUs utilized) needs a wall time script has not: none.
+ * own metric (CPUs utilized) needs a wall time script has not: none. The
+ * line starts as the sample's (@chain: its comm unpadded).
  */
 static int metric__slot(const struct script *sc, const struct evsel *evsel)
 {
@@ -1766,7 +1767,7 @@ static int metric__slot(const struct script *sc, const struct evsel *evsel)
 }
 
 static int print_metric(struct script *sc, FILE *fp, uint64_t f, const char *comm,
-			const struct perf_sample *sample, const struct evsel *evsel,
+			bool chain, const struct perf_sample *sample, const struct evsel *evsel,
 			const struct evlist *el, uint32_t type, uint16_t misc)
 {
 	struct script_metric *sm = &sc->metric;
@@ -1830,7 +1831,7 @@ static int print_metric(struct script *sc, FILE *fp, uint64_t f, const char *com
 		for (int i = 0; i < n; i++) {
 			if (!m[i].fmt)
 				continue;
-			print_start(sc, fp, f, comm, false, sample, type, misc);
+			print_start(sc, fp, f, comm, chain, sample, type, misc);
 			fputs("\tmetric: ", fp);
 			fprintf(fp, m[i].fmt, m[i].val);
 			fprintf(fp, " %s\n", m[i].unit);
@@ -2023,7 +2024,8 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	if (f & F_SRCCODE)
 		print_srccode(sc, fp, &al);
 	if ((f & F_METRIC) &&
-	    print_metric(sc, fp, f, al.comm, sample, evsel, session__evlist(session),
+	    print_metric(sc, fp, f, al.comm, sample->callchain && !sc->hide_callchain,
+			 sample, evsel, session__evlist(session),
 			 event->header.type, event->header.misc))
 		return -ENOMEM;
 	if (!sc->nr_printed++)
