@@ -43,12 +43,7 @@
 #include "util/time-range.h"
 #include "util/trace-event.h"
 #include "util/sym-addrs.h"
-
-/* a comma-separated filter list */
-struct strlist {
-	char **items;
-	int nr;
-};
+#include "util/strlist.h"
 
 /* -T: counts per thread (rows) and event (columns) */
 struct thread_values {
@@ -269,51 +264,6 @@ static const char mem_sort_order[] = "local_weight,mem,sym,dso,symbol_daddr,dso_
 static const char branch_sort_keys[] = "comm,dso_from,symbol_from,symbol_to,cycles";
 static const char mem_sort_keys[] = "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,"
 				    "tlb,locked,blocked,local_ins_lat";
-
-static bool strlist__has(const struct strlist *l, const char *s)
-{
-	int i;
-
-	for (i = 0; i < l->nr; i++)
-		if (s && !strcmp(l->items[i], s))
-			return true;
-	return false;
-}
-
-static int strlist__parse(struct strlist *l, const char *s)
-{
-	char *dup, *tok, *save = NULL;
-
-	if (!s)
-		return 0;
-	dup = strdup(s);
-	if (!dup)
-		return -ENOMEM;
-	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char **p;
-
-		if (strlist__has(l, tok))	/* a set, as perf's */
-			continue;
-		p = realloc(l->items, (size_t)(l->nr + 1) * sizeof(*p));
-		if (!p) {
-			free(dup);
-			return -ENOMEM;
-		}
-		l->items = p;
-		l->items[l->nr++] = strdup(tok);
-	}
-	free(dup);
-	return 0;
-}
-
-static void strlist__exit(struct strlist *l)
-{
-	int i;
-
-	for (i = 0; i < l->nr; i++)
-		free(l->items[i]);
-	free(l->items);
-}
 
 static int parse_int_list(const char *s, int32_t **out, int *nr)
 {
@@ -1368,7 +1318,7 @@ static bool report__maps_only(const struct report *rep)
 
 	if (rep->tui_rep || rep->dump || rep->need_callchain || rep->need_parent ||
 	    rep->need_srcline || rep->need_mem || rep->branch || rep->mem_mode ||
-	    rep->dsos.nr || rep->sym_list || rep->symbol_filter || rep->hide_unresolved ||
+	    rep->dso_list || rep->sym_list || rep->symbol_filter || rep->hide_unresolved ||
 	    rep->exclude_other || rep->ignore_callees)
 		return false;
 	for (int l = 0; l < 2; l++) {
@@ -1896,11 +1846,11 @@ static unsigned int report__sample_hidden(struct report *rep, const struct addr_
 {
 	unsigned int types = 0;
 
-	if ((rep->comms.nr && !strlist__has(&rep->comms, al->comm)) ||
+	if ((rep->comm_list && !strlist__has(&rep->comms, al->comm)) ||
 	    (rep->nr_pids && !int_list_has(rep->pids, rep->nr_pids, al->thread->pid)) ||
 	    (rep->nr_tids && !int_list_has(rep->tids, rep->nr_tids, al->thread->tid)))
 		types |= HE_FILTER_THREAD;
-	if (rep->dsos.nr && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
+	if (rep->dso_list && !(al->dso && (strlist__has(&rep->dsos, al->dso->short_name) ||
 					  strlist__has(&rep->dsos, al->dso->long_name))))
 		types |= HE_FILTER_DSO;
 	if (rep->sym_list && !((al->sym && strlist__has(&rep->syms, al->sym->name)) ||
@@ -1912,8 +1862,8 @@ static unsigned int report__sample_hidden(struct report *rep, const struct addr_
 /* the kinds of filters given (HE_FILTER_*) */
 static unsigned int report__filters_given(const struct report *rep)
 {
-	return (rep->comms.nr || rep->nr_pids || rep->nr_tids ? HE_FILTER_THREAD : 0) |
-	       (rep->dsos.nr ? HE_FILTER_DSO : 0) | (rep->sym_list ? HE_FILTER_SYM : 0) |
+	return (rep->comm_list || rep->nr_pids || rep->nr_tids ? HE_FILTER_THREAD : 0) |
+	       (rep->dso_list ? HE_FILTER_DSO : 0) | (rep->sym_list ? HE_FILTER_SYM : 0) |
 	       (rep->socket_filter >= 0 ? HE_FILTER_SOCKET : 0);
 }
 
@@ -3257,7 +3207,7 @@ static int report__print(struct report *rep, FILE *fp)
 	so.percent_limit = rep->percent_limit;
 	so.field_sep = rep->field_sep;
 	so.fields_given = rep->fields != NULL;
-	so.dso_list = rep->dsos.nr > 0;
+	so.dso_list = rep->dso_list != NULL;
 	so.color = rep->cc.color;
 	so.group_sort_set = rep->group_sort_idx != INT_MIN;
 	so.group_sort_idx = rep->group_sort_idx;

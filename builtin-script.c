@@ -40,6 +40,7 @@
 #include "util/trace-event.h"
 #include "util/numfmt.h"
 #include "util/sym-addrs.h"
+#include "util/strlist.h"
 
 /* -F fields, one bit each, in perf's names */
 enum script_field {
@@ -156,8 +157,7 @@ struct script_filter {
 	uint64_t *cpus;			/* bitmap, NULL: every CPU */
 	int32_t *pids, *tids;
 	int nr_pids, nr_tids;
-	char **comms, **dsos, **syms;
-	int nr_comms, nr_dsos, nr_syms;
+	struct strlist comms, dsos, syms;
 	struct sym_addrs sym_addrs;	/* the hex entries of -S: sample addresses */
 	bool thread_filter;		/* pid, tid or comm given */
 	int status;			/* a refusal's exit status, as perf's */
@@ -924,40 +924,6 @@ static void print_start(struct script *sc, FILE *fp, uint64_t f,
 }
 
 /* "a,b,c" into strings */
-static int split_names(const char *str, char ***out, int *nr)
-{
-	char *dup, *tok, *save = NULL;
-
-	if (!str)
-		return 0;
-	dup = strdup(str);
-	if (!dup)
-		return -ENOMEM;
-	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char **p = realloc(*out, (size_t)(*nr + 1) * sizeof(*p));
-
-		if (!p || !(p[*nr] = strdup(tok))) {
-			free(p ? p : *out);
-			*out = NULL;
-			*nr = 0;
-			free(dup);
-			return -ENOMEM;
-		}
-		*out = p;
-		(*nr)++;
-	}
-	free(dup);
-	return 0;
-}
-
-static bool names_have(char *const *names, int nr, const char *s)
-{
-	for (int i = 0; s && i < nr; i++)
-		if (!strcmp(names[i], s))
-			return true;
-	return false;
-}
-
 /* "123,456" into ids; -EINVAL on anything else */
 static int split_ids(const char *str, int32_t **out, int *nr)
 {
@@ -1107,20 +1073,12 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 		pr_err("--pid/--tid: give a list of numbers, e.g. 123,456\n");
 		return -EINVAL;
 	}
-	if (split_names(f->comm_str, &f->comms, &f->nr_comms) ||
-	    split_names(f->dso_str, &f->dsos, &f->nr_dsos) ||
-	    split_names(f->sym_str, &f->syms, &f->nr_syms) ||
-	    sym_addrs__split(&f->sym_addrs, &f->syms, &f->nr_syms))
+	if (strlist__parse(&f->comms, f->comm_str) || strlist__parse(&f->dsos, f->dso_str) ||
+	    strlist__parse(&f->syms, f->sym_str) ||
+	    sym_addrs__split(&f->sym_addrs, &f->syms.items, &f->syms.nr))
 		return -ENOMEM;
 	f->thread_filter = f->pid_str || f->tid_str || f->comm_str;
 	return 0;
-}
-
-static void free_names(char **names, int nr)
-{
-	for (int i = 0; i < nr; i++)
-		free(names[i]);
-	free(names);
 }
 
 static void script_filter__exit(struct script_filter *f)
@@ -1129,9 +1087,9 @@ static void script_filter__exit(struct script_filter *f)
 	free(f->cpus);
 	free(f->pids);
 	free(f->tids);
-	free_names(f->comms, f->nr_comms);
-	free_names(f->dsos, f->nr_dsos);
-	free_names(f->syms, f->nr_syms);
+	strlist__exit(&f->comms);
+	strlist__exit(&f->dsos);
+	strlist__exit(&f->syms);
 	free(f->sym_addrs.v);
 }
 
@@ -1149,17 +1107,17 @@ static bool script_filter__al(const struct script_filter *f, const struct addr_l
 	if (f->thread_filter) {
 		const struct thread *t = al->thread;
 
-		if (f->nr_comms && !names_have(f->comms, f->nr_comms, al->comm))
+		if (f->comm_str && !strlist__has(&f->comms, al->comm))
 			return true;
 		if (f->nr_pids && !(t && ids_have(f->pids, f->nr_pids, t->pid)))
 			return true;
 		if (f->nr_tids && !(t && ids_have(f->tids, f->nr_tids, t->tid)))
 			return true;
 	}
-	if (f->nr_dsos && !(al->dso && (names_have(f->dsos, f->nr_dsos, al->dso->short_name) ||
-					names_have(f->dsos, f->nr_dsos, al->dso->long_name))))
+	if (f->dso_str && !(al->dso && (strlist__has(&f->dsos, al->dso->short_name) ||
+					strlist__has(&f->dsos, al->dso->long_name))))
 		return true;
-	if (f->sym_str && !((al->sym && names_have(f->syms, f->nr_syms, al->sym->name)) ||
+	if (f->sym_str && !((al->sym && strlist__has(&f->syms, al->sym->name)) ||
 			    (al->map && sym_addrs__has(&f->sym_addrs, al->ip))))
 		return true;
 	return false;
@@ -1873,7 +1831,7 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 	if (script_filter__cpu(&sc->filter, sample->cpu))
 		return 0;
 	memset(&al, 0, sizeof(al));
-	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.nr_dsos ||
+	if ((f & (F_IP | F_SYM | F_DSO | F_INSN | F_INSNLEN)) || sc->filter.dso_str ||
 	    sc->filter.sym_str || sc->dump) {
 		if (machine__resolve(sc->machine, sample, &al))
 			return -ENOMEM;

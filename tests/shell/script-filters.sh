@@ -87,6 +87,15 @@ for o in "-S mwork_hash" "-S mwork_hash,local_burn" "--dsos libmwork.so" \
 	same "$f" "$o"
 done
 
+# empty items of the name lists, kept as perf keeps them: "" and ","
+# match nothing, ",X" is two items (report shows no "# comm:" line then
+# and keeps the column); mperf took "" for no filter and dropped the item
+for o in --comms= --dsos= --comms=, --comms=,mt-worker-0 --symbols=,local_burn --dsos=,mthreads; do
+	same "$D/dsouser-fp.data" "$o"
+	# shellcheck disable=SC2086
+	report_vs_perf "$D/dsouser-fp.data" $S "$o"
+	n=$((n + 1))
+done
 # a fresh system-wide recording with two busy threads
 if [ "$(id -u)" = 0 ] && [ -x "$WL/mthreads" ]; then
 	"$PERF" record -q -a -g -F 499 -o "$T/a.data" -- "$WL/mthreads" 2 0.3 >/dev/null 2>&1 ||
