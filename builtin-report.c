@@ -44,6 +44,7 @@
 #include "util/trace-event.h"
 #include "util/sym-addrs.h"
 #include "util/strlist.h"
+#include "util/cpumap.h"
 
 /* -T: counts per thread (rows) and event (columns) */
 struct thread_values {
@@ -227,6 +228,7 @@ struct report {
 	int nr_pids, nr_tids;
 	uint64_t cpu_mask[16];
 	bool cpu_filter;
+	int cpu_max;		/* the highest CPU of -C, -1: none */
 	regex_t parent_re;
 	bool parent_re_ok;
 	struct evswitch evswitch;	/* --switch-on/--switch-off */
@@ -291,32 +293,35 @@ static int parse_int_list(const char *s, int32_t **out, int *nr)
 	return 0;
 }
 
+/* -C: the mask of the CPUs listed ("" filters every sample out, as
+ * perf); the highest is checked against the recording's once it is read */
 static int parse_cpu_list(struct report *rep, const char *s)
 {
-	char *end;
+	int *cpus, nr;
 
-	while (s && *s) {
-		long a = strtol(s, &end, 10), b;
-
-		if (end == s || a < 0 || a >= 1024)
-			return -EINVAL;
-		b = a;
-		s = end;
-		if (*s == '-') {
-			b = strtol(s + 1, &end, 10);
-			if (end == s + 1 || b < a || b >= 1024)
-				return -EINVAL;
-			s = end;
-		}
-		for (; a <= b; a++)
-			rep->cpu_mask[a / 64] |= 1ULL << (a % 64);
-		if (*s == ',')
-			s++;
-		else if (*s)
-			return -EINVAL;
-	}
 	rep->cpu_filter = true;
+	if (!*s)
+		return 0;
+	if (cpu_list__parse(s, &cpus, &nr))
+		return -EINVAL;
+	for (int i = 0; i < nr; i++) {
+		if (cpus[i] >= 1024) {
+			free(cpus);
+			return -EINVAL;
+		}
+		rep->cpu_mask[cpus[i] / 64] |= 1ULL << (cpus[i] % 64);
+	}
+	rep->cpu_max = cpus[nr - 1];
+	free(cpus);
 	return 0;
+}
+
+/* -C names a CPU beyond the recording's (when the file says how many) */
+static bool report__cpu_unknown(const struct report *rep)
+{
+	const struct env *env = session__env(rep->session);
+
+	return env && env->nr_cpus_avail > 0 && (uint32_t)rep->cpu_max >= env->nr_cpus_avail;
 }
 
 static bool int_list_has(const int32_t *v, int nr, int32_t x)
@@ -3458,6 +3463,7 @@ int cmd_report(int argc, const char **argv)
 		.children = -1,
 		.branch_opt = -1,
 		.socket_filter = -1,
+		.cpu_max = -1,
 		.skip_empty = true,
 		.demangle = true,
 		.group = true,
@@ -3949,6 +3955,24 @@ int cmd_report(int argc, const char **argv)
 	    !evlist__samples_have_cpu(session__evlist(rep.session))) {
 		pr_err("report: -C: the file's samples do not record the CPU (no 'cpu' in sample_type); "
 		       "record with -a or --sample-cpu, or drop -C\n");
+		goto out;
+	}
+	/* as perf (and mperf script): a CPU the recording had not is refused,
+	 * and any in a pipe, whose CPUs are not known before its samples
+	 * (perf's hint lines first, as it prints them) */
+	if (rep.cpu_max >= 0 && (session__is_pipe(rep.session) ||
+				 report__cpu_unknown(&rep))) {
+		if (!quiet && !rep.header && !rep.stats && !rep.tasks && !rep.mmaps)
+			report__print_hint(stdout);
+		fflush(stdout);
+		if (session__is_pipe(rep.session))
+			pr_err("report: -C: in pipe mode the recording's CPUs are not known before the "
+			       "samples (as perf, -C is refused); write the recording to a file "
+			       "(-o FILE) to filter by CPU\n");
+		else
+			pr_err("report: -C: CPU %d is not in the recording (it had %u CPUs); "
+			       "mperf report --header-only shows them\n", rep.cpu_max,
+			       session__env(rep.session)->nr_cpus_avail);
 		goto out;
 	}
 	if (rep.mmaps)

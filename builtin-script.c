@@ -41,6 +41,7 @@
 #include "util/numfmt.h"
 #include "util/sym-addrs.h"
 #include "util/strlist.h"
+#include "util/cpumap.h"
 
 /* -F fields, one bit each, in perf's names */
 enum script_field {
@@ -969,11 +970,14 @@ static int filter_cpus(struct script_filter *f, struct session *session)
 {
 	struct env *env = session__env(session);
 	uint32_t nr_cpus = SCRIPT_MAX_CPUS;
-	const char *s = f->cpu_str;
+	int *cpus = NULL, nr = 0;
 
 	/* perf checks the CPUs against the recording's count, which a pipe
-	 * has not given yet: it refuses every -C there */
+	 * has not given yet: it refuses every -C there (and takes an empty
+	 * list for none) */
 	if (session__is_pipe(session)) {
+		if (!*f->cpu_str)
+			return 0;
 		pr_err("-C: in pipe mode the recording's CPUs are not known before the samples "
 		       "(as perf, -C is refused); write the recording to a file (-o FILE) to filter by CPU\n");
 		return -EINVAL;
@@ -982,36 +986,21 @@ static int filter_cpus(struct script_filter *f, struct session *session)
 		return -EINVAL;
 	if (env && env->nr_cpus_avail && env->nr_cpus_avail < nr_cpus)
 		nr_cpus = env->nr_cpus_avail;
-	f->cpus = calloc(SCRIPT_MAX_CPUS / 64, sizeof(*f->cpus));
-	if (!f->cpus)
-		return -ENOMEM;
-	while (*s) {
-		char *end;
-		long a = strtol(s, &end, 10), b;
-
-		if (end == s || a < 0)
-			goto bad;
-		b = a;
-		if (*end == '-') {
-			s = end + 1;
-			b = strtol(s, &end, 10);
-			if (end == s || b < a)
-				goto bad;
-		}
-		if (b >= (long)nr_cpus) {
-			pr_err("-C: CPU %ld is not in the recording (it had %u CPUs)\n", b, nr_cpus);
-			return -EINVAL;
-		}
-		for (; a <= b; a++)
-			f->cpus[a / 64] |= 1ULL << (a % 64);
-		if (*end && *end != ',')
-			goto bad;
-		s = *end ? end + 1 : end;
+	/* (an empty list: every sample filtered out, as perf) */
+	if (*f->cpu_str && cpu_list__parse(f->cpu_str, &cpus, &nr)) {
+		pr_err("-C: invalid CPU list '%s' (e.g. 0-3,5)\n", f->cpu_str);
+		return -EINVAL;
 	}
-	return 0;
-bad:
-	pr_err("-C: invalid CPU list '%s' (e.g. 0-3,5)\n", f->cpu_str);
-	return -EINVAL;
+	if (nr && (uint32_t)cpus[nr - 1] >= nr_cpus) {
+		pr_err("-C: CPU %d is not in the recording (it had %u CPUs)\n", cpus[nr - 1], nr_cpus);
+		free(cpus);
+		return -EINVAL;
+	}
+	f->cpus = calloc(SCRIPT_MAX_CPUS / 64, sizeof(*f->cpus));
+	for (int i = 0; f->cpus && i < nr; i++)
+		f->cpus[cpus[i] / 64] |= 1ULL << (cpus[i] % 64);
+	free(cpus);
+	return f->cpus ? 0 : -ENOMEM;
 }
 
 /* Parse the filter options once the file's header is read. */

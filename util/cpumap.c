@@ -9,8 +9,7 @@
 #include "alloc.h"
 #include "cpumap.h"
 
-/* Parse "0-3,5" into a sorted, de-duplicated int array. 0 or -errno. */
-static int parse_list(const char *s, int **out, int *nr)
+int cpu_list__parse(const char *s, int **out, int *nr)
 {
 	int *v = NULL, n = 0, cap = 0;
 
@@ -101,7 +100,7 @@ struct cpumap *cpumap__online(void)
 	struct cpumap *m;
 
 	if (!read_line("/sys/devices/system/cpu/online", buf, sizeof(buf)) ||
-	    parse_list(buf, &v, &n)) {
+	    cpu_list__parse(buf, &v, &n)) {
 		long c = sysconf(_SC_NPROCESSORS_ONLN);
 		int tmp[1] = { 0 };
 
@@ -126,7 +125,7 @@ struct cpumap *cpumap__new(const char *list)
 
 	if (!list)
 		return cpumap__online();
-	err = parse_list(list, &v, &n);
+	err = cpu_list__parse(list, &v, &n);
 	if (err) {
 		errno = -err;
 		return NULL;
@@ -173,7 +172,7 @@ int cpumap__max_present(void)
 	int *v, n, max;
 
 	if (!read_line("/sys/devices/system/cpu/possible", buf, sizeof(buf)) ||
-	    parse_list(buf, &v, &n))
+	    cpu_list__parse(buf, &v, &n))
 		return (int)sysconf(_SC_NPROCESSORS_CONF);
 	max = v[n - 1] + 1;
 	free(v);

@@ -16,6 +16,12 @@ struct cpumap {
  * (EINVAL for a malformed list, ENODEV for a CPU that is not online).
  */
 struct cpumap *cpumap__new(const char *list);
+/*
+ * cpu_list__parse - "0-3,5" (blanks around items and empty items are
+ * skipped) into a sorted array without repeats, malloc'd, of at least one
+ * CPU up to 65535. 0, -EINVAL or -ENOMEM.
+ */
+int cpu_list__parse(const char *s, int **cpus, int *nr);
 struct cpumap *cpumap__new_any(void);		/* { -1 } for per-thread events */
 struct cpumap *cpumap__online(void);
 void cpumap__delete(struct cpumap *map);

@@ -105,6 +105,23 @@ grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming i
 	fail "-C 0 on a file without sample CPUs was accepted"
 grep -q "do not record the CPU" "$T/e" && [ "$(wc -l < "$T/e")" = 1 ] ||
 	{ cat "$T/e" >&2; fail "-C 0 without sample CPUs: not one line naming the cause"; }
+# -C with a CPU the recording had not (2 of 2), or any -C on a pipe: perf
+# refuses (its hint lines, then an error); mperf prints the same stdout,
+# one line on stderr, and fails (it reported the CPUs that exist)
+for f_c in "syswide-fp.data 0-5" "syswide-fp.data 1,2" "cpuburn-pipe.data 0" "syswide-fp.data 5"; do
+	set -- $f_c
+	for extra in "" --stats; do
+		# shellcheck disable=SC2086
+		"$PERF" report -i "$DATA/perf-6.1/$1" --stdio -C "$2" $extra >"$T/p" 2>/dev/null
+		# shellcheck disable=SC2086
+		"$MPERF" report -i "$DATA/perf-6.1/$1" --stdio -C "$2" $extra >"$T/m" 2>"$T/e" &&
+			fail "-C $2 $extra on $1 was accepted"
+		cmp -s "$T/p" "$T/m" || { diff "$T/p" "$T/m" | head; fail "-C $2 $extra on $1: stdout differs from perf's"; }
+		[ "$(wc -l < "$T/e")" = 1 ] && grep -q -- "-C:" "$T/e" ||
+			{ cat "$T/e" >&2; fail "-C $2 $extra on $1: not one line naming -C"; }
+		n=$((n + 1))
+	done
+done
 # perf's parent key looks at the sampled callchain, not at frames unwound
 # from a DWARF user stack: --parent on perf 6.1's dwarf file
 while read -r opts; do
