@@ -3672,6 +3672,7 @@ int cmd_report(int argc, const char **argv)
 	if (rep.time_quantum_str && parse_time_quantum(rep.time_quantum_str, &rep.time_quantum)) {
 		pr_err("report: --time-quantum '%s': give a whole number above 0 with ns, us, ms or s (10ms)\n",
 		       rep.time_quantum_str);
+		ret = 129;	/* a bad option value, as perf's */
 		goto out;
 	}
 	if (rep.percentage) {

@@ -98,6 +98,11 @@ assert_eq "--tasks --time 10%/x: exit status" "$pr" "$?"
 cmp -s "$T/p" "$T/m" || { diff "$T/p" "$T/m"; fail "--tasks --time 10%/x: output differs from perf's"; }
 "$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>"$T/e" &&
 	fail "--time-quantum 2x was accepted"
+# (a bad option value: perf's status 129)
+"$PERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>&1
+pr=$?
+"$MPERF" report -i "$T/p.data" --stdio --time-quantum 2x >/dev/null 2>&1
+assert_eq "--time-quantum 2x: exit status" "$pr" "$?"
 grep -q "time-quantum '2x'" "$T/e" || fail "--time-quantum 2x: no error naming it"
 # -C on a file whose samples have no CPU: perf says so (and prints an empty
 # report); mperf says so in one line and fails
