@@ -238,6 +238,7 @@ struct script {
 	const char *input;
 	struct script_dump { FILE *fp; char *path; uint64_t samples; } *dumps;
 	int nr_dumps;
+	bool dumps_failed;		/* one could not be opened: none kept */
 	struct trace_event *tevent;
 	struct callchain_cursor cursor;
 	FILE *out;
@@ -1589,6 +1590,19 @@ out:
 
 /* --per-event-dump: open INPUT.EVENT.dump for each event (as perf names
  * them, next to the input); the lines of an event go to its file */
+static void script__drop_dumps(struct script *sc, int nr)
+{
+	for (int k = 0; k < nr; k++) {
+		if (sc->dumps[k].fp) {
+			fclose(sc->dumps[k].fp);
+			unlink(sc->dumps[k].path);
+		}
+		free(sc->dumps[k].path);
+	}
+	free(sc->dumps);
+	sc->dumps = NULL;
+}
+
 static int script__open_dumps(struct script *sc, const struct evlist *el)
 {
 	if (!sc->per_event_dump || sc->dumps)
@@ -1602,18 +1616,28 @@ static int script__open_dumps(struct script *sc, const struct evlist *el)
 		/* a pipe's: named as its attr names it (perf opens them
 		 * before the stream's EVENT_UPDATE names come) */
 		char *an = sc->pipe ? evsel__attr_name(&el->entries[i]->attr) : NULL;
-		int r = asprintf(&d->path, "%s.%s.dump", sc->input, an ? an : el->entries[i]->name);
+		const char *name = an ? an : el->entries[i]->name;
+		int err = 0;
 
-		free(an);
-		if (r < 0) {
+		if (asprintf(&d->path, "%s.%s.dump", sc->input, name) < 0) {
 			d->path = NULL;
-			return -ENOMEM;
+			err = -ENOMEM;
+		} else if (!(d->fp = fopen(d->path, "w"))) {
+			err = -errno;
+			if (strchr(name, '/'))
+				pr_err("script: --per-event-dump: the name of event '%s' has a '/': "
+				       "it makes no file name (%s)\n", name, d->path);
+			else
+				pr_err("script: --per-event-dump: cannot write %s: %s\n", d->path,
+				       strerror(-err));
 		}
-		d->fp = fopen(d->path, "w");
-		if (!d->fp) {
-			pr_err("script: --per-event-dump: cannot write %s: %s\n", d->path,
-			       strerror(errno));
-			return -errno;
+		free(an);
+		if (err) {
+			/* none of the set is kept (perf leaves the empty files
+			 * it made), nothing said of the others, perf's status */
+			script__drop_dumps(sc, i + 1);
+			sc->dumps_failed = true;
+			return err;
 		}
 	}
 	return 0;
@@ -2866,5 +2890,7 @@ out:
 	 * perf refuses while it reads the attr records: its -EINVAL, 234) */
 	if (sc.fields_refused)
 		return sc.pipe ? 234 : 255;
+	if (sc.dumps_failed)
+		return 255;
 	return err ? 1 : 0;
 }

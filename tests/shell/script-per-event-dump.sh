@@ -65,4 +65,18 @@ for f in "$T/p"/*.dump; do
 	cmp -s "$f" "$T/m/${f##*/}" || fail "${f##*/} differs from perf's"
 	n=$((n + 1))
 done
+# a file whose event name has a '/' (call-graph term): no file name can
+# hold it; perf and mperf both fail with 255 and say no "Wrote"; mperf
+# says why in one line and keeps none of the set (perf leaves empty ones)
+rm -rf "$T/m"
+mkdir -p "$T/m"
+"$MPERF" record -q -e cpu-clock -e 'task-clock/call-graph=fp/' -o "$T/m/y.data" -- "$WL/cpuburn" 0.05 \
+	>/dev/null 2>&1 || fail "mperf record of a call-graph term"
+"$PERF" script -i "$T/m/y.data" --per-event-dump >"$T/p.out" 2>/dev/null
+pr=$?
+"$MPERF" script -i "$T/m/y.data" --per-event-dump >"$T/m.out" 2>"$T/e"
+assert_eq "--per-event-dump with a '/' in a name: exit status" "$pr" "$?"
+[ -s "$T/m.out" ] && fail "mperf printed $(cat "$T/m.out")"
+[ "$(wc -l < "$T/e")" = 1 ] && grep -q "has a '/'" "$T/e" || { cat "$T/e" >&2; fail "not one line naming the '/'"; }
+assert_eq "files left" "y.data" "$(cd "$T/m" && ls)"
 echo "$n per-event files equal to perf's"
