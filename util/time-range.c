@@ -42,8 +42,18 @@ static int parse_stamp(const char *s, const char *e, uint64_t *ns)
 	if (s == e || !isdigit((unsigned char)*s))
 		return -EINVAL;
 	for (; s < e && isdigit((unsigned char)*s); s++) {
-		if (sec > (UINT64_MAX / NSEC_PER_SEC) / 10)
-			return -EINVAL;
+		/* past 2^64 ns (584 years): the end of time, as perf's
+		 * overflowed numbers act (a start there keeps nothing, a
+		 * stop there everything) */
+		if (sec > (UINT64_MAX / NSEC_PER_SEC - 1 - (uint64_t)(*s - '0')) / 10) {
+			while (s < e && isdigit((unsigned char)*s))
+				s++;
+			if (s < e && *s == '.')
+				for (s++; s < e && isdigit((unsigned char)*s); s++)
+					;
+			*ns = UINT64_MAX;
+			return s == e ? 0 : -EINVAL;
+		}
 		sec = sec * 10 + (uint64_t)(*s - '0');
 	}
 	if (s < e && *s == '.') {
@@ -64,7 +74,7 @@ static int parse_stamp(const char *s, const char *e, uint64_t *ns)
 /* "START,STOP START,STOP ...": spaces between ranges, which must come in
  * increasing order; only the first may start open and only the last may
  * end open */
-static int parse_absolute(struct time_ranges *tr, const char *str)
+static int parse_absolute_ranges(struct time_ranges *tr, const char *str)
 {
 	const char *p = str;
 
@@ -102,6 +112,31 @@ static int parse_absolute(struct time_ranges *tr, const char *str)
 			return -EINVAL;
 	}
 	return 0;
+}
+
+/* ... and "START, STOP": blanks after a comma belong to its range, as
+ * perf reads them */
+static int parse_absolute(struct time_ranges *tr, const char *str)
+{
+	char *joined, *o;
+	int err;
+
+	if (!strstr(str, ", "))
+		return parse_absolute_ranges(tr, str);
+	joined = strdup(str);
+	if (!joined)
+		return -ENOMEM;
+	o = joined;
+	for (const char *q = str; *q; q++) {
+		*o++ = *q;
+		if (*q == ',')
+			while (q[1] == ' ')
+				q++;
+	}
+	*o = 0;
+	err = parse_absolute_ranges(tr, joined);
+	free(joined);
+	return err;
 }
 
 /* "P%" with spaces around; P as a fraction of 1 */
