@@ -1011,7 +1011,10 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 	struct env *env = session__env(session);
 	int err;
 
-	/* perf refuses a --time with its -EINVAL (234), a -C with 255 */
+	/* perf refuses a -C with 255, then a --time with its -EINVAL (234) */
+	f->status = 255;
+	if (f->cpu_str && (err = filter_cpus(f, session)))
+		return err;
 	f->status = 234;
 	if (f->time_str) {
 		uint64_t first = env ? env->first_sample_time : 0;
@@ -1054,9 +1057,6 @@ static int script_filter__setup(struct script_filter *f, struct session *session
 					   "give both ends in seconds\n", f->time_str);
 		}
 	}
-	f->status = 255;
-	if (f->cpu_str && (err = filter_cpus(f, session)))
-		return err;
 	f->status = 1;
 	if (split_ids(f->pid_str, &f->pids, &f->nr_pids) ||
 	    split_ids(f->tid_str, &f->tids, &f->nr_tids)) {

@@ -79,6 +79,9 @@ refused "$f" "-C x"
 refused "$D/cpuburn-fp.data" "-C 0"
 # a pipe: the CPU count is not known yet, perf refuses every -C
 refused "$D/cpuburn-pipe.data" "-C 0"
+# both refused: perf checks -C first (255), then --time (234)
+refused "$D/cpuburn-fp.data" "-C 0 --time 10%/x"
+refused "$D/cpuburn-pipe.data" "-C 0 --time 2,1"
 "$MPERF" script -i "$f" --pid x >/dev/null 2>"$T/err" && fail "--pid x taken"
 # --dsos and -S on the sample's own symbol
 f="$D/dsouser-fp.data"
