@@ -261,7 +261,7 @@ static uint32_t hb__kids(const struct hist_browser *hb, const struct callchain_n
 			 const struct callchain_node ***out)
 {
 	double minp = hb->o->cc ? hb->o->cc->min_percent : 0.5;
-	uint64_t min = (uint64_t)(minp * (double)hb->hists->total_period / 100.0);
+	uint64_t min = callchain__min_hit((double)hb->hists->total_period, minp, false);
 	struct callchain_node **v;
 	uint32_t nr = callchain_node__sorted_children(n, min, &v);
 

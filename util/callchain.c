@@ -41,9 +41,9 @@ static bool parse_order_key(struct callchain_param *p, const char *tok, size_t n
 	if (!strncmp(tok, "caller", n) || !strncmp(tok, "callee", n)) {
 		p->order = !strncmp(tok, "caller", n) ? ORDER_CALLER : ORDER_CALLEE;
 		p->order_set = true;
-	} else if (n > 1 && !strncmp(tok, "address", n)) {
+	} else if (!strncmp(tok, "address", n)) {
 		p->key = KEY_ADDRESS;
-	} else if (n > 1 && !strncmp(tok, "srcline", n)) {
+	} else if (!strncmp(tok, "srcline", n)) {
 		p->key = KEY_SRCLINE;
 	} else if (!strncmp(tok, "function", n)) {
 		p->key = KEY_FUNCTION;
@@ -70,9 +70,34 @@ static bool parse_value(struct callchain_param *p, const char *tok, size_t n)
 	return true;
 }
 
+/* A mode word of -g (but none): true when @tok is one */
+static bool parse_mode(struct callchain_param *p, const char *tok, size_t n)
+{
+	static const struct { const char *name; enum chain_mode mode; } modes[] = {
+		{ "graph", CHAIN_GRAPH_ABS }, { "flat", CHAIN_FLAT },
+		{ "fractal", CHAIN_GRAPH_REL }, { "folded", CHAIN_FOLDED },
+	};
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (!strncmp(tok, modes[i].name, n)) {
+			p->mode = modes[i].mode;
+			p->mode_set = true;
+			return true;
+		}
+	return false;
+}
+
+/*
+ * Words are taken by their prefixes, in perf's order: modes, order, key,
+ * value. Any other item is a number, as perf reads them: the first one
+ * anywhere is the threshold (strtod), every later one the print limit
+ * (strtoul, 0x too); what follows the digits is ignored ("0.5x"). Record's
+ * unwinding modes (fp, dwarf) are refused here, as perf report does.
+ */
 int callchain_param__parse(struct callchain_param *p, const char *arg)
 {
 	char *s = strdup(arg), *tok, *save = NULL;
+	bool threshold_set = false;
 	int err = 0;
 
 	if (!s)
@@ -81,47 +106,25 @@ int callchain_param__parse(struct callchain_param *p, const char *arg)
 	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		size_t n = strlen(tok);
 		char *end;
-		double v;
 
-		if (!strncmp(tok, "graph", n))
-			p->mode = CHAIN_GRAPH_ABS, p->mode_set = true;
-		else if (!strncmp(tok, "flat", n))
-			p->mode = CHAIN_FLAT, p->mode_set = true;
-		else if (!strncmp(tok, "fractal", n))
-			p->mode = CHAIN_GRAPH_REL, p->mode_set = true;
-		else if (!strncmp(tok, "folded", n))
-			p->mode = CHAIN_FOLDED, p->mode_set = true;
-		else if (!strncmp(tok, "none", n)) {
+		if (!strncmp(tok, "none", n)) {
 			/* as perf: nothing after "none" is taken (a later
 			 * -g keeps its own threshold, order and key) */
 			p->mode = CHAIN_NONE;
 			p->mode_set = true;
 			break;
-		} else if (parse_order_key(p, tok, n))
+		}
+		if (parse_mode(p, tok, n) || parse_order_key(p, tok, n) || parse_value(p, tok, n))
 			continue;
-		else if (parse_value(p, tok, n) || !strncmp(tok, "fp", n)) {
-			/* a value, or record's unwinding mode (ignored) */
+		if (!threshold_set) {
+			p->min_percent = strtod(tok, &end);
+			threshold_set = true;
 		} else {
-			v = strtod(tok, &end);
-			if (end == tok || *end || v < 0) {
-				err = -EINVAL;
-				break;
-			}
-			p->min_percent = v;
-			/* a second number is the print limit */
-			tok = strtok_r(NULL, ",", &save);
-			if (!tok)
-				break;
-			v = strtod(tok, &end);
-			if (end != tok && !*end) {
-				p->print_limit = (uint32_t)v;
-				continue;
-			}
-			n = strlen(tok);
-			if (!parse_order_key(p, tok, n) && !parse_value(p, tok, n)) {
-				err = -EINVAL;
-				break;
-			}
+			p->print_limit = (uint32_t)strtoul(tok, &end, 0);
+		}
+		if (end == tok) {
+			err = -EINVAL;
+			break;
 		}
 	}
 	free(s);
@@ -944,11 +947,29 @@ static void graph_line(struct print_ctx *c, int depth, uint32_t mask, int left)
 	c->ret += (size_t)fputs("\n", c->fp);
 }
 
+uint64_t callchain__min_hit(double total, double percent, bool round_up)
+{
+	double v = total * (percent / 100.0);
+
+	if (round_up)
+		v = ceil(v);
+	/* out of range, as perf's output comes out on x86-64: a negative
+	 * threshold or nan a huge count (no chain shown), one past 2^64
+	 * (inf) none (every chain) */
+	if (isnan(v))
+		return UINT64_C(1) << 63;
+	if (v < 0.0)
+		return v > -9.2e18 ? (uint64_t)(int64_t)v : UINT64_C(1) << 63;
+	if (!(v < 18446744073709551616.0))
+		return 0;
+	return (uint64_t)v;
+}
+
 /* fractal's threshold in hits, of the hits below a node: rounded up,
  * as perf rounds it (graph's, of the entry's total, is rounded down) */
 static uint64_t rel_min_hit(uint64_t below, const struct callchain_param *param)
 {
-	return (uint64_t)ceil((double)below * (param->min_percent / 100.0));
+	return callchain__min_hit((double)below, param->min_percent, true);
 }
 
 static void print_graph(struct print_ctx *c, const struct callchain_node *parent,
@@ -1091,8 +1112,8 @@ size_t callchain__fprintf(FILE *fp, struct callchain_root *root,
 {
 	struct print_ctx c = {
 		.fp = fp, .param = param,
-		.min_hit = (uint64_t)((min_total ? min_total : total) *
-				      (param->min_percent / 100.0)),
+		.min_hit = callchain__min_hit((double)(min_total ? min_total : total),
+					      param->min_percent, false),
 	};
 	const struct callchain_node *start = &root->node;
 	char buf[1024];

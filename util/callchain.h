@@ -93,6 +93,10 @@ struct callchain_param {
 /* -g/--call-graph argument: "graph,0.5,caller,function,percent" etc.
  * 0 or -EINVAL. */
 int callchain_param__parse(struct callchain_param *p, const char *arg);
+/* A threshold of @percent of @total hits as a count (rounded up or
+ * down); out of range as perf 6.1 on x86-64 shows it: a negative one
+ * or nan huge (no chain shown), inf 0. */
+uint64_t callchain__min_hit(double total, double percent, bool round_up);
 
 /*
  * One node of the merged call tree: a frame; children by cumulated hits.
