@@ -250,6 +250,8 @@ struct script {
 	int max_stack;
 	int max_blocks;			/* --max-blocks: brstackinsn's last N blocks */
 	bool hide_callchain;
+	const char *stop_bt_str;	/* --stop-bt: symbols a callchain ends at */
+	struct strlist stop_bt;
 	bool pipe;			/* the input is a pipe-mode stream */
 	bool show_header, header_only, show_info;
 	bool show_task, show_mmap, show_switch, show_lost, show_bpf;
@@ -1939,6 +1941,10 @@ static int script__sample(struct tool *tool, const union perf_event *event,
 				if (n->sym && n->sym->inlined)
 					fputs_unlocked(" (inlined)", fp);
 				fputc_unlocked('\n', fp);
+				/* --stop-bt: the chain ends with this frame */
+				if (sc->stop_bt_str && n->sym &&
+				    strlist__has(&sc->stop_bt, n->sym->name))
+					break;
 			}
 		} else {
 			if (f & F_IP)
@@ -2715,7 +2721,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_UNSUPPORTED(0, "call-trace", "AUX-area traces (intel_pt) are not decoded"),
 		OPT_UNSUPPORTED(0, "call-ret-trace", "AUX-area traces (intel_pt) are not decoded"),
 		OPT_UNSUPPORTED(0, "graph-function", "AUX-area traces (intel_pt) are not decoded"),
-		OPT_UNSUPPORTED(0, "stop-bt", "AUX-area traces (intel_pt) are not decoded"),
+		OPT_STRING(0, "stop-bt", &sc.stop_bt_str, "symbol[,symbol...]",
+			   "end the callchains printed at these symbols"),
 		OPT_UNSUPPORTED(0, "xed", "instructions are decoded with capstone"),
 		OPT_INTEGER(0, "max-blocks", &sc.max_blocks,
 			    "brstackinsn: the last N blocks between branches at most (0: all)"),
@@ -2739,6 +2746,8 @@ int cmd_script(int argc, const char **argv)
 		pr_err("unexpected argument '%s' (mperf script does not run scripts)\n", argv[0]);
 		return 1;
 	}
+	if (strlist__parse(&sc.stop_bt, sc.stop_bt_str))
+		return 1;
 	/* a -k file that is not there stops perf before any reading */
 	if (symbol_opts__check_vmlinux(&sc.symopts, "script"))
 		return 255;
@@ -2882,6 +2891,7 @@ out:
 	machine__delete(sc.machine);
 	script_filter__exit(&sc.filter);
 	script_stat__exit(&sc.stat);
+	strlist__exit(&sc.stop_bt);
 	free(sc.metric.val);
 	free(sc.metric.round);
 	free(sc.metric.in);

@@ -90,6 +90,16 @@ for o in "-S mwork_hash" "-S mwork_hash,local_burn" "--dsos libmwork.so" \
 	same "$f" "$o"
 done
 
+# --stop-bt: a callchain printed ends with the first frame of these
+# symbols (fp and DWARF chains, an inlined frame, a kernel one, -G)
+for fo in "cpuburn-fp --stop-bt=cb_lima_a_l4" "cpuburn-fp --stop-bt=main,cb_kilo_a_l4" \
+	  "cpuburn-dwarf --stop-bt=main,cb_kilo_a_l4" "ldso-inline-dwarf --stop-bt=intel_check_word" \
+	  "syswide-fp --stop-bt=sched_balance_rq" "cpuburn-fp -G --stop-bt=cb_lima_a_l4"; do
+	same "$D/${fo%% *}.data" "${fo#* }"
+done
+"$PERF" script -i "$D/cpuburn-fp.data" $S >"$T/all" 2>/dev/null
+"$PERF" script -i "$D/cpuburn-fp.data" $S --stop-bt=cb_lima_a_l4 >"$T/cut" 2>/dev/null
+[ "$(wc -l < "$T/cut")" -lt "$(wc -l < "$T/all")" ] || fail "perf's --stop-bt cut nothing (the premise)"
 # empty items of the name lists, kept as perf keeps them: "" and ","
 # match nothing, ",X" is two items (report shows no "# comm:" line then
 # and keeps the column); mperf took "" for no filter and dropped the item
