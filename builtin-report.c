@@ -229,6 +229,7 @@ struct report {
 	uint64_t cpu_mask[16];
 	bool cpu_filter;
 	int cpu_max;		/* the highest CPU of -C, -1: none */
+	bool cpu_bad;		/* -C's list is not one */
 	regex_t parent_re;
 	bool parent_re_ok;
 	struct evswitch evswitch;	/* --switch-on/--switch-off */
@@ -302,7 +303,7 @@ static int parse_cpu_list(struct report *rep, const char *s)
 	rep->cpu_filter = true;
 	if (!*s)
 		return 0;
-	if (cpu_list__parse(s, &cpus, &nr))
+	if (cpu_list__parse(s, true, &cpus, &nr))
 		return -EINVAL;
 	for (int i = 0; i < nr; i++) {
 		if (cpus[i] >= 1024) {
@@ -2885,6 +2886,19 @@ static void report__print_hint(FILE *fp)
 	      "--header/--header-only options.\n#\n", fp);
 }
 
+/* what perf prints before it refuses an option it checks once the file is
+ * open (--time, -C): the header with --header, else its hint lines */
+static void report__print_refused_head(const struct report *rep)
+{
+	if (rep->header && !quiet) {
+		fputs("# ========\n", stdout);
+		header__fprintf(session__header(rep->session), stdout, rep->show_full_info);
+		fputs("# ========\n#\n", stdout);
+	} else if (!quiet && !rep->header && !rep->stats && !rep->tasks && !rep->mmaps) {
+		report__print_hint(stdout);
+	}
+}
+
 /* perf's lines of the filters given one value ("# comm: ls") */
 static void report__print_elided(const struct report *rep, FILE *fp)
 {
@@ -3688,10 +3702,10 @@ int cmd_report(int argc, const char **argv)
 		pr_err("report: --pid/--tid take comma-separated numbers\n");
 		goto out;
 	}
-	if (rep.cpu_list && parse_cpu_list(&rep, rep.cpu_list) < 0) {
-		pr_err("report: bad -C/--cpu list '%s' (e.g. 0-3,5)\n", rep.cpu_list);
-		goto out;
-	}
+	/* (a bad list is refused once the file is open, as perf refuses
+	 * it: after --time, with its hint lines) */
+	if (rep.cpu_list && parse_cpu_list(&rep, rep.cpu_list) < 0)
+		rep.cpu_bad = true;
 	if (strlist__parse(&rep.comms, rep.comm_list) || strlist__parse(&rep.dsos, rep.dso_list) ||
 	    strlist__parse(&rep.syms, rep.sym_list) ||
 	    sym_addrs__split(&rep.sym_addrs, &rep.syms.items, &rep.syms.nr))
@@ -3942,31 +3956,28 @@ int cmd_report(int argc, const char **argv)
 	}
 	/* a bad --time: perf's status (its -EINVAL) after its first lines */
 	if (rep.time_str && report__parse_time(&rep) < 0) {
-		if (rep.header && !quiet) {
-			fputs("# ========\n", stdout);
-			header__fprintf(session__header(rep.session), stdout, rep.show_full_info);
-			fputs("# ========\n#\n", stdout);
-		} else if (!quiet && !rep.header && !rep.stats && !rep.tasks && !rep.mmaps) {
-			report__print_hint(stdout);
-		}
+		report__print_refused_head(&rep);
 		ret = 234;
 		goto out;
 	}
-	if (rep.cpu_filter && !session__is_pipe(rep.session) &&
-	    !evlist__samples_have_cpu(session__evlist(rep.session))) {
-		pr_err("report: -C: the file's samples do not record the CPU (no 'cpu' in sample_type); "
-		       "record with -a or --sample-cpu, or drop -C\n");
-		goto out;
-	}
-	/* as perf (and mperf script): a CPU the recording had not is refused,
-	 * and any in a pipe, whose CPUs are not known before its samples
-	 * (perf's hint lines first, as it prints them) */
-	if (rep.cpu_max >= 0 && (session__is_pipe(rep.session) ||
-				 report__cpu_unknown(&rep))) {
-		if (!quiet && !rep.header && !rep.stats && !rep.tasks && !rep.mmaps)
-			report__print_hint(stdout);
+	/* as perf (and mperf script): -C on samples without their CPU, a bad
+	 * list, a CPU the recording had not, and any in a pipe, whose CPUs
+	 * are not known before its samples, are refused in that order, with
+	 * perf's hint lines first, as it prints them */
+	bool no_cpu = rep.cpu_filter && !session__is_pipe(rep.session) &&
+		      !evlist__samples_have_cpu(session__evlist(rep.session));
+
+	if (no_cpu || rep.cpu_bad || (rep.cpu_max >= 0 && (session__is_pipe(rep.session) ||
+							   report__cpu_unknown(&rep)))) {
+		report__print_refused_head(&rep);
 		fflush(stdout);
-		if (session__is_pipe(rep.session))
+		if (no_cpu)
+			pr_err("report: -C: the file's samples do not record the CPU (no 'cpu' in "
+			       "sample_type); record with -a or --sample-cpu, or drop -C\n");
+		else if (rep.cpu_bad)
+			pr_err("report: bad -C/--cpu list '%s': give CPU numbers and ranges "
+			       "separated by commas, without blanks (e.g. 0-3,5)\n", rep.cpu_list);
+		else if (session__is_pipe(rep.session))
 			pr_err("report: -C: in pipe mode the recording's CPUs are not known before the "
 			       "samples (as perf, -C is refused); write the recording to a file "
 			       "(-o FILE) to filter by CPU\n");

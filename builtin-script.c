@@ -990,7 +990,7 @@ static int filter_cpus(struct script_filter *f, struct session *session)
 	if (env && env->nr_cpus_avail && env->nr_cpus_avail < nr_cpus)
 		nr_cpus = env->nr_cpus_avail;
 	/* (an empty list: every sample filtered out, as perf) */
-	if (*f->cpu_str && cpu_list__parse(f->cpu_str, &cpus, &nr)) {
+	if (*f->cpu_str && cpu_list__parse(f->cpu_str, true, &cpus, &nr)) {
 		pr_err("-C: invalid CPU list '%s' (e.g. 0-3,5)\n", f->cpu_str);
 		return -EINVAL;
 	}

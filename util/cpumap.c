@@ -9,7 +9,7 @@
 #include "alloc.h"
 #include "cpumap.h"
 
-int cpu_list__parse(const char *s, int **out, int *nr)
+int cpu_list__parse(const char *s, bool strict, int **out, int *nr)
 {
 	int *v = NULL, n = 0, cap = 0;
 
@@ -17,7 +17,7 @@ int cpu_list__parse(const char *s, int **out, int *nr)
 		char *end;
 		long a, b;
 
-		while (*s == ',' || isspace((unsigned char)*s))
+		while (!strict && (*s == ',' || isspace((unsigned char)*s)))
 			s++;
 		if (!*s)
 			break;
@@ -35,7 +35,9 @@ int cpu_list__parse(const char *s, int **out, int *nr)
 		}
 		if (b < a || b > 65535)
 			goto inval;
-		if (*s && *s != ',' && !isspace((unsigned char)*s))
+		if (strict && *s == ',')
+			s++;
+		else if (*s && (strict || (*s != ',' && !isspace((unsigned char)*s))))
 			goto inval;
 		for (long i = a; i <= b; i++) {
 			if (ALLOC_GROW(v, n + 1, cap, 16)) {
@@ -100,7 +102,7 @@ struct cpumap *cpumap__online(void)
 	struct cpumap *m;
 
 	if (!read_line("/sys/devices/system/cpu/online", buf, sizeof(buf)) ||
-	    cpu_list__parse(buf, &v, &n)) {
+	    cpu_list__parse(buf, false, &v, &n)) {
 		long c = sysconf(_SC_NPROCESSORS_ONLN);
 		int tmp[1] = { 0 };
 
@@ -125,7 +127,7 @@ struct cpumap *cpumap__new(const char *list)
 
 	if (!list)
 		return cpumap__online();
-	err = cpu_list__parse(list, &v, &n);
+	err = cpu_list__parse(list, false, &v, &n);
 	if (err) {
 		errno = -err;
 		return NULL;
@@ -172,7 +174,7 @@ int cpumap__max_present(void)
 	int *v, n, max;
 
 	if (!read_line("/sys/devices/system/cpu/possible", buf, sizeof(buf)) ||
-	    cpu_list__parse(buf, &v, &n))
+	    cpu_list__parse(buf, false, &v, &n))
 		return (int)sysconf(_SC_NPROCESSORS_CONF);
 	max = v[n - 1] + 1;
 	free(v);

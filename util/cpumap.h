@@ -2,6 +2,7 @@
 #ifndef MPERF_CPUMAP_H
 #define MPERF_CPUMAP_H
 
+#include <stdbool.h>
 #include <sys/types.h>
 
 /* A sorted set of CPU numbers; map[0] == -1 with nr == 1 means "any CPU". */
@@ -17,11 +18,12 @@ struct cpumap {
  */
 struct cpumap *cpumap__new(const char *list);
 /*
- * cpu_list__parse - "0-3,5" (blanks around items and empty items are
- * skipped) into a sorted array without repeats, malloc'd, of at least one
- * CPU up to 65535. 0, -EINVAL or -ENOMEM.
+ * cpu_list__parse - "0-3,5" into a sorted array without repeats, malloc'd,
+ * of at least one CPU up to 65535. Blanks around items and empty items are
+ * skipped, or with @strict refused (perf's grammar for report and script:
+ * digits, '-' and ',', a comma at the end taken). 0, -EINVAL or -ENOMEM.
  */
-int cpu_list__parse(const char *s, int **cpus, int *nr);
+int cpu_list__parse(const char *s, bool strict, int **cpus, int *nr);
 struct cpumap *cpumap__new_any(void);		/* { -1 } for per-thread events */
 struct cpumap *cpumap__online(void);
 void cpumap__delete(struct cpumap *map);

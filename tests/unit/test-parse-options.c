@@ -186,10 +186,44 @@ static void test_cpumap(void **state)
 	cpumap__delete(m);
 }
 
+/* "list" parsed (strict or not): its CPUs joined with ',', or "EINVAL" */
+static const char *cpus_of(const char *list, bool strict, char *buf, size_t size)
+{
+	int *v, n;
+	size_t o = 0;
+
+	if (cpu_list__parse(list, strict, &v, &n))
+		return "EINVAL";
+	buf[0] = 0;
+	for (int i = 0; i < n; i++)
+		o += (size_t)snprintf(buf + o, size - o, "%s%d", i ? "," : "", v[i]);
+	free(v);
+	return buf;
+}
+
+static void test_cpu_list(void **state)
+{
+	char b[128];
+
+	(void)state;
+	assert_string_equal(cpus_of("3,0-1,1", false, b, sizeof(b)), "0,1,3");
+	assert_string_equal(cpus_of("0-2\n", false, b, sizeof(b)), "0,1,2");	/* sysfs */
+	assert_string_equal(cpus_of(" 0, 1,,2", false, b, sizeof(b)), "0,1,2");
+	assert_string_equal(cpus_of("", false, b, sizeof(b)), "EINVAL");
+	/* perf's grammar for report and script: a comma at the end only */
+	assert_string_equal(cpus_of("3,0-1,1", true, b, sizeof(b)), "0,1,3");
+	assert_string_equal(cpus_of("0-1,", true, b, sizeof(b)), "0,1");
+	for (const char *bad[] = { "", ",1", " 0", "0 ,1", "0, 1", "0,,1", "+1", "1-0", "0-",
+				   "x", "0-1x", "70000" },
+	     **p = bad; p < bad + sizeof(bad) / sizeof(bad[0]); p++)
+		assert_string_equal(cpus_of(*p, true, b, sizeof(b)), "EINVAL");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_short_bundle_and_values),
+		cmocka_unit_test(test_cpu_list),
 		cmocka_unit_test(test_long_forms_and_negation),
 		cmocka_unit_test(test_stop_at_non_option),
 		cmocka_unit_test(test_dashdash_and_mixed),
