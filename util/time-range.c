@@ -41,20 +41,13 @@ static int parse_stamp(const char *s, const char *e, uint64_t *ns)
 		s++;
 	if (s == e || !isdigit((unsigned char)*s))
 		return -EINVAL;
+	/* as perf reads them: seconds past 2^64 are 2^64 - 1 (strtoull),
+	 * and their ns wrap around 2^64 (a start of 99999999999 s is past
+	 * every sample, one of 18446744074 s before all of them) */
 	for (; s < e && isdigit((unsigned char)*s); s++) {
-		/* past 2^64 ns (584 years): the end of time, as perf's
-		 * overflowed numbers act (a start there keeps nothing, a
-		 * stop there everything) */
-		if (sec > (UINT64_MAX / NSEC_PER_SEC - 1 - (uint64_t)(*s - '0')) / 10) {
-			while (s < e && isdigit((unsigned char)*s))
-				s++;
-			if (s < e && *s == '.')
-				for (s++; s < e && isdigit((unsigned char)*s); s++)
-					;
-			*ns = UINT64_MAX;
-			return s == e ? 0 : -EINVAL;
-		}
-		sec = sec * 10 + (uint64_t)(*s - '0');
+		uint64_t d = (uint64_t)(*s - '0');
+
+		sec = sec > (UINT64_MAX - d) / 10 ? UINT64_MAX : sec * 10 + d;
 	}
 	if (s < e && *s == '.') {
 		for (s++; s < e && isdigit((unsigned char)*s); s++) {

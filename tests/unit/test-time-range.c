@@ -41,9 +41,13 @@ static void test_absolute(void **state)
 	/* blanks after a comma belong to its range, as perf reads them */
 	assert_string_equal(ranges("1,  2 3, 4", 0, 0, b, sizeof(b)),
 			    "1000000000-2000000000 3000000000-4000000000");
-	/* past 2^64 ns: the end of time */
-	assert_string_equal(ranges(",99999999999", 0, 0, b, sizeof(b)), "0-18446744073709551615");
-	assert_string_equal(ranges("99999999999.5,", 0, 0, b, sizeof(b)), "18446744073709551615-0");
+	/* as perf reads them: ns past 2^64 wrap around, seconds past 2^64
+	 * are 2^64 - 1 */
+	assert_string_equal(ranges(",99999999999", 0, 0, b, sizeof(b)), "0-7766279630452241920");
+	assert_string_equal(ranges("99999999999.5,", 0, 0, b, sizeof(b)), "7766279630952241920-0");
+	assert_string_equal(ranges("18446744074,", 0, 0, b, sizeof(b)), "290448384-0");
+	assert_string_equal(ranges(",99999999999999999999", 0, 0, b, sizeof(b)),
+			    "0-18446744072709551616");
 	assert_string_equal(ranges(",18446744072.999999999", 0, 0, b, sizeof(b)),
 			    "0-18446744072999999999");
 	/* refused: no comma, two commas, unordered, overlapping, junk,
@@ -89,10 +93,10 @@ static void test_skip(void **state)
 	assert_false(time_ranges__skip(&tr, UINT64_MAX));	/* open end */
 	time_ranges__exit(&tr);
 	assert_int_equal(time_ranges__parse(&tr, ",99999999999", 0, 0), 0);
-	assert_false(time_ranges__skip(&tr, UINT64_MAX - 1));
+	assert_false(time_ranges__skip(&tr, S(1734)));
 	time_ranges__exit(&tr);
 	assert_int_equal(time_ranges__parse(&tr, "99999999999,", 0, 0), 0);
-	assert_true(time_ranges__skip(&tr, UINT64_MAX - 1));
+	assert_true(time_ranges__skip(&tr, S(1734)));
 	time_ranges__exit(&tr);
 }
 
