@@ -976,11 +976,13 @@ static int filter_cpus(struct script_filter *f, struct session *session)
 	int *cpus = NULL, nr = 0;
 
 	/* perf checks the CPUs against the recording's count, which a pipe
-	 * has not given yet: it refuses every -C there (and takes an empty
-	 * list for none) */
+	 * has not given yet: it refuses every -C there (but an empty list,
+	 * which keeps the samples that have no CPU) */
 	if (session__is_pipe(session)) {
-		if (!*f->cpu_str)
-			return 0;
+		if (!*f->cpu_str) {
+			f->cpus = calloc(SCRIPT_MAX_CPUS / 64, sizeof(*f->cpus));
+			return f->cpus ? 0 : -ENOMEM;
+		}
 		pr_err("-C: in pipe mode the recording's CPUs are not known before the samples "
 		       "(as perf, -C is refused); write the recording to a file (-o FILE) to filter by CPU\n");
 		return -EINVAL;

@@ -79,6 +79,12 @@ refused "$f" "-C x"
 refused "$D/cpuburn-fp.data" "-C 0"
 # a pipe: the CPU count is not known yet, perf refuses every -C
 refused "$D/cpuburn-pipe.data" "-C 0"
+# an empty -C on a pipe: perf keeps the samples without a CPU only
+same "$D/cpuburn-pipe.data" "--cpu="
+[ -s "$T/p" ] || fail "perf printed nothing for a pipe without CPUs and -C ''"
+"$PERF" inject -i "$D/syswide-fp.data" -o - >"$T/sw.pdata" 2>/dev/null || fail "perf inject -o - failed"
+same "$T/sw.pdata" "--cpu="
+[ -s "$T/p" ] && fail "perf printed samples with CPUs for -C ''"
 # both refused: perf checks -C first (255), then --time (234)
 refused "$D/cpuburn-fp.data" "-C 0 --time 10%/x"
 refused "$D/cpuburn-pipe.data" "-C 0 --time 2,1"
