@@ -30,32 +30,32 @@ static const char *ranges(const char *str, uint64_t first, uint64_t last, char *
 
 static void test_absolute(void **state)
 {
+	static const struct { const char *in, *out; } cases[] = {
+		{ "10,20", "10000000000-20000000000" },
+		{ "10.5,", "10500000000-0" },
+		{ ",1.000000001", "0-1000000001" },
+		{ "1,2 3,4", "1000000000-2000000000 3000000000-4000000000" },
+		/* blanks after a comma belong to its range, as perf reads them */
+		{ "1,  2 3, 4", "1000000000-2000000000 3000000000-4000000000" },
+		/* as perf reads them: ns past 2^64 wrap around, seconds past
+		 * 2^64 are 2^64 - 1 */
+		{ ",99999999999", "0-7766279630452241920" },
+		{ "99999999999.5,", "7766279630952241920-0" },
+		{ "18446744074,", "290448384-0" },
+		{ ",99999999999999999999", "0-18446744072709551616" },
+		{ ",18446744072.999999999", "0-18446744072999999999" },
+		/* refused: no comma, two commas, unordered, overlapping, junk,
+		 * more than 9 fraction digits */
+		{ "", "EINVAL" }, { " ", "EINVAL" }, { "10", "EINVAL" }, { "1,2,3", "EINVAL" },
+		{ "2,1", "EINVAL" }, { "1,3 2,4", "EINVAL" }, { "3,4 1,2", "EINVAL" },
+		{ "a,", "EINVAL" }, { "1x,", "EINVAL" }, { "-1,", "EINVAL" },
+		{ "1.0000000001,", "EINVAL" }, { "1,2 ", "EINVAL" },
+	};
 	char b[256];
 
 	(void)state;
-	assert_string_equal(ranges("10,20", 0, 0, b, sizeof(b)), "10000000000-20000000000");
-	assert_string_equal(ranges("10.5,", 0, 0, b, sizeof(b)), "10500000000-0");
-	assert_string_equal(ranges(",1.000000001", 0, 0, b, sizeof(b)), "0-1000000001");
-	assert_string_equal(ranges("1,2 3,4", 0, 0, b, sizeof(b)),
-			    "1000000000-2000000000 3000000000-4000000000");
-	/* blanks after a comma belong to its range, as perf reads them */
-	assert_string_equal(ranges("1,  2 3, 4", 0, 0, b, sizeof(b)),
-			    "1000000000-2000000000 3000000000-4000000000");
-	/* as perf reads them: ns past 2^64 wrap around, seconds past 2^64
-	 * are 2^64 - 1 */
-	assert_string_equal(ranges(",99999999999", 0, 0, b, sizeof(b)), "0-7766279630452241920");
-	assert_string_equal(ranges("99999999999.5,", 0, 0, b, sizeof(b)), "7766279630952241920-0");
-	assert_string_equal(ranges("18446744074,", 0, 0, b, sizeof(b)), "290448384-0");
-	assert_string_equal(ranges(",99999999999999999999", 0, 0, b, sizeof(b)),
-			    "0-18446744072709551616");
-	assert_string_equal(ranges(",18446744072.999999999", 0, 0, b, sizeof(b)),
-			    "0-18446744072999999999");
-	/* refused: no comma, two commas, unordered, overlapping, junk,
-	 * more than 9 fraction digits */
-	for (const char *bad[] = { "", " ", "10", "1,2,3", "2,1", "1,3 2,4", "3,4 1,2",
-				   "a,", "1x,", "-1,", "1.0000000001,", "1,2 " },
-	     **p = bad; p < bad + sizeof(bad) / sizeof(bad[0]); p++)
-		assert_string_equal(ranges(*p, 0, 0, b, sizeof(b)), "EINVAL");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		assert_string_equal(ranges(cases[i].in, 0, 0, b, sizeof(b)), cases[i].out);
 }
 
 static void test_percent(void **state)
