@@ -3960,6 +3960,20 @@ int cmd_report(int argc, const char **argv)
 		ret = 234;
 		goto out;
 	}
+	if (rep.mmaps)
+		rep.tasks = true;
+	if (rep.tasks) {
+		rep.tool.sample = report__task_sample;
+		rep.stats = false;
+	}
+	if ((rep.sort_plus || rep.fields_plus) && report__expand_plus(&rep))
+		goto out;
+	rep.symopts.no_inline = !rep.inline_names;
+	rep.symopts.no_demangle = !rep.demangle;
+	rep.machine = machine__new(&rep.symopts);
+	if (!rep.machine)
+		goto out;
+	rep.machine->env = session__env(rep.session);
 	/* as perf (and mperf script): -C on samples without their CPU, a bad
 	 * list, a CPU the recording had not, and any in a pipe, whose CPUs
 	 * are not known before its samples, are refused in that order, with
@@ -3970,6 +3984,9 @@ int cmd_report(int argc, const char **argv)
 	if (no_cpu || rep.cpu_bad || (rep.cpu_max >= 0 && (session__is_pipe(rep.session) ||
 							   report__cpu_unknown(&rep)))) {
 		report__print_refused_head(&rep);
+		/* and, as perf, the lines of the filters given one value */
+		if (rep.setup_done || !report__setup(&rep))
+			report__print_elided(&rep, stdout);
 		fflush(stdout);
 		if (no_cpu)
 			pr_err("report: -C: the file's samples do not record the CPU (no 'cpu' in "
@@ -3987,20 +4004,6 @@ int cmd_report(int argc, const char **argv)
 			       session__env(rep.session)->nr_cpus_avail);
 		goto out;
 	}
-	if (rep.mmaps)
-		rep.tasks = true;
-	if (rep.tasks) {
-		rep.tool.sample = report__task_sample;
-		rep.stats = false;
-	}
-	if ((rep.sort_plus || rep.fields_plus) && report__expand_plus(&rep))
-		goto out;
-	rep.symopts.no_inline = !rep.inline_names;
-	rep.symopts.no_demangle = !rep.demangle;
-	rep.machine = machine__new(&rep.symopts);
-	if (!rep.machine)
-		goto out;
-	rep.machine->env = session__env(rep.session);
 	/* the tracing data is parsed in a trial child (fork): before any
 	 * other thread runs, so no lock of one is held in the child */
 	if (!rep.stats && !rep.tasks && !session__is_pipe(rep.session) &&

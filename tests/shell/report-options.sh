@@ -115,10 +115,12 @@ grep -q "do not record the CPU" "$T/e" && [ "$(wc -l < "$T/e")" = 1 ] ||
 # one line on stderr, and fails (it reported the CPUs that exist)
 # (and a list perf's grammar refuses: ',1', '+1'; and samples without
 # their CPU; with --header perf prints the header first)
+# (and the "# comm: perf" lines of the filters given one value, which
+# perf prints before it refuses -C)
 for f_c in "syswide-fp.data 0-5" "syswide-fp.data 1,2" "cpuburn-pipe.data 0" "syswide-fp.data 5" \
 	   "syswide-fp.data ,1" "syswide-fp.data +1" "cpuburn-fp.data 0"; do
 	set -- $f_c
-	for extra in "" --stats --header; do
+	for extra in "" --stats --header "--comms=perf --dsos=[kernel.kallsyms]"; do
 		# shellcheck disable=SC2086
 		"$PERF" report -i "$DATA/perf-6.1/$1" --stdio -C "$2" $extra >"$T/p" 2>/dev/null
 		# shellcheck disable=SC2086
