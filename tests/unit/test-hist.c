@@ -3,6 +3,7 @@
  * and samples with callchains -> hist entries, sort order, children
  * periods and perf's callchain graph text. */
 #include "unit.h"
+#include <math.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -501,7 +502,30 @@ static void test_callchain_param(void **state)
 	assert_int_equal(p.key, KEY_ADDRESS);
 	assert_int_equal(callchain_param__parse(&p, "graph,0.5,fu"), 0);
 	assert_int_equal(p.key, KEY_FUNCTION);
-	assert_int_equal(callchain_param__parse(&p, "graph,0.5,a"), -EINVAL);
+	/* a one-letter prefix too, as perf reads it */
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,a"), 0);
+	assert_int_equal(p.key, KEY_ADDRESS);
+	assert_int_equal(callchain_param__parse(&p, "s"), 0);
+	assert_int_equal(p.key, KEY_SRCLINE);
+	assert_int_equal(callchain_param__parse(&p, "f,0.5,fu"), 0);
+	assert_int_equal(p.key, KEY_FUNCTION);
+	assert_int_equal(p.mode, CHAIN_FLAT);
+	/* the first number anywhere is the threshold, later ones the
+	 * limit; what follows the digits is left; record's modes refused */
+	p.print_limit = 0;
+	assert_int_equal(callchain_param__parse(&p, "7,graph,caller,3x,0x10"), 0);
+	assert_true(p.min_percent == 7.0);
+	assert_int_equal(p.print_limit, 16);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5x"), 0);
+	assert_true(p.min_percent == 0.5);
+	assert_int_equal(callchain_param__parse(&p, "graph,fp"), -EINVAL);
+	assert_int_equal(callchain_param__parse(&p, "graph,0.5,x"), -EINVAL);
+	/* a negative threshold shows no chain, inf every one (perf's
+	 * conversions on x86-64) */
+	assert_true(callchain__min_hit(1000, -1, false) > 1000);
+	assert_int_equal(callchain__min_hit(1000, 0.5, false), 5);
+	assert_int_equal(callchain__min_hit(1001, 0.5, true), 6);
+	assert_int_equal(callchain__min_hit(1000, INFINITY, false), 0);
 	/* the value: percent (the default), period, count, anywhere */
 	assert_int_equal(p.value, VALUE_PERCENT);
 	assert_int_equal(callchain_param__parse(&p, "count"), 0);
