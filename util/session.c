@@ -527,6 +527,9 @@ static void header_feature_record(struct session *s, const union perf_event *ev)
 			   feat);
 		return;
 	}
+	/* perf 6.1 ends a pipe's features with an empty record of this id */
+	if (feat == HEADER_LAST_FEATURE)
+		return;
 	if (header__process_feature(&s->header, (int)feat, fe->data,
 				    ev->header.size - sizeof(*fe)))
 		return;		/* damaged: warned, nothing of it shown */

@@ -133,6 +133,11 @@ for f_c in "syswide-fp.data 0-5" "syswide-fp.data 1,2" "cpuburn-pipe.data 0" "sy
 		n=$((n + 1))
 	done
 done
+# a pipe's features end with an empty record of the last id: the end, no
+# feature to skip (-v said "unknown feature 32, skipped")
+"$MPERF" report -v -i "$DATA/perf-6.1/cpuburn-pipe.data" --stdio >/dev/null 2>"$T/e" ||
+	fail "report -v of a pipe file failed"
+grep "feature" "$T/e" && fail "report -v of a pipe file warns about a feature"
 # perf's parent key looks at the sampled callchain, not at frames unwound
 # from a DWARF user stack: --parent on perf 6.1's dwarf file
 while read -r opts; do
