@@ -35,7 +35,7 @@ script_vs_perf "$T/grp.data" -F event,period,metric
 grep -q '	metric:  *0.000 /sec$' "$T/p" || fail "perf printed no metric line for grp.data"
 # after a callchain, the metric line's comm is unpadded as the sample's
 script_vs_perf "$T/grp.data" -F comm,tid,ip,sym,event,metric
-grep -q '^cpuburn [0-9]* 	metric: ' "$T/p" || fail "perf printed no unpadded metric line"
+grep -q '^cpuburn  *[0-9]* 	metric: ' "$T/p" || fail "perf printed no unpadded metric line"
 script_vs_perf "$T/met.data" -F comm,tid,cpu,event,period,metric
 grep -q '	metric:  *[0-9.]* [KMG]/sec$' "$T/p" || fail "perf printed no rate above 0 for met.data"
 script_vs_perf "$T/met2.data" -F comm,tid,cpu,event,period,metric
