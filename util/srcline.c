@@ -934,12 +934,11 @@ static bool a2l_better(const struct a2l_sym *c, const struct a2l_sym *o, uint64_
  * DWARF names no function there: the closest below it in its section
  * (labels of no type included). NULL without one.
  */
-static const struct a2l_syms *order_syms;
-
-static int a2l_order_cmp(const void *a, const void *b)
+static int a2l_order_cmp(const void *a, const void *b, void *arg)
 {
-	const struct a2l_sym *x = &order_syms->s[*(const uint32_t *)a];
-	const struct a2l_sym *y = &order_syms->s[*(const uint32_t *)b];
+	const struct a2l_syms *e = arg;
+	const struct a2l_sym *x = &e->s[*(const uint32_t *)a];
+	const struct a2l_sym *y = &e->s[*(const uint32_t *)b];
 
 	if (x->shndx != y->shndx)
 		return x->shndx < y->shndx ? -1 : 1;
@@ -959,9 +958,8 @@ static void a2l_syms__order(struct a2l_syms *e)
 		return;
 	for (i = 0; i < e->nr; i++)
 		e->order[i] = i;
-	order_syms = e;
-	qsort(e->order, e->nr, sizeof(*e->order), a2l_order_cmp);
-	order_syms = NULL;
+	/* (qsort_r: the look-ups of other threads sort theirs meanwhile) */
+	qsort_r(e->order, e->nr, sizeof(*e->order), a2l_order_cmp, e);
 }
 
 static const struct a2l_sym *a2l_elf_sym(struct machine *m, struct srcline_state *s,
