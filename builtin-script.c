@@ -927,7 +927,6 @@ static void print_start(struct script *sc, FILE *fp, uint64_t f,
 	}
 }
 
-/* "a,b,c" into strings */
 /* "123,456" into ids; -EINVAL on anything else */
 static int split_ids(const char *str, int32_t **out, int *nr)
 {
@@ -1592,8 +1591,7 @@ out:
 	free(bb);
 }
 
-/* --per-event-dump: open INPUT.EVENT.dump for each event (as perf names
- * them, next to the input); the lines of an event go to its file */
+/* --per-event-dump: the first @nr files of the set closed and removed */
 static void script__drop_dumps(struct script *sc, int nr)
 {
 	for (int k = 0; k < nr; k++) {
@@ -1607,6 +1605,8 @@ static void script__drop_dumps(struct script *sc, int nr)
 	sc->dumps = NULL;
 }
 
+/* --per-event-dump: open INPUT.EVENT.dump for each event (as perf names
+ * them, next to the input); the lines of an event go to its file */
 static int script__open_dumps(struct script *sc, const struct evlist *el)
 {
 	if (!sc->per_event_dump || sc->dumps)
@@ -1725,6 +1725,13 @@ static void script__dump(struct tool *tool, const union perf_event *event,
 	event_dump__record(&sc->dumper, session__evlist(session), evsel, event, sample, offset);
 }
 
+static void script_metric__exit(struct script_metric *sm)
+{
+	free(sm->val);
+	free(sm->round);
+	free(sm->in);
+}
+
 /*
  * -F metric, as perf prints it: a sample's value is its period in its
  * event's unit cut to an integer (a clock's ns count as whole ms). A
@@ -1747,7 +1754,6 @@ static int print_metric(struct script *sc, FILE *fp, uint64_t f, const char *com
 {
 	struct script_metric *sm = &sc->metric;
 	const struct evsel *leader = evsel->leader;
-	double scale = evsel__is_clock(evsel) ? 1e-6 : evsel->scale;
 	enum stat_kind kind = stat__kind(evsel->attr.type, evsel->attr.config);
 	int *round;
 
@@ -1763,7 +1769,8 @@ static int print_metric(struct script *sc, FILE *fp, uint64_t f, const char *com
 	round = &sm->round[metric__slot(sc, leader)];
 	if ((*round)++ == 0)
 		sm->nr_in = 0;
-	sm->val[metric__slot(sc, evsel)] = (uint64_t)((double)sample->period * scale);
+	sm->val[metric__slot(sc, evsel)] = (uint64_t)((double)sample->period *
+						       evsel__count_scale(evsel));
 	if (kind != STAT_NONE) {
 		if (sm->nr_in == sm->alloc_in) {
 			int n = sm->alloc_in ? sm->alloc_in * 2 : 8;
@@ -1802,7 +1809,7 @@ static int print_metric(struct script *sc, FILE *fp, uint64_t f, const char *com
 			sh.v[i] = sh.have[i] ? stats__avg(&st[i]) : 0;
 		n = stat__metrics(stat__kind(mem->attr.type, mem->attr.config),
 				  evsel__is_clock(mem), (double)sm->val[metric__slot(sc, mem)],
-				  evsel__is_clock(mem) ? 1e-6 : mem->scale, &sh, 0, m, 2);
+				  evsel__count_scale(mem), &sh, 0, m, 2);
 		for (int i = 0; i < n; i++) {
 			if (!m[i].fmt)
 				continue;
@@ -2894,9 +2901,7 @@ out:
 	script_filter__exit(&sc.filter);
 	script_stat__exit(&sc.stat);
 	strlist__exit(&sc.stop_bt);
-	free(sc.metric.val);
-	free(sc.metric.round);
-	free(sc.metric.in);
+	script_metric__exit(&sc.metric);
 	session__delete(session);
 	/* a -F field the samples do not have: perf's status (in a pipe
 	 * perf refuses while it reads the attr records: its -EINVAL, 234) */

@@ -308,16 +308,13 @@ int event__parse_sample(const union perf_event *event,
 	if (!(type & PERF_SAMPLE_PERIOD) && !attr->freq && attr->sample_period)
 		s->period = attr->sample_period;
 	if (type & PERF_SAMPLE_READ) {
-		uint64_t nr = 0, size;
+		struct read_values rv;
+		size_t size;
 
-		if (attr->read_format & PERF_FORMAT_GROUP) {
-			if ((size_t)(c.end - c.p) < 8)
-				return -EFAULT;
-			memcpy(&nr, c.p, 8);
-			if (nr > (uint64_t)(c.end - c.p) / 8)
-				return -EFAULT;
-		}
-		size = event__read_size(attr->read_format, nr);
+		/* the layout checked against the record (a group's nr) */
+		if (read_values__parse(&rv, attr->read_format, c.p, (size_t)(c.end - c.p)))
+			return -EFAULT;
+		size = event__read_size(attr->read_format, rv.nr);
 		s->read_data = c.p;
 		s->read_size = size;
 		if (cur_skip(&c, size))

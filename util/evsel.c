@@ -264,6 +264,15 @@ bool evsel__is_clock(const struct evsel *evsel)
 	       evsel->tool_event == TOOL_NONE;
 }
 
+double evsel__count_scale(const struct evsel *evsel)
+{
+	if (evsel__is_clock(evsel))
+		return 1e-6;
+	if (evsel->tool_event != TOOL_NONE)
+		return 1.0;
+	return evsel->scale;
+}
+
 int evsel__ctx(const struct evsel *evsel)
 {
 	const struct perf_event_attr *a = &evsel->attr;

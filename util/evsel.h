@@ -197,6 +197,9 @@ void evsel__set_name(struct evsel *evsel, const char *name);
 
 /* task-clock or cpu-clock (counted in ns, shown in msec) */
 bool evsel__is_clock(const struct evsel *evsel);
+/* A count's scale to its unit as perf shows it: a clock's ns as msec
+ * (1e-6), a tool event's ns as they are, else the event's own (PMU) */
+double evsel__count_scale(const struct evsel *evsel);
 /* The privilege-level context of its exclude bits: metrics pair only
  * counters alike. */
 int evsel__ctx(const struct evsel *evsel);

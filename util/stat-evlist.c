@@ -177,17 +177,11 @@ int stat_evlist__init(struct stat_evlist *se, struct evlist *evlist,
 	v->reason = se->reason;
 	evlist__for_each(evlist, evsel, i) {
 		struct stat_counter *c = &v->counters[i];
-		const char *unit = evsel->unit;
-		double scale = evsel->scale;
+		const char *unit = evsel__is_clock(evsel) ? "msec" :
+				   evsel->tool_event != TOOL_NONE ? "ns" : evsel->unit;
 
-		if (evsel__is_clock(evsel)) {
-			unit = "msec";
-			scale = 1e-6;
-		} else if (evsel->tool_event != TOOL_NONE) {
-			unit = evsel->tool_event == TOOL_DURATION_TIME ? "ns" : "ns";
-			scale = 1.0;
-		}
-		err = stat_counter__init(c, evsel->name, unit, scale, v->nr_ids);
+		err = stat_counter__init(c, evsel->name, unit, evsel__count_scale(evsel),
+					 v->nr_ids);
 		if (err)
 			return err;
 		c->kind = evsel->tool_event ? STAT_NONE :
