@@ -26,8 +26,10 @@ script_vs_perf "$T/one.data"
 # sizes overshoot it), from the round's clock values on the sample's CPU
 # (a clock's ns cut to whole ms; a clock of other exclude bits counts), for
 # the last sample's value; with clock periods of 2 ms the rates are not 0
+# (cpuburn: user time enough for many rounds; pagetouch alone left one)
 "$PERF" record -q -a -c 2000000 -e '{cpu-clock:u,page-faults:k,task-clock}:S' \
-	-o "$T/met.data" -- "$WL/pagetouch" 20000 >/dev/null 2>&1 || fail "perf record of a group failed"
+	-o "$T/met.data" -- sh -c "'$WL/pagetouch' 20000; '$WL/cpuburn' 0.2" >/dev/null 2>&1 ||
+	fail "perf record of a group failed"
 "$PERF" record -q -a -c 2000000 -e '{task-clock,context-switches,cpu-migrations}:S' \
 	-e '{task-clock,minor-faults}' -o "$T/met2.data" -- "$WL/pagetouch" 3000 \
 	>/dev/null 2>&1 || fail "perf record of groups failed"
